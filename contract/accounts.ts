@@ -1,0 +1,72 @@
+// Request and response schemas of the account calls (SPEC 2, 9), shared by server and client.
+import { z } from 'zod'
+import { languages } from './languages.ts'
+
+export const userNameRule = { min: 9, max: 15 } as const
+export const passwordRule = { min: 6, max: 15 } as const
+
+// Entry parameters: text after a `/` is cut off (SPEC 2).
+export function cleanEntryParam(value: string | null | undefined): string | undefined {
+  const cut = value?.split('/')[0]?.trim()
+  return cut ? cut.slice(0, 64) : undefined
+}
+
+const entryParam = z.string().trim().max(64).optional()
+
+export const deviceLoginRequest = z.strictObject({
+  deviceId: z.uuid(),
+  extensionCode: entryParam,
+  registChannel: entryParam,
+  apiType: z.literal(0).optional(),
+  ageConfirmed: z.boolean().optional(),
+  language: z.enum(languages).optional(),
+})
+
+export const userName = z
+  .string()
+  .trim()
+  .min(userNameRule.min)
+  .max(userNameRule.max)
+  .regex(/^[A-Za-z0-9_.]+$/)
+export const password = z.string().min(passwordRule.min).max(passwordRule.max)
+
+export const credentialLoginRequest = z.strictObject({
+  userName,
+  password,
+  apiType: z.literal(1),
+  ageConfirmed: z.boolean().optional(),
+})
+
+export const loginRequest = z.union([deviceLoginRequest, credentialLoginRequest])
+export type LoginRequest = z.infer<typeof loginRequest>
+
+export const loginResponse = z.object({
+  token: z.string(),
+  userId: z.number().int(),
+  deviceId: z.string(),
+  gold: z.number().int(),
+  isRegister: z.union([z.literal(0), z.literal(1)]),
+  language: z.enum(languages),
+})
+export type LoginResponse = z.infer<typeof loginResponse>
+
+export const bindRequest = z
+  .strictObject({ userName, password, confirmPassword: password })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'password_mismatch',
+  })
+export type BindRequest = z.infer<typeof bindRequest>
+
+export const setLangRequest = z.strictObject({ language: z.enum(languages) })
+
+export const accountInfo = z.object({
+  userId: z.number().int(),
+  userName: z.string().nullable(),
+  bound: z.boolean(),
+  language: z.enum(languages),
+  gold: z.number().int(),
+  balance: z.object({ total: z.number().int(), cash: z.number().int(), bonus: z.number().int() }),
+  reloginFlag: z.union([z.literal(0), z.literal(1)]),
+})
+export type AccountInfo = z.infer<typeof accountInfo>

@@ -1,0 +1,26 @@
+// The response envelope every API route answers with (SPEC 9), and the business msgCodes.
+
+export const MsgCode = {
+  ok: 'ok',
+  invalidRequest: 'invalid_request',
+  tokenInvalid: 'token_invalid',
+  userExist: 'user_exist',
+  alreadyBound: 'already_bound',
+  loginFailed: 'login_failed',
+  notFound: 'not_found',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  serverError: 'server_error',
+} as const
+
+export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]
+
+export interface Envelope<T> {
+  success: boolean
+  msgCode: MsgCode
+  msg: string
+  data: T | null
+  /** Version of the language packs; the client refetches its pack when this changes. */
+  languageVersion: string
+}

@@ -1,0 +1,11 @@
+// Lingui catalogs: Portuguese is the source language; packs compile to JSON so the server can
+// serve them with a version and the client can keep them in IndexedDB.
+import { defineConfig } from '@lingui/cli'
+
+export default defineConfig({
+  sourceLocale: 'pt-BR',
+  locales: ['pt-BR', 'en', 'hi'],
+  fallbackLocales: { default: 'pt-BR' },
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],
+  compileNamespace: 'json',
+})

@@ -1,0 +1,93 @@
+// Player records: created on first device login (with their money accounts, in one
+// transaction), found by device or user name, bound to a name and password.
+import type { Kysely } from 'kysely'
+import type { Language } from '../../contract/languages.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import type { Database } from '../db/schema.ts'
+import { openPlayerAccounts } from '../ledger/accounts.ts'
+
+export interface NewPlayer {
+  deviceId: string
+  language: Language
+  inviteCode: string | undefined
+  channel: string | undefined
+  adultConfirmed: boolean
+}
+
+/** Logs a device in, creating its player the first time. Safe under concurrent first logins. */
+export async function findOrCreateByDevice(db: Kysely<Database>, input: NewPlayer, now: number) {
+  const created = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('players')
+      .values({
+        device_id: input.deviceId,
+        language: input.language,
+        invite_code: input.inviteCode ?? null,
+        channel: input.channel ?? null,
+        adult_confirmed_at: input.adultConfirmed ? now : null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) await openPlayerAccounts(trx, Number(inserted.id), now)
+    return inserted !== undefined
+  })
+  const player = await db
+    .selectFrom('players')
+    .selectAll()
+    .where('device_id', '=', input.deviceId)
+    .executeTakeFirstOrThrow()
+  if (!created && input.adultConfirmed && player.adult_confirmed_at === null) {
+    await db.updateTable('players').set({ adult_confirmed_at: now }).where('id', '=', player.id).execute()
+  }
+  return { player, created }
+}
+
+export function findByUserName(db: Kysely<Database>, userName: string) {
+  return db.selectFrom('players').selectAll().where('user_name', '=', normalizeUserName(userName)).executeTakeFirst()
+}
+
+export function findById(db: Kysely<Database>, playerId: number) {
+  return db.selectFrom('players').selectAll().where('id', '=', playerId).executeTakeFirstOrThrow()
+}
+
+/** User names are unique regardless of case. */
+export function normalizeUserName(userName: string): string {
+  return userName.trim().toLowerCase()
+}
+
+export type BindOutcome = 'bound' | 'user_exist' | 'already_bound'
+
+export async function bindCredentials(
+  db: Kysely<Database>,
+  playerId: number,
+  userName: string,
+  passwordHash: string,
+): Promise<BindOutcome> {
+  const name = normalizeUserName(userName)
+  // A concurrent bind of the same name can pass the check on PostgreSQL; the unique index
+  // then decides, and the loser hears user_exist.
+  return bindInTransaction(db, playerId, name, passwordHash).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return 'user_exist' as const
+    throw error
+  })
+}
+
+function bindInTransaction(db: Kysely<Database>, playerId: number, name: string, passwordHash: string) {
+  return db.transaction().execute(async (trx): Promise<BindOutcome> => {
+    const taken = await trx.selectFrom('players').select('id').where('user_name', '=', name).executeTakeFirst()
+    if (taken) return taken.id === playerId ? 'already_bound' : 'user_exist'
+    const result = await trx
+      .updateTable('players')
+      .set({ user_name: name, password_hash: passwordHash })
+      .where('id', '=', playerId)
+      .where('user_name', 'is', null)
+      .executeTakeFirst()
+    return result.numUpdatedRows > 0n ? 'bound' : 'already_bound'
+  })
+}
+
+export async function setLanguage(db: Kysely<Database>, playerId: number, language: Language) {
+  await db.updateTable('players').set({ language }).where('id', '=', playerId).execute()
+}

@@ -1,0 +1,101 @@
+// Account calls: device and credential login, bind, language, account info, logout.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  type AccountInfo,
+  bindRequest,
+  loginRequest,
+  type LoginResponse,
+  setLangRequest,
+} from '../../contract/accounts.ts'
+import { isLanguage } from '../../contract/languages.ts'
+import { ok, Refusal } from '../http/envelope.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { requirePlayer } from './auth.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLanguage } from './players.ts'
+import { issueToken, revokeToken } from './tokens.ts'
+
+// A dummy hash so a login for an unknown name costs the same time as a wrong password.
+const absentUserHash = hashPassword('absent-user-placeholder')
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app
+  const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
+
+  app.post('/user/login', { schema: { body: loginRequest }, config: loginLimit }, async (request) => {
+    const body = request.body
+    const now = clock.now()
+    if ('userName' in body) {
+      const player = await findByUserName(db, body.userName)
+      const valid = await verifyPassword(body.password, player?.password_hash ?? (await absentUserHash))
+      if (!player || !valid) throw new Refusal('login_failed')
+      const balances = await readPlayerBalances(db, player.id)
+      const token = await issueToken(db, player.id, now, config.tokenTtlSeconds)
+      return ok<LoginResponse>({
+        token,
+        userId: player.id,
+        deviceId: player.device_id,
+        gold: balances.total,
+        isRegister: 0,
+        language: isLanguage(player.language) ? player.language : 'pt-BR',
+      })
+    }
+    const { player, created } = await findOrCreateByDevice(
+      db,
+      {
+        deviceId: body.deviceId,
+        language: body.language ?? request.language,
+        inviteCode: body.extensionCode,
+        channel: body.registChannel,
+        adultConfirmed: body.ageConfirmed === true,
+      },
+      now,
+    )
+    const balances = await readPlayerBalances(db, player.id)
+    const token = await issueToken(db, player.id, now, config.tokenTtlSeconds)
+    return ok<LoginResponse>({
+      token,
+      userId: player.id,
+      deviceId: player.device_id,
+      gold: balances.total,
+      isRegister: created ? 1 : 0,
+      language: isLanguage(player.language) ? player.language : 'pt-BR',
+    })
+  })
+
+  app.post(
+    '/user/bindLoginAccount',
+    { schema: { body: bindRequest }, config: loginLimit, preHandler: requirePlayer },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password)
+      const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash)
+      if (outcome !== 'bound') throw new Refusal(outcome)
+      const player = await findById(db, request.playerId)
+      return ok({ userName: player.user_name })
+    },
+  )
+
+  app.post('/user/setLang', { schema: { body: setLangRequest }, preHandler: requirePlayer }, async (request) => {
+    await setLanguage(db, request.playerId, request.body.language)
+    return ok({ language: request.body.language })
+  })
+
+  app.post('/user/logout', { preHandler: requirePlayer }, async (request) => {
+    await revokeToken(db, request.accessToken, clock.now())
+    return ok(null)
+  })
+
+  app.post('/v1/bus/accountInfo', { preHandler: requirePlayer }, async (request) => {
+    const player = await findById(db, request.playerId)
+    const balances = await readPlayerBalances(db, player.id)
+    return ok<AccountInfo>({
+      userId: player.id,
+      userName: player.user_name,
+      bound: player.user_name !== null,
+      language: isLanguage(player.language) ? player.language : 'pt-BR',
+      gold: balances.total,
+      balance: { total: balances.total, cash: balances.cash, bonus: balances.bonus },
+      reloginFlag: 0,
+    })
+  })
+}

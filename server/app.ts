@@ -1,0 +1,62 @@
+// Builds the Fastify app from its plugins. No side effects on import; tests call build() and
+// use `inject`, main.ts calls it and listens.
+import { randomUUID } from 'node:crypto'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { accountRoutes } from './accounts/routes.ts'
+import type { Config } from './config.ts'
+import type { Db } from './db/database.ts'
+import { api } from './http/api.ts'
+import { staticSite } from './http/static.ts'
+import type { Clock } from './http/types.ts'
+import { languageRoutes } from './i18n/routes.ts'
+import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
+import { sql } from 'kysely'
+
+export interface BuildOptions {
+  config: Config
+  db: Db
+  clock?: Clock
+  languagePacks?: LanguagePacks
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('config', config)
+  app.decorate('db', db.kysely)
+  app.decorate('engine', db.engine)
+  app.decorate('clock', options.clock ?? { now: () => Date.now() })
+  app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  })
+
+  app.get('/healthz', async () => {
+    await sql`select 1`.execute(db.kysely)
+    return { status: 'ok', engine: db.engine }
+  })
+
+  await app.register(api, { prefix: '/api', routes: [accountRoutes, languageRoutes] })
+  await app.register(staticSite, { root: config.staticDir })
+  return app
+}

@@ -1,0 +1,63 @@
+// Opens the database: SQLite file under DATA_DIR by default, PostgreSQL when a URL is given.
+// Both are reached through the same Kysely instance type.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+import { NodeSqliteDialect } from './sqlite-dialect.ts'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface Db {
+  kysely: Kysely<Database>
+  engine: Engine
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; when absent the SQLite file is used. */
+  url?: string | undefined
+  /** Directory of the SQLite file. */
+  dataDir?: string
+  /** PostgreSQL schema to use (tests isolate themselves in one). */
+  schema?: string
+  poolSize?: number
+}
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+// BIGINT and NUMERIC come back from pg as strings; money and times fit a safe integer, and
+// anything that does not is a bug we want to hear about.
+function toSafeInteger(text: string): number {
+  const value = Number(text)
+  if (!Number.isSafeInteger(value)) throw new RangeError(`database integer out of safe range: ${text}`)
+  return value
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return toSafeInteger
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+export function openDatabase(options: DatabaseOptions): Db {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 16,
+      types: pgTypes as pg.CustomTypesConfig,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kysely, engine: 'postgres', close: () => kysely.destroy() }
+  }
+  const dataDir = options.dataDir ?? './data'
+  mkdirSync(dataDir, { recursive: true })
+  const kysely = new Kysely<Database>({
+    dialect: new NodeSqliteDialect(path.join(dataDir, 'jogo-limpo.sqlite')),
+  })
+  return { kysely, engine: 'sqlite', close: () => kysely.destroy() }
+}

@@ -1,0 +1,22 @@
+// Runs the migrations at start-up, on either engine.
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import type { Db } from './database.ts'
+import { accountsMigration } from './migrations/0001-accounts.ts'
+
+function provider(db: Db): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001-accounts': accountsMigration(db.engine) }
+    },
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: provider(db) })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : ''
+    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}

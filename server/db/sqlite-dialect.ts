@@ -1,0 +1,55 @@
+// Kysely over Node's built-in `node:sqlite`: WAL, synchronous=FULL, a busy timeout, and
+// `BEGIN IMMEDIATE` for transactions so a read-then-write transaction takes the write lock up
+// front instead of failing with SQLITE_BUSY_SNAPSHOT under concurrency.
+import { DatabaseSync } from 'node:sqlite'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  SqliteDialect,
+  type SqliteDatabase,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely'
+
+class NodeSqliteDatabase implements SqliteDatabase {
+  readonly raw: DatabaseSync
+  constructor(file: string) {
+    this.raw = new DatabaseSync(file, { timeout: 5000 })
+    this.raw.exec('PRAGMA journal_mode = WAL')
+    this.raw.exec('PRAGMA synchronous = FULL')
+    this.raw.exec('PRAGMA foreign_keys = ON')
+  }
+  close(): void {
+    this.raw.close()
+  }
+  prepare(sql: string): SqliteStatement {
+    const stmt = this.raw.prepare(sql)
+    // The leading {} is the named-parameters slot; without it a Date first parameter is
+    // silently bound as NULL.
+    const params = (parameters: ReadonlyArray<unknown>) => parameters as never[]
+    return {
+      reader: stmt.columns().length > 0,
+      all: (parameters) => stmt.all({}, ...params(parameters)),
+      run: (parameters) => stmt.run({}, ...params(parameters)),
+      iterate: (parameters) => stmt.iterate({}, ...params(parameters)) as IterableIterator<unknown>,
+    }
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #file: string
+  constructor(file: string) {
+    super({ database: () => Promise.resolve(new NodeSqliteDatabase(file)) })
+    this.#file = file
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: async () => new NodeSqliteDatabase(this.#file) })
+  }
+}

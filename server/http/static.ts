@@ -1,0 +1,29 @@
+// Serves the built PWA: hashed assets cached for a year, the shell and service worker always
+// revalidated, and every other GET that wants HTML answered with the shell (the client router
+// sends unknown paths to /404).
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync } from 'fastify'
+
+export const staticSite: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'no built PWA found; run `npm run build` to serve the app')
+    return
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: 'index.html',
+    setHeaders(res, filePath) {
+      const relative = path.relative(root, filePath)
+      if (relative.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      else res.setHeader('cache-control', 'no-cache')
+    },
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
+    if (!wantsHtml) return reply.status(404).type('text/plain').send('Not found')
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}

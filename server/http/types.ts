@@ -1,0 +1,27 @@
+// What the app decorates Fastify with: its services and, per request, the player's language
+// and (on authenticated routes) the player id.
+import type { Kysely } from 'kysely'
+import type { Language } from '../../contract/languages.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/schema.ts'
+import type { Engine } from '../db/database.ts'
+import type { LanguagePacks } from '../i18n/packs.ts'
+
+export interface Clock {
+  now(): number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Kysely<Database>
+    engine: Engine
+    clock: Clock
+    languagePacks: LanguagePacks
+  }
+  interface FastifyRequest {
+    language: Language
+    playerId: number
+    accessToken: string
+  }
+}

@@ -1,0 +1,37 @@
+// Starts the server: reads config, opens the database, runs migrations, listens, and prints
+// the URL. Stops cleanly on SIGINT/SIGTERM.
+import { build } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  await migrateToLatest(db)
+  const app = await build({ config, db })
+  const close = async () => {
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', close)
+  process.once('SIGTERM', close)
+  await app.listen({ port: config.port, host: config.host })
+  const where = db.engine === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'
+  console.log(`\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})\n`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

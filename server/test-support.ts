@@ -1,0 +1,78 @@
+// Test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
+// TEST_DATABASE_URL is set, isolated in its own schema) and an app built on it for `inject`.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { build } from './app.ts'
+import { loadConfig } from './config.ts'
+import { type Db, type Engine, openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import type { Clock } from './http/types.ts'
+
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestDb {
+  db: Db
+  drop(): Promise<void>
+}
+
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'sqlite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-test-'))
+    const db = openDatabase({ dataDir })
+    await migrateToLatest(db)
+    return {
+      db,
+      drop: async () => {
+        await db.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  const url = process.env.TEST_DATABASE_URL as string
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const db = openDatabase({ url, schema, poolSize: 60 })
+  await migrateToLatest(db)
+  return {
+    db,
+    drop: async () => {
+      await db.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop schema ${schema} cascade`)
+      await cleanup.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  close(): Promise<void>
+}
+
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<TestApp> {
+  const testDb = await createTestDb(engine)
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: path.join(tmpdir(), 'no-static'), ...env })
+  const app = await build({ config, db: testDb.db, logger: false, ...(clock ? { clock } : {}) })
+  await app.ready()
+  return {
+    app,
+    db: testDb.db,
+    close: async () => {
+      await app.close()
+      await testDb.drop()
+    },
+  }
+}
