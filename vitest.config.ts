@@ -1,7 +1,8 @@
 // Two test projects: the server (Node, real SQLite and PostgreSQL) and the PWA's components
 // (jsdom + fake-indexeddb, with the same React/Lingui transforms as the build).
-import babel from '@rolldown/plugin-babel'
+
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 

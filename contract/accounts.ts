@@ -1,17 +1,9 @@
 // Request and response schemas of the account calls (SPEC 2, 9), shared by server and client.
 import { z } from 'zod'
+import { cleanEntryParam, passwordRule, userNameRule } from './credentials.ts'
 import { languages } from './languages.ts'
 
-export const userNameRule = { min: 9, max: 15 } as const
-export const passwordRule = { min: 6, max: 15 } as const
-
-// Entry parameters: text after a `/` is cut off (SPEC 2).
-export function cleanEntryParam(value: string | null | undefined): string | undefined {
-  const cut = value?.split('/')[0]?.trim()
-  return cut ? cut.slice(0, 64) : undefined
-}
-
-const entryParam = z.string().trim().max(64).optional()
+const entryParam = z.string().max(256).transform(cleanEntryParam).optional()
 
 export const deviceLoginRequest = z.strictObject({
   deviceId: z.uuid(),
@@ -22,12 +14,7 @@ export const deviceLoginRequest = z.strictObject({
   language: z.enum(languages).optional(),
 })
 
-export const userName = z
-  .string()
-  .trim()
-  .min(userNameRule.min)
-  .max(userNameRule.max)
-  .regex(/^[A-Za-z0-9_.]+$/)
+export const userName = z.string().trim().min(userNameRule.min).max(userNameRule.max).regex(userNameRule.pattern)
 export const password = z.string().min(passwordRule.min).max(passwordRule.max)
 
 export const credentialLoginRequest = z.strictObject({

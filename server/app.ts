@@ -4,15 +4,15 @@ import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
 import { accountRoutes } from './accounts/routes.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
 import { api } from './http/api.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
-import { languageRoutes } from './i18n/routes.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
-import { sql } from 'kysely'
+import { languageRoutes } from './i18n/routes.ts'
 
 export interface BuildOptions {
   config: Config

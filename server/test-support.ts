@@ -1,11 +1,12 @@
 // Test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
 // TEST_DATABASE_URL is set, isolated in its own schema) and an app built on it for `inject`.
+
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
 import { build } from './app.ts'
 import { loadConfig } from './config.ts'
 import { type Db, type Engine, openDatabase } from './db/database.ts'
@@ -58,11 +59,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(
-  engine: Engine,
-  env: Record<string, string> = {},
-  clock?: Clock,
-): Promise<TestApp> {
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
   const testDb = await createTestDb(engine)
   const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: path.join(tmpdir(), 'no-static'), ...env })
   const app = await build({ config, db: testDb.db, logger: false, ...(clock ? { clock } : {}) })

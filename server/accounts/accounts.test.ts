@@ -61,7 +61,11 @@ describe.each(engines)('accounts on %s', (engine) => {
   })
 
   it('keeps the invite code and channel given at first login, cut at a slash', async () => {
-    const res = await post('/user/login', { deviceId: randomUUID(), extensionCode: 'ABC123', registChannel: 'zn42' })
+    const res = await post('/user/login', {
+      deviceId: randomUUID(),
+      extensionCode: 'ABC123/share',
+      registChannel: 'zn42/x/y',
+    })
     expect(res.json().success).toBe(true)
     const player = await t.db.kysely.selectFrom('players').selectAll().executeTakeFirstOrThrow()
     expect(player.invite_code).toBe('ABC123')
@@ -86,19 +90,38 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('binds a name and password, refuses a taken name, and logs in with them elsewhere', async () => {
     const a = await deviceLogin()
-    const bind = await post('/user/bindLoginAccount', { userName: 'Jogador001', password: 'segredo1', confirmPassword: 'segredo1' }, a.token)
+    const bind = await post(
+      '/user/bindLoginAccount',
+      { userName: 'Jogador001', password: 'segredo1', confirmPassword: 'segredo1' },
+      a.token,
+    )
     expect(bind.json()).toMatchObject({ success: true, data: { userName: 'jogador001' } })
 
-    const again = await post('/user/bindLoginAccount', { userName: 'OutroNome1', password: 'segredo1', confirmPassword: 'segredo1' }, a.token)
+    const again = await post(
+      '/user/bindLoginAccount',
+      { userName: 'OutroNome1', password: 'segredo1', confirmPassword: 'segredo1' },
+      a.token,
+    )
     expect(again.json()).toMatchObject({ success: false, msgCode: 'already_bound' })
 
     const b = await deviceLogin()
-    const clash = await post('/user/bindLoginAccount', { userName: 'JOGADOR001', password: 'outra12', confirmPassword: 'outra12' }, b.token)
+    const clash = await post(
+      '/user/bindLoginAccount',
+      { userName: 'JOGADOR001', password: 'outra12', confirmPassword: 'outra12' },
+      b.token,
+    )
     expect(clash.statusCode).toBe(200)
-    expect(clash.json()).toMatchObject({ success: false, msgCode: 'user_exist', msg: 'Este nome de usuário já está em uso.' })
+    expect(clash.json()).toMatchObject({
+      success: false,
+      msgCode: 'user_exist',
+      msg: 'Este nome de usuário já está em uso.',
+    })
 
     const login = await post('/user/login', { userName: 'jogador001', password: 'segredo1', apiType: 1 })
-    expect(login.json()).toMatchObject({ success: true, data: { userId: a.userId, deviceId: a.deviceId, isRegister: 0 } })
+    expect(login.json()).toMatchObject({
+      success: true,
+      data: { userId: a.userId, deviceId: a.deviceId, isRegister: 0 },
+    })
 
     const wrong = await post('/user/login', { userName: 'jogador001', password: 'errada1', apiType: 1 })
     expect(wrong.json()).toMatchObject({ success: false, msgCode: 'login_failed' })
@@ -108,9 +131,18 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('refuses a mismatched confirmation with a readable message and binds nothing', async () => {
     const a = await deviceLogin()
-    const res = await post('/user/bindLoginAccount', { userName: 'Jogador002', password: 'segredo1', confirmPassword: 'segredo2' }, a.token, { 'accept-language': 'en' })
+    const res = await post(
+      '/user/bindLoginAccount',
+      { userName: 'Jogador002', password: 'segredo1', confirmPassword: 'segredo2' },
+      a.token,
+      { 'accept-language': 'en' },
+    )
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ success: false, msgCode: 'invalid_request', msg: 'Password confirmation does not match the password' })
+    expect(res.json()).toMatchObject({
+      success: false,
+      msgCode: 'invalid_request',
+      msg: 'Password confirmation does not match the password',
+    })
     const player = await t.db.kysely.selectFrom('players').selectAll().executeTakeFirstOrThrow()
     expect(player.user_name).toBeNull()
   })
@@ -149,7 +181,12 @@ describe.each(engines)('accounts on %s', (engine) => {
     ['a device id that is not a UUID', JSON.stringify({ deviceId: 'abc' }), 'application/json'],
     ['unknown fields', JSON.stringify({ deviceId: randomUUID(), admin: true }), 'application/json'],
   ])('answers 400 with the envelope for %s and writes nothing', async (_label, payload, type) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload, headers: { 'content-type': type } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload,
+      headers: { 'content-type': type },
+    })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body).toMatchObject({ success: false, msgCode: 'invalid_request', data: null })
@@ -201,7 +238,14 @@ describe.each(engines)('rate limits on %s', (engine) => {
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429])
       expect(
-        Number((await t.db.kysely.selectFrom('players').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        Number(
+          (
+            await t.db.kysely
+              .selectFrom('players')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       ).toBe(3)
     } finally {
       await t.close()

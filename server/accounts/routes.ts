@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   type AccountInfo,
   bindRequest,
-  loginRequest,
   type LoginResponse,
+  loginRequest,
   setLangRequest,
 } from '../../contract/accounts.ts'
 import { isLanguage } from '../../contract/languages.ts'

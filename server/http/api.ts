@@ -20,7 +20,14 @@ const statusCodes: Partial<Record<string, { status: number; code: MsgCode }>> = 
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, code: MsgCode, msg?: string, data?: unknown) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: MsgCode,
+  msg?: string,
+  data?: unknown,
+) {
   return reply.status(status).send({
     success: false,
     msgCode: code,

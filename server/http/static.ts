@@ -17,8 +17,8 @@ export const staticSite: FastifyPluginAsync<{ root: string }> = async (app, { ro
     index: 'index.html',
     setHeaders(res, filePath) {
       const relative = path.relative(root, filePath)
-      if (relative.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-      else res.setHeader('cache-control', 'no-cache')
+      if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
+      else res.header('cache-control', 'no-cache')
     },
   })
   app.setNotFoundHandler((request, reply) => {

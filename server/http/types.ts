@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely'
 import type { Language } from '../../contract/languages.ts'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/schema.ts'
 import type { Engine } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
 import type { LanguagePacks } from '../i18n/packs.ts'
 
 export interface Clock {

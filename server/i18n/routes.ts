@@ -12,6 +12,7 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cache/langPack/:language',
     { schema: { params: z.object({ language: z.enum(languages) }) } },
-    async (request) => ok({ version: packs.version, language: request.params.language, messages: packs.pack(request.params.language) }),
+    async (request) =>
+      ok({ version: packs.version, language: request.params.language, messages: packs.pack(request.params.language) }),
   )
 }

@@ -1,0 +1,78 @@
+// The app root: restores what IndexedDB kept (language, sound, last account), asks for the
+// 18+ confirmation once, then logs in by device id and shows the frame.
+
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { Provider } from 'jotai'
+import { useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import { AgeGate } from '../features/account/AgeGate.tsx'
+import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
+import { rememberEntryParams } from '../lib/entry.ts'
+import { restoreLanguage } from '../lib/i18n.ts'
+import { restoreSound } from '../lib/sound.ts'
+import { storage } from '../lib/storage.ts'
+import { appStore } from '../lib/store.ts'
+import { Layout } from './Layout.tsx'
+import { isTabPath } from './tabs.ts'
+
+type Phase = 'starting' | 'age-check' | 'ready'
+
+async function restoreRememberedTab(location: string, navigate: (to: string) => void) {
+  if (location !== '/') return
+  const tab = await storage.get('tab')
+  if (tab && tab !== '/' && isTabPath(tab)) navigate(tab)
+}
+
+export async function startSession(): Promise<void> {
+  try {
+    await refreshAccount()
+  } catch {
+    // Offline or server down: the header keeps the last known balance, marked as not fresh.
+  }
+}
+
+function Boot() {
+  const [phase, setPhase] = useState<Phase>('starting')
+  const [location, navigate] = useLocation()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at start-up
+  useEffect(() => {
+    void (async () => {
+      await Promise.all([
+        restoreLanguage(),
+        restoreSound(),
+        loadCachedAccount(),
+        rememberEntryParams(window.location.search),
+      ])
+      if ((await storage.get('adultConfirmed')) !== true) return setPhase('age-check')
+      await restoreRememberedTab(location, navigate)
+      setPhase('ready')
+      void startSession()
+    })()
+  }, [])
+
+  if (phase === 'starting') return <div className="boot" aria-busy="true" />
+  if (phase === 'age-check') {
+    return (
+      <AgeGate
+        onConfirmed={async () => {
+          await storage.set('adultConfirmed', true)
+          setPhase('ready')
+          void startSession()
+        }}
+      />
+    )
+  }
+  return <Layout />
+}
+
+export function App() {
+  return (
+    <Provider store={appStore}>
+      <I18nProvider i18n={i18n}>
+        <Boot />
+      </I18nProvider>
+    </Provider>
+  )
+}

@@ -1,0 +1,35 @@
+// The app frame: header, banners, the routed page (with its back bar), bottom navigation.
+import { useLingui } from '@lingui/react/macro'
+import { Redirect, Route, Switch } from 'wouter'
+import { BackBar } from './layout/BackBar.tsx'
+import { InstallBanner, OfflineBanner, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
+import { BottomNav } from './layout/BottomNav.tsx'
+import { Header } from './layout/Header.tsx'
+import { routes } from './routes.ts'
+
+export function Layout() {
+  const { i18n } = useLingui()
+  return (
+    <div className="app">
+      <Header />
+      <OfflineBanner />
+      <UpdatePrompt />
+      <InstallBanner />
+      <main className="page">
+        <Switch>
+          {routes.map(({ path, title, back, component: Page }) => (
+            <Route key={path} path={path}>
+              {title && <BackBar title={i18n._(title)} back={back} />}
+              <Page />
+            </Route>
+          ))}
+          <Route>
+            <Redirect to="/404" replace />
+          </Route>
+        </Switch>
+      </main>
+      <BottomNav />
+      <ToastHost />
+    </div>
+  )
+}

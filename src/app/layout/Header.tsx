@@ -1,0 +1,82 @@
+// The header on every page: the balance (tap for cash / bonus), the refresh button, and the
+// sound switch. Every figure comes from the server's account info.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { formatMoney } from '../../../contract/money.ts'
+import { accountAtom, refreshAccount } from '../../lib/account.ts'
+import { ApiError } from '../../lib/http.ts'
+import { setSound, soundOnAtom } from '../../lib/sound.ts'
+import { showToast } from '../../lib/toast.ts'
+import { Icon } from './Icon.tsx'
+
+const MIN_SPIN_MS = 1000
+
+export function Header() {
+  const { t } = useLingui()
+  const account = useAtomValue(accountAtom)
+  const soundOn = useAtomValue(soundOnAtom)
+  const [open, setOpen] = useState(false)
+  const [refreshing, setRefreshing] = useState(false)
+
+  async function refresh() {
+    if (refreshing) return
+    setRefreshing(true)
+    try {
+      await Promise.all([refreshAccount(), new Promise((resolve) => setTimeout(resolve, MIN_SPIN_MS))])
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Não foi possível atualizar o saldo.`)
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  return (
+    <header className="app-header">
+      <span className="brand">Jogo Limpo</span>
+      <div className="balance-area">
+        <button
+          type="button"
+          className={`balance${account?.fresh === false ? ' stale' : ''}`}
+          data-testid="balance"
+          aria-expanded={open}
+          aria-label={t`Saldo`}
+          title={account?.fresh === false ? t`Último saldo conhecido (sem conexão)` : undefined}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {account ? formatMoney(account.total) : '—'}
+        </button>
+        <button
+          type="button"
+          className={`icon-button${refreshing ? ' spinning' : ''}`}
+          aria-label={t`Atualizar saldo`}
+          aria-busy={refreshing}
+          onClick={refresh}
+        >
+          <Icon name="refresh" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={soundOn}
+          aria-label={soundOn ? t`Desligar som` : t`Ligar som`}
+          onClick={() => void setSound(!soundOn)}
+        >
+          <Icon name={soundOn ? 'soundOn' : 'soundOff'} />
+        </button>
+        {open && account && (
+          <dl className="balance-breakdown" data-testid="balance-breakdown">
+            <dt>
+              <Trans>Dinheiro (sacável)</Trans>
+            </dt>
+            <dd>{formatMoney(account.cash)}</dd>
+            <dt>
+              <Trans>Bônus</Trans>
+            </dt>
+            <dd>{formatMoney(account.bonus)}</dd>
+          </dl>
+        )}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,56 @@
+// Every route of SPEC 3, each loaded lazily, with the title and back target of its back bar.
+// Bottom-tab routes have no back bar.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { ComponentType } from 'react'
+import { lazyPart } from '../lib/lazy.tsx'
+
+export interface RouteDef {
+  path: string
+  title?: MessageDescriptor
+  /** Where the back bar returns; when absent it goes to the previous page. */
+  back?: string
+  component: ComponentType
+}
+
+const home = lazyPart(() => import('../features/home/HomePage.tsx'))
+const promotions = lazyPart(() => import('../features/promotions/PromotionsPage.tsx'))
+const deposit = lazyPart(() => import('../features/deposit/DepositPage.tsx'))
+const withdraw = lazyPart(() => import('../features/withdraw/WithdrawPage.tsx'))
+const mine = lazyPart(() => import('../features/account/MinePage.tsx'))
+const login = lazyPart(() => import('../features/account/LoginPage.tsx'))
+const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
+const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
+const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
+
+export const routes: RouteDef[] = [
+  { path: '/', component: home },
+  { path: '/event', component: promotions },
+  { path: '/activity', title: msg`Promoções`, component: promotions },
+  { path: '/event/item', title: msg`Tarefas`, back: '/event', component: comingSoon },
+  { path: '/rechargeMall', component: deposit },
+  { path: '/pay', title: msg`Depósito`, component: deposit },
+  { path: '/coins', title: msg`Depósito`, component: deposit },
+  { path: '/promote', title: msg`Convide amigos`, component: comingSoon },
+  { path: '/withdrawMoney', title: msg`Saque`, component: withdraw },
+  { path: '/withdrawMoney2', title: msg`Saque`, component: withdraw },
+  { path: '/withdrawTab', component: withdraw },
+  { path: '/mine', component: mine },
+  { path: '/security', title: msg`Segurança da conta`, back: '/mine', component: security },
+  { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: comingSoon },
+  { path: '/notice', title: msg`Avisos`, back: '/mine', component: comingSoon },
+  { path: '/invite', title: msg`Convide amigos`, component: comingSoon },
+  { path: '/sign', title: msg`Check-in diário`, component: comingSoon },
+  { path: '/login', title: msg`Entrar`, component: login },
+  { path: '/task', title: msg`Tarefas`, component: comingSoon },
+  { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: comingSoon },
+  { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: comingSoon },
+  { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: comingSoon },
+  { path: '/service', title: msg`Atendimento`, component: comingSoon },
+  { path: '/servicePage', title: msg`Atendimento`, back: '/service', component: comingSoon },
+  { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: comingSoon },
+  { path: '/verify', title: msg`Verificar jogada`, component: comingSoon },
+  { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: comingSoon },
+  { path: '/statement', title: msg`Extrato`, back: '/mine', component: comingSoon },
+  { path: '/404', title: msg`Página não encontrada`, back: '/', component: notFound },
+]

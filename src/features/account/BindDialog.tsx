@@ -1,0 +1,157 @@
+// The bind dialog (SPEC 2): register a name and password, show the bound name locked, or log
+// in with a name and password. Fields are checked on blur; an error clears on input once the
+// value is valid.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { checkConfirmation, checkPassword, checkUserName } from '../../../contract/credentials.ts'
+import { refreshAccount } from '../../lib/account.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { loginWithCredentials } from '../../lib/session.ts'
+import { showToast } from '../../lib/toast.ts'
+import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
+
+export type BindMode = 1 | 2 | 3
+const DIALOG_TOAST_MS = 2000
+
+type Field = 'userName' | 'password' | 'confirm'
+
+export function BindDialog({
+  initialMode,
+  boundName,
+  onClose,
+}: {
+  initialMode: BindMode
+  boundName: string | null
+  onClose: () => void
+}) {
+  const { t } = useLingui()
+  const [mode, setMode] = useState<BindMode>(initialMode)
+  const [values, setValues] = useState({ userName: '', password: '', confirm: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [busy, setBusy] = useState(false)
+
+  function problemOf(field: Field, next = values): string | undefined {
+    if (field === 'userName') {
+      const p = checkUserName(next.userName)
+      return p ? userNameMessage(p) : undefined
+    }
+    if (field === 'password') {
+      const p = checkPassword(next.password)
+      return p ? passwordMessage(p) : undefined
+    }
+    const p = checkConfirmation(next.password, next.confirm)
+    return p ? confirmationMessage(p) : undefined
+  }
+
+  const fields: Field[] = mode === 1 ? ['userName', 'password', 'confirm'] : ['userName', 'password']
+
+  function onInput(field: Field, value: string) {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (errors[field] && !problemOf(field, next)) setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  function onBlur(field: Field) {
+    setErrors((e) => ({ ...e, [field]: problemOf(field) }))
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const found = Object.fromEntries(fields.map((f) => [f, problemOf(f)]))
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+    setBusy(true)
+    try {
+      if (mode === 1) {
+        await call('/user/bindLoginAccount', {
+          userName: values.userName.trim(),
+          password: values.password,
+          confirmPassword: values.confirm,
+        })
+        showToast(t`Conta vinculada. Agora você pode entrar em outro aparelho.`, DIALOG_TOAST_MS)
+      } else {
+        await loginWithCredentials(values.userName.trim(), values.password)
+        showToast(t`Você entrou na sua conta.`, DIALOG_TOAST_MS)
+      }
+      await refreshAccount()
+      onClose()
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`, DIALOG_TOAST_MS)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const labels: Record<Field, string> = {
+    userName: t`Nome de usuário`,
+    password: t`Senha`,
+    confirm: t`Confirme a senha`,
+  }
+
+  return (
+    <div className="sheet-backdrop">
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="bind-title">
+        <h2 id="bind-title">
+          {mode === 1 && <Trans>Criar login com nome e senha</Trans>}
+          {mode === 2 && <Trans>Sua conta</Trans>}
+          {mode === 3 && <Trans>Entrar com nome e senha</Trans>}
+        </h2>
+        {mode === 2 ? (
+          <>
+            <label className="field">
+              <span>{labels.userName}</span>
+              <input value={boundName ?? ''} readOnly disabled />
+            </label>
+            <p className="hint">
+              <Trans>Sua conta já tem nome e senha. Use-os para entrar em outro aparelho.</Trans>
+            </p>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            {fields.map((field) => (
+              <label key={field} className="field">
+                <span>{labels[field]}</span>
+                <input
+                  name={field}
+                  type={field === 'userName' ? 'text' : 'password'}
+                  autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
+                  value={values[field]}
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? `${field}-error` : undefined}
+                  onChange={(e) => onInput(field, e.target.value)}
+                  onBlur={() => onBlur(field)}
+                />
+                {errors[field] && (
+                  <small id={`${field}-error`} className="field-error">
+                    {errors[field]}
+                  </small>
+                )}
+              </label>
+            ))}
+            <button type="submit" className="button" disabled={busy}>
+              {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}
+            </button>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setErrors({})
+                setMode(mode === 1 ? 3 : 1)
+              }}
+            >
+              {mode === 1 ? (
+                <Trans>Já tem nome e senha? Entrar</Trans>
+              ) : (
+                <Trans>Criar nome e senha para esta conta</Trans>
+              )}
+            </button>
+          </form>
+        )}
+        <button type="button" className="link" onClick={onClose}>
+          <Trans>Fechar</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+// The language picker: Português (default), English, हिन्दी. The choice is kept on the device
+// and, when logged in, on the account.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { type Language, languageNames, languages } from '../../../contract/languages.ts'
+import { call } from '../../lib/api.ts'
+import { activateLanguage, languageAtom } from '../../lib/i18n.ts'
+import { showToast } from '../../lib/toast.ts'
+
+export function LanguagePicker() {
+  const { t } = useLingui()
+  const current = useAtomValue(languageAtom)
+
+  async function choose(language: Language) {
+    const loaded = await activateLanguage(language)
+    if (!loaded) {
+      showToast(t`Não foi possível baixar este idioma agora. Mostrando em português.`)
+      return
+    }
+    call('/user/setLang', { language }).catch(() => {
+      // Kept on the device; the account is told next time the player changes it online.
+    })
+  }
+
+  return (
+    <fieldset className="language-picker">
+      <legend>
+        <Trans>Idioma</Trans>
+      </legend>
+      {languages.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className={language === current ? 'chip active' : 'chip'}
+          aria-pressed={language === current}
+          onClick={() => void choose(language)}
+        >
+          {languageNames[language]}
+        </button>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,86 @@
+// The profile tab: the account, the bind dialog, language, sound and links to the other
+// account screens.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { accountAtom, refreshAccount } from '../../lib/account.ts'
+import { tabReloadAtom } from '../../lib/reload.ts'
+import { setSound, soundOnAtom } from '../../lib/sound.ts'
+import { BindDialog, type BindMode } from './BindDialog.tsx'
+import { LanguagePicker } from './LanguagePicker.tsx'
+
+export default function MinePage() {
+  const { t } = useLingui()
+  const account = useAtomValue(accountAtom)
+  const soundOn = useAtomValue(soundOnAtom)
+  const reloadSignal = useAtomValue(tabReloadAtom)
+  const [dialog, setDialog] = useState<BindMode | null>(null)
+
+  useEffect(() => {
+    if (reloadSignal > 0) refreshAccount().catch(() => {})
+  }, [reloadSignal])
+
+  const links = [
+    { to: '/security', label: t`Segurança da conta` },
+    { to: '/statement', label: t`Extrato` },
+    { to: '/history', label: t`Histórico de jogos` },
+    { to: '/limits', label: t`Limites e controle` },
+    { to: '/notice', label: t`Avisos` },
+    { to: '/feedback', label: t`Sugestões` },
+    { to: '/service', label: t`Atendimento` },
+  ]
+
+  return (
+    <section className="mine">
+      <h1 className="page-title">
+        <Trans>Perfil</Trans>
+      </h1>
+      <div className="card account-card">
+        {account ? (
+          <>
+            <p data-testid="user-id">
+              <Trans>Conta nº {account.userId}</Trans>
+            </p>
+            <p>{account.bound ? account.userName : <Trans>Conta deste aparelho (sem nome e senha)</Trans>}</p>
+          </>
+        ) : (
+          <p>
+            <Trans>Entrando…</Trans>
+          </p>
+        )}
+        <div className="row">
+          {account?.bound ? (
+            <button type="button" className="button secondary" onClick={() => setDialog(2)}>
+              <Trans>Ver login</Trans>
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={() => setDialog(1)}>
+              <Trans>Criar nome e senha</Trans>
+            </button>
+          )}
+          <button type="button" className="button secondary" onClick={() => setDialog(3)}>
+            <Trans>Entrar em outra conta</Trans>
+          </button>
+        </div>
+      </div>
+      <LanguagePicker />
+      <label className="switch">
+        <input type="checkbox" checked={soundOn} onChange={(e) => void setSound(e.target.checked)} />
+        <span>
+          <Trans>Som</Trans>
+        </span>
+      </label>
+      <ul className="link-list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link href={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+      {dialog !== null && (
+        <BindDialog initialMode={dialog} boundName={account?.userName ?? null} onClose={() => setDialog(null)} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+// The only module that touches IndexedDB: every persisted key of the app, typed, over
+// idb-keyval. Nothing in the app uses localStorage.
+import { createStore, del, get, set } from 'idb-keyval'
+import type { Language } from '../../contract/languages.ts'
+
+export interface EntryParams {
+  inviteCode?: string
+  channel?: string
+}
+
+export interface CachedUser {
+  userId: number
+  userName: string | null
+  gold: number
+  cash: number
+  bonus: number
+}
+
+export interface LanguagePackRecord {
+  language: Language
+  version: string
+  messages: Record<string, unknown>
+}
+
+export interface StoredValues {
+  deviceId: string
+  token: string
+  user: CachedUser
+  language: Language
+  languagePack: LanguagePackRecord
+  languageVersion: string
+  tab: string
+  sound: boolean
+  adultConfirmed: boolean
+  entryParams: EntryParams
+}
+
+export type StorageKey = keyof StoredValues
+
+const kv = createStore('jogo-limpo', 'kv')
+
+export const storage = {
+  get<K extends StorageKey>(key: K): Promise<StoredValues[K] | undefined> {
+    return get<StoredValues[K]>(key, kv)
+  },
+  set<K extends StorageKey>(key: K, value: StoredValues[K]): Promise<void> {
+    return set(key, value, kv)
+  },
+  remove(key: StorageKey): Promise<void> {
+    return del(key, kv)
+  },
+}
