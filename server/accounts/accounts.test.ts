@@ -198,7 +198,11 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('names the missing field in the message', async () => {
     const res = await post('/user/login', {}, undefined, { 'accept-language': 'pt-BR' })
-    expect(res.json().msg).toMatch(/identificador do aparelho é obrigatório|inválido|não é válido/i)
+    expect(res.json().msg).toBe('Identificador do aparelho é obrigatório')
+    const short = await post('/user/login', { userName: 'abc', password: 'segredo1', apiType: 1 }, undefined, {
+      'accept-language': 'en',
+    })
+    expect(short.json().msg).toBe('User name must have at least 9 characters')
   })
 
   it('answers unknown API paths with a 404 envelope', async () => {

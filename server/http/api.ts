@@ -36,6 +36,25 @@ function send(
   })
 }
 
+interface RawIssue {
+  path: PropertyKey[]
+  code: string
+  message: string
+  errors?: RawIssue[][]
+  [param: string]: unknown
+}
+
+// A union (e.g. device or credential login) reports every branch; the branch with the fewest
+// problems is the one the client meant, so its fields are the ones to name.
+function toFieldIssues(issue: RawIssue): FieldIssue[] {
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? []
+    return closest.flatMap((inner) => toFieldIssues({ ...inner, path: [...issue.path, ...inner.path] }))
+  }
+  const { path, code, message, ...params } = issue
+  return [{ field: String(path[0] ?? ''), code, message, params }]
+}
+
 export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.decorateRequest('language', 'pt-BR')
   app.decorateRequest('playerId', 0)
@@ -68,12 +87,14 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) return send(request, reply, 200, error.msgCode, undefined, error.data)
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues: FieldIssue[] = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').split('/')[0] ?? '',
-        code: v.keyword,
-        message: v.message ?? '',
-        params: v.params as Record<string, unknown>,
-      }))
+      const issues: FieldIssue[] = error.validation.flatMap((v) =>
+        toFieldIssues({
+          path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean),
+          code: v.keyword,
+          message: v.message ?? '',
+          ...(v.params as Record<string, unknown>),
+        }),
+      )
       return send(request, reply, 400, 'invalid_request', describeIssues(issues, request.language))
     }
     const mapped = error.code ? statusCodes[error.code] : undefined

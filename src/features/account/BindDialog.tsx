@@ -2,7 +2,7 @@
 // in with a name and password. Fields are checked on blur; an error clears on input once the
 // value is valid.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { checkConfirmation, checkPassword, checkUserName } from '../../../contract/credentials.ts'
 import { refreshAccount } from '../../lib/account.ts'
 import { call } from '../../lib/api.ts'
@@ -30,6 +30,7 @@ export function BindDialog({
   const [values, setValues] = useState({ userName: '', password: '', confirm: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
+  const formId = useId()
 
   function problemOf(field: Field, next = values): string | undefined {
     if (field === 'userName') {
@@ -99,10 +100,10 @@ export function BindDialog({
         </h2>
         {mode === 2 ? (
           <>
-            <label className="field">
-              <span>{labels.userName}</span>
-              <input value={boundName ?? ''} readOnly disabled />
-            </label>
+            <div className="field">
+              <label htmlFor={`${formId}-bound`}>{labels.userName}</label>
+              <input id={`${formId}-bound`} value={boundName ?? ''} readOnly disabled />
+            </div>
             <p className="hint">
               <Trans>Sua conta já tem nome e senha. Use-os para entrar em outro aparelho.</Trans>
             </p>
@@ -110,24 +111,25 @@ export function BindDialog({
         ) : (
           <form onSubmit={submit} noValidate>
             {fields.map((field) => (
-              <label key={field} className="field">
-                <span>{labels[field]}</span>
+              <div key={field} className="field">
+                <label htmlFor={`${formId}-${field}`}>{labels[field]}</label>
                 <input
+                  id={`${formId}-${field}`}
                   name={field}
                   type={field === 'userName' ? 'text' : 'password'}
                   autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
                   value={values[field]}
                   aria-invalid={errors[field] ? true : undefined}
-                  aria-describedby={errors[field] ? `${field}-error` : undefined}
+                  aria-describedby={errors[field] ? `${formId}-${field}-error` : undefined}
                   onChange={(e) => onInput(field, e.target.value)}
                   onBlur={() => onBlur(field)}
                 />
                 {errors[field] && (
-                  <small id={`${field}-error`} className="field-error">
+                  <small id={`${formId}-${field}-error`} className="field-error">
                     {errors[field]}
                   </small>
                 )}
-              </label>
+              </div>
             ))}
             <button type="submit" className="button" disabled={busy}>
               {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}

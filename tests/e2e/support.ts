@@ -1,0 +1,60 @@
+// Helpers for the end-to-end tests: read and write the app's IndexedDB store and call the API
+// as the page's player, so assertions compare the screen with the server's records.
+import { expect, type Page } from '@playwright/test'
+
+export async function readStored<T>(page: Page, key: string): Promise<T | undefined> {
+  return page.evaluate(
+    (k) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const open = indexedDB.open('jogo-limpo')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readonly')
+          const req = tx.objectStore('kv').get(k)
+          req.onsuccess = () => resolve(req.result as T | undefined)
+          req.onerror = () => reject(req.error)
+        }
+      }),
+    key,
+  )
+}
+
+export async function writeStored(page: Page, key: string, value: unknown): Promise<void> {
+  await page.evaluate(
+    ([k, v]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('jogo-limpo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite')
+          tx.objectStore('kv').put(v, k as string)
+          tx.oncomplete = () => resolve()
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+    [key, value] as const,
+  )
+}
+
+export async function accountInfo(page: Page) {
+  const token = await readStored<string>(page, 'token')
+  const response = await page.request.post('/api/v1/bus/accountInfo', {
+    headers: { 'access-token': token ?? '' },
+    data: {},
+  })
+  const body = await response.json()
+  expect(body.success).toBe(true)
+  return body.data as {
+    userId: number
+    language: string
+    balance: { total: number; cash: number; bonus: number }
+    bound: boolean
+  }
+}
+
+/** First visit: confirms 18+ and waits until the header shows the server's balance. */
+export async function enterApp(page: Page, path = '/') {
+  await page.goto(path)
+  await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
+  await expect.poll(() => readStored<string>(page, 'token')).toBeTruthy()
+}
