@@ -54,7 +54,6 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
 /** A component that loads its code on first render, with retry on failure. */
 export function lazyPart(loader: Loader, fallback: ReactNode = <div className="page-loading" aria-busy="true" />) {
   // Called once per route at module level, so each returned component is stable.
-  // biome-ignore lint/correctness/noComponentHookFactories: a factory of route components, not created during render
   return function LazyPart() {
     const [attempt, setAttempt] = useState(0)
     // A failed React.lazy keeps its rejected promise, so each retry needs a new one.
