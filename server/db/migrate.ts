@@ -2,11 +2,15 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db } from './database.ts'
 import { accountsMigration } from './migrations/0001-accounts.ts'
+import { ledgerMigration } from './migrations/0002-ledger.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-accounts': accountsMigration(db.engine) }
+      return {
+        '0001-accounts': accountsMigration(db.engine),
+        '0002-ledger': ledgerMigration(db.engine),
+      }
     },
   }
 }

@@ -29,8 +29,53 @@ export interface LedgerAccountsTable {
   created_at: number
 }
 
+export interface LedgerTransfersTable {
+  seq: Generated<number>
+  id: string
+  debit_account_id: number
+  credit_account_id: number
+  amount: number
+  kind: string
+  reference: string | null
+  resolves_id: string | null
+  debit_balance_after: number
+  credit_balance_after: number
+  created_at: number
+}
+
+export interface WalletBetsTable {
+  transaction_id: string
+  player_id: number
+  round_id: string
+  amount: number
+  cash_part: number
+  bonus_part: number
+  state: 'placed' | 'rolled_back'
+  win_transaction_id: string | null
+  win_amount: number | null
+  created_at: number
+}
+
+export interface BonusWageringTable {
+  player_id: number
+  required: number
+  wagered: number
+}
+
+export interface OutboxTable {
+  id: Generated<number>
+  topic: string
+  player_id: number | null
+  payload: string
+  created_at: number
+}
+
 export interface Database {
   players: PlayersTable
   session_tokens: SessionTokensTable
   ledger_accounts: LedgerAccountsTable
+  ledger_transfers: LedgerTransfersTable
+  wallet_bets: WalletBetsTable
+  bonus_wagering: BonusWageringTable
+  outbox: OutboxTable
 }

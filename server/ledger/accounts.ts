@@ -1,10 +1,15 @@
-// The money accounts each player owns, created at zero with the player, and their balances.
-// Only this folder writes balances.
+// The accounts money lives in: three per player (created at zero with the player) and the
+// house accounts. Account ids never change once created, so they are cached.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 export const playerAccountCodes = ['cash', 'bonus', 'withdrawal_hold'] as const
 export type PlayerAccountCode = (typeof playerAccountCodes)[number]
+
+export const houseAccountCodes = ['pix_clearing', 'payouts', 'game', 'promotions', 'jackpot_pool', 'adjustments'] as const
+export type HouseAccountCode = (typeof houseAccountCodes)[number]
+
+export type AccountRef = { player: number; code: PlayerAccountCode } | { house: HouseAccountCode }
 
 export async function openPlayerAccounts(trx: Transaction<Database>, playerId: number, now: number): Promise<void> {
   await trx
@@ -31,4 +36,56 @@ export async function readPlayerBalances(db: Kysely<Database>, playerId: number)
   const cash = byCode.get('cash') ?? 0
   const bonus = byCode.get('bonus') ?? 0
   return { cash, bonus, withdrawalHold: byCode.get('withdrawal_hold') ?? 0, total: cash + bonus }
+}
+
+/** Resolves account references to ids, creating the house accounts on first use. */
+export class AccountDirectory {
+  readonly #players = new Map<number, Record<PlayerAccountCode, number>>()
+  readonly #house = new Map<HouseAccountCode, number>()
+  readonly #owners = new Map<number, number | null>()
+  readonly #db: Kysely<Database>
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db
+  }
+
+  async ensureHouseAccounts(now: number): Promise<void> {
+    await this.#db
+      .insertInto('ledger_accounts')
+      .values(houseAccountCodes.map((code) => ({ player_id: null, code, balance: 0, created_at: now })))
+      .onConflict((oc) => oc.column('code').where('player_id', 'is', null).doNothing())
+      .execute()
+    const rows = await this.#db.selectFrom('ledger_accounts').select(['id', 'code']).where('player_id', 'is', null).execute()
+    for (const row of rows) {
+      this.#house.set(row.code as HouseAccountCode, Number(row.id))
+      this.#owners.set(Number(row.id), null)
+    }
+  }
+
+  async resolve(db: Kysely<Database>, ref: AccountRef): Promise<number> {
+    if ('house' in ref) {
+      const id = this.#house.get(ref.house)
+      if (id === undefined) throw new Error(`house account ${ref.house} missing: call ensureHouseAccounts first`)
+      return id
+    }
+    let accounts = this.#players.get(ref.player)
+    if (!accounts) {
+      const rows = await db.selectFrom('ledger_accounts').select(['id', 'code']).where('player_id', '=', ref.player).execute()
+      if (rows.length !== playerAccountCodes.length) throw new Error(`player ${ref.player} has no money accounts`)
+      accounts = Object.fromEntries(rows.map((r) => [r.code, Number(r.id)])) as Record<PlayerAccountCode, number>
+      this.#players.set(ref.player, accounts)
+      for (const id of Object.values(accounts)) this.#owners.set(id, ref.player)
+    }
+    return accounts[ref.code]
+  }
+
+  /** The player who owns an account (null for house accounts), for already-resolved ids. */
+  ownerOf(accountId: number): number | null | undefined {
+    return this.#owners.get(accountId)
+  }
+
+  async playerAccountIds(db: Kysely<Database>, playerId: number): Promise<Record<PlayerAccountCode, number>> {
+    await this.resolve(db, { player: playerId, code: 'cash' })
+    return this.#players.get(playerId) as Record<PlayerAccountCode, number>
+  }
 }

@@ -1,0 +1,96 @@
+// The bonus model: promotional credit lands in `bonus` with a wagering requirement
+// (multiplier × amount). Bets count towards it; once it is met, the bonus balance converts to
+// cash by a transfer. A bonus balance that reaches zero clears the requirement.
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import type { HouseAccountCode } from './accounts.ts'
+import type { LedgerTx, TransferResult } from './ledger.ts'
+
+export interface BonusGrant {
+  id: string
+  playerId: number
+  amount: number
+  wageringMultiplier: number
+  kind: string
+  reference?: string
+  from?: HouseAccountCode
+}
+
+export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<TransferResult> {
+  const result = await tx.transfer({
+    id: grant.id,
+    debit: { house: grant.from ?? 'promotions' },
+    credit: { player: grant.playerId, code: 'bonus' },
+    amount: grant.amount,
+    kind: grant.kind,
+    reference: grant.reference ?? null,
+  })
+  if (!result.replayed) {
+    const required = Math.round(grant.amount * grant.wageringMultiplier)
+    await tx.trx
+      .insertInto('bonus_wagering')
+      .values({ player_id: grant.playerId, required, wagered: 0 })
+      .onConflict((oc) =>
+        oc.column('player_id').doUpdateSet((eb) => ({ required: eb('bonus_wagering.required', '+', eb.ref('excluded.required')) })),
+      )
+      .execute()
+    await settleBonus(tx, grant.playerId, grant.id)
+  }
+  return result
+}
+
+/** Adds a bet to the wagering progress (negative to take a rolled-back bet out again). */
+export async function recordWager(tx: LedgerTx, playerId: number, amount: number, triggerId: string): Promise<void> {
+  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  if (!row || Number(row.required) === 0) return
+  await tx.trx
+    .updateTable('bonus_wagering')
+    .set({ wagered: Math.max(0, Number(row.wagered) + amount) })
+    .where('player_id', '=', playerId)
+    .execute()
+  await settleBonus(tx, playerId, triggerId)
+}
+
+/** Converts the bonus to cash once the requirement is met; clears it when the bonus is gone. */
+export async function settleBonus(tx: LedgerTx, playerId: number, triggerId: string): Promise<void> {
+  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  if (!row) return
+  const { bonus } = await tx.lockPlayer(playerId)
+  // Bonus staked in a round that has not settled yet may still come back as a bonus win.
+  const open = await tx.trx
+    .selectFrom('wallet_bets')
+    .select('transaction_id')
+    .where('player_id', '=', playerId)
+    .where('state', '=', 'placed')
+    .where('win_transaction_id', 'is', null)
+    .where('bonus_part', '>', 0)
+    .executeTakeFirst()
+  const met = Number(row.wagered) >= Number(row.required)
+  if (bonus === 0 && open) return
+  if (bonus > 0 && met) {
+    await tx.transfer({
+      id: `${triggerId}:bonus-to-cash`,
+      debit: { player: playerId, code: 'bonus' },
+      credit: { player: playerId, code: 'cash' },
+      amount: bonus,
+      kind: 'bonus_conversion',
+      reference: triggerId,
+    })
+  }
+  if (bonus === 0 || met) {
+    await tx.trx.updateTable('bonus_wagering').set({ required: 0, wagered: 0 }).where('player_id', '=', playerId).execute()
+  }
+}
+
+export interface WageringProgress {
+  required: number
+  wagered: number
+  remaining: number
+}
+
+export async function wageringProgress(db: Kysely<Database>, playerId: number): Promise<WageringProgress> {
+  const row = await db.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  const required = Number(row?.required ?? 0)
+  const wagered = Math.min(Number(row?.wagered ?? 0), required)
+  return { required, wagered, remaining: required - wagered }
+}

@@ -1,0 +1,52 @@
+// Two-phase transfers for withdrawals: hold (cash → withdrawal_hold), then post (to the
+// payouts account) when the payout is paid, or void (back to cash) when it fails — each at
+// most once (the ledger's unique `resolves_id`).
+import { LedgerError, type LedgerTx, type TransferResult } from './ledger.ts'
+
+export function hold(tx: LedgerTx, input: { id: string; playerId: number; amount: number; reference?: string }) {
+  return tx.transfer({
+    id: input.id,
+    debit: { player: input.playerId, code: 'cash' },
+    credit: { player: input.playerId, code: 'withdrawal_hold' },
+    amount: input.amount,
+    kind: 'withdrawal_hold',
+    reference: input.reference ?? null,
+  })
+}
+
+async function holdOf(tx: LedgerTx, holdId: string) {
+  const row = await tx.trx
+    .selectFrom('ledger_transfers')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_transfers.credit_account_id')
+    .select(['ledger_transfers.amount', 'ledger_transfers.reference', 'ledger_transfers.kind', 'ledger_accounts.player_id'])
+    .where('ledger_transfers.id', '=', holdId)
+    .executeTakeFirst()
+  if (row?.kind !== 'withdrawal_hold' || row.player_id === null) throw new LedgerError('hold_not_found', `no hold ${holdId}`)
+  return { amount: Number(row.amount), playerId: Number(row.player_id), reference: row.reference }
+}
+
+export async function postHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
+  const held = await holdOf(tx, input.holdId)
+  return tx.transfer({
+    id: input.id,
+    debit: { player: held.playerId, code: 'withdrawal_hold' },
+    credit: { house: 'payouts' },
+    amount: held.amount,
+    kind: 'withdrawal_post',
+    reference: held.reference,
+    resolves: input.holdId,
+  })
+}
+
+export async function voidHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
+  const held = await holdOf(tx, input.holdId)
+  return tx.transfer({
+    id: input.id,
+    debit: { player: held.playerId, code: 'withdrawal_hold' },
+    credit: { player: held.playerId, code: 'cash' },
+    amount: held.amount,
+    kind: 'withdrawal_void',
+    reference: held.reference,
+    resolves: input.holdId,
+  })
+}

@@ -1,0 +1,139 @@
+// The ledger's rules on each engine: idempotent transfers, no overdraft, holds resolved once,
+// the bonus model, the seamless-wallet answers, and the outbox.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { engines } from '../test-support.ts'
+import { auditLedger } from './audit.ts'
+import { grantBonus } from './bonus.ts'
+import { hold, postHold, voidHold } from './holds.ts'
+import { LedgerError } from './ledger.ts'
+import { createTestLedger, type TestLedger } from './test-ledger.ts'
+import { bet, rollback, win } from './wallet.ts'
+
+describe.each(engines)('ledger on %s', (engine) => {
+  let t: TestLedger
+  let player: number
+  beforeEach(async () => {
+    t = await createTestLedger(engine)
+    player = await t.newPlayer()
+  })
+  afterEach(async () => {
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+    await t.drop()
+  })
+
+  const fund = (amount: number, id = `fund-${amount}-${Math.random()}`) =>
+    t.ledger.transfer({ id, debit: { house: 'adjustments' }, credit: { player, code: 'cash' }, amount, kind: 'adjustment' })
+
+  it('moves money between two accounts and records balances after', async () => {
+    const [result] = await fund(5000, 'f1')
+    expect(result).toMatchObject({ id: 'f1', amount: 5000, creditBalanceAfter: 5000, debitBalanceAfter: -5000, replayed: false })
+    expect(await t.ledger.balances(player)).toEqual({ cash: 5000, bonus: 0, withdrawalHold: 0, total: 5000 })
+    expect(t.committed).toEqual([[player]])
+    const outbox = await t.db.kysely.selectFrom('outbox').selectAll().execute()
+    expect(outbox.map((o) => [o.topic, Number(o.player_id)])).toEqual([['balance', player]])
+  })
+
+  it('returns the first result for a repeated id and refuses the id with other content', async () => {
+    const [first] = await fund(700, 'same')
+    const [again] = await fund(700, 'same')
+    expect(again).toEqual({ ...first, replayed: true })
+    await expect(fund(701, 'same')).rejects.toMatchObject({ code: 'idempotency_conflict' })
+    expect((await t.ledger.balances(player)).cash).toBe(700)
+  })
+
+  it('never lets a player balance go negative and leaves nothing half-written', async () => {
+    await fund(1000)
+    const spend = (id: string, amount: number) =>
+      t.ledger.transfer(
+        { id: `${id}-in`, debit: { house: 'adjustments' }, credit: { player, code: 'bonus' }, amount: 1, kind: 'adjustment' },
+        { id, debit: { player, code: 'cash' }, credit: { house: 'game' }, amount, kind: 'bet' },
+      )
+    await expect(spend('too-much', 1001)).rejects.toMatchObject({ code: 'insufficient_funds', details: { balance: 1000 } })
+    // The first transfer of the failed batch was rolled back with it.
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 1000, bonus: 0 })
+    expect(await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'too-much-in').execute()).toEqual([])
+    await spend('exact', 1000)
+    expect((await t.ledger.balances(player)).cash).toBe(0)
+  })
+
+  it('refuses amounts that are not positive whole centavos', async () => {
+    for (const amount of [0, -5, 1.5, Number.NaN]) {
+      await expect(fund(amount)).rejects.toBeInstanceOf(LedgerError)
+    }
+  })
+
+  it('holds, then posts or voids each hold exactly once', async () => {
+    await fund(10_000)
+    await t.ledger.transact((tx) => hold(tx, { id: 'h1', playerId: player, amount: 6000, reference: 'order:1' }))
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 4000, withdrawalHold: 6000, total: 4000 })
+    await t.ledger.transact((tx) => postHold(tx, { id: 'p1', holdId: 'h1' }))
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 4000, withdrawalHold: 0 })
+    await expect(t.ledger.transact((tx) => voidHold(tx, { id: 'v1', holdId: 'h1' }))).rejects.toMatchObject({
+      code: 'hold_already_resolved',
+    })
+    // Replaying the post is the same result, not a second post.
+    const replay = await t.ledger.transact((tx) => postHold(tx, { id: 'p1', holdId: 'h1' }))
+    expect(replay.replayed).toBe(true)
+
+    await t.ledger.transact((tx) => hold(tx, { id: 'h2', playerId: player, amount: 4000 }))
+    await t.ledger.transact((tx) => voidHold(tx, { id: 'v2', holdId: 'h2' }))
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 4000, withdrawalHold: 0 })
+    await expect(t.ledger.transact((tx) => postHold(tx, { id: 'p2', holdId: 'h2' }))).rejects.toMatchObject({
+      code: 'hold_already_resolved',
+    })
+    await expect(t.ledger.transact((tx) => postHold(tx, { id: 'p3', holdId: 'nope' }))).rejects.toMatchObject({
+      code: 'hold_not_found',
+    })
+  })
+
+  it('bets cash first then bonus, pays wins in the same proportion, converts bonus when wagering is met', async () => {
+    await fund(300)
+    await t.ledger.transact((tx) =>
+      grantBonus(tx, { id: 'gift', playerId: player, amount: 700, wageringMultiplier: 2, kind: 'gift' }),
+    )
+    // requirement 1400
+    const placed = await t.ledger.transact((tx) => bet(tx, { playerId: player, transactionId: 'b1', roundId: 'r1', amount: 1000 }))
+    expect(placed).toMatchObject({ ok: true, cashPart: 300, bonusPart: 700 })
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 0, bonus: 0 })
+    const won = await t.ledger.transact((tx) => win(tx, { playerId: player, transactionId: 'w1', roundId: 'r1', amount: 2001 }))
+    expect(won).toMatchObject({ ok: true, bonusPart: 1400, cashPart: 601 })
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 601, bonus: 1400 })
+
+    // 1000 of 1400 wagered; a bet of 400 completes it and the bonus becomes cash.
+    await t.ledger.transact((tx) => bet(tx, { playerId: player, transactionId: 'b2', roundId: 'r2', amount: 400 }))
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 1601, bonus: 0 })
+    const conversion = await t.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', 'bonus_conversion').execute()
+    expect(conversion.map((c) => Number(c.amount))).toEqual([1400])
+  })
+
+  it('answers the wallet protocol: duplicates, insufficient funds, unknown and rolled-back bets', async () => {
+    await fund(500)
+    const placeBet = (transactionId: string, roundId: string, amount: number) =>
+      t.ledger.transact((tx) => bet(tx, { playerId: player, transactionId, roundId, amount }))
+    const payWin = (transactionId: string, roundId: string, amount: number) =>
+      t.ledger.transact((tx) => win(tx, { playerId: player, transactionId, roundId, amount }))
+    const undo = (transactionId: string, roundId: string) =>
+      t.ledger.transact((tx) => rollback(tx, { playerId: player, transactionId, roundId }))
+
+    expect(await placeBet('b1', 'r1', 200)).toMatchObject({ ok: true, replayed: false })
+    expect(await placeBet('b1', 'r1', 200)).toMatchObject({ ok: true, replayed: true })
+    expect((await t.ledger.balances(player)).cash).toBe(300)
+    expect(await placeBet('b2', 'r2', 301)).toEqual({ ok: false, reason: 'insufficient_funds', balance: { cash: 300, bonus: 0 } })
+
+    expect(await payWin('w-x', 'unknown-round', 100)).toMatchObject({ ok: false, reason: 'bet_not_found' })
+    expect(await payWin('w1', 'r1', 50)).toMatchObject({ ok: true })
+    expect(await payWin('w1', 'r1', 50)).toMatchObject({ ok: true, replayed: true })
+    expect(await payWin('w2', 'r1', 50)).toMatchObject({ ok: false, reason: 'round_settled' })
+    expect(await undo('b1', 'r1')).toMatchObject({ ok: false, reason: 'round_settled' })
+
+    expect(await placeBet('b3', 'r3', 100)).toMatchObject({ ok: true })
+    expect(await undo('b3', 'r3')).toMatchObject({ ok: true, replayed: false })
+    expect(await undo('b3', 'r3')).toMatchObject({ ok: true, replayed: true })
+    expect(await payWin('w3', 'r3', 100)).toMatchObject({ ok: false, reason: 'bet_rolled_back' })
+
+    // A rollback that arrives before its bet is remembered; the late bet is refused.
+    expect(await undo('b4', 'r4')).toMatchObject({ ok: true })
+    expect(await placeBet('b4', 'r4', 100)).toMatchObject({ ok: false, reason: 'bet_rolled_back' })
+    expect((await t.ledger.balances(player)).cash).toBe(350)
+  })
+})

@@ -1,0 +1,268 @@
+// The double-entry ledger: a transfer moves a positive integer amount of centavos from one
+// account to another, with a caller-supplied id (idempotency), a kind and a reference.
+// Balances change in the same database transaction as the transfer rows; player balances never
+// go negative (conditional update + CHECK). Several transfers commit together or not at all.
+// Every change to a player's money writes an outbox event in the same transaction.
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Engine } from '../db/database.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import type { Database } from '../db/schema.ts'
+import { type AccountDirectory, type AccountRef, readPlayerBalances } from './accounts.ts'
+
+export interface TransferInput {
+  id: string
+  debit: AccountRef
+  credit: AccountRef
+  amount: number
+  kind: string
+  reference?: string | null
+  /** For a post or void: the id of the hold this transfer resolves. */
+  resolves?: string | null
+}
+
+export interface TransferResult {
+  id: string
+  seq: number
+  amount: number
+  kind: string
+  debitBalanceAfter: number
+  creditBalanceAfter: number
+  createdAt: number
+  /** True when the id had already been applied and this is the first result again. */
+  replayed: boolean
+}
+
+export type LedgerErrorCode =
+  | 'insufficient_funds'
+  | 'idempotency_conflict'
+  | 'hold_not_found'
+  | 'hold_already_resolved'
+  | 'invalid_transfer'
+
+export class LedgerError extends Error {
+  readonly code: LedgerErrorCode
+  readonly details: Record<string, unknown>
+  constructor(code: LedgerErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(message)
+    this.code = code
+    this.details = details
+  }
+}
+
+/** What callers get inside `ledger.transact`: transfers plus the raw transaction for their own rows. */
+export interface LedgerTx {
+  trx: Transaction<Database>
+  now: number
+  transfer(input: TransferInput): Promise<TransferResult>
+  /** Marks a player's money as changed, so the balance push goes out after commit. */
+  touch(playerId: number): void
+  /**
+   * Reads a player's spendable balances, locking them until commit on PostgreSQL so a
+   * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
+   */
+  lockPlayer(playerId: number): Promise<{ cash: number; bonus: number }>
+}
+
+export interface LedgerOptions {
+  db: Kysely<Database>
+  engine: Engine
+  accounts: AccountDirectory
+  now: () => number
+  /** Called after a commit that changed players' money (wakes the push hub). */
+  afterCommit?: (playerIds: number[]) => void
+}
+
+type TransferRow = Awaited<ReturnType<typeof loadTransfer>>
+
+function loadTransfer(trx: Kysely<Database>, id: string) {
+  return trx.selectFrom('ledger_transfers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+function resultOf(row: NonNullable<TransferRow>, replayed: boolean): TransferResult {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    amount: Number(row.amount),
+    kind: row.kind,
+    debitBalanceAfter: Number(row.debit_balance_after),
+    creditBalanceAfter: Number(row.credit_balance_after),
+    createdAt: Number(row.created_at),
+    replayed,
+  }
+}
+
+export class Ledger {
+  readonly #o: LedgerOptions
+  constructor(options: LedgerOptions) {
+    this.#o = options
+  }
+
+  get accounts(): AccountDirectory {
+    return this.#o.accounts
+  }
+
+  /** Applies transfers atomically in their own transaction. */
+  async transfer(...inputs: TransferInput[]): Promise<TransferResult[]> {
+    return this.transact(async (tx) => {
+      const results: TransferResult[] = []
+      for (const input of inputs) results.push(await tx.transfer(input))
+      return results
+    })
+  }
+
+  /**
+   * Runs `work` in one database transaction. A concurrent writer that applied the same transfer
+   * id first makes this attempt fail on the unique id; it is retried once and then sees the
+   * first result (idempotency under concurrency on PostgreSQL).
+   */
+  async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const touched = new Set<number>()
+      try {
+        const result = await this.#o.db.transaction().execute(async (trx) => {
+          const now = this.#o.now()
+          const tx: LedgerTx = {
+            trx,
+            now,
+            transfer: (input) => this.#apply(trx, input, now, touched),
+            touch: (playerId) => touched.add(playerId),
+            lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
+          }
+          const value = await work(tx)
+          await this.#writeOutbox(trx, touched, now)
+          return value
+        })
+        if (touched.size > 0) this.#o.afterCommit?.([...touched])
+        return result
+      } catch (error) {
+        if (attempt < 3 && isRetryable(error)) continue
+        throw error
+      }
+    }
+  }
+
+  async #apply(trx: Transaction<Database>, input: TransferInput, now: number, touched: Set<number>) {
+    validate(input)
+    const existing = await loadTransfer(trx, input.id)
+    const debitId = await this.#o.accounts.resolve(trx, input.debit)
+    const creditId = await this.#o.accounts.resolve(trx, input.credit)
+    if (debitId === creditId) throw new LedgerError('invalid_transfer', 'a transfer needs two different accounts')
+    if (existing) {
+      const same =
+        Number(existing.debit_account_id) === debitId &&
+        Number(existing.credit_account_id) === creditId &&
+        Number(existing.amount) === input.amount &&
+        existing.kind === input.kind &&
+        (existing.reference ?? null) === (input.reference ?? null) &&
+        (existing.resolves_id ?? null) === (input.resolves ?? null)
+      if (!same) {
+        throw new LedgerError('idempotency_conflict', `transfer ${input.id} was already applied with other content`)
+      }
+      return resultOf(existing, true)
+    }
+    if (input.resolves) await this.#checkResolvable(trx, input)
+
+    // Lock both rows in id order so two transfers between the same accounts in opposite
+    // directions cannot deadlock on PostgreSQL. SQLite's BEGIN IMMEDIATE already serialises.
+    if (this.#o.engine === 'postgres') {
+      await sql`select id from ledger_accounts where id in (${debitId}, ${creditId}) order by id for update`.execute(trx)
+    }
+    const debited = await trx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
+      .where('id', '=', debitId)
+      .where((eb) => eb.or([eb('player_id', 'is', null), eb('balance', '>=', input.amount)]))
+      .returning(['balance', 'player_id'])
+      .executeTakeFirst()
+    if (!debited) {
+      const account = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', debitId).executeTakeFirst()
+      throw new LedgerError('insufficient_funds', 'insufficient funds', {
+        balance: Number(account?.balance ?? 0),
+        amount: input.amount,
+      })
+    }
+    const credited = await trx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', input.amount) }))
+      .where('id', '=', creditId)
+      .returning(['balance', 'player_id'])
+      .executeTakeFirstOrThrow()
+
+    const row = await trx
+      .insertInto('ledger_transfers')
+      .values({
+        id: input.id,
+        debit_account_id: debitId,
+        credit_account_id: creditId,
+        amount: input.amount,
+        kind: input.kind,
+        reference: input.reference ?? null,
+        resolves_id: input.resolves ?? null,
+        debit_balance_after: Number(debited.balance),
+        credit_balance_after: Number(credited.balance),
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (debited.player_id !== null) touched.add(Number(debited.player_id))
+    if (credited.player_id !== null) touched.add(Number(credited.player_id))
+    return resultOf(row, false)
+  }
+
+  async #checkResolvable(trx: Transaction<Database>, input: TransferInput) {
+    const hold = await loadTransfer(trx, input.resolves as string)
+    if (!hold || hold.kind !== 'withdrawal_hold') {
+      throw new LedgerError('hold_not_found', `no hold ${input.resolves}`)
+    }
+    if (Number(hold.amount) !== input.amount) {
+      throw new LedgerError('invalid_transfer', 'a hold is posted or voided for its whole amount')
+    }
+    const resolved = await trx
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('resolves_id', '=', input.resolves as string)
+      .executeTakeFirst()
+    if (resolved) throw new LedgerError('hold_already_resolved', `hold ${input.resolves} was already resolved by ${resolved.id}`)
+  }
+
+  async #lockPlayer(trx: Transaction<Database>, playerId: number) {
+    const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
+    let query = trx
+      .selectFrom('ledger_accounts')
+      .select(['code', 'balance'])
+      .where('id', 'in', [ids.cash, ids.bonus])
+      .orderBy('id')
+    if (this.#o.engine === 'postgres') query = query.forUpdate()
+    const rows = await query.execute()
+    const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
+    return { cash: balance('cash'), bonus: balance('bonus') }
+  }
+
+  async #writeOutbox(trx: Transaction<Database>, touched: Set<number>, now: number) {
+    if (touched.size === 0) return
+    await trx
+      .insertInto('outbox')
+      .values([...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })))
+      .execute()
+    // Delivered at commit to every instance listening (ids only; readers re-read the state).
+    if (this.#o.engine === 'postgres') await sql`select pg_notify('outbox', '')`.execute(trx)
+  }
+
+  balances(playerId: number) {
+    return readPlayerBalances(this.#o.db, playerId)
+  }
+}
+
+function validate(input: TransferInput): void {
+  if (!input.id || input.id.length > 200) throw new LedgerError('invalid_transfer', 'a transfer needs an id of 1–200 characters')
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new LedgerError('invalid_transfer', `amount must be a positive whole number of centavos: ${input.amount}`)
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  if (isUniqueViolation(error)) return true
+  const code = (error as { code?: unknown })?.code
+  // serialization_failure, deadlock_detected
+  return code === '40001' || code === '40P01'
+}

@@ -1,0 +1,41 @@
+// Test support for the ledger: a ledger on a fresh test database, and players to move money
+// between.
+import { randomUUID } from 'node:crypto'
+import type { Engine } from '../db/database.ts'
+import { findOrCreateByDevice } from '../accounts/players.ts'
+import { createTestDb, type TestDb } from '../test-support.ts'
+import { AccountDirectory } from './accounts.ts'
+import { Ledger } from './ledger.ts'
+
+export interface TestLedger extends TestDb {
+  ledger: Ledger
+  newPlayer(): Promise<number>
+  committed: number[][]
+}
+
+export async function createTestLedger(engine: Engine): Promise<TestLedger> {
+  const testDb = await createTestDb(engine)
+  const accounts = new AccountDirectory(testDb.db.kysely)
+  await accounts.ensureHouseAccounts(Date.now())
+  const committed: number[][] = []
+  const ledger = new Ledger({
+    db: testDb.db.kysely,
+    engine,
+    accounts,
+    now: () => Date.now(),
+    afterCommit: (players) => committed.push(players),
+  })
+  return {
+    ...testDb,
+    ledger,
+    committed,
+    async newPlayer() {
+      const { player } = await findOrCreateByDevice(
+        testDb.db.kysely,
+        { deviceId: randomUUID(), language: 'pt-BR', inviteCode: undefined, channel: undefined, adultConfirmed: true },
+        Date.now(),
+      )
+      return Number(player.id)
+    },
+  }
+}

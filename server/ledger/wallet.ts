@@ -1,0 +1,204 @@
+// Seamless-wallet operations for games, on top of transfers: bet (debit), win (credit) and
+// rollback of a bet, keyed by transaction id and round id. Bets take cash first, then bonus;
+// wins go back in the same proportion. Answers follow the usual wallet protocol: duplicate →
+// the same result; insufficient funds with the balance; a win for an unknown or rolled-back
+// bet is refused; a rollback of an unknown bet is accepted and remembered, so a late bet with
+// that id is refused.
+import { recordWager, settleBonus } from './bonus.ts'
+import { LedgerError, type LedgerTx } from './ledger.ts'
+
+export type WalletRefusal = 'insufficient_funds' | 'bet_not_found' | 'bet_rolled_back' | 'round_settled'
+
+export type WalletOutcome =
+  | { ok: true; replayed: boolean; cashPart: number; bonusPart: number }
+  | { ok: false; reason: WalletRefusal; balance: { cash: number; bonus: number } }
+
+export interface BetInput {
+  playerId: number
+  transactionId: string
+  roundId: string
+  amount: number
+}
+
+async function findBet(tx: LedgerTx, transactionId: string) {
+  return tx.trx.selectFrom('wallet_bets').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst()
+}
+
+function conflict(what: string): never {
+  throw new LedgerError('idempotency_conflict', `${what} was already applied with other content`)
+}
+
+export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new LedgerError('invalid_transfer', `a bet must be a positive whole number of centavos: ${input.amount}`)
+  }
+  const balance = await tx.lockPlayer(input.playerId)
+  const existing = await findBet(tx, input.transactionId)
+  if (existing) {
+    if (existing.state === 'rolled_back') return { ok: false, reason: 'bet_rolled_back', balance }
+    if (Number(existing.player_id) !== input.playerId || existing.round_id !== input.roundId || Number(existing.amount) !== input.amount) {
+      conflict(`bet ${input.transactionId}`)
+    }
+    return { ok: true, replayed: true, cashPart: Number(existing.cash_part), bonusPart: Number(existing.bonus_part) }
+  }
+  if (balance.cash + balance.bonus < input.amount) return { ok: false, reason: 'insufficient_funds', balance }
+
+  const cashPart = Math.min(balance.cash, input.amount)
+  const bonusPart = input.amount - cashPart
+  const reference = `round:${input.roundId}`
+  if (cashPart > 0) {
+    await tx.transfer({
+      id: `bet:${input.transactionId}:cash`,
+      debit: { player: input.playerId, code: 'cash' },
+      credit: { house: 'game' },
+      amount: cashPart,
+      kind: 'bet',
+      reference,
+    })
+  }
+  if (bonusPart > 0) {
+    await tx.transfer({
+      id: `bet:${input.transactionId}:bonus`,
+      debit: { player: input.playerId, code: 'bonus' },
+      credit: { house: 'game' },
+      amount: bonusPart,
+      kind: 'bet',
+      reference,
+    })
+  }
+  await tx.trx
+    .insertInto('wallet_bets')
+    .values({
+      transaction_id: input.transactionId,
+      player_id: input.playerId,
+      round_id: input.roundId,
+      amount: input.amount,
+      cash_part: cashPart,
+      bonus_part: bonusPart,
+      state: 'placed',
+      win_transaction_id: null,
+      win_amount: null,
+      created_at: tx.now,
+    })
+    .execute()
+  await recordWager(tx, input.playerId, input.amount, `bet:${input.transactionId}`)
+  return { ok: true, replayed: false, cashPart, bonusPart }
+}
+
+export interface WinInput {
+  playerId: number
+  transactionId: string
+  roundId: string
+  amount: number
+}
+
+export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome> {
+  if (!Number.isSafeInteger(input.amount) || input.amount < 0) {
+    throw new LedgerError('invalid_transfer', `a win must be a whole number of centavos ≥ 0: ${input.amount}`)
+  }
+  const balance = await tx.lockPlayer(input.playerId)
+  const placed = await tx.trx
+    .selectFrom('wallet_bets')
+    .selectAll()
+    .where('player_id', '=', input.playerId)
+    .where('round_id', '=', input.roundId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
+  if (!placed || Number(placed.amount) === 0) return { ok: false, reason: 'bet_not_found', balance }
+  if (placed.state === 'rolled_back') return { ok: false, reason: 'bet_rolled_back', balance }
+  if (placed.win_transaction_id !== null) {
+    if (placed.win_transaction_id !== input.transactionId) return { ok: false, reason: 'round_settled', balance }
+    if (Number(placed.win_amount) !== input.amount) conflict(`win ${input.transactionId}`)
+    return { ok: true, replayed: true, cashPart: 0, bonusPart: 0 }
+  }
+  // Wins follow the bet's split; the rounding remainder goes to cash, never to the house.
+  const bonusPart = Math.floor((input.amount * Number(placed.bonus_part)) / Number(placed.amount))
+  const cashPart = input.amount - bonusPart
+  const reference = `round:${input.roundId}`
+  if (cashPart > 0) {
+    await tx.transfer({
+      id: `win:${input.transactionId}:cash`,
+      debit: { house: 'game' },
+      credit: { player: input.playerId, code: 'cash' },
+      amount: cashPart,
+      kind: 'win',
+      reference,
+    })
+  }
+  if (bonusPart > 0) {
+    await tx.transfer({
+      id: `win:${input.transactionId}:bonus`,
+      debit: { house: 'game' },
+      credit: { player: input.playerId, code: 'bonus' },
+      amount: bonusPart,
+      kind: 'win',
+      reference,
+    })
+  }
+  await tx.trx
+    .updateTable('wallet_bets')
+    .set({ win_transaction_id: input.transactionId, win_amount: input.amount })
+    .where('transaction_id', '=', placed.transaction_id)
+    .execute()
+  await settleBonus(tx, input.playerId, `win:${input.transactionId}`)
+  return { ok: true, replayed: false, cashPart, bonusPart }
+}
+
+export interface RollbackInput {
+  playerId: number
+  /** The transaction id of the bet being rolled back. */
+  transactionId: string
+  roundId: string
+}
+
+export async function rollback(tx: LedgerTx, input: RollbackInput): Promise<WalletOutcome> {
+  const balance = await tx.lockPlayer(input.playerId)
+  const placed = await findBet(tx, input.transactionId)
+  if (!placed) {
+    await tx.trx
+      .insertInto('wallet_bets')
+      .values({
+        transaction_id: input.transactionId,
+        player_id: input.playerId,
+        round_id: input.roundId,
+        amount: 0,
+        cash_part: 0,
+        bonus_part: 0,
+        state: 'rolled_back',
+        win_transaction_id: null,
+        win_amount: null,
+        created_at: tx.now,
+      })
+      .execute()
+    return { ok: true, replayed: false, cashPart: 0, bonusPart: 0 }
+  }
+  if (Number(placed.player_id) !== input.playerId) conflict(`rollback ${input.transactionId}`)
+  if (placed.state === 'rolled_back') return { ok: true, replayed: true, cashPart: 0, bonusPart: 0 }
+  if (placed.win_transaction_id !== null) return { ok: false, reason: 'round_settled', balance }
+  const cashPart = Number(placed.cash_part)
+  const bonusPart = Number(placed.bonus_part)
+  const reference = `round:${placed.round_id}`
+  if (cashPart > 0) {
+    await tx.transfer({
+      id: `rollback:${input.transactionId}:cash`,
+      debit: { house: 'game' },
+      credit: { player: input.playerId, code: 'cash' },
+      amount: cashPart,
+      kind: 'bet_rollback',
+      reference,
+    })
+  }
+  if (bonusPart > 0) {
+    await tx.transfer({
+      id: `rollback:${input.transactionId}:bonus`,
+      debit: { house: 'game' },
+      credit: { player: input.playerId, code: 'bonus' },
+      amount: bonusPart,
+      kind: 'bet_rollback',
+      reference,
+    })
+  }
+  await tx.trx.updateTable('wallet_bets').set({ state: 'rolled_back' }).where('transaction_id', '=', input.transactionId).execute()
+  await recordWager(tx, input.playerId, -Number(placed.amount), `rollback:${input.transactionId}`)
+  return { ok: true, replayed: false, cashPart, bonusPart }
+}
