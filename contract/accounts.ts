@@ -54,6 +54,8 @@ export const accountInfo = z.object({
   language: z.enum(languages),
   gold: z.number().int(),
   balance: z.object({ total: z.number().int(), cash: z.number().int(), bonus: z.number().int() }),
+  /** Bonus wagering: how much must be bet before the bonus becomes cash, and how much has been. */
+  wagering: z.object({ required: z.number().int(), wagered: z.number().int(), remaining: z.number().int() }),
   reloginFlag: z.union([z.literal(0), z.literal(1)]),
 })
 export type AccountInfo = z.infer<typeof accountInfo>

@@ -2,6 +2,7 @@
 // use `inject`, main.ts calls it and listens.
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
+import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
@@ -13,6 +14,12 @@ import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
 import { languageRoutes } from './i18n/routes.ts'
+import { AccountDirectory } from './ledger/accounts.ts'
+import { Ledger } from './ledger/ledger.ts'
+import { ledgerRoutes } from './ledger/routes.ts'
+import { opsRoutes } from './ops/routes.ts'
+import { PushHub } from './push/hub.ts'
+import { pushRoutes } from './push/routes.ts'
 
 export interface BuildOptions {
   config: Config
@@ -40,6 +47,31 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? { now: () => Date.now() })
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
 
+  const clock = app.clock
+  const accounts = new AccountDirectory(db.kysely)
+  await accounts.ensureHouseAccounts(clock.now())
+  const push = new PushHub(db.kysely)
+  const ledger = new Ledger({
+    db: db.kysely,
+    engine: db.engine,
+    accounts,
+    now: () => clock.now(),
+    afterCommit: () => push.wake(),
+  })
+  app.decorate('accounts', accounts)
+  app.decorate('ledger', ledger)
+  app.decorate('push', push)
+  let unlisten: (() => Promise<void>) | undefined
+  app.addHook('onReady', async () => {
+    await push.start()
+    // Other instances' commits arrive as NOTIFY on PostgreSQL.
+    unlisten = await db.listen('outbox', () => push.wake())
+  })
+  app.addHook('onClose', async () => {
+    push.stop()
+    await unlisten?.()
+  })
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -56,7 +88,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return { status: 'ok', engine: db.engine }
   })
 
-  await app.register(api, { prefix: '/api', routes: [accountRoutes, languageRoutes] })
+  await app.register(websocket, { options: { maxPayload: 4096 } })
+  await app.register(pushRoutes)
+  await app.register(api, { prefix: '/api', routes: [accountRoutes, languageRoutes, ledgerRoutes, opsRoutes] })
   await app.register(staticSite, { root: config.staticDir })
   return app
 }

@@ -24,6 +24,7 @@ const envSchema = z.object({
   MARKET_TIME_ZONE: z.string().default('America/Sao_Paulo'),
   STATIC_DIR: z.string().default('./dist'),
   LOCALES_DIR: z.string().default('./locales'),
+  OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 })
 
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   market: { currency: z.infer<typeof envSchema>['MARKET_CURRENCY']; language: string; timeZone: string }
   staticDir: string
   localesDir: string
+  /** Enables the operator API under /api/ops when set. */
+  opsToken: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +71,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),
+    opsToken: e.OPS_TOKEN,
   }
 }

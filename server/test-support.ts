@@ -59,11 +59,24 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
+
+/** Builds an app on an existing test database (several apps may share one, like instances). */
+export async function buildTestApp(db: Db, env: Record<string, string> = {}, clock?: Clock): Promise<FastifyInstance> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: path.join(tmpdir(), 'no-static'),
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    ...env,
+  })
+  const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}) })
+  await app.ready()
+  return app
+}
+
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
   const testDb = await createTestDb(engine)
-  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: path.join(tmpdir(), 'no-static'), ...env })
-  const app = await build({ config, db: testDb.db, logger: false, ...(clock ? { clock } : {}) })
-  await app.ready()
+  const app = await buildTestApp(testDb.db, env, clock)
   return {
     app,
     db: testDb.db,

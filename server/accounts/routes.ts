@@ -10,6 +10,7 @@ import {
 import { isLanguage } from '../../contract/languages.ts'
 import { ok, Refusal } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
+import { wageringProgress } from '../ledger/bonus.ts'
 import { requirePlayer } from './auth.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLanguage } from './players.ts'
@@ -95,6 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       language: isLanguage(player.language) ? player.language : 'pt-BR',
       gold: balances.total,
       balance: { total: balances.total, cash: balances.cash, bonus: balances.bonus },
+      wagering: await wageringProgress(db, player.id),
       reloginFlag: 0,
     })
   })

@@ -12,6 +12,11 @@ export type Engine = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   engine: Engine
+  /**
+   * Subscribes to a PostgreSQL NOTIFY channel on a dedicated connection; resolves to an
+   * unsubscribe function. SQLite has one writer process, so it has nothing to listen to.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -52,12 +57,26 @@ export function openDatabase(options: DatabaseOptions): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { kysely, engine: 'postgres', close: () => kysely.destroy() }
+    const listen = async (channel: string, onNotify: () => void) => {
+      const client = new pg.Client({
+        connectionString: options.url,
+        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      })
+      await client.connect()
+      client.on('notification', onNotify)
+      // A dropped listener connection must not take the server down; polling covers the gap.
+      client.on('error', () => {})
+      await client.query(`listen ${channel}`)
+      return async () => {
+        await client.end().catch(() => {})
+      }
+    }
+    return { kysely, engine: 'postgres', listen, close: () => kysely.destroy() }
   }
   const dataDir = options.dataDir ?? './data'
   mkdirSync(dataDir, { recursive: true })
   const kysely = new Kysely<Database>({
     dialect: new NodeSqliteDialect(path.join(dataDir, 'jogo-limpo.sqlite')),
   })
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() }
+  return { kysely, engine: 'sqlite', listen: async () => async () => {}, close: () => kysely.destroy() }
 }

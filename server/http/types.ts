@@ -6,6 +6,9 @@ import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { LanguagePacks } from '../i18n/packs.ts'
+import type { AccountDirectory } from '../ledger/accounts.ts'
+import type { Ledger } from '../ledger/ledger.ts'
+import type { PushHub } from '../push/hub.ts'
 
 export interface Clock {
   now(): number
@@ -18,6 +21,9 @@ declare module 'fastify' {
     engine: Engine
     clock: Clock
     languagePacks: LanguagePacks
+    accounts: AccountDirectory
+    ledger: Ledger
+    push: PushHub
   }
   interface FastifyRequest {
     language: Language

@@ -6,7 +6,14 @@ import type { Database } from '../db/schema.ts'
 export const playerAccountCodes = ['cash', 'bonus', 'withdrawal_hold'] as const
 export type PlayerAccountCode = (typeof playerAccountCodes)[number]
 
-export const houseAccountCodes = ['pix_clearing', 'payouts', 'game', 'promotions', 'jackpot_pool', 'adjustments'] as const
+export const houseAccountCodes = [
+  'pix_clearing',
+  'payouts',
+  'game',
+  'promotions',
+  'jackpot_pool',
+  'adjustments',
+] as const
 export type HouseAccountCode = (typeof houseAccountCodes)[number]
 
 export type AccountRef = { player: number; code: PlayerAccountCode } | { house: HouseAccountCode }
@@ -55,7 +62,11 @@ export class AccountDirectory {
       .values(houseAccountCodes.map((code) => ({ player_id: null, code, balance: 0, created_at: now })))
       .onConflict((oc) => oc.column('code').where('player_id', 'is', null).doNothing())
       .execute()
-    const rows = await this.#db.selectFrom('ledger_accounts').select(['id', 'code']).where('player_id', 'is', null).execute()
+    const rows = await this.#db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'code'])
+      .where('player_id', 'is', null)
+      .execute()
     for (const row of rows) {
       this.#house.set(row.code as HouseAccountCode, Number(row.id))
       this.#owners.set(Number(row.id), null)
@@ -70,7 +81,11 @@ export class AccountDirectory {
     }
     let accounts = this.#players.get(ref.player)
     if (!accounts) {
-      const rows = await db.selectFrom('ledger_accounts').select(['id', 'code']).where('player_id', '=', ref.player).execute()
+      const rows = await db
+        .selectFrom('ledger_accounts')
+        .select(['id', 'code'])
+        .where('player_id', '=', ref.player)
+        .execute()
       if (rows.length !== playerAccountCodes.length) throw new Error(`player ${ref.player} has no money accounts`)
       accounts = Object.fromEntries(rows.map((r) => [r.code, Number(r.id)])) as Record<PlayerAccountCode, number>
       this.#players.set(ref.player, accounts)

@@ -1,6 +1,6 @@
 // The ledger's invariants, checked from the records: the sum of all balances is zero, every
 // balance equals the sum of its transfers, and no player balance is negative.
-import { sql, type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 export interface AuditReport {
@@ -28,7 +28,9 @@ export async function auditLedger(db: Kysely<Database>): Promise<AuditReport> {
   const mismatchedAccounts = rows.rows
     .filter((r) => Number(r.balance) !== Number(r.from_transfers))
     .map((r) => ({ accountId: Number(r.id), balance: Number(r.balance), fromTransfers: Number(r.from_transfers) }))
-  const negativePlayerAccounts = rows.rows.filter((r) => r.player_id !== null && Number(r.balance) < 0).map((r) => Number(r.id))
+  const negativePlayerAccounts = rows.rows
+    .filter((r) => r.player_id !== null && Number(r.balance) < 0)
+    .map((r) => Number(r.id))
   const sumOfBalances = Number(sum.total)
   return {
     ok: sumOfBalances === 0 && mismatchedAccounts.length === 0 && negativePlayerAccounts.length === 0,

@@ -31,7 +31,9 @@ export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<Trans
       .insertInto('bonus_wagering')
       .values({ player_id: grant.playerId, required, wagered: 0 })
       .onConflict((oc) =>
-        oc.column('player_id').doUpdateSet((eb) => ({ required: eb('bonus_wagering.required', '+', eb.ref('excluded.required')) })),
+        oc
+          .column('player_id')
+          .doUpdateSet((eb) => ({ required: eb('bonus_wagering.required', '+', eb.ref('excluded.required')) })),
       )
       .execute()
     await settleBonus(tx, grant.playerId, grant.id)
@@ -78,7 +80,11 @@ export async function settleBonus(tx: LedgerTx, playerId: number, triggerId: str
     })
   }
   if (bonus === 0 || met) {
-    await tx.trx.updateTable('bonus_wagering').set({ required: 0, wagered: 0 }).where('player_id', '=', playerId).execute()
+    await tx.trx
+      .updateTable('bonus_wagering')
+      .set({ required: 0, wagered: 0 })
+      .where('player_id', '=', playerId)
+      .execute()
   }
 }
 

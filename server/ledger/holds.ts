@@ -18,10 +18,16 @@ async function holdOf(tx: LedgerTx, holdId: string) {
   const row = await tx.trx
     .selectFrom('ledger_transfers')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_transfers.credit_account_id')
-    .select(['ledger_transfers.amount', 'ledger_transfers.reference', 'ledger_transfers.kind', 'ledger_accounts.player_id'])
+    .select([
+      'ledger_transfers.amount',
+      'ledger_transfers.reference',
+      'ledger_transfers.kind',
+      'ledger_accounts.player_id',
+    ])
     .where('ledger_transfers.id', '=', holdId)
     .executeTakeFirst()
-  if (row?.kind !== 'withdrawal_hold' || row.player_id === null) throw new LedgerError('hold_not_found', `no hold ${holdId}`)
+  if (row?.kind !== 'withdrawal_hold' || row.player_id === null)
+    throw new LedgerError('hold_not_found', `no hold ${holdId}`)
   return { amount: Number(row.amount), playerId: Number(row.player_id), reference: row.reference }
 }
 

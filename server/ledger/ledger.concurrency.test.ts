@@ -28,7 +28,13 @@ describe.each(engines)('ledger concurrency on %s', (engine) => {
     // 1000 covers 13 debits of 75 (975), not 14.
     const attempts = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        t.ledger.transfer({ id: `debit-${i}`, debit: { player, code: 'cash' }, credit: { house: 'game' }, amount: 75, kind: 'bet' }),
+        t.ledger.transfer({
+          id: `debit-${i}`,
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount: 75,
+          kind: 'bet',
+        }),
       ),
     )
     const succeeded = attempts.filter((a) => a.status === 'fulfilled')
@@ -54,7 +60,13 @@ describe.each(engines)('ledger concurrency on %s', (engine) => {
   it('applies a transfer id replayed 10 times concurrently once', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.ledger.transfer({ id: 'once', debit: { player, code: 'cash' }, credit: { house: 'game' }, amount: 400, kind: 'bet' }),
+        t.ledger.transfer({
+          id: 'once',
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount: 400,
+          kind: 'bet',
+        }),
       ),
     )
     const flat = results.flat()
@@ -67,8 +79,20 @@ describe.each(engines)('ledger concurrency on %s', (engine) => {
 
   it('refuses a concurrent replay with other content without applying it', async () => {
     const results = await Promise.allSettled([
-      t.ledger.transfer({ id: 'x', debit: { player, code: 'cash' }, credit: { house: 'game' }, amount: 100, kind: 'bet' }),
-      t.ledger.transfer({ id: 'x', debit: { player, code: 'cash' }, credit: { house: 'game' }, amount: 200, kind: 'bet' }),
+      t.ledger.transfer({
+        id: 'x',
+        debit: { player, code: 'cash' },
+        credit: { house: 'game' },
+        amount: 100,
+        kind: 'bet',
+      }),
+      t.ledger.transfer({
+        id: 'x',
+        debit: { player, code: 'cash' },
+        credit: { house: 'game' },
+        amount: 200,
+        kind: 'bet',
+      }),
     ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult

@@ -57,7 +57,10 @@ class Model {
   house: Record<string, number> = {}
   transfers = new Map<string, string>()
   holds = new Map<string, { p: number; amount: number; resolved: boolean }>()
-  bets = new Map<string, { p: number; round: string; amount: number; cash: number; bonus: number; state: string; win?: string }>()
+  bets = new Map<
+    string,
+    { p: number; round: string; amount: number; cash: number; bonus: number; state: string; win?: string }
+  >()
   wagering = [
     { required: 0, wagered: 0 },
     { required: 0, wagered: 0 },
@@ -106,7 +109,11 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
   })
 
   async function houseBalances(): Promise<Record<string, number>> {
-    const rows = await t.db.kysely.selectFrom('ledger_accounts').select(['code', 'balance']).where('player_id', 'is', null).execute()
+    const rows = await t.db.kysely
+      .selectFrom('ledger_accounts')
+      .select(['code', 'balance'])
+      .where('player_id', 'is', null)
+      .execute()
     return Object.fromEntries(rows.map((r) => [r.code, Number(r.balance)]))
   }
 
@@ -218,7 +225,10 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
               const round = key('round', o.round)
               const existing = m.bets.get(txid)
               if (existing) {
-                if (existing.state === 'placed' && (existing.p !== o.p || existing.round !== round || existing.amount !== o.amount)) {
+                if (
+                  existing.state === 'placed' &&
+                  (existing.p !== o.p || existing.round !== round || existing.amount !== o.amount)
+                ) {
                   expectError = 'idempotency_conflict'
                 }
               } else if ((m.cash[o.p] as number) + (m.bonus[o.p] as number) >= o.amount) {
@@ -230,7 +240,10 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
                 m.bets.set(txid, { p: o.p, round, amount: o.amount, cash, bonus, state: 'placed' })
                 m.wager(o.p, o.amount, `bet:${txid}`)
               }
-              apply = () => t.ledger.transact((tx) => bet(tx, { playerId: pid, transactionId: txid, roundId: round, amount: o.amount }))
+              apply = () =>
+                t.ledger.transact((tx) =>
+                  bet(tx, { playerId: pid, transactionId: txid, roundId: round, amount: o.amount }),
+                )
               break
             }
             case 'win': {
@@ -250,7 +263,10 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
                   expectError = 'idempotency_conflict'
                 }
               }
-              apply = () => t.ledger.transact((tx) => win(tx, { playerId: pid, transactionId: txid, roundId: round, amount: o.amount }))
+              apply = () =>
+                t.ledger.transact((tx) =>
+                  win(tx, { playerId: pid, transactionId: txid, roundId: round, amount: o.amount }),
+                )
               break
             }
             case 'rollback': {
@@ -266,7 +282,8 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
                 m.moveHouse('game', -placed.amount)
                 m.wager(o.p, -placed.amount, `rollback:${txid}`)
               }
-              apply = () => t.ledger.transact((tx) => rollback(tx, { playerId: pid, transactionId: txid, roundId: round }))
+              apply = () =>
+                t.ledger.transact((tx) => rollback(tx, { playerId: pid, transactionId: txid, roundId: round }))
               break
             }
           }
@@ -282,7 +299,10 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
           }
           for (const [i, playerId] of players.entries()) {
             const b = await t.ledger.balances(playerId)
-            expect({ cash: b.cash, bonus: b.bonus, held: b.withdrawalHold }, `${JSON.stringify(o)} player ${i}`).toEqual({
+            expect(
+              { cash: b.cash, bonus: b.bonus, held: b.withdrawalHold },
+              `${JSON.stringify(o)} player ${i}`,
+            ).toEqual({
               cash: m.cash[i],
               bonus: m.bonus[i],
               held: m.held[i],

@@ -22,11 +22,23 @@ describe.each(engines)('ledger on %s', (engine) => {
   })
 
   const fund = (amount: number, id = `fund-${amount}-${Math.random()}`) =>
-    t.ledger.transfer({ id, debit: { house: 'adjustments' }, credit: { player, code: 'cash' }, amount, kind: 'adjustment' })
+    t.ledger.transfer({
+      id,
+      debit: { house: 'adjustments' },
+      credit: { player, code: 'cash' },
+      amount,
+      kind: 'adjustment',
+    })
 
   it('moves money between two accounts and records balances after', async () => {
     const [result] = await fund(5000, 'f1')
-    expect(result).toMatchObject({ id: 'f1', amount: 5000, creditBalanceAfter: 5000, debitBalanceAfter: -5000, replayed: false })
+    expect(result).toMatchObject({
+      id: 'f1',
+      amount: 5000,
+      creditBalanceAfter: 5000,
+      debitBalanceAfter: -5000,
+      replayed: false,
+    })
     expect(await t.ledger.balances(player)).toEqual({ cash: 5000, bonus: 0, withdrawalHold: 0, total: 5000 })
     expect(t.committed).toEqual([[player]])
     const outbox = await t.db.kysely.selectFrom('outbox').selectAll().execute()
@@ -45,13 +57,24 @@ describe.each(engines)('ledger on %s', (engine) => {
     await fund(1000)
     const spend = (id: string, amount: number) =>
       t.ledger.transfer(
-        { id: `${id}-in`, debit: { house: 'adjustments' }, credit: { player, code: 'bonus' }, amount: 1, kind: 'adjustment' },
+        {
+          id: `${id}-in`,
+          debit: { house: 'adjustments' },
+          credit: { player, code: 'bonus' },
+          amount: 1,
+          kind: 'adjustment',
+        },
         { id, debit: { player, code: 'cash' }, credit: { house: 'game' }, amount, kind: 'bet' },
       )
-    await expect(spend('too-much', 1001)).rejects.toMatchObject({ code: 'insufficient_funds', details: { balance: 1000 } })
+    await expect(spend('too-much', 1001)).rejects.toMatchObject({
+      code: 'insufficient_funds',
+      details: { balance: 1000 },
+    })
     // The first transfer of the failed batch was rolled back with it.
     expect(await t.ledger.balances(player)).toMatchObject({ cash: 1000, bonus: 0 })
-    expect(await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'too-much-in').execute()).toEqual([])
+    expect(
+      await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'too-much-in').execute(),
+    ).toEqual([])
     await spend('exact', 1000)
     expect((await t.ledger.balances(player)).cash).toBe(0)
   })
@@ -92,17 +115,25 @@ describe.each(engines)('ledger on %s', (engine) => {
       grantBonus(tx, { id: 'gift', playerId: player, amount: 700, wageringMultiplier: 2, kind: 'gift' }),
     )
     // requirement 1400
-    const placed = await t.ledger.transact((tx) => bet(tx, { playerId: player, transactionId: 'b1', roundId: 'r1', amount: 1000 }))
+    const placed = await t.ledger.transact((tx) =>
+      bet(tx, { playerId: player, transactionId: 'b1', roundId: 'r1', amount: 1000 }),
+    )
     expect(placed).toMatchObject({ ok: true, cashPart: 300, bonusPart: 700 })
     expect(await t.ledger.balances(player)).toMatchObject({ cash: 0, bonus: 0 })
-    const won = await t.ledger.transact((tx) => win(tx, { playerId: player, transactionId: 'w1', roundId: 'r1', amount: 2001 }))
+    const won = await t.ledger.transact((tx) =>
+      win(tx, { playerId: player, transactionId: 'w1', roundId: 'r1', amount: 2001 }),
+    )
     expect(won).toMatchObject({ ok: true, bonusPart: 1400, cashPart: 601 })
     expect(await t.ledger.balances(player)).toMatchObject({ cash: 601, bonus: 1400 })
 
     // 1000 of 1400 wagered; a bet of 400 completes it and the bonus becomes cash.
     await t.ledger.transact((tx) => bet(tx, { playerId: player, transactionId: 'b2', roundId: 'r2', amount: 400 }))
     expect(await t.ledger.balances(player)).toMatchObject({ cash: 1601, bonus: 0 })
-    const conversion = await t.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', 'bonus_conversion').execute()
+    const conversion = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('kind', '=', 'bonus_conversion')
+      .execute()
     expect(conversion.map((c) => Number(c.amount))).toEqual([1400])
   })
 
@@ -118,7 +149,11 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(await placeBet('b1', 'r1', 200)).toMatchObject({ ok: true, replayed: false })
     expect(await placeBet('b1', 'r1', 200)).toMatchObject({ ok: true, replayed: true })
     expect((await t.ledger.balances(player)).cash).toBe(300)
-    expect(await placeBet('b2', 'r2', 301)).toEqual({ ok: false, reason: 'insufficient_funds', balance: { cash: 300, bonus: 0 } })
+    expect(await placeBet('b2', 'r2', 301)).toEqual({
+      ok: false,
+      reason: 'insufficient_funds',
+      balance: { cash: 300, bonus: 0 },
+    })
 
     expect(await payWin('w-x', 'unknown-round', 100)).toMatchObject({ ok: false, reason: 'bet_not_found' })
     expect(await payWin('w1', 'r1', 50)).toMatchObject({ ok: true })

@@ -165,7 +165,9 @@ export class Ledger {
     // Lock both rows in id order so two transfers between the same accounts in opposite
     // directions cannot deadlock on PostgreSQL. SQLite's BEGIN IMMEDIATE already serialises.
     if (this.#o.engine === 'postgres') {
-      await sql`select id from ledger_accounts where id in (${debitId}, ${creditId}) order by id for update`.execute(trx)
+      await sql`select id from ledger_accounts where id in (${debitId}, ${creditId}) order by id for update`.execute(
+        trx,
+      )
     }
     const debited = await trx
       .updateTable('ledger_accounts')
@@ -175,7 +177,11 @@ export class Ledger {
       .returning(['balance', 'player_id'])
       .executeTakeFirst()
     if (!debited) {
-      const account = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', debitId).executeTakeFirst()
+      const account = await trx
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('id', '=', debitId)
+        .executeTakeFirst()
       throw new LedgerError('insufficient_funds', 'insufficient funds', {
         balance: Number(account?.balance ?? 0),
         amount: input.amount,
@@ -222,7 +228,8 @@ export class Ledger {
       .select('id')
       .where('resolves_id', '=', input.resolves as string)
       .executeTakeFirst()
-    if (resolved) throw new LedgerError('hold_already_resolved', `hold ${input.resolves} was already resolved by ${resolved.id}`)
+    if (resolved)
+      throw new LedgerError('hold_already_resolved', `hold ${input.resolves} was already resolved by ${resolved.id}`)
   }
 
   async #lockPlayer(trx: Transaction<Database>, playerId: number) {
@@ -242,7 +249,9 @@ export class Ledger {
     if (touched.size === 0) return
     await trx
       .insertInto('outbox')
-      .values([...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })))
+      .values(
+        [...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })),
+      )
       .execute()
     // Delivered at commit to every instance listening (ids only; readers re-read the state).
     if (this.#o.engine === 'postgres') await sql`select pg_notify('outbox', '')`.execute(trx)
@@ -254,7 +263,8 @@ export class Ledger {
 }
 
 function validate(input: TransferInput): void {
-  if (!input.id || input.id.length > 200) throw new LedgerError('invalid_transfer', 'a transfer needs an id of 1–200 characters')
+  if (!input.id || input.id.length > 200)
+    throw new LedgerError('invalid_transfer', 'a transfer needs an id of 1–200 characters')
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new LedgerError('invalid_transfer', `amount must be a positive whole number of centavos: ${input.amount}`)
   }

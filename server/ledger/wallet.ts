@@ -36,7 +36,11 @@ export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome>
   const existing = await findBet(tx, input.transactionId)
   if (existing) {
     if (existing.state === 'rolled_back') return { ok: false, reason: 'bet_rolled_back', balance }
-    if (Number(existing.player_id) !== input.playerId || existing.round_id !== input.roundId || Number(existing.amount) !== input.amount) {
+    if (
+      Number(existing.player_id) !== input.playerId ||
+      existing.round_id !== input.roundId ||
+      Number(existing.amount) !== input.amount
+    ) {
       conflict(`bet ${input.transactionId}`)
     }
     return { ok: true, replayed: true, cashPart: Number(existing.cash_part), bonusPart: Number(existing.bonus_part) }
@@ -198,7 +202,11 @@ export async function rollback(tx: LedgerTx, input: RollbackInput): Promise<Wall
       reference,
     })
   }
-  await tx.trx.updateTable('wallet_bets').set({ state: 'rolled_back' }).where('transaction_id', '=', input.transactionId).execute()
+  await tx.trx
+    .updateTable('wallet_bets')
+    .set({ state: 'rolled_back' })
+    .where('transaction_id', '=', input.transactionId)
+    .execute()
   await recordWager(tx, input.playerId, -Number(placed.amount), `rollback:${input.transactionId}`)
   return { ok: true, replayed: false, cashPart, bonusPart }
 }

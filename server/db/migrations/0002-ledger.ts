@@ -32,8 +32,16 @@ export function ledgerMigration(engine: Engine) {
         .addCheckConstraint('transfer_amount_positive', sql`amount > 0`)
         .addCheckConstraint('transfer_two_accounts', sql`debit_account_id <> credit_account_id`)
         .execute()
-      await db.schema.createIndex('ledger_transfers_debit').on('ledger_transfers').columns(['debit_account_id', 'seq']).execute()
-      await db.schema.createIndex('ledger_transfers_credit').on('ledger_transfers').columns(['credit_account_id', 'seq']).execute()
+      await db.schema
+        .createIndex('ledger_transfers_debit')
+        .on('ledger_transfers')
+        .columns(['debit_account_id', 'seq'])
+        .execute()
+      await db.schema
+        .createIndex('ledger_transfers_credit')
+        .on('ledger_transfers')
+        .columns(['credit_account_id', 'seq'])
+        .execute()
 
       await db.schema
         .createTable('wallet_bets')

@@ -1,0 +1,117 @@
+// The push hub: WebSocket connections per player, fed from the outbox. After a commit (or a
+// PostgreSQL NOTIFY from another instance, or the 1 s poll that covers anything missed) it
+// reads the new outbox ids and sends each connected player their freshly re-read state.
+import type { Kysely } from 'kysely'
+import type { WebSocket } from 'ws'
+import type { Database } from '../db/schema.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+
+export interface PushMessage {
+  type: string
+  data: unknown
+}
+
+const POLL_MS = 1000
+const BATCH = 1000
+
+export class PushHub {
+  readonly #db: Kysely<Database>
+  readonly #sockets = new Map<number, Set<WebSocket>>()
+  #cursor = 0
+  #draining = false
+  #again = false
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db
+  }
+
+  async start(): Promise<void> {
+    const last = await this.#db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst()
+    this.#cursor = Number(last?.id ?? 0)
+    this.#timer = setInterval(() => this.wake(), POLL_MS)
+    this.#timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+    for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(1001, 'server stopping')
+    this.#sockets.clear()
+  }
+
+  add(playerId: number, socket: WebSocket): void {
+    let sockets = this.#sockets.get(playerId)
+    if (!sockets) this.#sockets.set(playerId, (sockets = new Set()))
+    sockets.add(socket)
+    socket.once('close', () => {
+      sockets.delete(socket)
+      if (sockets.size === 0) this.#sockets.delete(playerId)
+    })
+  }
+
+  /** Closes a player's sockets (their clients reconnect and refetch). */
+  disconnect(playerId: number): number {
+    const sockets = [...(this.#sockets.get(playerId) ?? [])]
+    for (const socket of sockets) socket.close(4000, 'disconnected by server')
+    return sockets.length
+  }
+
+  get connectedPlayers(): number {
+    return this.#sockets.size
+  }
+
+  send(playerId: number, message: PushMessage): void {
+    const text = JSON.stringify(message)
+    for (const socket of this.#sockets.get(playerId) ?? []) if (socket.readyState === socket.OPEN) socket.send(text)
+  }
+
+  async sendBalance(playerId: number): Promise<void> {
+    const b = await readPlayerBalances(this.#db, playerId)
+    this.send(playerId, { type: 'balance', data: { total: b.total, cash: b.cash, bonus: b.bonus } })
+  }
+
+  /** Drains new outbox rows; concurrent wakes fold into one more pass. */
+  wake(): void {
+    if (this.#draining) {
+      this.#again = true
+      return
+    }
+    this.#draining = true
+    void this.#drain().finally(() => {
+      this.#draining = false
+      if (this.#again) {
+        this.#again = false
+        this.wake()
+      }
+    })
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      for (;;) {
+        const rows = await this.#db
+          .selectFrom('outbox')
+          .select(['id', 'topic', 'player_id'])
+          .where('id', '>', this.#cursor)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute()
+        if (rows.length === 0) return
+        this.#cursor = Number(rows.at(-1)?.id)
+        const players = new Set<number>()
+        for (const row of rows) {
+          if (row.topic === 'balance' && row.player_id !== null && this.#sockets.has(Number(row.player_id))) {
+            players.add(Number(row.player_id))
+          }
+        }
+        await Promise.all([...players].map((playerId) => this.sendBalance(playerId)))
+        if (rows.length < BATCH) return
+      }
+    } catch {
+      // The database may be closing or briefly unreachable; the next wake or poll retries.
+    }
+  }
+}

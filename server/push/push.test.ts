@@ -1,0 +1,136 @@
+// Balance push over a real WebSocket: authentication, the push after a commit, and — on
+// PostgreSQL — a commit on one instance reaching a socket on another through LISTEN/NOTIFY.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { buildTestApp, createTestDb, engines, type TestDb } from '../test-support.ts'
+
+interface Client {
+  messages: { type: string; data: unknown }[]
+  next(type: string, predicate?: (data: unknown) => boolean): Promise<unknown>
+  socket: WebSocket
+}
+
+async function connect(app: FastifyInstance, token: string): Promise<Client> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`)
+  const messages: Client['messages'] = []
+  const waiters: (() => void)[] = []
+  socket.on('message', (raw) => {
+    messages.push(JSON.parse(String(raw)))
+    for (const w of waiters.splice(0)) w()
+  })
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  socket.send(JSON.stringify({ type: 'auth', token }))
+  return {
+    messages,
+    socket,
+    async next(type, predicate = () => true) {
+      const deadline = Date.now() + 3000
+      for (;;) {
+        const found = messages.find((m) => m.type === type && predicate(m.data))
+        if (found) {
+          messages.splice(messages.indexOf(found), 1)
+          return found.data
+        }
+        if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 100)
+        })
+      }
+    },
+  }
+}
+
+async function login(app: FastifyInstance) {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
+  return res.json().data as { token: string; userId: number }
+}
+
+describe.each(engines)('push on %s', (engine) => {
+  const cleanups: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+
+  async function setup() {
+    const testDb: TestDb = await createTestDb(engine)
+    const app = await buildTestApp(testDb.db)
+    cleanups.push(
+      () => testDb.drop(),
+      () => app.close(),
+    )
+    return { testDb, app }
+  }
+
+  it('sends the balance on connect and after every committed change', async () => {
+    const { app } = await setup()
+    const { token, userId } = await login(app)
+    const client = await connect(app, token)
+    cleanups.push(async () => client.socket.close())
+    await client.next('ready')
+    expect(await client.next('balance')).toEqual({ total: 0, cash: 0, bonus: 0 })
+    const started = Date.now()
+    await app.ledger.transfer({
+      id: 't1',
+      debit: { house: 'adjustments' },
+      credit: { player: userId, code: 'cash' },
+      amount: 4200,
+      kind: 'adjustment',
+    })
+    expect(await client.next('balance')).toEqual({ total: 4200, cash: 4200, bonus: 0 })
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('closes a socket that does not authenticate with a valid token', async () => {
+    const { app } = await setup()
+    const client = await connect(app, 'not-a-token')
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)))
+    expect(await client.next('error')).toEqual({ msgCode: 'token_invalid' })
+    expect(await closed).toBe(4003)
+  })
+})
+
+// Only where PostgreSQL runs: SQLite has a single writer process, so there is no other instance.
+if (engines.includes('postgres')) {
+  describe('push across instances on postgres', () => {
+    const cleanups: (() => Promise<void>)[] = []
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+    })
+    it('delivers a commit made on another instance through LISTEN/NOTIFY', async () => {
+      const testDb = await createTestDb('postgres')
+      const instanceA = await buildTestApp(testDb.db)
+      cleanups.push(
+        () => testDb.drop(),
+        () => instanceA.close(),
+      )
+      const instanceB = await buildTestApp(testDb.db)
+      cleanups.push(() => instanceB.close())
+      const { token, userId } = await login(instanceA)
+      const client = await connect(instanceA, token)
+      cleanups.push(async () => client.socket.close())
+      await client.next('balance')
+      const started = Date.now()
+      await instanceB.ledger.transfer({
+        id: 'other-instance',
+        debit: { house: 'adjustments' },
+        credit: { player: userId, code: 'cash' },
+        amount: 999,
+        kind: 'adjustment',
+      })
+      expect(await client.next('balance', (d) => (d as { cash: number }).cash === 999)).toEqual({
+        total: 999,
+        cash: 999,
+        bonus: 0,
+      })
+      // Well under the 1 s poll: the notification, not the poll, delivered it.
+      expect(Date.now() - started).toBeLessThan(700)
+    })
+  })
+}
