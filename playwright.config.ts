@@ -3,6 +3,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,6 +43,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OPS_TOKEN: E2E_OPS_TOKEN,
     },
   },
 })

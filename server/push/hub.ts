@@ -43,8 +43,8 @@ export class PushHub {
   }
 
   add(playerId: number, socket: WebSocket): void {
-    let sockets = this.#sockets.get(playerId)
-    if (!sockets) this.#sockets.set(playerId, (sockets = new Set()))
+    const sockets = this.#sockets.get(playerId) ?? new Set<WebSocket>()
+    this.#sockets.set(playerId, sockets)
     sockets.add(socket)
     socket.once('close', () => {
       sockets.delete(socket)

@@ -10,6 +10,7 @@ import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
+import { startPush } from '../lib/push.ts'
 import { restoreSound } from '../lib/sound.ts'
 import { storage } from '../lib/storage.ts'
 import { appStore } from '../lib/store.ts'
@@ -30,6 +31,7 @@ export async function startSession(): Promise<void> {
   } catch {
     // Offline or server down: the header keeps the last known balance, marked as not fresh.
   }
+  startPush()
 }
 
 function Boot() {

@@ -1,6 +1,8 @@
 // The app frame: header, banners, the routed page (with its back bar), bottom navigation.
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { Redirect, Route, Switch } from 'wouter'
+import { pushStatusAtom } from '../lib/push.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
 import { BottomNav } from './layout/BottomNav.tsx'
@@ -9,8 +11,9 @@ import { routes } from './routes.ts'
 
 export function Layout() {
   const { i18n } = useLingui()
+  const pushStatus = useAtomValue(pushStatusAtom)
   return (
-    <div className="app">
+    <div className="app" data-push-status={pushStatus}>
       <Header />
       <OfflineBanner />
       <UpdatePrompt />

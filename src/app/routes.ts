@@ -20,6 +20,7 @@ const withdraw = lazyPart(() => import('../features/withdraw/WithdrawPage.tsx'))
 const mine = lazyPart(() => import('../features/account/MinePage.tsx'))
 const login = lazyPart(() => import('../features/account/LoginPage.tsx'))
 const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
+const statement = lazyPart(() => import('../features/statement/StatementPage.tsx'))
 const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
 const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
 
@@ -51,6 +52,6 @@ export const routes: RouteDef[] = [
   { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: comingSoon },
   { path: '/verify', title: msg`Verificar jogada`, component: comingSoon },
   { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: comingSoon },
-  { path: '/statement', title: msg`Extrato`, back: '/mine', component: comingSoon },
+  { path: '/statement', title: msg`Extrato`, back: '/mine', component: statement },
   { path: '/404', title: msg`Página não encontrada`, back: '/', component: notFound },
 ]

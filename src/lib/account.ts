@@ -13,6 +13,9 @@ export interface AccountView {
   total: number
   cash: number
   bonus: number
+  /** Bonus wagering still to do before the bonus becomes cash (0 when none). */
+  wageringRemaining: number
+  wageringRequired: number
   /** False while showing the copy kept from the last time the server answered. */
   fresh: boolean
 }
@@ -29,9 +32,26 @@ export async function loadCachedAccount(): Promise<void> {
       total: cached.gold,
       cash: cached.cash,
       bonus: cached.bonus,
+      wageringRemaining: 0,
+      wageringRequired: 0,
       fresh: false,
     })
   }
+}
+
+/** Applies a pushed balance (the server re-read it after a commit). */
+export function applyBalance(balance: { total: number; cash: number; bonus: number }): void {
+  const current = appStore.get(accountAtom)
+  if (!current) return
+  const next = { ...current, ...balance, fresh: true }
+  appStore.set(accountAtom, next)
+  void storage.set('user', {
+    userId: next.userId,
+    userName: next.userName,
+    gold: next.total,
+    cash: next.cash,
+    bonus: next.bonus,
+  })
 }
 
 export async function refreshAccount(): Promise<AccountView> {
@@ -43,6 +63,8 @@ export async function refreshAccount(): Promise<AccountView> {
     total: info.balance.total,
     cash: info.balance.cash,
     bonus: info.balance.bonus,
+    wageringRemaining: info.wagering.remaining,
+    wageringRequired: info.wagering.required,
     fresh: true,
   }
   appStore.set(accountAtom, view)

@@ -58,3 +58,21 @@ export async function enterApp(page: Page, path = '/') {
   await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
   await expect.poll(() => readStored<string>(page, 'token')).toBeTruthy()
 }
+
+const OPS_TOKEN = 'e2e-ops-token-0123456789abcdef'
+
+/** A server-side change to the player's money (an operator adjustment through the ops API). */
+export async function adjustBalance(page: Page, userId: number, amount: number) {
+  const response = await page.request.post('/api/ops/adjust', {
+    headers: { 'x-ops-token': OPS_TOKEN },
+    data: { requestId: `e2e-${Date.now()}-${Math.random()}`, userId, amount, reason: 'e2e' },
+  })
+  const body = await response.json()
+  expect(body.success).toBe(true)
+  return body.data as { balance: { cash: number; total: number } }
+}
+
+export async function disconnectPush(page: Page, userId: number) {
+  const response = await page.request.post('/api/ops/disconnect', { headers: { 'x-ops-token': OPS_TOKEN }, data: { userId } })
+  return (await response.json()).data.closed as number
+}

@@ -74,6 +74,11 @@ export function Header() {
               <Trans>Bônus</Trans>
             </dt>
             <dd>{formatMoney(account.bonus)}</dd>
+            {account.wageringRemaining > 0 && (
+              <p className="wagering">
+                <Trans>Falta apostar {formatMoney(account.wageringRemaining)} para o bônus virar dinheiro.</Trans>
+              </p>
+            )}
           </dl>
         )}
       </div>

@@ -1,0 +1,21 @@
+// Names of ledger entry kinds and accounts, as the statement shows them.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export const kindLabels: Record<string, MessageDescriptor> = {
+  adjustment: msg`Ajuste do operador`,
+  deposit: msg`Depósito PIX`,
+  bet: msg`Aposta`,
+  win: msg`Prêmio`,
+  bet_rollback: msg`Aposta estornada`,
+  withdrawal_hold: msg`Saque reservado`,
+  withdrawal_post: msg`Saque pago`,
+  withdrawal_void: msg`Saque devolvido`,
+  bonus_conversion: msg`Bônus convertido em dinheiro`,
+}
+
+export const accountLabels: Record<string, MessageDescriptor> = {
+  cash: msg`Dinheiro`,
+  bonus: msg`Bônus`,
+  withdrawal_hold: msg`Reservado para saque`,
+}
