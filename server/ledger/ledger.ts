@@ -217,7 +217,7 @@ export class Ledger {
 
   async #checkResolvable(trx: Transaction<Database>, input: TransferInput) {
     const hold = await loadTransfer(trx, input.resolves as string)
-    if (!hold || hold.kind !== 'withdrawal_hold') {
+    if (hold?.kind !== 'withdrawal_hold') {
       throw new LedgerError('hold_not_found', `no hold ${input.resolves}`)
     }
     if (Number(hold.amount) !== input.amount) {

@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test'
 import { accountInfo, adjustBalance, disconnectPush, enterApp, readStored } from './support.ts'
 
-test('a server-side balance change shows in the header within a second, and again after a reconnect', async ({ page }) => {
+test('a server-side balance change shows in the header within a second, and again after a reconnect', async ({
+  page,
+}) => {
   await enterApp(page)
   await expect(page.locator('.app')).toHaveAttribute('data-push-status', 'open')
   const { userId } = await accountInfo(page)

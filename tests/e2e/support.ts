@@ -73,6 +73,9 @@ export async function adjustBalance(page: Page, userId: number, amount: number) 
 }
 
 export async function disconnectPush(page: Page, userId: number) {
-  const response = await page.request.post('/api/ops/disconnect', { headers: { 'x-ops-token': OPS_TOKEN }, data: { userId } })
+  const response = await page.request.post('/api/ops/disconnect', {
+    headers: { 'x-ops-token': OPS_TOKEN },
+    data: { userId },
+  })
   return (await response.json()).data.closed as number
 }
