@@ -1,0 +1,166 @@
+// Crash test: the real server process, under a load of money-moving requests, is killed with
+// SIGKILL several times. After each restart every acknowledged transfer is present exactly
+// once, retried requests never apply twice, and the ledger's invariants hold.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/database.ts'
+import { auditLedger } from '../../server/ledger/audit.ts'
+import { engines } from '../../server/test-support.ts'
+
+const OPS_TOKEN = 'crash-ops-token-0123456789abcdef'
+const KILLS = 3
+const WORKERS = 12
+
+interface Env {
+  env: Record<string, string>
+  open(): ReturnType<typeof openDatabase>
+  cleanup(): Promise<void>
+}
+
+async function prepare(engine: 'sqlite' | 'postgres'): Promise<Env> {
+  if (engine === 'sqlite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-crash-'))
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
+  const base = process.env.TEST_DATABASE_URL as string
+  const name = `jl_crash_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ url: url.toString() }),
+    cleanup: async () => {
+      const drop = new pg.Client({ connectionString: base })
+      await drop.connect()
+      await drop.query(`drop database ${name} with (force)`)
+      await drop.end()
+    },
+  }
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      OPS_TOKEN,
+      API_RATE_LIMIT_PER_MINUTE: '10000000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
+    },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`)
+      if (res.ok) return child
+    } catch {
+      // not listening yet
+    }
+    await sleep(100)
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not start')
+}
+
+describe.each(engines)('crash safety on %s', (engine) => {
+  it('keeps every acknowledged transfer, exactly once, across SIGKILLs', async () => {
+    const setup = await prepare(engine)
+    const port = 20000 + Math.floor(Math.random() * 20000)
+    const base = `http://127.0.0.1:${port}`
+    const acknowledged = new Map<string, number>()
+    const unacknowledged = new Map<string, { userId: number; amount: number }>()
+    let server = await startServer(setup.env, port)
+    try {
+      const players: number[] = []
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${base}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ deviceId: crypto.randomUUID() }),
+        })
+        players.push((await res.json()).data.userId)
+      }
+      const adjust = async (requestId: string, userId: number, amount: number) => {
+        const res = await fetch(`${base}/api/ops/adjust`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+          body: JSON.stringify({ requestId, userId, amount, reason: 'crash-test' }),
+        })
+        return (await res.json()) as { success: boolean; data: { transfer: { replayed: boolean } } | null }
+      }
+
+      let counter = 0
+      for (let round = 0; round < KILLS; round++) {
+        let running = true
+        const worker = async (w: number) => {
+          while (running) {
+            const requestId = `r${round}-w${w}-${counter++}`
+            const userId = players[counter % players.length] as number
+            // Mostly credits, some debits that may be refused for lack of funds.
+            const amount = counter % 4 === 0 ? -150 : 100
+            try {
+              const body = await adjust(requestId, userId, amount)
+              if (body.success) acknowledged.set(`ops:${requestId}`, amount)
+            } catch {
+              unacknowledged.set(requestId, { userId, amount })
+              return
+            }
+          }
+        }
+        const workers = Array.from({ length: WORKERS }, (_, w) => worker(w))
+        await sleep(700 + Math.random() * 500)
+        server.kill('SIGKILL')
+        await new Promise((resolve) => server.once('exit', resolve))
+        running = false
+        await Promise.all(workers)
+        server = await startServer(setup.env, port)
+      }
+
+      // Clients retry what was never acknowledged; the ids make the retries safe.
+      for (const [requestId, { userId, amount }] of unacknowledged) {
+        const body = await adjust(requestId, userId, amount)
+        if (body.success) acknowledged.set(`ops:${requestId}`, amount)
+      }
+      server.kill('SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+
+      const db = setup.open()
+      try {
+        const rows = await db.kysely
+          .selectFrom('ledger_transfers')
+          .select(['id', 'amount', 'debit_account_id', 'credit_account_id'])
+          .where('kind', '=', 'adjustment')
+          .execute()
+        const stored = new Map(rows.map((r) => [r.id, Number(r.amount)]))
+        expect(rows.length).toBe(stored.size)
+        expect(acknowledged.size).toBeGreaterThan(50)
+        for (const [id, amount] of acknowledged) expect(stored.get(id), id).toBe(Math.abs(amount))
+        console.info(`${engine}: ${acknowledged.size} acknowledged transfers, ${unacknowledged.size} in flight at a kill and retried, ${KILLS} kills`)
+        const audit = await auditLedger(db.kysely)
+        expect(audit).toMatchObject({ ok: true, sumOfBalances: 0, mismatchedAccounts: [], negativePlayerAccounts: [] })
+      } finally {
+        await db.close()
+      }
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL')
+      await setup.cleanup()
+    }
+  }, 120_000)
+})
