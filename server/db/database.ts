@@ -56,6 +56,9 @@ export function openDatabase(options: DatabaseOptions): Db {
       types: pgTypes as pg.CustomTypesConfig,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on next use.
+    pool.on('error', () => {})
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     const listen = async (channel: string, onNotify: () => void) => {
       const client = new pg.Client({

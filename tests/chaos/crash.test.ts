@@ -152,7 +152,9 @@ describe.each(engines)('crash safety on %s', (engine) => {
         expect(rows.length).toBe(stored.size)
         expect(acknowledged.size).toBeGreaterThan(50)
         for (const [id, amount] of acknowledged) expect(stored.get(id), id).toBe(Math.abs(amount))
-        console.info(`${engine}: ${acknowledged.size} acknowledged transfers, ${unacknowledged.size} in flight at a kill and retried, ${KILLS} kills`)
+        console.info(
+          `${engine}: ${acknowledged.size} acknowledged transfers, ${unacknowledged.size} in flight at a kill and retried, ${KILLS} kills`,
+        )
         const audit = await auditLedger(db.kysely)
         expect(audit).toMatchObject({ ok: true, sumOfBalances: 0, mismatchedAccounts: [], negativePlayerAccounts: [] })
       } finally {

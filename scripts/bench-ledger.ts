@@ -1,0 +1,205 @@
+// Ledger benchmark: spin-shaped transactions (bet + win + round row, one transaction, through
+// the real ledger and wallet) per second and p99 latency at several concurrencies, on SQLite
+// and — when a PostgreSQL URL is given — on PostgreSQL next to pgbench on the same machine at
+// the same concurrency: a pgbench script of the same statements (the fair baseline) and the
+// TPC-B default (for reference). Prints the ratios.
+//
+//   npm run bench:ledger                      # SQLite only
+//   npm run bench:ledger -- postgres://postgres@127.0.0.1:5432/test
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { findOrCreateByDevice } from '../server/accounts/players.ts'
+import { type Db, openDatabase } from '../server/db/database.ts'
+import { migrateToLatest } from '../server/db/migrate.ts'
+import { AccountDirectory } from '../server/ledger/accounts.ts'
+import { Ledger } from '../server/ledger/ledger.ts'
+import { bet, win } from '../server/ledger/wallet.ts'
+
+const CONCURRENCY = [1, 4, 16, 32]
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const pgUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL
+
+interface Figure {
+  tps: number
+  p99: number
+}
+
+async function benchLedger(db: Db, concurrency: number): Promise<Figure> {
+  const accounts = new AccountDirectory(db.kysely)
+  await accounts.ensureHouseAccounts(Date.now())
+  const ledger = new Ledger({ db: db.kysely, engine: db.engine, accounts, now: () => Date.now() })
+  await sql`create table if not exists bench_rounds (id text primary key, player_id bigint not null, bet bigint not null, win bigint not null, created_at bigint not null)`.execute(
+    db.kysely,
+  )
+  // One player per worker, as real spins come from different players.
+  const players: number[] = []
+  for (let i = 0; i < concurrency; i++) {
+    const { player } = await findOrCreateByDevice(
+      db.kysely,
+      {
+        deviceId: crypto.randomUUID(),
+        language: 'pt-BR',
+        inviteCode: undefined,
+        channel: undefined,
+        adultConfirmed: true,
+      },
+      Date.now(),
+    )
+    players.push(Number(player.id))
+    await ledger.transfer({
+      id: `bench-fund-${player.id}`,
+      debit: { house: 'adjustments' },
+      credit: { player: Number(player.id), code: 'cash' },
+      amount: 1_000_000_000,
+      kind: 'adjustment',
+    })
+  }
+  const latencies: number[] = []
+  const deadline = performance.now() + SECONDS * 1000
+  const run = randomBytes(4).toString('hex')
+  let n = 0
+  await Promise.all(
+    players.map(async (playerId) => {
+      while (performance.now() < deadline) {
+        const id = `${run}-${n++}`
+        const started = performance.now()
+        await ledger.transact(async (tx) => {
+          await bet(tx, { playerId, transactionId: `b${id}`, roundId: id, amount: 100 })
+          await win(tx, { playerId, transactionId: `w${id}`, roundId: id, amount: 50 })
+          await tx.trx
+            .insertInto('bench_rounds' as never)
+            .values({ id, player_id: playerId, bet: 100, win: 50, created_at: Date.now() } as never)
+            .execute()
+        })
+        latencies.push(performance.now() - started)
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  return { tps: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 }
+}
+
+function pgbench(url: string, args: string[]): number {
+  const out = execFileSync('pgbench', [...args, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)
+  if (!match) throw new Error(`could not read pgbench output:\n${out}`)
+  return Number(match[1])
+}
+
+// The same statements as one spin through the ledger: lock and read the player's accounts,
+// conditional debit, house credit, transfer row, house debit, player credit, transfer row,
+// wallet bet row and its settlement, outbox row, round row.
+const spinScript = `\\set p random(1, 32)
+BEGIN;
+SELECT id, balance FROM ledger_accounts WHERE player_id = :p AND code IN ('cash', 'bonus') ORDER BY id FOR UPDATE;
+SELECT 1 FROM wallet_bets WHERE transaction_id = 'x';
+SELECT 1 FROM ledger_transfers WHERE id = 'x';
+UPDATE ledger_accounts SET balance = balance - 100 WHERE player_id = :p AND code = 'cash' AND balance >= 100 RETURNING balance;
+UPDATE ledger_accounts SET balance = balance + 100 WHERE player_id IS NULL AND code = 'game' RETURNING balance;
+INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), 1, 2, 100, 'bet', 'r', 0, 0, 0);
+INSERT INTO wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, created_at) VALUES (md5(random()::text), :p, 'r', 100, 100, 0, 'placed', 0);
+SELECT 1 FROM bonus_wagering WHERE player_id = :p;
+SELECT * FROM wallet_bets WHERE player_id = :p AND round_id = 'r' LIMIT 1;
+UPDATE ledger_accounts SET balance = balance - 50 WHERE player_id IS NULL AND code = 'game' RETURNING balance;
+UPDATE ledger_accounts SET balance = balance + 50 WHERE player_id = :p AND code = 'cash' RETURNING balance;
+INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), 2, 1, 50, 'win', 'r', 0, 0, 0);
+UPDATE wallet_bets SET win_transaction_id = md5(random()::text), win_amount = 50 WHERE transaction_id = 'none';
+INSERT INTO bench_rounds (id, player_id, bet, win, created_at) VALUES (md5(random()::text), :p, 100, 50, 0);
+INSERT INTO outbox (topic, player_id, payload, created_at) VALUES ('balance', :p, '{}', 0);
+COMMIT;
+`
+
+async function withDatabase<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `jl_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  try {
+    return await work(url.toString())
+  } finally {
+    const drop = new pg.Client({ connectionString: base })
+    await drop.connect()
+    await drop.query(`drop database ${name} with (force)`)
+    await drop.end()
+  }
+}
+
+const fmt = (n: number) => n.toFixed(0).padStart(7)
+const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(10)
+
+console.log(
+  `Spin-shaped transactions (bet + win + round row), ${SECONDS} s per run, ${process.versions.node} on ${navigator.hardwareConcurrency} cores\n`,
+)
+console.log('SQLite (node:sqlite, WAL, synchronous=FULL, BEGIN IMMEDIATE)')
+console.log('  clients      tx/s    p99')
+for (const c of CONCURRENCY) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jl-bench-'))
+  const db = openDatabase({ dataDir: dir })
+  await migrateToLatest(db)
+  const figure = await benchLedger(db, c)
+  await db.close()
+  rmSync(dir, { recursive: true, force: true })
+  console.log(`  ${String(c).padStart(7)}  ${fmt(figure.tps)} ${ms(figure.p99)}`)
+}
+
+if (pgUrl) {
+  console.log('\nPostgreSQL (pg pool = clients) vs pgbench on the same server, same clients, 2 threads')
+  console.log('  clients   ledger tx/s      p99   pgbench same-shape   ratio   pgbench TPC-B   ratio')
+  for (const c of CONCURRENCY) {
+    const figure = await withDatabase(pgUrl, async (url) => {
+      const db = openDatabase({ url, poolSize: c })
+      await migrateToLatest(db)
+      const result = await benchLedger(db, c)
+      await db.close()
+      return result
+    })
+    const sameShape = await withDatabase(pgUrl, async (url) => {
+      const db = openDatabase({ url })
+      await migrateToLatest(db)
+      const accounts = new AccountDirectory(db.kysely)
+      await accounts.ensureHouseAccounts(Date.now())
+      await sql`create table bench_rounds (id text primary key, player_id bigint not null, bet bigint not null, win bigint not null, created_at bigint not null)`.execute(
+        db.kysely,
+      )
+      for (let i = 0; i < 32; i++) {
+        await findOrCreateByDevice(
+          db.kysely,
+          {
+            deviceId: crypto.randomUUID(),
+            language: 'pt-BR',
+            inviteCode: undefined,
+            channel: undefined,
+            adultConfirmed: true,
+          },
+          0,
+        )
+      }
+      await sql`update ledger_accounts set balance = 1000000000 where player_id is not null and code = 'cash'`.execute(
+        db.kysely,
+      )
+      await db.close()
+      const script = path.join(tmpdir(), `jl-spin-${randomBytes(3).toString('hex')}.sql`)
+      writeFileSync(script, spinScript)
+      try {
+        return pgbench(url, ['-n', '-f', script, '-c', String(c), '-j', String(Math.min(c, 2)), '-T', String(SECONDS)])
+      } finally {
+        rmSync(script, { force: true })
+      }
+    })
+    const tpcb = await withDatabase(pgUrl, async (url) => {
+      execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
+      return pgbench(url, ['-n', '-c', String(c), '-j', String(Math.min(c, 2)), '-T', String(SECONDS)])
+    })
+    console.log(
+      `  ${String(c).padStart(7)}   ${fmt(figure.tps)}   ${ms(figure.p99)}   ${fmt(sameShape)}            ${(figure.tps / sameShape).toFixed(2)}   ${fmt(tpcb)}         ${(figure.tps / tpcb).toFixed(2)}`,
+    )
+  }
+}
