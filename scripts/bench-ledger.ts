@@ -91,26 +91,28 @@ function pgbench(url: string, args: string[]): number {
   return Number(match[1])
 }
 
-// The same statements as one spin through the ledger: lock and read the player's accounts,
-// conditional debit, house credit, transfer row, house debit, player credit, transfer row,
-// wallet bet row and its settlement, outbox row, round row.
+// The same statements, in the same order, as one spin through the ledger (bet + win + round):
+// lock the player's accounts, look up the bet id, one conditional two-account update and a
+// transfer row per money movement, the wallet rows, the wagering look-ups, the round row, and
+// the outbox row with its NOTIFY. House accounts are ids 1–6 (game = 3); player p's cash
+// account is 7 + 3·(p − 1).
 const spinScript = `\\set p random(1, 32)
+\\set cash 7 + 3 * (:p - 1)
+\\set bonus :cash + 1
 BEGIN;
-SELECT id, balance FROM ledger_accounts WHERE player_id = :p AND code IN ('cash', 'bonus') ORDER BY id FOR UPDATE;
-SELECT 1 FROM wallet_bets WHERE transaction_id = 'x';
-SELECT 1 FROM ledger_transfers WHERE id = 'x';
-UPDATE ledger_accounts SET balance = balance - 100 WHERE player_id = :p AND code = 'cash' AND balance >= 100 RETURNING balance;
-UPDATE ledger_accounts SET balance = balance + 100 WHERE player_id IS NULL AND code = 'game' RETURNING balance;
-INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), 1, 2, 100, 'bet', 'r', 0, 0, 0);
-INSERT INTO wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, created_at) VALUES (md5(random()::text), :p, 'r', 100, 100, 0, 'placed', 0);
-SELECT 1 FROM bonus_wagering WHERE player_id = :p;
-SELECT * FROM wallet_bets WHERE player_id = :p AND round_id = 'r' LIMIT 1;
-UPDATE ledger_accounts SET balance = balance - 50 WHERE player_id IS NULL AND code = 'game' RETURNING balance;
-UPDATE ledger_accounts SET balance = balance + 50 WHERE player_id = :p AND code = 'cash' RETURNING balance;
-INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), 2, 1, 50, 'win', 'r', 0, 0, 0);
+SELECT code, balance FROM ledger_accounts WHERE id IN (:cash, :bonus) ORDER BY id FOR UPDATE;
+SELECT * FROM wallet_bets WHERE transaction_id = md5(random()::text);
+UPDATE ledger_accounts SET balance = balance + CASE WHEN id = :cash THEN CAST(-100 AS bigint) ELSE CAST(100 AS bigint) END WHERE id IN (:cash, 3) AND (id <> :cash OR player_id IS NULL OR balance >= 100) RETURNING id, balance, player_id;
+INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, resolves_id, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), :cash, 3, 100, 'bet', 'round:r', NULL, 0, 0, 0) RETURNING seq;
+INSERT INTO wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, win_transaction_id, win_amount, created_at) VALUES (md5(random()::text), :p, md5(random()::text), 100, 100, 0, 'placed', NULL, NULL, 0);
+SELECT * FROM bonus_wagering WHERE player_id = :p;
+SELECT * FROM wallet_bets WHERE player_id = :p AND round_id = 'r' ORDER BY created_at DESC LIMIT 1;
+UPDATE ledger_accounts SET balance = balance + CASE WHEN id = 3 THEN CAST(-50 AS bigint) ELSE CAST(50 AS bigint) END WHERE id IN (3, :cash) AND (id <> 3 OR player_id IS NULL OR balance >= 50) RETURNING id, balance, player_id;
+INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, resolves_id, debit_balance_after, credit_balance_after, created_at) VALUES (md5(random()::text), 3, :cash, 50, 'win', 'round:r', NULL, 0, 0, 0) RETURNING seq;
 UPDATE wallet_bets SET win_transaction_id = md5(random()::text), win_amount = 50 WHERE transaction_id = 'none';
+SELECT * FROM bonus_wagering WHERE player_id = :p;
 INSERT INTO bench_rounds (id, player_id, bet, win, created_at) VALUES (md5(random()::text), :p, 100, 50, 0);
-INSERT INTO outbox (topic, player_id, payload, created_at) VALUES ('balance', :p, '{}', 0);
+WITH inserted AS (INSERT INTO outbox (topic, player_id, payload, created_at) VALUES ('balance', :p, '{}', 0) RETURNING id) SELECT pg_notify('outbox', '') FROM (SELECT 1) one WHERE EXISTS (SELECT 1 FROM inserted);
 COMMIT;
 `
 

@@ -12,8 +12,13 @@ import {
   type SqliteStatement,
 } from 'kysely'
 
+// Preparing is a large share of a short statement's cost; Kysely sends the same SQL text over
+// and over, so prepared statements are kept by their text.
+const STATEMENT_CACHE_SIZE = 500
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync
+  readonly #statements = new Map<string, SqliteStatement>()
   constructor(file: string) {
     this.raw = new DatabaseSync(file, { timeout: 5000 })
     this.raw.exec('PRAGMA journal_mode = WAL')
@@ -24,6 +29,15 @@ class NodeSqliteDatabase implements SqliteDatabase {
     this.raw.close()
   }
   prepare(sql: string): SqliteStatement {
+    const cached = this.#statements.get(sql)
+    if (cached) return cached
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear()
+    const statement = this.#prepare(sql)
+    this.#statements.set(sql, statement)
+    return statement
+  }
+
+  #prepare(sql: string): SqliteStatement {
     const stmt = this.raw.prepare(sql)
     // The leading {} is the named-parameters slot; without it a Date first parameter is
     // silently bound as NULL.

@@ -53,6 +53,22 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect((await t.ledger.balances(player)).cash).toBe(700)
   })
 
+  it('replays a repeated debit id even when the balance no longer covers it, without moving money', async () => {
+    await fund(1000, 'seed')
+    const spend = () =>
+      t.ledger.transfer({
+        id: 'spend-all',
+        debit: { player, code: 'cash' },
+        credit: { house: 'game' },
+        amount: 1000,
+        kind: 'bet',
+      })
+    const [first] = await spend()
+    const [again] = await spend()
+    expect(again).toEqual({ ...first, replayed: true })
+    expect((await t.ledger.balances(player)).cash).toBe(0)
+  })
+
   it('never lets a player balance go negative and leaves nothing half-written', async () => {
     await fund(1000)
     const spend = (id: string, amount: number) =>

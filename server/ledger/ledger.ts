@@ -124,7 +124,8 @@ export class Ledger {
           const tx: LedgerTx = {
             trx,
             now,
-            transfer: (input) => this.#apply(trx, input, now, touched),
+            // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
+            transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0),
             touch: (playerId) => touched.add(playerId),
             lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
           }
@@ -141,58 +142,45 @@ export class Ledger {
     }
   }
 
-  async #apply(trx: Transaction<Database>, input: TransferInput, now: number, touched: Set<number>) {
+  async #apply(
+    trx: Transaction<Database>,
+    input: TransferInput,
+    now: number,
+    touched: Set<number>,
+    lookFirst: boolean,
+  ): Promise<TransferResult> {
     validate(input)
-    const existing = await loadTransfer(trx, input.id)
     const debitId = await this.#o.accounts.resolve(trx, input.debit)
     const creditId = await this.#o.accounts.resolve(trx, input.credit)
     if (debitId === creditId) throw new LedgerError('invalid_transfer', 'a transfer needs two different accounts')
-    if (existing) {
-      const same =
-        Number(existing.debit_account_id) === debitId &&
-        Number(existing.credit_account_id) === creditId &&
-        Number(existing.amount) === input.amount &&
-        existing.kind === input.kind &&
-        (existing.reference ?? null) === (input.reference ?? null) &&
-        (existing.resolves_id ?? null) === (input.resolves ?? null)
-      if (!same) {
-        throw new LedgerError('idempotency_conflict', `transfer ${input.id} was already applied with other content`)
-      }
-      return resultOf(existing, true)
+    if (lookFirst || input.resolves) {
+      const replay = await this.#replayOf(trx, input, debitId, creditId)
+      if (replay) return replay
     }
     if (input.resolves) await this.#checkResolvable(trx, input)
 
-    // Lock both rows in id order so two transfers between the same accounts in opposite
-    // directions cannot deadlock on PostgreSQL. SQLite's BEGIN IMMEDIATE already serialises.
-    if (this.#o.engine === 'postgres') {
-      await sql`select id from ledger_accounts where id in (${debitId}, ${creditId}) order by id for update`.execute(
-        trx,
-      )
-    }
-    const debited = await trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
-      .where('id', '=', debitId)
-      .where((eb) => eb.or([eb('player_id', 'is', null), eb('balance', '>=', input.amount)]))
-      .returning(['balance', 'player_id'])
-      .executeTakeFirst()
-    if (!debited) {
+    // Both balances in one conditional statement: the debit only where a player account covers
+    // it. Fewer than two rows back means the debit was refused; throwing rolls the credit back.
+    const { rows } = await sql<{ id: number; balance: number; player_id: number | null }>`
+      update ledger_accounts
+         set balance = balance + case when id = ${debitId} then cast(${-input.amount} as bigint) else cast(${input.amount} as bigint) end
+       where id in (${debitId}, ${creditId})
+         and (id <> ${debitId} or player_id is null or balance >= ${input.amount})
+      returning id, balance, player_id`.execute(trx)
+    const debited = rows.find((r) => Number(r.id) === debitId)
+    const credited = rows.find((r) => Number(r.id) === creditId)
+    if (!debited || !credited) {
+      // An id seen before answers as a replay or conflict, whatever the balance is now; the
+      // half-applied statement is undone by retrying the transaction, which looks first.
+      if (!lookFirst && (await loadTransfer(trx, input.id))) throw new RepeatedTransferId()
       const account = await trx
         .selectFrom('ledger_accounts')
         .select('balance')
         .where('id', '=', debitId)
         .executeTakeFirst()
-      throw new LedgerError('insufficient_funds', 'insufficient funds', {
-        balance: Number(account?.balance ?? 0),
-        amount: input.amount,
-      })
+      const before = Number(account?.balance ?? 0) - (debited ? -input.amount : 0)
+      throw new LedgerError('insufficient_funds', 'insufficient funds', { balance: before, amount: input.amount })
     }
-    const credited = await trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', input.amount) }))
-      .where('id', '=', creditId)
-      .returning(['balance', 'player_id'])
-      .executeTakeFirstOrThrow()
 
     const row = await trx
       .insertInto('ledger_transfers')
@@ -208,11 +196,36 @@ export class Ledger {
         credit_balance_after: Number(credited.balance),
         created_at: now,
       })
-      .returningAll()
+      .returning('seq')
       .executeTakeFirstOrThrow()
     if (debited.player_id !== null) touched.add(Number(debited.player_id))
     if (credited.player_id !== null) touched.add(Number(credited.player_id))
-    return resultOf(row, false)
+    return {
+      id: input.id,
+      seq: Number(row.seq),
+      amount: input.amount,
+      kind: input.kind,
+      debitBalanceAfter: Number(debited.balance),
+      creditBalanceAfter: Number(credited.balance),
+      createdAt: now,
+      replayed: false,
+    }
+  }
+
+  /** The first result for an id already applied with the same content; refuses other content. */
+  async #replayOf(trx: Transaction<Database>, input: TransferInput, debitId: number, creditId: number) {
+    const existing = await loadTransfer(trx, input.id)
+    if (!existing) return undefined
+    const same =
+      Number(existing.debit_account_id) === debitId &&
+      Number(existing.credit_account_id) === creditId &&
+      Number(existing.amount) === input.amount &&
+      existing.kind === input.kind &&
+      (existing.reference ?? null) === (input.reference ?? null) &&
+      (existing.resolves_id ?? null) === (input.resolves ?? null)
+    if (!same)
+      throw new LedgerError('idempotency_conflict', `transfer ${input.id} was already applied with other content`)
+    return resultOf(existing, true)
   }
 
   async #checkResolvable(trx: Transaction<Database>, input: TransferInput) {
@@ -270,8 +283,10 @@ function validate(input: TransferInput): void {
   }
 }
 
+class RepeatedTransferId extends Error {}
+
 function isRetryable(error: unknown): boolean {
-  if (isUniqueViolation(error)) return true
+  if (isUniqueViolation(error) || error instanceof RepeatedTransferId) return true
   const code = (error as { code?: unknown })?.code
   // serialization_failure, deadlock_detected
   return code === '40001' || code === '40P01'

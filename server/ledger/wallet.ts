@@ -100,7 +100,12 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
   if (!Number.isSafeInteger(input.amount) || input.amount < 0) {
     throw new LedgerError('invalid_transfer', `a win must be a whole number of centavos ≥ 0: ${input.amount}`)
   }
-  const balance = await tx.lockPlayer(input.playerId)
+  // A win only credits, so it needs no lock; the balance is read only to answer a refusal.
+  const refuse = async (reason: WalletRefusal): Promise<WalletOutcome> => ({
+    ok: false,
+    reason,
+    balance: await tx.lockPlayer(input.playerId),
+  })
   const placed = await tx.trx
     .selectFrom('wallet_bets')
     .selectAll()
@@ -108,10 +113,10 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
     .where('round_id', '=', input.roundId)
     .orderBy('created_at', 'desc')
     .executeTakeFirst()
-  if (!placed || Number(placed.amount) === 0) return { ok: false, reason: 'bet_not_found', balance }
-  if (placed.state === 'rolled_back') return { ok: false, reason: 'bet_rolled_back', balance }
+  if (!placed || Number(placed.amount) === 0) return refuse('bet_not_found')
+  if (placed.state === 'rolled_back') return refuse('bet_rolled_back')
   if (placed.win_transaction_id !== null) {
-    if (placed.win_transaction_id !== input.transactionId) return { ok: false, reason: 'round_settled', balance }
+    if (placed.win_transaction_id !== input.transactionId) return refuse('round_settled')
     if (Number(placed.win_amount) !== input.amount) conflict(`win ${input.transactionId}`)
     return { ok: true, replayed: true, cashPart: 0, bonusPart: 0 }
   }
