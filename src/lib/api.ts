@@ -7,7 +7,7 @@ export async function call<T>(path: string, body: unknown = {}, method: 'GET' | 
   let token = await currentToken()
   let envelope = await request<T>(path, method === 'POST' ? body : undefined, { method, token })
   if (!envelope.success && envelope.msgCode === 'token_invalid') {
-    token = await reloginSilently()
+    token = await reloginSilently(token)
     envelope = await request<T>(path, method === 'POST' ? body : undefined, { method, token })
   }
   if (!envelope.success) throw new ApiError(envelope.msgCode, envelope.msg, 200, envelope.data)

@@ -78,8 +78,9 @@ async function connect() {
       return
     }
     if (message.type === 'error') {
-      // The token was refused: log in again silently; the close handler reconnects.
-      reloginSilently().catch(() => {})
+      // The token was refused: log in again silently (unless that already happened); the close
+      // handler then reconnects with the new token.
+      reloginSilently(token).catch(() => {})
       return
     }
     if (message.type === 'balance') applyBalance(message.data as { total: number; cash: number; bonus: number })

@@ -48,13 +48,24 @@ export async function loginWithCredentials(userName: string, password: string): 
 
 let relogin: Promise<string> | null = null
 
-/** Replaces a rejected token by logging in again with the device id; concurrent callers share one login. */
-export function reloginSilently(): Promise<string> {
+/**
+ * Replaces a rejected token by logging in again with the device id; concurrent callers share
+ * one login. The rejected token is dropped from memory at once and from IndexedDB when the new
+ * one is stored (or the login fails), so no reader ever sees an empty session mid-way.
+ */
+export function reloginSilently(rejected?: string): Promise<string> {
+  const current = appStore.get(tokenAtom)
+  // Someone already replaced the rejected token: use theirs.
+  if (rejected && current && current !== rejected) return Promise.resolve(current)
   relogin ??= (async () => {
     appStore.set(tokenAtom, null)
-    await storage.remove('token')
-    const { token } = await loginWithDevice()
-    return token
+    try {
+      const { token } = await loginWithDevice()
+      return token
+    } catch (error) {
+      await storage.remove('token')
+      throw error
+    }
   })().finally(() => {
     relogin = null
   })
