@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { findOrCreateByDevice } from '../server/accounts/players.ts'
 import { type Db, openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
+import { withTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { AccountDirectory } from '../server/ledger/accounts.ts'
 import { Ledger } from '../server/ledger/ledger.ts'
 import { bet, win } from '../server/ledger/wallet.ts'
@@ -116,24 +116,6 @@ WITH inserted AS (INSERT INTO outbox (topic, player_id, payload, created_at) VAL
 COMMIT;
 `
 
-async function withDatabase<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `jl_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  try {
-    return await work(url.toString())
-  } finally {
-    const drop = new pg.Client({ connectionString: base })
-    await drop.connect()
-    await drop.query(`drop database ${name} with (force)`)
-    await drop.end()
-  }
-}
-
 const fmt = (n: number) => n.toFixed(0).padStart(7)
 const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(10)
 
@@ -156,14 +138,14 @@ if (pgUrl) {
   console.log('\nPostgreSQL (pg pool = clients) vs pgbench on the same server, same clients, 2 threads')
   console.log('  clients   ledger tx/s      p99   pgbench same-shape   ratio   pgbench TPC-B   ratio')
   for (const c of CONCURRENCY) {
-    const figure = await withDatabase(pgUrl, async (url) => {
+    const figure = await withTemporaryDatabase(pgUrl, 'jl_bench', async (url) => {
       const db = openDatabase({ url, poolSize: c })
       await migrateToLatest(db)
       const result = await benchLedger(db, c)
       await db.close()
       return result
     })
-    const sameShape = await withDatabase(pgUrl, async (url) => {
+    const sameShape = await withTemporaryDatabase(pgUrl, 'jl_bench', async (url) => {
       const db = openDatabase({ url })
       await migrateToLatest(db)
       const accounts = new AccountDirectory(db.kysely)
@@ -196,7 +178,7 @@ if (pgUrl) {
         rmSync(script, { force: true })
       }
     })
-    const tpcb = await withDatabase(pgUrl, async (url) => {
+    const tpcb = await withTemporaryDatabase(pgUrl, 'jl_bench', async (url) => {
       execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
       return pgbench(url, ['-n', '-c', String(c), '-j', String(Math.min(c, 2)), '-T', String(SECONDS)])
     })

@@ -28,6 +28,42 @@ function conflict(what: string): never {
   throw new LedgerError('idempotency_conflict', `${what} was already applied with other content`)
 }
 
+/**
+ * Moves a split amount between the game's house account and the player's cash and bonus
+ * accounts: to the house for a bet, to the player for a win or a rollback. Each part is its
+ * own transfer with an id derived from the wallet transaction id.
+ */
+async function moveSplit(
+  tx: LedgerTx,
+  move: {
+    idPrefix: string
+    playerId: number
+    cashPart: number
+    bonusPart: number
+    toHouse: boolean
+    kind: string
+    roundId: string
+  },
+) {
+  const parts = [
+    ['cash', move.cashPart],
+    ['bonus', move.bonusPart],
+  ] as const
+  for (const [code, amount] of parts) {
+    if (amount <= 0) continue
+    const player = { player: move.playerId, code }
+    const house = { house: 'game' } as const
+    await tx.transfer({
+      id: `${move.idPrefix}:${code}`,
+      debit: move.toHouse ? player : house,
+      credit: move.toHouse ? house : player,
+      amount,
+      kind: move.kind,
+      reference: `round:${move.roundId}`,
+    })
+  }
+}
+
 export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new LedgerError('invalid_transfer', `a bet must be a positive whole number of centavos: ${input.amount}`)
@@ -49,27 +85,15 @@ export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome>
 
   const cashPart = Math.min(balance.cash, input.amount)
   const bonusPart = input.amount - cashPart
-  const reference = `round:${input.roundId}`
-  if (cashPart > 0) {
-    await tx.transfer({
-      id: `bet:${input.transactionId}:cash`,
-      debit: { player: input.playerId, code: 'cash' },
-      credit: { house: 'game' },
-      amount: cashPart,
-      kind: 'bet',
-      reference,
-    })
-  }
-  if (bonusPart > 0) {
-    await tx.transfer({
-      id: `bet:${input.transactionId}:bonus`,
-      debit: { player: input.playerId, code: 'bonus' },
-      credit: { house: 'game' },
-      amount: bonusPart,
-      kind: 'bet',
-      reference,
-    })
-  }
+  await moveSplit(tx, {
+    idPrefix: `bet:${input.transactionId}`,
+    playerId: input.playerId,
+    cashPart,
+    bonusPart,
+    toHouse: true,
+    kind: 'bet',
+    roundId: input.roundId,
+  })
   await tx.trx
     .insertInto('wallet_bets')
     .values({
@@ -123,27 +147,15 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
   // Wins follow the bet's split; the rounding remainder goes to cash, never to the house.
   const bonusPart = Math.floor((input.amount * Number(placed.bonus_part)) / Number(placed.amount))
   const cashPart = input.amount - bonusPart
-  const reference = `round:${input.roundId}`
-  if (cashPart > 0) {
-    await tx.transfer({
-      id: `win:${input.transactionId}:cash`,
-      debit: { house: 'game' },
-      credit: { player: input.playerId, code: 'cash' },
-      amount: cashPart,
-      kind: 'win',
-      reference,
-    })
-  }
-  if (bonusPart > 0) {
-    await tx.transfer({
-      id: `win:${input.transactionId}:bonus`,
-      debit: { house: 'game' },
-      credit: { player: input.playerId, code: 'bonus' },
-      amount: bonusPart,
-      kind: 'win',
-      reference,
-    })
-  }
+  await moveSplit(tx, {
+    idPrefix: `win:${input.transactionId}`,
+    playerId: input.playerId,
+    cashPart,
+    bonusPart,
+    toHouse: false,
+    kind: 'win',
+    roundId: input.roundId,
+  })
   await tx.trx
     .updateTable('wallet_bets')
     .set({ win_transaction_id: input.transactionId, win_amount: input.amount })
@@ -186,27 +198,15 @@ export async function rollback(tx: LedgerTx, input: RollbackInput): Promise<Wall
   if (placed.win_transaction_id !== null) return { ok: false, reason: 'round_settled', balance }
   const cashPart = Number(placed.cash_part)
   const bonusPart = Number(placed.bonus_part)
-  const reference = `round:${placed.round_id}`
-  if (cashPart > 0) {
-    await tx.transfer({
-      id: `rollback:${input.transactionId}:cash`,
-      debit: { house: 'game' },
-      credit: { player: input.playerId, code: 'cash' },
-      amount: cashPart,
-      kind: 'bet_rollback',
-      reference,
-    })
-  }
-  if (bonusPart > 0) {
-    await tx.transfer({
-      id: `rollback:${input.transactionId}:bonus`,
-      debit: { house: 'game' },
-      credit: { player: input.playerId, code: 'bonus' },
-      amount: bonusPart,
-      kind: 'bet_rollback',
-      reference,
-    })
-  }
+  await moveSplit(tx, {
+    idPrefix: `rollback:${input.transactionId}`,
+    playerId: input.playerId,
+    cashPart,
+    bonusPart,
+    toHouse: false,
+    kind: 'bet_rollback',
+    roundId: placed.round_id,
+  })
   await tx.trx
     .updateTable('wallet_bets')
     .set({ state: 'rolled_back' })

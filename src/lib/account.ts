@@ -45,12 +45,17 @@ export function applyBalance(balance: { total: number; cash: number; bonus: numb
   if (!current) return
   const next = { ...current, ...balance, fresh: true }
   appStore.set(accountAtom, next)
-  void storage.set('user', {
-    userId: next.userId,
-    userName: next.userName,
-    gold: next.total,
-    cash: next.cash,
-    bonus: next.bonus,
+  void remember(next)
+}
+
+/** Keeps the last account the server confirmed, for an offline reopen. */
+function remember(view: AccountView): Promise<void> {
+  return storage.set('user', {
+    userId: view.userId,
+    userName: view.userName,
+    gold: view.total,
+    cash: view.cash,
+    bonus: view.bonus,
   })
 }
 
@@ -68,12 +73,6 @@ export async function refreshAccount(): Promise<AccountView> {
     fresh: true,
   }
   appStore.set(accountAtom, view)
-  await storage.set('user', {
-    userId: view.userId,
-    userName: view.userName,
-    gold: view.total,
-    cash: view.cash,
-    bonus: view.bonus,
-  })
+  await remember(view)
   return view
 }

@@ -2,14 +2,13 @@
 // SIGKILL several times. After each restart every acknowledged transfer is present exactly
 // once, retried requests never apply twice, and the ledger's invariants hold.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database.ts'
+import { createTemporaryDatabase } from '../../server/db/temporary-database.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../../server/test-support.ts'
 
@@ -32,23 +31,11 @@ async function prepare(engine: 'sqlite' | 'postgres'): Promise<Env> {
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     }
   }
-  const base = process.env.TEST_DATABASE_URL as string
-  const name = `jl_crash_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
+  const database = await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_crash')
   return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString() }),
-    cleanup: async () => {
-      const drop = new pg.Client({ connectionString: base })
-      await drop.connect()
-      await drop.query(`drop database ${name} with (force)`)
-      await drop.end()
-    },
+    env: { DATABASE_URL: database.url },
+    open: () => openDatabase({ url: database.url }),
+    cleanup: database.drop,
   }
 }
 
