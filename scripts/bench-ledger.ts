@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { findOrCreateByDevice } from '../server/accounts/players.ts'
+import { createDevicePlayer } from '../server/accounts/players.ts'
 import { type Db, openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { withTemporaryDatabase } from '../server/db/temporary-database.ts'
@@ -39,22 +39,12 @@ async function benchLedger(db: Db, concurrency: number): Promise<Figure> {
   // One player per worker, as real spins come from different players.
   const players: number[] = []
   for (let i = 0; i < concurrency; i++) {
-    const { player } = await findOrCreateByDevice(
-      db.kysely,
-      {
-        deviceId: crypto.randomUUID(),
-        language: 'pt-BR',
-        inviteCode: undefined,
-        channel: undefined,
-        adultConfirmed: true,
-      },
-      Date.now(),
-    )
-    players.push(Number(player.id))
+    const playerId = await createDevicePlayer(db.kysely, Date.now())
+    players.push(playerId)
     await ledger.transfer({
-      id: `bench-fund-${player.id}`,
+      id: `bench-fund-${playerId}`,
       debit: { house: 'adjustments' },
-      credit: { player: Number(player.id), code: 'cash' },
+      credit: { player: playerId, code: 'cash' },
       amount: 1_000_000_000,
       kind: 'adjustment',
     })
@@ -154,17 +144,7 @@ if (pgUrl) {
         db.kysely,
       )
       for (let i = 0; i < 32; i++) {
-        await findOrCreateByDevice(
-          db.kysely,
-          {
-            deviceId: crypto.randomUUID(),
-            language: 'pt-BR',
-            inviteCode: undefined,
-            channel: undefined,
-            adultConfirmed: true,
-          },
-          0,
-        )
+        await createDevicePlayer(db.kysely, 0)
       }
       await sql`update ledger_accounts set balance = 1000000000 where player_id is not null and code = 'cash'`.execute(
         db.kysely,

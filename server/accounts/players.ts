@@ -44,6 +44,19 @@ export async function findOrCreateByDevice(db: Kysely<Database>, input: NewPlaye
   return { player, created }
 }
 
+/** A new device player with default settings (tests and benchmarks). */
+export async function createDevicePlayer(db: Kysely<Database>, now: number): Promise<number> {
+  const input = {
+    deviceId: crypto.randomUUID(),
+    language: 'pt-BR',
+    inviteCode: undefined,
+    channel: undefined,
+    adultConfirmed: true,
+  } as const
+  const { player } = await findOrCreateByDevice(db, input, now)
+  return Number(player.id)
+}
+
 export function findByUserName(db: Kysely<Database>, userName: string) {
   return db.selectFrom('players').selectAll().where('user_name', '=', normalizeUserName(userName)).executeTakeFirst()
 }

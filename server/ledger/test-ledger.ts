@@ -1,7 +1,6 @@
 // Test support for the ledger: a ledger on a fresh test database, and players to move money
 // between.
-import { randomUUID } from 'node:crypto'
-import { findOrCreateByDevice } from '../accounts/players.ts'
+import { createDevicePlayer } from '../accounts/players.ts'
 import type { Engine } from '../db/database.ts'
 import { createTestDb, type TestDb } from '../test-support.ts'
 import { AccountDirectory } from './accounts.ts'
@@ -29,13 +28,6 @@ export async function createTestLedger(engine: Engine): Promise<TestLedger> {
     ...testDb,
     ledger,
     committed,
-    async newPlayer() {
-      const { player } = await findOrCreateByDevice(
-        testDb.db.kysely,
-        { deviceId: randomUUID(), language: 'pt-BR', inviteCode: undefined, channel: undefined, adultConfirmed: true },
-        Date.now(),
-      )
-      return Number(player.id)
-    },
+    newPlayer: () => createDevicePlayer(testDb.db.kysely, Date.now()),
   }
 }
