@@ -57,5 +57,7 @@ export const accountInfo = z.object({
   /** Bonus wagering: how much must be bet before the bonus becomes cash, and how much has been. */
   wagering: z.object({ required: z.number().int(), wagered: z.number().int(), remaining: z.number().int() }),
   reloginFlag: z.union([z.literal(0), z.literal(1)]),
+  /** Full name + CPF given (needed before the first deposit). */
+  verification: z.object({ verified: z.boolean() }),
 })
 export type AccountInfo = z.infer<typeof accountInfo>

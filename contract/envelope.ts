@@ -6,6 +6,8 @@ export const MsgCode = {
   tokenInvalid: 'token_invalid',
   userExist: 'user_exist',
   alreadyBound: 'already_bound',
+  cpfTaken: 'cpf_taken',
+  alreadyVerified: 'already_verified',
   loginFailed: 'login_failed',
   notFound: 'not_found',
   rateLimited: 'rate_limited',

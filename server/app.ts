@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
 import { accountRoutes } from './accounts/routes.ts'
+import { verificationRoutes } from './accounts/verification-routes.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
 import { api } from './http/api.ts'
@@ -90,7 +91,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(websocket, { options: { maxPayload: 4096 } })
   await app.register(pushRoutes)
-  await app.register(api, { prefix: '/api', routes: [accountRoutes, languageRoutes, ledgerRoutes, opsRoutes] })
+  await app.register(api, {
+    prefix: '/api',
+    routes: [accountRoutes, verificationRoutes, languageRoutes, ledgerRoutes, opsRoutes],
+  })
   await app.register(staticSite, { root: config.staticDir })
   return app
 }

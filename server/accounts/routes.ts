@@ -15,6 +15,7 @@ import { requirePlayer } from './auth.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLanguage } from './players.ts'
 import { issueToken, revokeToken } from './tokens.ts'
+import { readAccountDetails } from './verification.ts'
 
 // A dummy hash so a login for an unknown name costs the same time as a wrong password.
 const absentUserHash = hashPassword('absent-user-placeholder')
@@ -98,6 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       balance: { total: balances.total, cash: balances.cash, bonus: balances.bonus },
       wagering: await wageringProgress(db, player.id),
       reloginFlag: 0,
+      verification: { verified: (await readAccountDetails(db, player.id)).verified },
     })
   })
 }

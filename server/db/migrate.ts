@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db } from './database.ts'
 import { accountsMigration } from './migrations/0001-accounts.ts'
 import { ledgerMigration } from './migrations/0002-ledger.ts'
+import { verificationMigration } from './migrations/0003-verification.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -10,6 +11,7 @@ function provider(db: Db): MigrationProvider {
       return {
         '0001-accounts': accountsMigration(db.engine),
         '0002-ledger': ledgerMigration(db.engine),
+        '0003-verification': verificationMigration(),
       }
     },
   }

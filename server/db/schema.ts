@@ -70,6 +70,13 @@ export interface OutboxTable {
   created_at: number
 }
 
+export interface PlayerVerificationsTable {
+  player_id: number
+  full_name: string
+  cpf: string
+  verified_at: number
+}
+
 export interface Database {
   players: PlayersTable
   session_tokens: SessionTokensTable
@@ -78,4 +85,5 @@ export interface Database {
   wallet_bets: WalletBetsTable
   bonus_wagering: BonusWageringTable
   outbox: OutboxTable
+  player_verifications: PlayerVerificationsTable
 }

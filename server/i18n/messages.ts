@@ -27,6 +27,16 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This account already has a user name and password.',
     hi: 'इस खाते में पहले से उपयोगकर्ता नाम और पासवर्ड है।',
   },
+  cpf_taken: {
+    'pt-BR': 'Este CPF já está ligado a outra conta. Cada CPF pode ter uma só conta.',
+    en: 'This CPF is already linked to another account. Each CPF may have one account.',
+    hi: 'यह CPF पहले से दूसरे खाते से जुड़ा है। हर CPF का एक ही खाता हो सकता है।',
+  },
+  already_verified: {
+    'pt-BR': 'Sua conta já foi verificada com outro CPF. Fale com o atendimento para corrigir.',
+    en: 'Your account was already verified with another CPF. Contact support to correct it.',
+    hi: 'आपका खाता पहले ही दूसरे CPF से सत्यापित है। सुधार के लिए सहायता से संपर्क करें।',
+  },
   login_failed: {
     'pt-BR': 'Nome de usuário ou senha incorretos.',
     en: 'Wrong user name or password.',
@@ -72,6 +82,8 @@ const fieldNames: Record<string, Texts> = {
   password: { 'pt-BR': 'senha', en: 'password', hi: 'पासवर्ड' },
   confirmPassword: { 'pt-BR': 'confirmação da senha', en: 'password confirmation', hi: 'पासवर्ड पुष्टि' },
   language: { 'pt-BR': 'idioma', en: 'language', hi: 'भाषा' },
+  fullName: { 'pt-BR': 'nome completo', en: 'full name', hi: 'पूरा नाम' },
+  cpf: { 'pt-BR': 'CPF', en: 'CPF', hi: 'CPF' },
   body: { 'pt-BR': 'corpo do pedido', en: 'request body', hi: 'अनुरोध का मुख्य भाग' },
 }
 
@@ -106,6 +118,16 @@ const problems: Record<string, Record<Language, Template>> = {
     'pt-BR': () => 'não é igual à senha',
     en: () => 'does not match the password',
     hi: () => 'पासवर्ड से मेल नहीं खाता',
+  },
+  invalid_cpf: {
+    'pt-BR': () => 'não é válido (confira os dígitos)',
+    en: () => 'is not valid (check the digits)',
+    hi: () => 'मान्य नहीं है (अंक जाँचें)',
+  },
+  full_name_needed: {
+    'pt-BR': () => 'precisa ter nome e sobrenome',
+    en: () => 'needs a first and last name',
+    hi: () => 'में पहला और अंतिम नाम होना चाहिए',
   },
   invalid: {
     'pt-BR': () => 'não é válido',

@@ -1,0 +1,53 @@
+// Verification: a player's full name and CPF, one account per CPF, set once.
+import type { Kysely } from 'kysely'
+import type { AccountDetails } from '../../contract/verification.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import type { Database } from '../db/schema.ts'
+
+export function maskCpf(cpf: string): string {
+  return `***.***.*${cpf.slice(7, 9)}-${cpf.slice(9)}`
+}
+
+export async function readAccountDetails(db: Kysely<Database>, playerId: number): Promise<AccountDetails> {
+  const row = await db
+    .selectFrom('player_verifications')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .executeTakeFirst()
+  return row
+    ? { verified: true, fullName: row.full_name, cpfMasked: maskCpf(row.cpf) }
+    : { verified: false, fullName: null, cpfMasked: null }
+}
+
+export type SaveOutcome = 'saved' | 'unchanged' | 'cpf_taken' | 'already_verified'
+
+export async function saveAccountDetails(
+  db: Kysely<Database>,
+  playerId: number,
+  details: { fullName: string; cpf: string },
+  now: number,
+): Promise<SaveOutcome> {
+  const existing = await db
+    .selectFrom('player_verifications')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .executeTakeFirst()
+  if (existing) return existing.cpf === details.cpf ? 'unchanged' : 'already_verified'
+  try {
+    await db
+      .insertInto('player_verifications')
+      .values({ player_id: playerId, full_name: details.fullName, cpf: details.cpf, verified_at: now })
+      .execute()
+    return 'saved'
+  } catch (error) {
+    // Either this CPF belongs to someone else, or a concurrent save for this player won.
+    if (!isUniqueViolation(error)) throw error
+    const mine = await db
+      .selectFrom('player_verifications')
+      .select('cpf')
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    if (mine) return mine.cpf === details.cpf ? 'unchanged' : 'already_verified'
+    return 'cpf_taken'
+  }
+}
