@@ -49,7 +49,6 @@ export async function readPlayerBalances(db: Kysely<Database>, playerId: number)
 export class AccountDirectory {
   readonly #players = new Map<number, Record<PlayerAccountCode, number>>()
   readonly #house = new Map<HouseAccountCode, number>()
-  readonly #owners = new Map<number, number | null>()
   readonly #db: Kysely<Database>
 
   constructor(db: Kysely<Database>) {
@@ -67,10 +66,7 @@ export class AccountDirectory {
       .select(['id', 'code'])
       .where('player_id', 'is', null)
       .execute()
-    for (const row of rows) {
-      this.#house.set(row.code as HouseAccountCode, Number(row.id))
-      this.#owners.set(Number(row.id), null)
-    }
+    for (const row of rows) this.#house.set(row.code as HouseAccountCode, Number(row.id))
   }
 
   async resolve(db: Kysely<Database>, ref: AccountRef): Promise<number> {
@@ -89,14 +85,8 @@ export class AccountDirectory {
       if (rows.length !== playerAccountCodes.length) throw new Error(`player ${ref.player} has no money accounts`)
       accounts = Object.fromEntries(rows.map((r) => [r.code, Number(r.id)])) as Record<PlayerAccountCode, number>
       this.#players.set(ref.player, accounts)
-      for (const id of Object.values(accounts)) this.#owners.set(id, ref.player)
     }
     return accounts[ref.code]
-  }
-
-  /** The player who owns an account (null for house accounts), for already-resolved ids. */
-  ownerOf(accountId: number): number | null | undefined {
-    return this.#owners.get(accountId)
   }
 
   async playerAccountIds(db: Kysely<Database>, playerId: number): Promise<Record<PlayerAccountCode, number>> {

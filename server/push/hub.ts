@@ -59,10 +59,6 @@ export class PushHub {
     return sockets.length
   }
 
-  get connectedPlayers(): number {
-    return this.#sockets.size
-  }
-
   send(playerId: number, message: PushMessage): void {
     const text = JSON.stringify(message)
     for (const socket of this.#sockets.get(playerId) ?? []) if (socket.readyState === socket.OPEN) socket.send(text)

@@ -15,7 +15,6 @@ export interface AccountView {
   bonus: number
   /** Bonus wagering still to do before the bonus becomes cash (0 when none). */
   wageringRemaining: number
-  wageringRequired: number
   /** False while showing the copy kept from the last time the server answered. */
   fresh: boolean
 }
@@ -33,7 +32,6 @@ export async function loadCachedAccount(): Promise<void> {
       cash: cached.cash,
       bonus: cached.bonus,
       wageringRemaining: 0,
-      wageringRequired: 0,
       fresh: false,
     })
   }
@@ -69,7 +67,6 @@ export async function refreshAccount(): Promise<AccountView> {
     cash: info.balance.cash,
     bonus: info.balance.bonus,
     wageringRemaining: info.wagering.remaining,
-    wageringRequired: info.wagering.required,
     fresh: true,
   }
   appStore.set(accountAtom, view)
