@@ -7,7 +7,7 @@ import {
   loginRequest,
   setLangRequest,
 } from '../../contract/accounts.ts'
-import { isLanguage } from '../../contract/languages.ts'
+import { defaultLanguage, isLanguage } from '../../contract/languages.ts'
 import { ok, Refusal } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
@@ -17,12 +17,29 @@ import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLan
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
+type Player = Awaited<ReturnType<typeof findById>>
+
+const languageOf = (player: Player) => (isLanguage(player.language) ? player.language : defaultLanguage)
+
 // A dummy hash so a login for an unknown name costs the same time as a wrong password.
 const absentUserHash = hashPassword('absent-user-placeholder')
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
+
+  /** A new token for the player, with what the client shows right after login. */
+  async function session(player: Player, created: boolean, now: number): Promise<LoginResponse> {
+    const balances = await readPlayerBalances(db, player.id)
+    return {
+      token: await issueToken(db, player.id, now, config.tokenTtlSeconds),
+      userId: player.id,
+      deviceId: player.device_id,
+      gold: balances.total,
+      isRegister: created ? 1 : 0,
+      language: languageOf(player),
+    }
+  }
 
   app.post('/user/login', { schema: { body: loginRequest }, config: loginLimit }, async (request) => {
     const body = request.body
@@ -31,16 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const player = await findByUserName(db, body.userName)
       const valid = await verifyPassword(body.password, player?.password_hash ?? (await absentUserHash))
       if (!player || !valid) throw new Refusal('login_failed')
-      const balances = await readPlayerBalances(db, player.id)
-      const token = await issueToken(db, player.id, now, config.tokenTtlSeconds)
-      return ok<LoginResponse>({
-        token,
-        userId: player.id,
-        deviceId: player.device_id,
-        gold: balances.total,
-        isRegister: 0,
-        language: isLanguage(player.language) ? player.language : 'pt-BR',
-      })
+      return ok(await session(player, false, now))
     }
     const { player, created } = await findOrCreateByDevice(
       db,
@@ -53,16 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       now,
     )
-    const balances = await readPlayerBalances(db, player.id)
-    const token = await issueToken(db, player.id, now, config.tokenTtlSeconds)
-    return ok<LoginResponse>({
-      token,
-      userId: player.id,
-      deviceId: player.device_id,
-      gold: balances.total,
-      isRegister: created ? 1 : 0,
-      language: isLanguage(player.language) ? player.language : 'pt-BR',
-    })
+    return ok(await session(player, created, now))
   })
 
   app.post(
@@ -94,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       userId: player.id,
       userName: player.user_name,
       bound: player.user_name !== null,
-      language: isLanguage(player.language) ? player.language : 'pt-BR',
+      language: languageOf(player),
       gold: balances.total,
       balance: { total: balances.total, cash: balances.cash, bonus: balances.bonus },
       wagering: await wageringProgress(db, player.id),

@@ -31,28 +31,24 @@ async function holdOf(tx: LedgerTx, holdId: string) {
   return { amount: Number(row.amount), playerId: Number(row.player_id), reference: row.reference }
 }
 
-export async function postHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
+/** Resolves a hold for its whole amount, once: to the payouts account or back to cash. */
+async function resolveHold(tx: LedgerTx, input: { id: string; holdId: string }, outcome: 'post' | 'void') {
   const held = await holdOf(tx, input.holdId)
   return tx.transfer({
     id: input.id,
     debit: { player: held.playerId, code: 'withdrawal_hold' },
-    credit: { house: 'payouts' },
+    credit: outcome === 'post' ? { house: 'payouts' } : { player: held.playerId, code: 'cash' },
     amount: held.amount,
-    kind: 'withdrawal_post',
+    kind: outcome === 'post' ? 'withdrawal_post' : 'withdrawal_void',
     reference: held.reference,
     resolves: input.holdId,
   })
 }
 
-export async function voidHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
-  const held = await holdOf(tx, input.holdId)
-  return tx.transfer({
-    id: input.id,
-    debit: { player: held.playerId, code: 'withdrawal_hold' },
-    credit: { player: held.playerId, code: 'cash' },
-    amount: held.amount,
-    kind: 'withdrawal_void',
-    reference: held.reference,
-    resolves: input.holdId,
-  })
+export function postHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
+  return resolveHold(tx, input, 'post')
+}
+
+export function voidHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
+  return resolveHold(tx, input, 'void')
 }

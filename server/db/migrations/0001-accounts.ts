@@ -1,14 +1,14 @@
 // Players, their session tokens, and the ledger accounts that hold their money.
 import { type Kysely, sql } from 'kysely'
 import type { Engine } from '../database.ts'
+import { serialPrimaryKey } from './columns.ts'
 
 export function accountsMigration(engine: Engine) {
-  const id = engine === 'postgres' ? 'bigserial' : 'integer'
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('players')
-        .addColumn('id', id, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .$call(serialPrimaryKey(engine, 'id'))
         .addColumn('device_id', 'text', (c) => c.notNull().unique())
         .addColumn('user_name', 'text', (c) => c.unique())
         .addColumn('password_hash', 'text')
@@ -31,7 +31,7 @@ export function accountsMigration(engine: Engine) {
 
       await db.schema
         .createTable('ledger_accounts')
-        .addColumn('id', id, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .$call(serialPrimaryKey(engine, 'id'))
         .addColumn('player_id', 'bigint', (c) => c.references('players.id'))
         .addColumn('code', 'text', (c) => c.notNull())
         .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0))

@@ -2,9 +2,9 @@
 // the seamless-wallet bets, bonus wagering, and the outbox that carries events after commit.
 import { type Kysely, sql } from 'kysely'
 import type { Engine } from '../database.ts'
+import { serialPrimaryKey } from './columns.ts'
 
 export function ledgerMigration(engine: Engine) {
-  const serial = engine === 'postgres' ? 'bigserial' : 'integer'
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
@@ -17,7 +17,7 @@ export function ledgerMigration(engine: Engine) {
 
       await db.schema
         .createTable('ledger_transfers')
-        .addColumn('seq', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .$call(serialPrimaryKey(engine, 'seq'))
         .addColumn('id', 'text', (c) => c.notNull().unique())
         .addColumn('debit_account_id', 'bigint', (c) => c.notNull().references('ledger_accounts.id'))
         .addColumn('credit_account_id', 'bigint', (c) => c.notNull().references('ledger_accounts.id'))
@@ -68,7 +68,7 @@ export function ledgerMigration(engine: Engine) {
 
       await db.schema
         .createTable('outbox')
-        .addColumn('id', serial, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .$call(serialPrimaryKey(engine, 'id'))
         .addColumn('topic', 'text', (c) => c.notNull())
         .addColumn('player_id', 'bigint')
         .addColumn('payload', 'text', (c) => c.notNull())
