@@ -59,5 +59,11 @@ export const accountInfo = z.object({
   reloginFlag: z.union([z.literal(0), z.literal(1)]),
   /** Full name + CPF given (needed before the first deposit). */
   verification: z.object({ verified: z.boolean() }),
+  /** 1 while the player has never had a deposit paid (the first-deposit offer may apply). */
+  firstCharge: z.union([z.literal(0), z.literal(1)]),
+  /** Paid deposits so far. */
+  chargeValidNum: z.number().int(),
+  /** Active self-exclusion (until: epoch ms, null = permanent), or null. */
+  selfExclusion: z.object({ until: z.number().int().nullable() }).nullable(),
 })
 export type AccountInfo = z.infer<typeof accountInfo>

@@ -6,11 +6,13 @@ import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
+import { limitsRoutes } from './accounts/limits-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
 import { api } from './http/api.ts'
+import { appConfigRoutes } from './http/app-config-routes.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
@@ -19,6 +21,11 @@ import { AccountDirectory } from './ledger/accounts.ts'
 import { Ledger } from './ledger/ledger.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
+import { depositRoutes } from './payments/deposit-routes.ts'
+import { DepositService } from './payments/deposits.ts'
+import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
+import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
+import { webhookRoutes } from './payments/webhook-routes.ts'
 import { PushHub } from './push/hub.ts'
 import { pushRoutes } from './push/routes.ts'
 
@@ -62,13 +69,35 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.decorate('accounts', accounts)
   app.decorate('ledger', ledger)
   app.decorate('push', push)
+
+  const sandbox = new SandboxProvider({
+    db: db.kysely,
+    now: () => clock.now(),
+    secret: config.payments.webhookSecret,
+    merchantName: config.payments.merchantName,
+    merchantCity: config.payments.merchantCity,
+    locationHost: new URL(config.publicUrl).host,
+    deliver: webhookDelivery(app),
+  })
+  const deposits = new DepositService({
+    db: db.kysely,
+    engine: db.engine,
+    ledger,
+    provider: sandbox,
+    config,
+    now: () => clock.now(),
+  })
+  app.decorate('payments', { provider: sandbox, sandbox, deposits })
   let unlisten: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
     await push.start()
     // Other instances' commits arrive as NOTIFY on PostgreSQL.
     unlisten = await db.listen('outbox', () => push.wake())
+    deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))
   })
   app.addHook('onClose', async () => {
+    deposits.stop()
+    sandbox.stop()
     push.stop()
     await unlisten?.()
   })
@@ -93,8 +122,48 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes)
   await app.register(api, {
     prefix: '/api',
-    routes: [accountRoutes, verificationRoutes, languageRoutes, ledgerRoutes, opsRoutes],
+    routes: [
+      accountRoutes,
+      verificationRoutes,
+      limitsRoutes,
+      languageRoutes,
+      appConfigRoutes,
+      ledgerRoutes,
+      depositRoutes,
+      webhookRoutes,
+      opsRoutes,
+    ],
   })
+  await app.register(sandboxBankRoutes, { provider: sandbox })
   await app.register(staticSite, { root: config.staticDir })
   return app
+}
+
+/**
+ * How the sandbox provider reaches the webhook: over real HTTP to this server once it listens
+ * (as an external PSP would), through `inject` in tests that never listen.
+ */
+function webhookDelivery(app: FastifyInstance): WebhookDelivery {
+  const path = '/api/payments/webhook/pix'
+  return async (rawBody, headers) => {
+    const address = app.server.address()
+    if (app.server.listening && address && typeof address === 'object') {
+      const host =
+        address.family === 'IPv6'
+          ? `[${address.address === '::' ? '::1' : address.address}]`
+          : address.address === '0.0.0.0'
+            ? '127.0.0.1'
+            : address.address
+      const response = await fetch(`http://${host}:${address.port}${path}`, {
+        method: 'POST',
+        headers,
+        body: rawBody,
+        signal: AbortSignal.timeout(10_000),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const response = await app.inject({ method: 'POST', url: path, headers, payload: rawBody })
+    return response.statusCode
+  }
 }

@@ -1,5 +1,6 @@
 // The one typed configuration: environment variables validated with zod, with defaults.
 // A bad value stops start-up with a message that names the variable.
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import { languages } from '../contract/languages.ts'
@@ -25,6 +26,21 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   LOCALES_DIR: z.string().default('./locales'),
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PIX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25).default('JOGO LIMPO'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15).default('SAO PAULO'),
+  PIX_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86400).default(600),
+  DEPOSIT_AMOUNTS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of centavo amounts')
+    .default('1000,2000,5000,10000,15000,30000'),
+  DEPOSIT_MIN: integer(1000),
+  DEPOSIT_MAX: integer(500_000),
+  PROMOTIONS: z.enum(['on', 'off']).optional(),
+  FIRST_DEPOSIT_MAX: integer(15_000),
+  FIRST_DEPOSIT_RATE: z.coerce.number().positive().max(10).default(2),
+  FIRST_DEPOSIT_WAGERING: z.coerce.number().int().min(1).max(100).default(10),
 })
 
 export interface Config {
@@ -42,6 +58,21 @@ export interface Config {
   localesDir: string
   /** Enables the operator API under /api/ops when set. */
   opsToken: string | undefined
+  payments: {
+    provider: 'sandbox'
+    /** Signs the sandbox provider's webhooks; random per process unless configured. */
+    webhookSecret: string
+    merchantName: string
+    merchantCity: string
+    expirySeconds: number
+  }
+  deposits: { amounts: number[]; min: number; max: number }
+  promotions: {
+    /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
+    enabled: boolean
+    /** First deposit: `rate` × the deposit (counting at most `maxDeposit`) as bonus, wagered `wagering` times. */
+    firstDeposit: { maxDeposit: number; rate: number; wagering: number }
+  }
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +89,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch {
     throw new ConfigError(`Invalid configuration:\n  MARKET_TIME_ZONE: unknown time zone ${e.MARKET_TIME_ZONE}`)
   }
+  const amounts = e.DEPOSIT_AMOUNTS.split(',').map(Number)
+  const outOfRange = amounts.find((amount) => amount < e.DEPOSIT_MIN || amount > e.DEPOSIT_MAX)
+  if (e.DEPOSIT_MIN <= 0 || e.DEPOSIT_MIN > e.DEPOSIT_MAX || outOfRange !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEPOSIT_AMOUNTS / DEPOSIT_MIN / DEPOSIT_MAX: every amount must lie between a positive minimum and the maximum',
+    )
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -72,5 +110,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),
     opsToken: e.OPS_TOKEN,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      webhookSecret: e.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+      expirySeconds: e.PIX_EXPIRY_SECONDS,
+    },
+    deposits: { amounts, min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
+    promotions: {
+      enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
+      firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },
+    },
   }
 }

@@ -12,6 +12,7 @@ import { ok, Refusal } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { requirePlayer } from './auth.ts'
+import { activeSelfExclusion } from './limits.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLanguage } from './players.ts'
 import { issueToken, revokeToken } from './tokens.ts'
@@ -89,6 +90,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/bus/accountInfo', { preHandler: requirePlayer }, async (request) => {
     const player = await findById(db, request.playerId)
     const balances = await readPlayerBalances(db, player.id)
+    const paid = await db
+      .selectFrom('deposit_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('player_id', '=', player.id)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow()
+    const exclusion = await activeSelfExclusion(db, player.id, clock.now())
     return ok<AccountInfo>({
       userId: player.id,
       userName: player.user_name,
@@ -99,6 +107,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       wagering: await wageringProgress(db, player.id),
       reloginFlag: 0,
       verification: { verified: (await readAccountDetails(db, player.id)).verified },
+      firstCharge: Number(paid.n) === 0 ? 1 : 0,
+      chargeValidNum: Number(paid.n),
+      selfExclusion: exclusion ? { until: exclusion.until } : null,
     })
   })
 }

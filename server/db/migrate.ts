@@ -4,6 +4,7 @@ import type { Db } from './database.ts'
 import { accountsMigration } from './migrations/0001-accounts.ts'
 import { ledgerMigration } from './migrations/0002-ledger.ts'
 import { verificationMigration } from './migrations/0003-verification.ts'
+import { depositsMigration } from './migrations/0004-deposits.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -12,6 +13,7 @@ function provider(db: Db): MigrationProvider {
         '0001-accounts': accountsMigration(db.engine),
         '0002-ledger': ledgerMigration(db.engine),
         '0003-verification': verificationMigration(),
+        '0004-deposits': depositsMigration(),
       }
     },
   }

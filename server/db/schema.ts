@@ -77,6 +77,68 @@ export interface PlayerVerificationsTable {
   verified_at: number
 }
 
+export type DepositStatus = 'pending' | 'paid' | 'expired'
+
+export interface DepositOrdersTable {
+  id: string
+  player_id: number
+  request_id: string
+  amount: number
+  txid: string
+  pay_code: string
+  status: DepositStatus
+  /** 0 or 1 (integers on both engines). */
+  accept_offer: number
+  created_at: number
+  expires_at: number
+  paid_at: number | null
+  paid_amount: number | null
+  amount_mismatch: Generated<number>
+  bonus_amount: Generated<number>
+}
+
+export interface PixPaymentsTable {
+  end_to_end_id: string
+  txid: string
+  amount: number
+  paid_at: number
+  order_id: string | null
+  late: number
+  received_at: number
+}
+
+export type SandboxChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'
+
+export interface SandboxChargesTable {
+  txid: string
+  amount: number
+  status: SandboxChargeStatus
+  pay_code: string
+  payer_name: string
+  payer_cpf: string
+  created_at: number
+  expires_seconds: number
+  end_to_end_id: string | null
+  paid_amount: number | null
+  paid_at: number | null
+  webhook_status: Generated<string>
+}
+
+export interface PlayerLimitsTable {
+  player_id: number
+  kind: string
+  amount: number | null
+  pending_amount: number | null
+  pending_from: number | null
+  updated_at: number
+}
+
+export interface SelfExclusionsTable {
+  player_id: number
+  started_at: number
+  until: number | null
+}
+
 export interface Database {
   players: PlayersTable
   session_tokens: SessionTokensTable
@@ -86,4 +148,9 @@ export interface Database {
   bonus_wagering: BonusWageringTable
   outbox: OutboxTable
   player_verifications: PlayerVerificationsTable
+  deposit_orders: DepositOrdersTable
+  pix_payments: PixPaymentsTable
+  sandbox_charges: SandboxChargesTable
+  player_limits: PlayerLimitsTable
+  self_exclusions: SelfExclusionsTable
 }

@@ -85,7 +85,10 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Refusal) return send(request, reply, 200, error.msgCode, undefined, error.data)
+    if (error instanceof Refusal) {
+      const msg = messageFor(error.msgCode, request.language, error.params, app.config.market)
+      return send(request, reply, error.status, error.msgCode, msg, error.data)
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: FieldIssue[] = error.validation.flatMap((v) =>
         toFieldIssues({

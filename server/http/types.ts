@@ -8,6 +8,9 @@ import type { Database } from '../db/schema.ts'
 import type { LanguagePacks } from '../i18n/packs.ts'
 import type { AccountDirectory } from '../ledger/accounts.ts'
 import type { Ledger } from '../ledger/ledger.ts'
+import type { DepositService } from '../payments/deposits.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
+import type { SandboxProvider } from '../payments/sandbox/provider.ts'
 import type { PushHub } from '../push/hub.ts'
 
 export interface Clock {
@@ -24,6 +27,12 @@ declare module 'fastify' {
     accounts: AccountDirectory
     ledger: Ledger
     push: PushHub
+    payments: {
+      provider: PaymentProvider
+      /** The sandbox provider, which the sandbox bank pays through. */
+      sandbox: SandboxProvider
+      deposits: DepositService
+    }
   }
   interface FastifyRequest {
     language: Language

@@ -2,8 +2,56 @@
 // rejected field. Client screens use Lingui; these are the API's own `msg` texts.
 import type { MsgCode } from '../../contract/envelope.ts'
 import type { Language } from '../../contract/languages.ts'
+import { type Currency, formatMoney } from '../../contract/money.ts'
 
 type Texts = Record<Language, string>
+
+/** Values a refusal fills into its message: amounts in centavos, times in epoch ms. */
+export type MessageParams = Record<string, string | number>
+
+export interface MessageFormat {
+  money(minor: number): string
+  time(epochMs: number): string
+}
+
+type Templates = Record<Language, (p: MessageParams, f: MessageFormat) => string>
+
+const templates: Partial<Record<MsgCode, Templates>> = {
+  deposit_limit_reached: {
+    'pt-BR': (p, f) =>
+      `Este depósito passaria do seu limite ${periodPt[p.period as string]} de ${f.money(Number(p.limit))}. ` +
+      `Você ainda pode depositar ${f.money(Number(p.remaining))} até ${f.time(Number(p.resetsAt))}.`,
+    en: (p, f) =>
+      `This deposit would go over your ${periodEn[p.period as string]} limit of ${f.money(Number(p.limit))}. ` +
+      `You can still deposit ${f.money(Number(p.remaining))} until ${f.time(Number(p.resetsAt))}.`,
+    hi: (p, f) =>
+      `यह जमा आपकी ${periodHi[p.period as string]} सीमा ${f.money(Number(p.limit))} से अधिक हो जाएगी। ` +
+      `आप ${f.time(Number(p.resetsAt))} तक ${f.money(Number(p.remaining))} और जमा कर सकते हैं।`,
+  },
+  amount_out_of_range: {
+    'pt-BR': (p, f) => `O valor precisa ficar entre ${f.money(Number(p.min))} e ${f.money(Number(p.max))}.`,
+    en: (p, f) => `The amount must be between ${f.money(Number(p.min))} and ${f.money(Number(p.max))}.`,
+    hi: (p, f) => `राशि ${f.money(Number(p.min))} और ${f.money(Number(p.max))} के बीच होनी चाहिए।`,
+  },
+  self_excluded: {
+    'pt-BR': (p, f) =>
+      p.until
+        ? `Você pediu uma pausa até ${f.time(Number(p.until))}. Depósitos, jogos e promoções voltam depois disso; saques continuam liberados.`
+        : 'Você pediu uma pausa por tempo indeterminado. Depósitos, jogos e promoções estão bloqueados; saques continuam liberados.',
+    en: (p, f) =>
+      p.until
+        ? `You asked for a break until ${f.time(Number(p.until))}. Deposits, games and promotions return after that; withdrawals stay open.`
+        : 'You asked for a permanent break. Deposits, games and promotions are blocked; withdrawals stay open.',
+    hi: (p, f) =>
+      p.until
+        ? `आपने ${f.time(Number(p.until))} तक विराम माँगा है। उसके बाद जमा, गेम और प्रमोशन वापस आएँगे; निकासी खुली रहती है।`
+        : 'आपने स्थायी विराम माँगा है। जमा, गेम और प्रमोशन बंद हैं; निकासी खुली रहती है।',
+  },
+}
+
+const periodPt: Record<string, string> = { day: 'diário', week: 'semanal', month: 'mensal' }
+const periodEn: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly' }
+const periodHi: Record<string, string> = { day: 'दैनिक', week: 'साप्ताहिक', month: 'मासिक' }
 
 const messages: Record<MsgCode, Texts> = {
   ok: { 'pt-BR': 'OK', en: 'OK', hi: 'ठीक है' },
@@ -42,6 +90,41 @@ const messages: Record<MsgCode, Texts> = {
     en: 'Wrong user name or password.',
     hi: 'गलत उपयोगकर्ता नाम या पासवर्ड।',
   },
+  verification_required: {
+    'pt-BR': 'Antes do primeiro depósito, informe seu nome completo e CPF.',
+    en: 'Before your first deposit, enter your full name and CPF.',
+    hi: 'पहली जमा से पहले अपना पूरा नाम और CPF दर्ज करें।',
+  },
+  age_not_confirmed: {
+    'pt-BR': 'Confirme que você tem 18 anos ou mais para depositar e jogar.',
+    en: 'Confirm that you are 18 or older to deposit and play.',
+    hi: 'जमा करने और खेलने के लिए पुष्टि करें कि आपकी उम्र 18 वर्ष या अधिक है।',
+  },
+  self_excluded: {
+    'pt-BR': 'Você pediu uma pausa. Depósitos, jogos e promoções estão bloqueados; saques continuam liberados.',
+    en: 'You asked for a break. Deposits, games and promotions are blocked; withdrawals stay open.',
+    hi: 'आपने विराम माँगा है। जमा, गेम और प्रमोशन बंद हैं; निकासी खुली रहती है।',
+  },
+  deposit_limit_reached: {
+    'pt-BR': 'Este depósito passaria do seu limite de depósito.',
+    en: 'This deposit would go over your deposit limit.',
+    hi: 'यह जमा आपकी जमा सीमा से अधिक हो जाएगी।',
+  },
+  amount_out_of_range: {
+    'pt-BR': 'Valor fora dos limites permitidos.',
+    en: 'Amount outside the allowed range.',
+    hi: 'राशि अनुमत सीमा से बाहर है।',
+  },
+  request_id_reused: {
+    'pt-BR': 'Este pedido já foi feito com outros dados. Tente de novo.',
+    en: 'This request was already made with other details. Please try again.',
+    hi: 'यह अनुरोध पहले ही दूसरे विवरण के साथ किया जा चुका है। फिर से प्रयास करें।',
+  },
+  webhook_refused: {
+    'pt-BR': 'Notificação recusada: assinatura ausente, inválida ou vencida.',
+    en: 'Notification refused: signature missing, invalid or expired.',
+    hi: 'सूचना अस्वीकृत: हस्ताक्षर गायब, अमान्य या समाप्त।',
+  },
   not_found: { 'pt-BR': 'Não encontrado.', en: 'Not found.', hi: 'नहीं मिला।' },
   rate_limited: {
     'pt-BR': 'Muitas tentativas. Aguarde um minuto e tente de novo.',
@@ -65,7 +148,22 @@ const messages: Record<MsgCode, Texts> = {
   },
 }
 
-export function messageFor(code: MsgCode, language: Language): string {
+export interface MessageMarket {
+  currency: Currency
+  timeZone: string
+}
+
+/** The message for a msgCode in the player's language, with the refusal's values filled in. */
+export function messageFor(code: MsgCode, language: Language, params?: MessageParams, market?: MessageMarket): string {
+  const template = templates[code]?.[language]
+  if (template && params && market) {
+    const dates = new Intl.DateTimeFormat(language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: market.timeZone,
+    })
+    return template(params, { money: (minor) => formatMoney(minor, market.currency), time: (ms) => dates.format(ms) })
+  }
   return messages[code][language]
 }
 
@@ -84,6 +182,12 @@ const fieldNames: Record<string, Texts> = {
   language: { 'pt-BR': 'idioma', en: 'language', hi: 'भाषा' },
   fullName: { 'pt-BR': 'nome completo', en: 'full name', hi: 'पूरा नाम' },
   cpf: { 'pt-BR': 'CPF', en: 'CPF', hi: 'CPF' },
+  amount: { 'pt-BR': 'valor', en: 'amount', hi: 'राशि' },
+  requestId: { 'pt-BR': 'identificador do pedido', en: 'request id', hi: 'अनुरोध आईडी' },
+  orderId: { 'pt-BR': 'número do pedido', en: 'order number', hi: 'ऑर्डर संख्या' },
+  acceptOffer: { 'pt-BR': 'aceite da oferta', en: 'offer acceptance', hi: 'ऑफ़र स्वीकृति' },
+  period: { 'pt-BR': 'período', en: 'period', hi: 'अवधि' },
+  duration: { 'pt-BR': 'duração', en: 'duration', hi: 'अवधि' },
   body: { 'pt-BR': 'corpo do pedido', en: 'request body', hi: 'अनुरोध का मुख्य भाग' },
 }
 

@@ -56,6 +56,8 @@ export interface LedgerTx {
   transfer(input: TransferInput): Promise<TransferResult>
   /** Marks a player's money as changed, so the balance push goes out after commit. */
   touch(playerId: number): void
+  /** Queues a push event for a player (e.g. `deposit`), written to the outbox in this transaction. */
+  emit(playerId: number, topic: string, payload: unknown): void
   /**
    * Reads a player's spendable balances, locking them until commit on PostgreSQL so a
    * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
@@ -70,6 +72,12 @@ export interface LedgerOptions {
   now: () => number
   /** Called after a commit that changed players' money (wakes the push hub). */
   afterCommit?: (playerIds: number[]) => void
+}
+
+interface OutboxEvent {
+  playerId: number
+  topic: string
+  payload: unknown
 }
 
 type TransferRow = Awaited<ReturnType<typeof loadTransfer>>
@@ -118,6 +126,7 @@ export class Ledger {
   async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const touched = new Set<number>()
+      const events: OutboxEvent[] = []
       try {
         const result = await this.#o.db.transaction().execute(async (trx) => {
           const now = this.#o.now()
@@ -127,10 +136,14 @@ export class Ledger {
             // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
             transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0),
             touch: (playerId) => touched.add(playerId),
+            emit: (playerId, topic, payload) => {
+              touched.add(playerId)
+              events.push({ playerId, topic, payload })
+            },
             lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
           }
           const value = await work(tx)
-          await this.#writeOutbox(trx, touched, now)
+          await this.#writeOutbox(trx, touched, events, now)
           return value
         })
         if (touched.size > 0) this.#o.afterCommit?.([...touched])
@@ -258,14 +271,19 @@ export class Ledger {
     return { cash: balance('cash'), bonus: balance('bonus') }
   }
 
-  async #writeOutbox(trx: Transaction<Database>, touched: Set<number>, now: number) {
+  async #writeOutbox(trx: Transaction<Database>, touched: Set<number>, events: OutboxEvent[], now: number) {
     if (touched.size === 0) return
-    await trx
-      .insertInto('outbox')
-      .values(
-        [...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })),
-      )
-      .execute()
+    // Balances first, so a client handling an event already shows the new balance.
+    const rows = [
+      ...[...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })),
+      ...events.map((e) => ({
+        topic: e.topic,
+        player_id: e.playerId,
+        payload: JSON.stringify(e.payload),
+        created_at: now,
+      })),
+    ]
+    await trx.insertInto('outbox').values(rows).execute()
     // Delivered at commit to every instance listening (ids only; readers re-read the state).
     if (this.#o.engine === 'postgres') await sql`select pg_notify('outbox', '')`.execute(trx)
   }

@@ -11,6 +11,11 @@ export interface PushMessage {
   data: unknown
 }
 
+interface PushEvent {
+  playerId: number
+  message: PushMessage
+}
+
 const POLL_MS = 1000
 const BATCH = 1000
 
@@ -90,7 +95,7 @@ export class PushHub {
       for (;;) {
         const rows = await this.#db
           .selectFrom('outbox')
-          .select(['id', 'topic', 'player_id'])
+          .select(['id', 'topic', 'player_id', 'payload'])
           .where('id', '>', this.#cursor)
           .orderBy('id')
           .limit(BATCH)
@@ -98,12 +103,16 @@ export class PushHub {
         if (rows.length === 0) return
         this.#cursor = Number(rows.at(-1)?.id)
         const players = new Set<number>()
+        const events: PushEvent[] = []
         for (const row of rows) {
-          if (row.topic === 'balance' && row.player_id !== null && this.#sockets.has(Number(row.player_id))) {
-            players.add(Number(row.player_id))
-          }
+          const playerId = Number(row.player_id)
+          if (row.player_id === null || !this.#sockets.has(playerId)) continue
+          if (row.topic === 'balance') players.add(playerId)
+          else events.push({ playerId, message: { type: row.topic, data: JSON.parse(row.payload) } })
         }
+        // Balances (re-read now) before the events of the same commits.
         await Promise.all([...players].map((playerId) => this.sendBalance(playerId)))
+        for (const event of events) this.send(event.playerId, event.message)
         if (rows.length < BATCH) return
       }
     } catch {

@@ -87,6 +87,37 @@ describe.each(engines)('push on %s', (engine) => {
     expect(Date.now() - started).toBeLessThan(1000)
   })
 
+  it('pushes the balance and then the deposit when the sandbox bank pays over real HTTP', async () => {
+    const { app } = await setup()
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token } = res.json().data as { token: string }
+    const call = async (url: string, payload: object) =>
+      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
+    await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf: '52998224725' })
+    const order = (await call('/charge/create/order', { amount: 5000, requestId: randomUUID() })).data
+    const client = await connect(app, token)
+    cleanups.push(async () => client.socket.close())
+    await client.next('balance')
+    // The server listens now, so the sandbox provider calls the webhook over a real socket.
+    const address = app.server.address() as { port: number }
+    const paid = await fetch(`http://127.0.0.1:${address.port}/sandbox/bank/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: order.payCode }),
+    })
+    expect(await paid.json()).toMatchObject({ paid: true, webhookStatus: 'delivered' })
+    expect(await client.next('balance', (d) => (d as { cash: number }).cash === 5000)).toEqual({
+      total: 5000,
+      cash: 5000,
+      bonus: 0,
+    })
+    expect(await client.next('deposit')).toEqual({ orderId: order.orderId, amount: 5000, bonusAmount: 0 })
+  })
+
   it('closes a socket that does not authenticate with a valid token', async () => {
     const { app } = await setup()
     const client = await connect(app, 'not-a-token')

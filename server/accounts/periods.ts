@@ -1,0 +1,68 @@
+// Calendar periods in the market's time zone: the day starts at local midnight, the week on
+// Monday, the month on the 1st. Limits count within these periods and say when they reset.
+import type { LimitPeriod } from '../../contract/limits.ts'
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>()
+
+function localParts(epochMs: number, timeZone: string) {
+  let format = partsFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    })
+    partsFormats.set(timeZone, format)
+  }
+  const parts = Object.fromEntries(format.formatToParts(epochMs).map((p) => [p.type, p.value]))
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday as string),
+  }
+}
+
+/** The zone's offset from UTC (ms) at an instant. */
+function offsetAt(epochMs: number, timeZone: string): number {
+  const p = localParts(epochMs, timeZone)
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return asUtc - Math.floor(epochMs / 1000) * 1000
+}
+
+/** The instant a local calendar date's midnight happens in the zone. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): number {
+  const guess = Date.UTC(year, month - 1, day)
+  // Two passes settle the offset even when the guess falls on the other side of a DST change.
+  let instant = guess - offsetAt(guess, timeZone)
+  instant = guess - offsetAt(instant, timeZone)
+  return instant
+}
+
+export function periodStart(period: LimitPeriod, now: number, timeZone: string): number {
+  const p = localParts(now, timeZone)
+  if (period === 'day') return localMidnight(p.year, p.month, p.day, timeZone)
+  if (period === 'month') return localMidnight(p.year, p.month, 1, timeZone)
+  const monday = new Date(Date.UTC(p.year, p.month - 1, p.day - p.weekday))
+  return localMidnight(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone)
+}
+
+export function periodEnd(period: LimitPeriod, now: number, timeZone: string): number {
+  const p = localParts(periodStart(period, now, timeZone) + 12 * 3600_000, timeZone)
+  const next =
+    period === 'day'
+      ? new Date(Date.UTC(p.year, p.month - 1, p.day + 1))
+      : period === 'week'
+        ? new Date(Date.UTC(p.year, p.month - 1, p.day + 7))
+        : new Date(Date.UTC(p.year, p.month, 1))
+  return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone)
+}

@@ -1,0 +1,357 @@
+// PIX deposits end to end through HTTP, on each engine: order → BR Code → sandbox bank →
+// signed webhook → ledger. Money assertions read the ledger, not the answers.
+import { randomUUID } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { auditLedger } from '../ledger/audit.ts'
+import { createTestApp, engines, type TestApp } from '../test-support.ts'
+import { parseBrCode } from './brcode.ts'
+import { signWebhook } from './webhook-signature.ts'
+
+const START = Date.UTC(2026, 10, 20, 15, 0) // a Friday, 12:00 in São Paulo
+const SECRET = 'sandbox-webhook-secret-for-tests'
+
+describe.each(engines)('PIX deposits on %s', (engine) => {
+  let t: TestApp
+  const clock = { time: START, now: () => clock.time }
+
+  async function start(env: Record<string, string> = {}) {
+    t = await createTestApp(engine, { PIX_WEBHOOK_SECRET: SECRET, ...env }, clock)
+  }
+  beforeEach(() => {
+    clock.time = START
+  })
+  afterEach(async () => {
+    await t.close()
+  })
+
+  async function player(options: { verified?: boolean } = {}) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token, userId } = res.json().data as { token: string; userId: number }
+    const call = (url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })
+    if (options.verified !== false) {
+      const cpf = validCpf()
+      const saved = await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
+      expect(saved.json().success).toBe(true)
+    }
+    return { call, userId }
+  }
+
+  const balances = (userId: number) => readPlayerBalances(t.db.kysely, userId)
+  const orderRows = () => t.db.kysely.selectFrom('deposit_orders').selectAll().execute()
+  const depositTransfers = () =>
+    t.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', 'deposit').execute()
+
+  async function createOrder(call: Awaited<ReturnType<typeof player>>['call'], amount: number, extra: object = {}) {
+    const res = await call('/charge/create/order', { amount, requestId: randomUUID(), ...extra })
+    return res.json()
+  }
+
+  const bankPay = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload, headers: { 'content-type': 'application/json' } })
+
+  function webhook(pix: object[], options: { secret?: string; at?: number; signature?: string | null } = {}) {
+    const rawBody = JSON.stringify({ pix })
+    const timestamp = Math.floor((options.at ?? clock.time) / 1000)
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (options.signature !== null) {
+      headers['x-pix-timestamp'] = String(timestamp)
+      headers['x-pix-signature'] = options.signature ?? signWebhook(options.secret ?? SECRET, rawBody, timestamp)
+    }
+    return t.app.inject({ method: 'POST', url: '/api/payments/webhook/pix', headers, payload: rawBody })
+  }
+
+  const pixFor = (txid: string, valor: string, endToEndId = `E99999999202611201500${randomAlnum(11)}`) => ({
+    endToEndId,
+    txid,
+    valor,
+    horario: new Date(clock.time).toISOString(),
+  })
+
+  it('creates an order whose BR Code decodes to its amount and txid with a valid CRC, and credits it once paid in the sandbox bank', async () => {
+    await start()
+    const { call, userId } = await player()
+    const list = (await call('/charge/amount/list')).json().data
+    expect(list).toMatchObject({ amounts: [1000, 2000, 5000, 10000, 15000, 30000], sandbox: true, expirySeconds: 600 })
+
+    const order = (await createOrder(call, 5000)).data
+    expect(order).toMatchObject({ amount: 5000, status: 'pending', expiresAt: START + 600_000, serverTime: START })
+    const decoded = parseBrCode(order.payCode) // throws on a bad CRC
+    expect(decoded).toMatchObject({
+      amount: 5000,
+      dynamic: true,
+      merchantName: 'JOGO LIMPO',
+      merchantCity: 'SAO PAULO',
+    })
+    expect(decoded.txid).toMatch(/^[A-Za-z0-9]{26,35}$/)
+    expect(order.payUrl).toContain(`/sandbox/bank?code=${encodeURIComponent(order.payCode)}`)
+    const qr = await t.app.inject({ method: 'GET', url: new URL(order.qrcodeUrl).pathname })
+    expect(qr.headers['content-type']).toContain('image/svg+xml')
+    expect(qr.body).toContain('<svg')
+
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(order.payCode)}` })
+    expect(page.body).toContain('R$ 50,00')
+    expect(page.body).toContain(decoded.txid)
+
+    const paid = await bankPay({ code: order.payCode })
+    expect(paid.json()).toMatchObject({ paid: true, webhookStatus: 'delivered', pix: { valor: '50.00' } })
+    expect(await balances(userId)).toMatchObject({ cash: 5000, bonus: 0, total: 5000 })
+    const [transfer] = await depositTransfers()
+    expect(transfer).toMatchObject({ id: `deposit:${paid.json().pix.endToEndId}`, reference: order.orderId })
+    const detail = (await call('/charge/order/detail', { orderId: order.orderId })).json().data
+    expect(detail).toMatchObject({ status: 'paid', paidAmount: 5000, paidAt: START })
+    const statement = (await call('/v1/bus/statement', { pageNum: 1, pageSize: 10 })).json().data
+    expect(statement.entries[0]).toMatchObject({ kind: 'deposit', amount: 5000, balanceAfter: 5000 })
+    // The sandbox bank will not take the same charge twice.
+    expect((await bankPay({ txid: decoded.txid })).json()).toMatchObject({ paid: false, reason: 'already_paid' })
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+  })
+
+  it('credits a webhook replayed 10 times (and 10 at once) exactly once', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 2000)).data
+    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00')
+    for (let i = 0; i < 10; i++) expect((await webhook([pix])).statusCode).toBe(200)
+    await Promise.all(Array.from({ length: 10 }, () => webhook([pix])))
+    expect((await balances(userId)).cash).toBe(2000)
+    expect(await depositTransfers()).toHaveLength(1)
+    const payments = await t.db.kysely.selectFrom('pix_payments').selectAll().execute()
+    expect(payments).toHaveLength(1)
+  })
+
+  it('refuses forged, unsigned and stale webhooks with 401 and changes nothing', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 2000)).data
+    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00')
+    const refusals = [
+      await webhook([pix], { secret: 'someone-elses-secret-000' }),
+      await webhook([pix], { signature: null }),
+      await webhook([pix], { at: clock.time - 301_000 }),
+      await webhook([pix], { signature: 'ab'.repeat(32) }),
+    ]
+    for (const res of refusals) expect(res.json()).toMatchObject({ success: false, msgCode: 'webhook_refused' })
+    expect(refusals.map((r) => r.statusCode)).toEqual([401, 401, 401, 401])
+    // The body was signed but then altered (amount raised): refused too.
+    const rawBody = JSON.stringify({ pix: [pix] })
+    const ts = Math.floor(clock.time / 1000)
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/pix',
+      headers: {
+        'content-type': 'application/json',
+        'x-pix-timestamp': String(ts),
+        'x-pix-signature': signWebhook(SECRET, rawBody, ts),
+      },
+      payload: rawBody.replace('20.00', '2000.00'),
+    })
+    expect(tampered.statusCode).toBe(401)
+    expect((await balances(userId)).cash).toBe(0)
+    expect(await t.db.kysely.selectFrom('pix_payments').selectAll().execute()).toHaveLength(0)
+    expect((await orderRows())[0]?.status).toBe('pending')
+  })
+
+  it('expires an order after 600 s and still credits a payment that arrives late', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 5000)).data
+    const txid = parseBrCode(order.payCode).txid
+    clock.time = START + 600_000
+    expect((await call('/charge/order/detail', { orderId: order.orderId })).json().data.status).toBe('expired')
+    expect(await t.app.payments.deposits.expire()).toBe(1)
+    expect((await orderRows())[0]?.status).toBe('expired')
+    // The bank will not start a payment on an expired charge…
+    expect((await bankPay({ txid })).json()).toMatchObject({ paid: false, reason: 'expired' })
+    // …but one that started before and settles late is credited: money is never dropped.
+    expect((await bankPay({ txid, late: true })).json()).toMatchObject({ paid: true, webhookStatus: 'delivered' })
+    expect((await balances(userId)).cash).toBe(5000)
+    expect((await orderRows())[0]).toMatchObject({ status: 'paid', paid_amount: 5000 })
+    const [payment] = await t.db.kysely.selectFrom('pix_payments').selectAll().execute()
+    expect(Number(payment?.late)).toBe(1)
+  })
+
+  it('credits a paid amount that differs from the order as paid, and flags it', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 5000)).data
+    expect((await bankPay({ code: order.payCode, amount: '60,00' })).json()).toMatchObject({ paid: true })
+    expect((await balances(userId)).cash).toBe(6000)
+    expect((await orderRows())[0]).toMatchObject({ status: 'paid', paid_amount: 6000 })
+    expect(Number((await orderRows())[0]?.amount_mismatch)).toBe(1)
+  })
+
+  it('finds a payment whose webhook was lost by asking the provider (reconciliation)', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 1000)).data
+    expect((await bankPay({ code: order.payCode, webhook: 'drop' })).json()).toMatchObject({ webhookStatus: 'dropped' })
+    expect((await balances(userId)).cash).toBe(0)
+    expect(await t.app.payments.deposits.reconcile()).toBe(1)
+    expect((await balances(userId)).cash).toBe(1000)
+    expect(await t.app.payments.deposits.reconcile()).toBe(0)
+    expect((await balances(userId)).cash).toBe(1000)
+  })
+
+  it('keeps a PIX for an unknown txid out of every balance', async () => {
+    await start()
+    const { userId } = await player()
+    const res = await webhook([pixFor('X'.repeat(32), '99.00')])
+    expect(res.json().data).toEqual([expect.objectContaining({ outcome: 'unmatched' })])
+    expect((await balances(userId)).cash).toBe(0)
+    expect(await depositTransfers()).toHaveLength(0)
+  })
+
+  it('answers a repeated requestId with the same order, and refuses it with other details', async () => {
+    await start()
+    const { call } = await player()
+    const requestId = randomUUID()
+    const first = (await call('/charge/create/order', { amount: 2000, requestId })).json().data
+    const again = (await call('/charge/create/order', { amount: 2000, requestId })).json().data
+    expect(again.orderId).toBe(first.orderId)
+    expect(again.payCode).toBe(first.payCode)
+    const other = (await call('/charge/create/order', { amount: 3000, requestId })).json()
+    expect(other).toMatchObject({ success: false, msgCode: 'request_id_reused' })
+    expect(await orderRows()).toHaveLength(1)
+  })
+
+  it('refuses orders before verification, outside the amount range and with bad input, writing nothing', async () => {
+    await start()
+    const unverified = await player({ verified: false })
+    const refused = (await createOrder(unverified.call, 2000)).valueOf()
+    expect(refused).toMatchObject({ success: false, msgCode: 'verification_required' })
+    const { call } = await player()
+    const small = await createOrder(call, 500)
+    expect(small).toMatchObject({ success: false, msgCode: 'amount_out_of_range' })
+    expect(small.msg).toBe('O valor precisa ficar entre R$ 10,00 e R$ 5.000,00.')
+    for (const payload of [
+      { amount: -5, requestId: randomUUID() },
+      { amount: 20.5, requestId: randomUUID() },
+      { amount: '2000', requestId: randomUUID() },
+      { amount: 2000 },
+      { amount: 2000, requestId: 'x' },
+      { amount: 2000, requestId: randomUUID(), extra: 1 },
+    ]) {
+      const res = await call('/charge/create/order', payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ success: false, msgCode: 'invalid_request' })
+    }
+    expect(await orderRows()).toHaveLength(0)
+    expect(await t.db.kysely.selectFrom('sandbox_charges').selectAll().execute()).toHaveLength(0)
+  })
+
+  it('enforces deposit limits: a clear refusal and no order; lower at once, higher after 24 h', async () => {
+    await start()
+    const { call } = await player()
+    expect((await call('/v1/bus/setDepositLimit', { period: 'day', amount: 5000 })).json().success).toBe(true)
+    expect((await createOrder(call, 3000)).success).toBe(true)
+    const over = await createOrder(call, 3000)
+    expect(over).toMatchObject({
+      success: false,
+      msgCode: 'deposit_limit_reached',
+      data: { period: 'day', limit: 5000, used: 3000, remaining: 2000, resetsAt: Date.UTC(2026, 10, 21, 3) },
+    })
+    expect(over.msg).toContain('R$ 20,00')
+    expect(await orderRows()).toHaveLength(1)
+
+    // A raise waits 24 hours; the old limit still holds meanwhile.
+    const raised = (await call('/v1/bus/setDepositLimit', { period: 'day', amount: 20000 })).json().data
+    expect(raised.deposit[0]).toMatchObject({ amount: 5000, pending: { amount: 20000, from: START + 86_400_000 } })
+    expect((await createOrder(call, 3000)).msgCode).toBe('deposit_limit_reached')
+    // An unpaid order stops counting once it expires.
+    clock.time = START + 601_000
+    expect((await createOrder(call, 3000)).success).toBe(true)
+    clock.time = START + 86_400_000
+    expect((await createOrder(call, 15000)).success).toBe(true)
+    // A lower limit applies at once.
+    const lowered = (await call('/v1/bus/setDepositLimit', { period: 'week', amount: 1000 })).json().data
+    expect(lowered.deposit[1]).toMatchObject({ period: 'week', amount: 1000, pending: null })
+    expect((await createOrder(call, 1000)).msgCode).toBe('deposit_limit_reached')
+  })
+
+  it('lets only as many concurrent orders through as the limit covers', async () => {
+    await start()
+    const { call } = await player()
+    await call('/v1/bus/setDepositLimit', { period: 'month', amount: 5000 })
+    const results = await Promise.all(Array.from({ length: 10 }, () => createOrder(call, 2000)))
+    expect(results.filter((r) => r.success)).toHaveLength(2)
+    expect(results.filter((r) => r.msgCode === 'deposit_limit_reached')).toHaveLength(8)
+    expect(await orderRows()).toHaveLength(2)
+  })
+
+  it('refuses deposits while self-excluded and withdraws the first-deposit offer', async () => {
+    await start()
+    const { call } = await player()
+    expect((await call('/charge/amount/list')).json().data.firstDepositOffer).not.toBeNull()
+    const excluded = (await call('/v1/bus/selfExclude', { duration: '7d' })).json().data
+    expect(excluded.selfExclusion).toEqual({ startedAt: START, until: START + 7 * 86_400_000 })
+    const refused = await createOrder(call, 2000)
+    expect(refused).toMatchObject({ success: false, msgCode: 'self_excluded' })
+    expect(refused.msg).toContain('saques continuam liberados')
+    expect((await call('/charge/amount/list')).json().data.firstDepositOffer).toBeNull()
+    // A shorter exclusion does not shorten it.
+    expect((await call('/v1/bus/selfExclude', { duration: '24h' })).json().data.selfExclusion.until).toBe(
+      START + 7 * 86_400_000,
+    )
+    expect(await orderRows()).toHaveLength(0)
+    clock.time = START + 7 * 86_400_000
+    expect((await createOrder(call, 2000)).success).toBe(true)
+  })
+
+  it('credits the first-deposit bonus (rate × deposit, with wagering) once, only when accepted', async () => {
+    await start()
+    const { call, userId } = await player()
+    const offer = (await call('/charge/amount/list')).json().data.firstDepositOffer
+    expect(offer).toEqual({ rate: 2, maxDeposit: 15000, maxBonus: 30000, wageringMultiplier: 10 })
+    const order = (await createOrder(call, 5000, { acceptOffer: true })).data
+    await bankPay({ code: order.payCode })
+    expect(await balances(userId)).toMatchObject({ cash: 5000, bonus: 10000 })
+    expect((await call('/v1/bus/accountInfo')).json().data.wagering).toEqual({
+      required: 100000,
+      wagered: 0,
+      remaining: 100000,
+    })
+    expect((await call('/charge/order/detail', { orderId: order.orderId })).json().data.bonusAmount).toBe(10000)
+    // The offer is gone after the first deposit; a second accepted order earns nothing more.
+    expect((await call('/charge/amount/list')).json().data.firstDepositOffer).toBeNull()
+    const second = (await createOrder(call, 30000, { acceptOffer: true })).data
+    await bankPay({ code: second.payCode })
+    expect(await balances(userId)).toMatchObject({ cash: 35000, bonus: 10000 })
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+  })
+
+  it('gives no bonus to a first deposit that did not accept the offer, nor with promotions off', async () => {
+    await start({ PROMOTIONS: 'off' })
+    const { call, userId } = await player()
+    expect((await call('/charge/amount/list')).json().data.firstDepositOffer).toBeNull()
+    const order = (await createOrder(call, 5000, { acceptOffer: true })).data
+    await bankPay({ code: order.payCode })
+    expect(await balances(userId)).toMatchObject({ cash: 5000, bonus: 0 })
+  })
+})
+
+function randomAlnum(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+  return Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
+}
+
+/** A random CPF with valid check digits (each test player needs their own). */
+function validCpf(): string {
+  for (;;) {
+    const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))
+    if (base.every((d) => d === base[0])) continue
+    const digit = (digits: number[]) => {
+      const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0)
+      const rest = (sum * 10) % 11
+      return rest === 10 ? 0 : rest
+    }
+    const first = digit(base)
+    const second = digit([...base, first])
+    return [...base, first, second].join('')
+  }
+}

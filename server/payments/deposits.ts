@@ -1,0 +1,346 @@
+// Deposit orders: created for an amount (idempotent per requestId, inside the player's limits),
+// paid by a PIX the provider reports (webhook or reconciliation), or expired after the PIX
+// expiry. A payment is credited once per end-to-end id, even after expiry, and a paid amount
+// that differs from the order is credited as paid and flagged. The first paid deposit of a
+// player who accepted the offer earns the first-deposit bonus (when promotions are on).
+import { type Kysely, type Selectable, sql } from 'kysely'
+import type { DepositAmounts, DepositLimitView, DepositOrder, FirstDepositOffer } from '../../contract/deposits.ts'
+import { activeSelfExclusion, readDepositLimits } from '../accounts/limits.ts'
+import { periodEnd, periodStart } from '../accounts/periods.ts'
+import type { Config } from '../config.ts'
+import type { Engine } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
+import { Refusal } from '../http/envelope.ts'
+import type { MessageParams } from '../i18n/messages.ts'
+import { grantBonus } from '../ledger/bonus.ts'
+import { creditDeposit } from '../ledger/deposits.ts'
+import type { Ledger } from '../ledger/ledger.ts'
+import { newOrderId, newTxid } from './ids.ts'
+import { fromPixValue } from './pix-values.ts'
+import type { PaymentProvider, PixReceived } from './provider.ts'
+
+export interface DepositServiceOptions {
+  db: Kysely<Database>
+  engine: Engine
+  ledger: Ledger
+  provider: PaymentProvider
+  config: Config
+  now: () => number
+}
+
+type OrderRow = Selectable<Database['deposit_orders']>
+
+export type ApplyOutcome = 'credited' | 'replayed' | 'unmatched' | 'invalid'
+
+const RECONCILE_EVERY_MS = 15_000
+/** How long after expiry reconciliation still asks the provider about an order. */
+const RECONCILE_AFTER_EXPIRY_MS = 3600_000
+
+export class DepositService {
+  readonly #o: DepositServiceOptions
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(options: DepositServiceOptions) {
+    this.#o = options
+  }
+
+  get firstDepositOffer(): FirstDepositOffer {
+    const { rate, maxDeposit, wagering } = this.#o.config.promotions.firstDeposit
+    return { rate, maxDeposit, maxBonus: Math.round(rate * maxDeposit), wageringMultiplier: wagering }
+  }
+
+  async amounts(playerId: number): Promise<DepositAmounts> {
+    const { deposits, promotions, payments } = this.#o.config
+    const now = this.#o.now()
+    const eligible =
+      promotions.enabled &&
+      !(await this.#hasPaidDeposit(this.#o.db, playerId)) &&
+      !(await activeSelfExclusion(this.#o.db, playerId, now))
+    return {
+      amounts: deposits.amounts,
+      min: deposits.min,
+      max: deposits.max,
+      firstDepositOffer: eligible ? this.firstDepositOffer : null,
+      limits: await this.#limitUse(this.#o.db, playerId, now),
+      expirySeconds: payments.expirySeconds,
+      sandbox: this.#o.provider.sandbox,
+    }
+  }
+
+  async create(playerId: number, input: { amount: number; requestId: string; acceptOffer?: boolean }) {
+    const { db, config } = this.#o
+    const { min, max } = config.deposits
+    const acceptOffer = input.acceptOffer === true ? 1 : 0
+    const player = await db
+      .selectFrom('players')
+      .select('adult_confirmed_at')
+      .where('id', '=', playerId)
+      .executeTakeFirstOrThrow()
+    if (player.adult_confirmed_at === null) throw new Refusal('age_not_confirmed')
+    const verification = await db
+      .selectFrom('player_verifications')
+      .select(['full_name', 'cpf'])
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    if (!verification) throw new Refusal('verification_required')
+
+    const order = await db.transaction().execute(async (trx) => {
+      // One order decision per player at a time, so two requests cannot both fit in a limit.
+      if (this.#o.engine === 'postgres') {
+        await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute()
+      }
+      const now = this.#o.now()
+      const existing = await trx
+        .selectFrom('deposit_orders')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('request_id', '=', input.requestId)
+        .executeTakeFirst()
+      if (existing) {
+        if (Number(existing.amount) !== input.amount || Number(existing.accept_offer) !== acceptOffer) {
+          throw new Refusal('request_id_reused')
+        }
+        return existing
+      }
+      if (input.amount < min || input.amount > max) throw new Refusal('amount_out_of_range', { min, max })
+      const exclusion = await activeSelfExclusion(trx, playerId, now)
+      if (exclusion) {
+        const params: MessageParams = exclusion.until === null ? {} : { until: exclusion.until }
+        throw new Refusal('self_excluded', { until: exclusion.until }, params)
+      }
+      for (const limit of await this.#limitUse(trx, playerId, now)) {
+        if (input.amount > limit.remaining) throw new Refusal('deposit_limit_reached', { ...limit })
+      }
+      const row: OrderRow = {
+        id: newOrderId('D'),
+        player_id: playerId,
+        request_id: input.requestId,
+        amount: input.amount,
+        txid: newTxid(),
+        pay_code: '',
+        status: 'pending',
+        accept_offer: acceptOffer,
+        created_at: now,
+        expires_at: now + config.payments.expirySeconds * 1000,
+        paid_at: null,
+        paid_amount: null,
+        amount_mismatch: 0,
+        bonus_amount: 0,
+      }
+      await trx.insertInto('deposit_orders').values(row).execute()
+      return row
+    })
+
+    if (order.pay_code === '') {
+      // The charge is created after the order commits (no provider call inside a transaction);
+      // the provider answers the same charge for the same txid, so a retry is safe.
+      try {
+        const charge = await this.#o.provider.createCharge({
+          txid: order.txid,
+          amount: Number(order.amount),
+          expiresInSeconds: Math.max(1, Math.round((Number(order.expires_at) - Number(order.created_at)) / 1000)),
+          payer: { name: verification.full_name, cpf: verification.cpf },
+        })
+        await db
+          .updateTable('deposit_orders')
+          .set({ pay_code: charge.pixCopiaECola })
+          .where('id', '=', order.id)
+          .execute()
+        order.pay_code = charge.pixCopiaECola
+      } catch (error) {
+        await db.updateTable('deposit_orders').set({ status: 'expired' }).where('id', '=', order.id).execute()
+        throw error
+      }
+    }
+    return this.view(order)
+  }
+
+  async find(playerId: number, orderId: string): Promise<DepositOrder | null> {
+    const row = await this.#o.db
+      .selectFrom('deposit_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    return row ? this.view(row) : null
+  }
+
+  view(row: OrderRow): DepositOrder {
+    const now = this.#o.now()
+    const status = row.status === 'pending' && Number(row.expires_at) <= now ? 'expired' : row.status
+    const base = this.#o.config.publicUrl
+    return {
+      orderId: row.id,
+      amount: Number(row.amount),
+      status,
+      payCode: row.pay_code,
+      qrcodeUrl: `${base}/api/pix/qr/${row.txid}.svg`,
+      payUrl: `${base}/sandbox/bank?code=${encodeURIComponent(row.pay_code)}`,
+      createdAt: Number(row.created_at),
+      expiresAt: Number(row.expires_at),
+      serverTime: now,
+      paidAt: row.paid_at === null ? null : Number(row.paid_at),
+      paidAmount: row.paid_amount === null ? null : Number(row.paid_amount),
+      bonusAmount: Number(row.bonus_amount ?? 0),
+    }
+  }
+
+  /** Applies one received PIX (from a webhook or reconciliation): credits it once. */
+  async apply(pix: PixReceived): Promise<ApplyOutcome> {
+    const amount = fromPixValue(pix.valor)
+    if (amount === null || amount <= 0) return 'invalid'
+    const settledAt = Date.parse(pix.horario)
+    return this.#o.ledger.transact(async (tx) => {
+      const { trx, now } = tx
+      const seen = await trx
+        .selectFrom('pix_payments')
+        .select('end_to_end_id')
+        .where('end_to_end_id', '=', pix.endToEndId)
+        .executeTakeFirst()
+      if (seen) return 'replayed'
+      let orderQuery = trx.selectFrom('deposit_orders').selectAll().where('txid', '=', pix.txid)
+      if (this.#o.engine === 'postgres') orderQuery = orderQuery.forUpdate()
+      const order = await orderQuery.executeTakeFirst()
+      const paidAt = Number.isFinite(settledAt) ? settledAt : now
+      const late = order ? Math.max(paidAt, now) >= Number(order.expires_at) : false
+      // A concurrent delivery of the same payment fails here on the primary key; the ledger
+      // retries the transaction, which then answers 'replayed'.
+      await trx
+        .insertInto('pix_payments')
+        .values({
+          end_to_end_id: pix.endToEndId,
+          txid: pix.txid,
+          amount,
+          paid_at: paidAt,
+          order_id: order?.id ?? null,
+          late: late ? 1 : 0,
+          received_at: now,
+        })
+        .execute()
+      if (!order) return 'unmatched'
+      const playerId = Number(order.player_id)
+      const firstDeposit = !(await this.#hasPaidDeposit(trx, playerId))
+      await creditDeposit(tx, { endToEndId: pix.endToEndId, playerId, amount, orderId: order.id })
+
+      let bonusAmount = 0
+      const { promotions } = this.#o.config
+      if (
+        firstDeposit &&
+        Number(order.accept_offer) === 1 &&
+        promotions.enabled &&
+        !(await activeSelfExclusion(trx, playerId, now))
+      ) {
+        const offer = this.firstDepositOffer
+        bonusAmount = Math.round(offer.rate * Math.min(amount, offer.maxDeposit))
+        await grantBonus(tx, {
+          id: `first-deposit:${playerId}`,
+          playerId,
+          amount: bonusAmount,
+          wageringMultiplier: offer.wageringMultiplier,
+          kind: 'first_deposit_bonus',
+          reference: order.id,
+        })
+      }
+      const paidBefore = order.paid_amount === null ? 0 : Number(order.paid_amount)
+      const totalPaid = paidBefore + amount
+      await trx
+        .updateTable('deposit_orders')
+        .set({
+          status: 'paid',
+          paid_at: order.paid_at === null ? paidAt : Number(order.paid_at),
+          paid_amount: totalPaid,
+          amount_mismatch: totalPaid === Number(order.amount) ? 0 : 1,
+          bonus_amount: sql`bonus_amount + ${bonusAmount}`,
+        })
+        .where('id', '=', order.id)
+        .execute()
+      tx.emit(playerId, 'deposit', { orderId: order.id, amount, bonusAmount })
+      return 'credited'
+    })
+  }
+
+  /** Marks orders past their expiry as expired (a later payment still credits them). */
+  async expire(): Promise<number> {
+    const result = await this.#o.db
+      .updateTable('deposit_orders')
+      .set({ status: 'expired' })
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', this.#o.now())
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  }
+
+  /**
+   * Asks the provider about every open order (and those expired within the last hour) and
+   * applies any payment a lost webhook did not bring.
+   */
+  async reconcile(): Promise<number> {
+    const now = this.#o.now()
+    const open = await this.#o.db
+      .selectFrom('deposit_orders')
+      .select('txid')
+      .where('status', 'in', ['pending', 'expired'])
+      .where('expires_at', '>', now - RECONCILE_AFTER_EXPIRY_MS)
+      .where('pay_code', '<>', '')
+      .orderBy('created_at')
+      .limit(500)
+      .execute()
+    let credited = 0
+    for (const { txid } of open) {
+      const charge = await this.#o.provider.getCharge(txid)
+      for (const pix of charge?.pix ?? []) if ((await this.apply(pix)) === 'credited') credited++
+    }
+    await this.expire()
+    return credited
+  }
+
+  start(onError: (error: unknown) => void): void {
+    this.#timer = setInterval(() => void this.reconcile().catch(onError), RECONCILE_EVERY_MS)
+    this.#timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+  }
+
+  async #hasPaidDeposit(db: Kysely<Database>, playerId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('deposit_orders')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('status', '=', 'paid')
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /** Each limit in force, with what this period's paid deposits and open orders used of it. */
+  async #limitUse(db: Kysely<Database>, playerId: number, now: number): Promise<DepositLimitView[]> {
+    const { timeZone } = this.#o.config.market
+    const views: DepositLimitView[] = []
+    for (const setting of await readDepositLimits(db, playerId, now)) {
+      if (setting.amount === null) continue
+      const since = periodStart(setting.period, now, timeZone)
+      const row = await db
+        .selectFrom('deposit_orders')
+        .select(
+          sql<
+            string | number
+          >`coalesce(sum(case when status = 'paid' then paid_amount when status = 'pending' and expires_at > ${now} then amount else 0 end), 0)`.as(
+            'used',
+          ),
+        )
+        .where('player_id', '=', playerId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst()
+      const used = Number(row?.used ?? 0)
+      views.push({
+        period: setting.period,
+        limit: setting.amount,
+        used,
+        remaining: Math.max(0, setting.amount - used),
+        resetsAt: periodEnd(setting.period, now, timeZone),
+      })
+    }
+    return views
+  }
+}

@@ -1,0 +1,75 @@
+// The sandbox bank's HTML: a plain server-rendered page (no script, so it works under the
+// app's strict CSP and in any browser) where a tester pastes a copia-e-cola code, sees what
+// it decodes to, and pays it.
+import { formatMoney } from '../../../contract/money.ts'
+import type { ParsedBrCode } from '../brcode.ts'
+import type { PixCharge } from '../provider.ts'
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+const style = `
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #0f3d2e; color: #f4f1e8; }
+  main { max-width: 32rem; margin: 0 auto; padding: 1rem; }
+  .marker { background: #ffcc33; color: #1a1a1a; font-weight: 700; padding: .4rem .8rem; border-radius: .4rem; display: inline-block; }
+  textarea, input[type=text] { width: 100%; box-sizing: border-box; font: 14px monospace; padding: .5rem; border-radius: .4rem; border: 0; }
+  button { font: inherit; font-weight: 700; padding: .7rem 1.4rem; border: 0; border-radius: .5rem; background: #ffcc33; color: #1a1a1a; margin-top: .8rem; cursor: pointer; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .3rem 1rem; background: #14503c; padding: 1rem; border-radius: .5rem; }
+  dt { opacity: .8 } dd { margin: 0; font-weight: 600; word-break: break-all; }
+  .error { background: #7a1f1f; padding: .6rem 1rem; border-radius: .5rem; }
+  .ok { background: #1f6b3a; padding: .6rem 1rem; border-radius: .5rem; }
+  fieldset { border: 1px solid #2c7a5c; border-radius: .5rem; margin-top: 1rem; }
+  label { display: block; margin: .3rem 0; }
+`
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${style}</style></head>
+<body><main>
+<h1>Banco sandbox</h1>
+<p class="marker" data-testid="sandbox-marker">SANDBOX — nenhum dinheiro real</p>
+${body}
+</main></body></html>`
+}
+
+export function codeForm(code = ''): string {
+  return `<form method="get" action="/sandbox/bank">
+<label for="code">Código PIX copia e cola</label>
+<textarea id="code" name="code" rows="5" required>${escapeHtml(code)}</textarea>
+<button type="submit">Ler código</button>
+</form>`
+}
+
+const statusText: Record<PixCharge['status'], string> = {
+  ATIVA: 'Ativa — aguardando pagamento',
+  CONCLUIDA: 'Concluída — já paga',
+  REMOVIDA_PELO_PSP: 'Expirada',
+}
+
+export function chargeDetails(code: string, parsed: ParsedBrCode, charge: PixCharge | null): string {
+  const amount = parsed.amount === undefined ? 'valor livre' : formatMoney(parsed.amount)
+  const rows = [
+    ['Recebedor', parsed.merchantName],
+    ['Cidade', parsed.merchantCity],
+    ['Valor', amount],
+    ['Identificador (txid)', parsed.txid],
+    ['Situação', charge ? statusText[charge.status] : 'Cobrança desconhecida neste banco'],
+  ]
+  const details = `<dl data-testid="decoded">${rows
+    .map(([k, v]) => `<dt>${escapeHtml(k as string)}</dt><dd>${escapeHtml(v as string)}</dd>`)
+    .join('')}</dl>`
+  if (!charge || charge.status === 'CONCLUIDA') return details
+  const expired = charge.status === 'REMOVIDA_PELO_PSP'
+  return `${details}
+<form method="post" action="/sandbox/bank/pay">
+<input type="hidden" name="code" value="${escapeHtml(code)}">
+<fieldset><legend>Opções de teste</legend>
+<label>Pagar outro valor (R$, opcional) <input type="text" name="amount" inputmode="decimal" placeholder="${escapeHtml(charge.valor.original)}"></label>
+<label><input type="checkbox" name="webhook" value="drop"> Perder a notificação (webhook) — a conciliação deve achar o pagamento</label>
+${expired ? '<label><input type="checkbox" name="late" value="1"> Liquidar mesmo expirada (pagamento iniciado antes e liquidado atrasado)</label>' : ''}
+</fieldset>
+<button type="submit">Pagar ${escapeHtml(amount)}</button>
+</form>`
+}

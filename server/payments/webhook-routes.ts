@@ -1,0 +1,66 @@
+// The PIX webhook (API Pix: the provider POSTs `{ pix: [...] }` to `<webhook url>/pix`).
+// The signature is checked over the raw body before anything is parsed into effects; each
+// payment is then credited once by its end-to-end id.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok, Refusal } from '../http/envelope.ts'
+import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
+
+const webhookBody = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().regex(END_TO_END_PATTERN),
+        txid: z.string().regex(TXID_PATTERN),
+        valor: z.string().regex(/^\d{1,12}\.\d{2}$/),
+        horario: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(100),
+})
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string
+  }
+}
+
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Keep the exact bytes: the signature is over the raw body, not a re-serialisation of it.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string
+    try {
+      done(null, JSON.parse(body as string))
+    } catch (error) {
+      ;(error as { statusCode?: number }).statusCode = 400
+      done(error as Error, undefined)
+    }
+  })
+
+  app.post(
+    '/payments/webhook/pix',
+    {
+      schema: { body: webhookBody },
+      preValidation: async (request) => {
+        const problem = app.payments.provider.verifyWebhook({
+          rawBody: request.rawBody ?? '',
+          headers: request.headers,
+        })
+        if (problem) {
+          request.log.warn({ problem }, 'PIX webhook refused')
+          throw new Refusal('webhook_refused', { problem }, undefined, 401)
+        }
+      },
+    },
+    async (request) => {
+      const outcomes = []
+      for (const pix of request.body.pix) {
+        const outcome = await app.payments.deposits.apply(pix)
+        if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
+        outcomes.push({ endToEndId: pix.endToEndId, outcome })
+      }
+      return ok(outcomes)
+    },
+  )
+}
