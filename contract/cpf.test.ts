@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatCpf, isValidCpf } from './cpf.ts'
+import { formatCpf, groupCpfInput, isValidCpf, randomCpf } from './cpf.ts'
 
 describe('CPF', () => {
   it('accepts numbers with correct check digits, with or without punctuation', () => {
@@ -29,5 +29,18 @@ describe('CPF', () => {
 
   it('formats in groups', () => {
     expect(formatCpf('52998224725')).toBe('529.982.247-25')
+  })
+
+  it('groups a CPF as it is typed', () => {
+    expect(groupCpfInput('')).toBe('')
+    expect(groupCpfInput('123')).toBe('123')
+    expect(groupCpfInput('1234')).toBe('123.4')
+    expect(groupCpfInput('1234567')).toBe('123.456.7')
+    expect(groupCpfInput('5299822472')).toBe('529.982.247-2')
+    expect(groupCpfInput('529.982.247-25 99')).toBe('529.982.247-25')
+  })
+
+  it('makes random CPFs that pass the check', () => {
+    for (let i = 0; i < 200; i++) expect(isValidCpf(randomCpf())).toBe(true)
   })
 })

@@ -23,3 +23,20 @@ export function formatCpf(value: string): string {
   const cpf = normalizeCpf(value)
   return cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : value
 }
+
+/** Groups a CPF as it is typed: `1234` → `123.4`, `123456789012` → `123.456.789-01` (11 digits at most). */
+export function groupCpfInput(value: string): string {
+  const d = normalizeCpf(value).slice(0, 11)
+  const groups = [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join('.')
+  return d.length > 9 ? `${groups}-${d.slice(9)}` : groups
+}
+
+/** A random CPF with valid check digits (the sandbox and tests need many distinct ones). */
+export function randomCpf(random: () => number = Math.random): string {
+  for (;;) {
+    const base = Array.from({ length: 9 }, () => Math.floor(random() * 10))
+    if (base.every((d) => d === base[0])) continue
+    const first = checkDigit(base, 10)
+    return [...base, first, checkDigit([...base, first], 11)].join('')
+  }
+}

@@ -2,6 +2,7 @@
 // signed webhook → ledger. Money assertions read the ledger, not the answers.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { randomCpf } from '../../contract/cpf.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { createTestApp, engines, type TestApp } from '../test-support.ts'
@@ -35,7 +36,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     const call = (url: string, payload: object = {}) =>
       t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })
     if (options.verified !== false) {
-      const cpf = validCpf()
+      const cpf = randomCpf()
       const saved = await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
       expect(saved.json().success).toBe(true)
     }
@@ -338,20 +339,4 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
 function randomAlnum(length: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
   return Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
-}
-
-/** A random CPF with valid check digits (each test player needs their own). */
-function validCpf(): string {
-  for (;;) {
-    const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))
-    if (base.every((d) => d === base[0])) continue
-    const digit = (digits: number[]) => {
-      const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0)
-      const rest = (sum * 10) % 11
-      return rest === 10 ? 0 : rest
-    }
-    const first = digit(base)
-    const second = digit([...base, first])
-    return [...base, first, second].join('')
-  }
 }

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
 import type { Database } from '../db/schema.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
+import { wageringProgress } from '../ledger/bonus.ts'
 
 export interface PushMessage {
   type: string
@@ -70,8 +71,14 @@ export class PushHub {
   }
 
   async sendBalance(playerId: number): Promise<void> {
-    const b = await readPlayerBalances(this.#db, playerId)
-    this.send(playerId, { type: 'balance', data: { total: b.total, cash: b.cash, bonus: b.bonus } })
+    const [b, wagering] = await Promise.all([
+      readPlayerBalances(this.#db, playerId),
+      wageringProgress(this.#db, playerId),
+    ])
+    this.send(playerId, {
+      type: 'balance',
+      data: { total: b.total, cash: b.cash, bonus: b.bonus, wageringRemaining: wagering.remaining },
+    })
   }
 
   /** Drains new outbox rows; concurrent wakes fold into one more pass. */

@@ -74,7 +74,7 @@ describe.each(engines)('push on %s', (engine) => {
     const client = await connect(app, token)
     cleanups.push(async () => client.socket.close())
     await client.next('ready')
-    expect(await client.next('balance')).toEqual({ total: 0, cash: 0, bonus: 0 })
+    expect(await client.next('balance')).toEqual({ total: 0, cash: 0, bonus: 0, wageringRemaining: 0 })
     const started = Date.now()
     await app.ledger.transfer({
       id: 't1',
@@ -83,7 +83,7 @@ describe.each(engines)('push on %s', (engine) => {
       amount: 4200,
       kind: 'adjustment',
     })
-    expect(await client.next('balance')).toEqual({ total: 4200, cash: 4200, bonus: 0 })
+    expect(await client.next('balance')).toEqual({ total: 4200, cash: 4200, bonus: 0, wageringRemaining: 0 })
     expect(Date.now() - started).toBeLessThan(1000)
   })
 
@@ -114,6 +114,7 @@ describe.each(engines)('push on %s', (engine) => {
       total: 5000,
       cash: 5000,
       bonus: 0,
+      wageringRemaining: 0,
     })
     expect(await client.next('deposit')).toEqual({ orderId: order.orderId, amount: 5000, bonusAmount: 0 })
   })
@@ -159,6 +160,7 @@ if (engines.includes('postgres')) {
         total: 999,
         cash: 999,
         bonus: 0,
+        wageringRemaining: 0,
       })
       // Well under the 1 s poll: the notification, not the poll, delivered it.
       expect(Date.now() - started).toBeLessThan(700)

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
+import { loadAppConfig } from '../lib/appConfig.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
 import { startPush } from '../lib/push.ts'
@@ -40,6 +41,7 @@ function Boot() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at start-up
   useEffect(() => {
+    void loadAppConfig()
     void (async () => {
       await Promise.all([
         restoreLanguage(),

@@ -2,9 +2,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { Redirect, Route, Switch } from 'wouter'
+import { DepositWatcher } from '../features/deposit/DepositWatcher.tsx'
 import { pushStatusAtom } from '../lib/push.ts'
 import { BackBar } from './layout/BackBar.tsx'
-import { InstallBanner, OfflineBanner, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
+import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
 import { BottomNav } from './layout/BottomNav.tsx'
 import { Header } from './layout/Header.tsx'
 import { routes } from './routes.ts'
@@ -14,6 +15,7 @@ export function Layout() {
   const pushStatus = useAtomValue(pushStatusAtom)
   return (
     <div className="app" data-push-status={pushStatus}>
+      <SandboxMarker />
       <Header />
       <OfflineBanner />
       <UpdatePrompt />
@@ -33,6 +35,7 @@ export function Layout() {
       </main>
       <BottomNav />
       <ToastHost />
+      <DepositWatcher />
     </div>
   )
 }

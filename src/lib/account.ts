@@ -37,8 +37,15 @@ export async function loadCachedAccount(): Promise<void> {
   }
 }
 
+export interface PushedBalance {
+  total: number
+  cash: number
+  bonus: number
+  wageringRemaining?: number
+}
+
 /** Applies a pushed balance (the server re-read it after a commit). */
-export function applyBalance(balance: { total: number; cash: number; bonus: number }): void {
+export function applyBalance(balance: PushedBalance): void {
   const current = appStore.get(accountAtom)
   if (!current) return
   const next = { ...current, ...balance, fresh: true }

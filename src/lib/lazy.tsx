@@ -5,9 +5,10 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo,
 
 export const CHUNK_TIMEOUT_MS = 120_000
 
-type Loader = () => Promise<{ default: ComponentType }>
+// biome-ignore lint/suspicious/noExplicitAny: any component props
+type Loader<P = any> = () => Promise<{ default: ComponentType<P> }>
 
-function withTimeout(loader: Loader): Loader {
+function withTimeout<P>(loader: Loader<P>): Loader<P> {
   return () =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('chunk load timed out')), CHUNK_TIMEOUT_MS)
@@ -52,9 +53,12 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
 }
 
 /** A component that loads its code on first render, with retry on failure. */
-export function lazyPart(loader: Loader, fallback: ReactNode = <div className="page-loading" aria-busy="true" />) {
-  // Called once per route at module level, so each returned component is stable.
-  return function LazyPart() {
+export function lazyPart<P extends object = Record<string, never>>(
+  loader: Loader<P>,
+  fallback: ReactNode = <div className="page-loading" aria-busy="true" />,
+) {
+  // Called once per part at module level, so each returned component is stable.
+  return function LazyPart(props: P) {
     const [attempt, setAttempt] = useState(0)
     // A failed React.lazy keeps its rejected promise, so each retry needs a new one.
     // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry key
@@ -62,7 +66,7 @@ export function lazyPart(loader: Loader, fallback: ReactNode = <div className="p
     return (
       <LoadBoundary onRetry={() => setAttempt((n) => n + 1)}>
         <Suspense fallback={fallback}>
-          <Part />
+          <Part {...props} />
         </Suspense>
       </LoadBoundary>
     )

@@ -2,7 +2,7 @@
 // with exponential backoff. Balance pushes update the header at once; after a reconnect the
 // app refetches what it shows, since pushes may have been missed while the socket was down.
 import { atom } from 'jotai'
-import { applyBalance, refreshAccount } from './account.ts'
+import { applyBalance, type PushedBalance, refreshAccount } from './account.ts'
 import { currentToken, reloginSilently } from './session.ts'
 import { appStore } from './store.ts'
 
@@ -83,7 +83,7 @@ async function connect() {
       reloginSilently(token).catch(() => {})
       return
     }
-    if (message.type === 'balance') applyBalance(message.data as { total: number; cash: number; bonus: number })
+    if (message.type === 'balance') applyBalance(message.data as PushedBalance)
     emit(message.type, message.data)
   }
   ws.onclose = () => {

@@ -22,6 +22,24 @@ export interface LanguagePackRecord {
   messages: Record<string, unknown>
 }
 
+/** What the deployment told the client before login (sandbox marker, promotions). */
+export interface AppConfigRecord {
+  sandbox: boolean
+  promotions: boolean
+  currency: string
+  pixExpirySeconds: number
+}
+
+/** A deposit whose PIX sheet is open, so it survives paying in the same tab (iOS) or a reload. */
+export interface OpenDepositRecord {
+  orderId: string
+  amount: number
+  payCode: string
+  payUrl: string
+  /** Local clock time the code expires (server expiry adjusted for the phone's clock). */
+  deadline: number
+}
+
 export interface StoredValues {
   deviceId: string
   token: string
@@ -33,6 +51,8 @@ export interface StoredValues {
   sound: boolean
   adultConfirmed: boolean
   entryParams: EntryParams
+  appConfig: AppConfigRecord
+  openDeposit: OpenDepositRecord
 }
 
 export type StorageKey = keyof StoredValues

@@ -1,10 +1,23 @@
-// The strips above the page: offline notice, install offer, new-version prompt, and the toast.
+// The strips above the page: sandbox marker, offline notice, install offer, new-version
+// prompt, and the toast.
 import { Trans } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
+import { appConfigAtom } from '../../lib/appConfig.ts'
 import { onlineAtom } from '../../lib/network.ts'
 import { applyUpdate, installPromptAtom, isStandalone, promptInstall, updateWaitingAtom } from '../../lib/pwa.ts'
 import { toastAtom } from '../../lib/toast.ts'
+
+/** Always visible while the sandbox payment provider is active: no real money moves. */
+export function SandboxMarker() {
+  const config = useAtomValue(appConfigAtom)
+  if (!config?.sandbox) return null
+  return (
+    <div className="sandbox-marker" data-testid="sandbox-marker">
+      <Trans>SANDBOX — nenhum dinheiro real</Trans>
+    </div>
+  )
+}
 
 export function OfflineBanner() {
   const online = useAtomValue(onlineAtom)

@@ -1,15 +1,221 @@
-// The deposit tab. PIX deposits are not open yet, and the screen says so plainly.
-import { Trans } from '@lingui/react/macro'
+// The deposit screen (`/rechargeMall`, `/pay`, `/coins`; SPEC 4): amount choices from the
+// server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
+// the account sheet when name + CPF are missing, then the PIX sheet.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
+import type { DepositAmounts, DepositOrder } from '../../../contract/deposits.ts'
+import { formatMoney } from '../../../contract/money.ts'
+import type { AccountDetails } from '../../../contract/verification.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { onPush } from '../../lib/push.ts'
+import { tabReloadAtom } from '../../lib/reload.ts'
+import { showToast } from '../../lib/toast.ts'
+import { AccountSheet } from './AccountSheet.tsx'
+import { PixSheet } from './PixSheet.tsx'
+import { openDeposit, openDepositAtom } from './state.ts'
 
 export default function DepositPage() {
+  const { t } = useLingui()
+  const reload = useAtomValue(tabReloadAtom)
+  const open = useAtomValue(openDepositAtom)
+  const [info, setInfo] = useState<DepositAmounts | null>(null)
+  const [verified, setVerified] = useState<boolean | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [amount, setAmount] = useState<number | null>(null)
+  const [acceptOffer, setAcceptOffer] = useState(false)
+  const [askDetails, setAskDetails] = useState(false)
+  const [busy, setBusy] = useState(false)
+  // Kept across retries of the same deposit, so a retried request never makes a second order.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID())
+
+  const load = useCallback(async () => {
+    setFailed(false)
+    try {
+      const [amounts, details] = await Promise.all([
+        call<DepositAmounts>('/charge/amount/list'),
+        call<AccountDetails>('/charge/amount/getUserAccountInfo'),
+      ])
+      setInfo(amounts)
+      setVerified(details.verified)
+      setAmount((current) => current ?? amounts.amounts[Math.min(2, amounts.amounts.length - 1)] ?? null)
+      if (!amounts.firstDepositOffer) setAcceptOffer(false)
+    } catch {
+      setFailed(true)
+    }
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is the re-fetch trigger
+  useEffect(() => {
+    void load()
+  }, [load, reload])
+
+  // A credited deposit changes the offer (gone after the first) and what the limits leave.
+  useEffect(() => onPush('deposit', () => void load()), [load])
+
+  function choose(next: number) {
+    setAmount(next)
+    setRequestId(crypto.randomUUID())
+  }
+
+  async function createOrder() {
+    if (amount === null) return
+    setBusy(true)
+    try {
+      const order = await call<DepositOrder>('/charge/create/order', { amount, requestId, acceptOffer })
+      openDeposit(order)
+      setRequestId(crypto.randomUUID())
+    } catch (error) {
+      if (error instanceof ApiError && error.msgCode === 'verification_required') setAskDetails(true)
+      else showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function deposit() {
+    if (verified === false) setAskDetails(true)
+    else void createOrder()
+  }
+
+  const offer = info?.firstDepositOffer ?? null
+  const bonusFor = (value: number) => (offer ? Math.round(offer.rate * Math.min(value, offer.maxDeposit)) : 0)
+
   return (
-    <section>
+    <section className="deposit">
       <h1 className="page-title">
         <Trans>Depósito</Trans>
       </h1>
-      <p className="empty-state">
-        <Trans>Depósitos por PIX ainda não estão abertos.</Trans>
-      </p>
+      {failed && (
+        <div className="load-failed" role="alert">
+          <p>
+            <Trans>Não foi possível carregar os valores de depósito.</Trans>
+          </p>
+          <button type="button" className="button" onClick={() => void load()}>
+            <Trans>Tentar de novo</Trans>
+          </button>
+        </div>
+      )}
+      {info && (
+        <>
+          {info.sandbox && (
+            <p className="card sandbox-note">
+              <Trans>
+                Ambiente de teste (sandbox): o pagamento é feito no banco sandbox e nenhum dinheiro real é movido.
+              </Trans>
+            </p>
+          )}
+          {offer && (
+            <div className="card offer" data-testid="first-deposit-offer">
+              <h2>
+                <Trans>Oferta de primeiro depósito</Trans>
+              </h2>
+              <p>
+                <Trans>
+                  Receba {offer.rate}× o valor depositado em bônus, até {formatMoney(offer.maxBonus)} (contando até{' '}
+                  {formatMoney(offer.maxDeposit)} do depósito).
+                </Trans>
+              </p>
+              <p>
+                <Trans>
+                  O bônus vira dinheiro sacável depois de apostado {offer.wageringMultiplier} vezes. O valor que você
+                  deposita continua sacável a qualquer momento.
+                </Trans>
+              </p>
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  checked={acceptOffer}
+                  onChange={(e) => {
+                    setAcceptOffer(e.target.checked)
+                    setRequestId(crypto.randomUUID())
+                  }}
+                />
+                <span>
+                  <Trans>Quero esta oferta</Trans>
+                </span>
+              </label>
+            </div>
+          )}
+          <fieldset className="amount-choices">
+            <legend>
+              <Trans>Escolha o valor</Trans>
+            </legend>
+            {info.amounts.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={`amount${value === amount ? ' active' : ''}`}
+                aria-pressed={value === amount}
+                onClick={() => choose(value)}
+              >
+                <strong>{formatMoney(value)}</strong>
+                {acceptOffer && bonusFor(value) > 0 && (
+                  <small>
+                    <Trans>+{formatMoney(bonusFor(value))} bônus</Trans>
+                  </small>
+                )}
+              </button>
+            ))}
+          </fieldset>
+          {acceptOffer && offer && amount !== null && (
+            <p className="hint" data-testid="offer-terms">
+              <Trans>
+                Com a oferta: {formatMoney(bonusFor(amount))} de bônus, que vira dinheiro depois de apostar{' '}
+                {formatMoney(bonusFor(amount) * offer.wageringMultiplier)}.
+              </Trans>
+            </p>
+          )}
+          {info.limits.map((limit) => (
+            <p key={limit.period} className="hint" data-testid="deposit-limit">
+              {limit.period === 'day' && (
+                <Trans>
+                  Limite diário: {formatMoney(limit.limit)}. Ainda pode depositar {formatMoney(limit.remaining)} hoje.
+                </Trans>
+              )}
+              {limit.period === 'week' && (
+                <Trans>
+                  Limite semanal: {formatMoney(limit.limit)}. Ainda pode depositar {formatMoney(limit.remaining)} nesta
+                  semana.
+                </Trans>
+              )}
+              {limit.period === 'month' && (
+                <Trans>
+                  Limite mensal: {formatMoney(limit.limit)}. Ainda pode depositar {formatMoney(limit.remaining)} neste
+                  mês.
+                </Trans>
+              )}
+            </p>
+          ))}
+          <button
+            type="button"
+            className="button"
+            disabled={amount === null || busy}
+            data-testid="deposit-submit"
+            onClick={deposit}
+          >
+            {amount === null ? <Trans>Depositar</Trans> : <Trans>Depositar {formatMoney(amount)}</Trans>}
+          </button>
+          <p className="hint">
+            <Trans>
+              PIX sem taxas. O valor entra no saldo assim que o banco confirma o pagamento, normalmente em segundos.
+            </Trans>
+          </p>
+        </>
+      )}
+      {askDetails && (
+        <AccountSheet
+          onClose={() => setAskDetails(false)}
+          onSaved={() => {
+            setAskDetails(false)
+            setVerified(true)
+            void createOrder()
+          }}
+        />
+      )}
+      {open && <PixSheet deposit={open} />}
     </section>
   )
 }

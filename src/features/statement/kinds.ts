@@ -12,6 +12,7 @@ export const kindLabels: Record<string, MessageDescriptor> = {
   withdrawal_post: msg`Saque pago`,
   withdrawal_void: msg`Saque devolvido`,
   bonus_conversion: msg`Bônus convertido em dinheiro`,
+  first_deposit_bonus: msg`Bônus de primeiro depósito`,
 }
 
 export const accountLabels: Record<string, MessageDescriptor> = {

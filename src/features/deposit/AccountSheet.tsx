@@ -1,0 +1,102 @@
+// The account details sheet (SPEC 2, 4.1): full name and CPF, asked once before the first
+// deposit. The CPF is shown in groups as it is typed and checked on blur.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import { groupCpfInput, isValidCpf } from '../../../contract/cpf.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { showToast } from '../../lib/toast.ts'
+
+type Field = 'fullName' | 'cpf'
+
+export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClose: () => void }) {
+  const { t } = useLingui()
+  const id = useId()
+  const [values, setValues] = useState({ fullName: '', cpf: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [busy, setBusy] = useState(false)
+
+  function problemOf(field: Field, next = values): string | undefined {
+    if (field === 'fullName') {
+      const name = next.fullName.trim()
+      if (!name) return t`Informe seu nome completo.`
+      if (!name.includes(' ') || name.length < 5) return t`Informe nome e sobrenome, como no documento.`
+      return undefined
+    }
+    return isValidCpf(next.cpf) ? undefined : t`CPF inválido. Confira os 11 dígitos.`
+  }
+
+  function onInput(field: Field, raw: string) {
+    const value = field === 'cpf' ? groupCpfInput(raw) : raw
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (errors[field] && !problemOf(field, next)) setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const found = { fullName: problemOf('fullName'), cpf: problemOf('cpf') }
+    setErrors(found)
+    if (found.fullName || found.cpf) return
+    setBusy(true)
+    try {
+      await call('/charge/amount/saveUserAccountInfo', { fullName: values.fullName.trim(), cpf: values.cpf })
+      onSaved()
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fields: { field: Field; label: string; autoComplete: string; inputMode?: 'numeric' }[] = [
+    { field: 'fullName', label: t`Nome completo`, autoComplete: 'name' },
+    { field: 'cpf', label: t`CPF`, autoComplete: 'off', inputMode: 'numeric' },
+  ]
+
+  return (
+    <div className="sheet-backdrop">
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>
+          <Trans>Seus dados para o PIX</Trans>
+        </h2>
+        <p className="hint">
+          <Trans>
+            Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão
+            para o mesmo CPF. Cada CPF pode ter uma só conta.
+          </Trans>
+        </p>
+        <form onSubmit={submit} noValidate>
+          {fields.map(({ field, label, autoComplete, inputMode }) => (
+            <div key={field} className="field">
+              <label htmlFor={`${id}-${field}`}>{label}</label>
+              <input
+                id={`${id}-${field}`}
+                name={field}
+                autoComplete={autoComplete}
+                inputMode={inputMode}
+                placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
+                value={values[field]}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+                onChange={(e) => onInput(field, e.target.value)}
+                onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
+              />
+              {errors[field] && (
+                <small id={`${id}-${field}-error`} className="field-error">
+                  {errors[field]}
+                </small>
+              )}
+            </div>
+          ))}
+          <button type="submit" className="button" disabled={busy}>
+            <Trans>Salvar e continuar</Trans>
+          </button>
+        </form>
+        <button type="button" className="link" onClick={onClose}>
+          <Trans>Cancelar</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

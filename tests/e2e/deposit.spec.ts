@@ -1,0 +1,149 @@
+// PIX deposits end to end: the deposit screen, the account sheet, the PIX sheet (QR, code,
+// countdown, copy, pay link, confirm before closing), the sandbox bank in another page, and
+// the balance arriving by push without a reload. Money is checked against the ledger.
+import { expect, type Page, test } from '@playwright/test'
+import { formatCpf, randomCpf } from '../../contract/cpf.ts'
+import { accountInfo, enterApp, readStored } from './support.ts'
+
+async function startDeposit(page: Page, amount: string) {
+  await page.getByRole('button', { name: amount, exact: false }).first().click()
+  await page.getByTestId('deposit-submit').click()
+}
+
+async function giveAccountDetails(page: Page) {
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await expect(sheet).toBeVisible()
+  await sheet.getByLabel('Nome completo').fill('Ana Souza')
+  await sheet.getByLabel('CPF').fill('111.111.111-11')
+  await sheet.getByLabel('CPF').blur()
+  await expect(sheet.getByText('CPF inválido. Confira os 11 dígitos.')).toBeVisible()
+  // One account per CPF: every test player has their own.
+  const cpf = randomCpf()
+  await sheet.getByLabel('CPF').fill('')
+  await sheet.getByLabel('CPF').pressSequentially(cpf)
+  await expect(sheet.getByLabel('CPF')).toHaveValue(formatCpf(cpf))
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+}
+
+test('new player deposits R$ 50 by PIX: details, QR and code, paid in the sandbox bank, balance by push', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await enterApp(page, '/rechargeMall')
+  await expect(page.getByTestId('sandbox-marker')).toHaveText('SANDBOX — nenhum dinheiro real')
+  await expect(page.locator('.app')).toHaveAttribute('data-push-status', 'open')
+  await page.evaluate(() => {
+    ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+  })
+
+  await page.getByRole('button', { name: /^R\$ 50,00/ }).click()
+  await expect(page.getByTestId('deposit-submit')).toHaveText('Depositar R$ 50,00')
+  await page.getByTestId('deposit-submit').click()
+  await giveAccountDetails(page)
+
+  const sheet = page.getByTestId('pix-sheet')
+  await expect(sheet.getByRole('heading')).toHaveText('Pague R$ 50,00 com PIX')
+  await expect(sheet.getByRole('img', { name: 'QR code do PIX' })).toBeVisible()
+  await expect(sheet.getByTestId('pix-countdown')).toHaveText(/Expira em (10:00|9:5\d)/)
+  const code = await sheet.getByTestId('pix-code').inputValue()
+  expect(code).toMatch(/^000201/)
+  expect(code).toContain('br.gov.bcb.pix')
+  expect(code).toContain('540550.00')
+
+  await sheet.getByRole('button', { name: 'Copiar código' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Copiado' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+  // Not iOS: the pay link opens a new window with the code filled in.
+  const payLink = sheet.getByTestId('pix-pay-link')
+  await expect(payLink).toHaveAttribute('target', '_blank')
+  expect(await payLink.getAttribute('href')).toContain(`/sandbox/bank?code=${encodeURIComponent(code)}`)
+
+  // The tester pays in the sandbox bank, in another page.
+  const bank = await context.newPage()
+  await bank.goto('/sandbox/bank')
+  await expect(bank.getByTestId('sandbox-marker')).toBeVisible()
+  await bank.getByLabel('Código PIX copia e cola').fill(code)
+  await bank.getByRole('button', { name: 'Ler código' }).click()
+  await expect(bank.getByTestId('decoded')).toContainText('JOGO LIMPO')
+  await expect(bank.getByTestId('decoded')).toContainText('R$ 50,00')
+  await bank.getByRole('button', { name: 'Pagar R$ 50,00' }).click()
+  await expect(bank.getByTestId('paid')).toContainText('R$ 50,00')
+  await bank.close()
+
+  // The app: sheet closed, success toast, header R$ 50,00 — all without a reload.
+  await expect(sheet).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Depósito de R$ 50,00 creditado.' })).toBeVisible()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 50,00')
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+  expect((await accountInfo(page)).balance).toEqual({ total: 5000, cash: 5000, bonus: 0 })
+  expect(await readStored(page, 'openDeposit')).toBeUndefined()
+
+  await page.goto('/statement')
+  const entries = page.getByTestId('statement-entries').getByRole('listitem')
+  await expect(entries).toHaveCount(1)
+  await expect(entries.first()).toContainText('Depósito PIX')
+  await expect(entries.first()).toContainText('+R$ 50,00')
+})
+
+test('the PIX sheet survives a reload, asks before closing, and a refusal is explained', async ({ page }) => {
+  await enterApp(page, '/rechargeMall')
+  await startDeposit(page, 'R$ 20,00')
+  await giveAccountDetails(page)
+  const sheet = page.getByTestId('pix-sheet')
+  const code = await sheet.getByTestId('pix-code').inputValue()
+
+  // Paying in the same tab (iOS) or reloading brings the same code back.
+  await page.reload()
+  await expect(sheet.getByTestId('pix-code')).toHaveValue(code)
+
+  await sheet.getByRole('button', { name: 'Fechar' }).click()
+  await expect(sheet.getByText(/Fechar o pagamento\?/)).toBeVisible()
+  await sheet.getByRole('button', { name: 'Continuar pagando' }).click()
+  await expect(sheet.getByRole('img', { name: 'QR code do PIX' })).toBeVisible()
+  await sheet.getByRole('button', { name: 'Fechar' }).click()
+  await sheet.getByRole('button', { name: 'Fechar' }).click()
+  await expect(sheet).toBeHidden()
+
+  // A daily limit of R$ 30 with R$ 20 still open: R$ 20 more is refused, in words.
+  const token = await readStored<string>(page, 'token')
+  const limit = await page.request.post('/api/v1/bus/setDepositLimit', {
+    headers: { 'access-token': token ?? '' },
+    data: { period: 'day', amount: 3000 },
+  })
+  expect((await limit.json()).success).toBe(true)
+  await page.reload()
+  await expect(page.getByTestId('deposit-limit')).toHaveText(
+    'Limite diário: R$ 30,00. Ainda pode depositar R$ 10,00 hoje.',
+  )
+  await startDeposit(page, 'R$ 20,00')
+  await expect(page.getByRole('status').filter({ hasText: 'passaria do seu limite diário de R$ 30,00' })).toBeVisible()
+  await expect(sheet).toBeHidden()
+})
+
+test('the first-deposit offer shows its terms, is opt-in, and credits the bonus with its wagering', async ({
+  page,
+}) => {
+  await enterApp(page, '/rechargeMall')
+  const offer = page.getByTestId('first-deposit-offer')
+  await expect(offer).toContainText('Receba 2× o valor depositado em bônus, até R$ 300,00')
+  await expect(offer).toContainText('apostado 10 vezes')
+  await offer.getByLabel('Quero esta oferta').check()
+  await page.getByRole('button', { name: /^R\$ 50,00/ }).click()
+  await expect(page.getByTestId('offer-terms')).toHaveText(
+    'Com a oferta: R$ 100,00 de bônus, que vira dinheiro depois de apostar R$ 1.000,00.',
+  )
+  await page.getByTestId('deposit-submit').click()
+  await giveAccountDetails(page)
+  const code = await page.getByTestId('pix-code').inputValue()
+
+  // Paid the way `npm run sandbox:pay` does it.
+  const paid = await page.request.post('/sandbox/bank/pay', { data: { code } })
+  expect((await paid.json()).paid).toBe(true)
+  await expect(page.getByRole('status').filter({ hasText: 'mais R$ 100,00 de bônus' })).toBeVisible()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 150,00')
+  expect((await accountInfo(page)).balance).toEqual({ total: 15000, cash: 5000, bonus: 10000 })
+  await page.getByTestId('balance').click()
+  await expect(page.getByTestId('balance-breakdown')).toContainText('Falta apostar R$ 1.000,00')
+  await expect(offer).toBeHidden()
+})
