@@ -6,7 +6,7 @@ const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
 const amountAt = args.indexOf('--amount')
 const amount = amountAt >= 0 ? args[amountAt + 1] : undefined
-const target = args.find((arg, i) => !arg.startsWith('--') && i !== amountAt + 1)
+const target = args.find((arg, i) => !arg.startsWith('--') && (amountAt < 0 || i !== amountAt + 1))
 if (!target) {
   console.error('usage: npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--late] [--drop-webhook]')
   process.exit(2)

@@ -28,7 +28,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close)
   await app.listen({ port: config.port, host: config.host })
   const where = db.engine === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'
-  console.log(`\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})\n`)
+  const sandbox =
+    config.payments.provider === 'sandbox'
+      ? `\nSandbox PIX bank (no real money): ${config.publicUrl}/sandbox/bank  — or: npm run sandbox:pay -- <txid|code>`
+      : ''
+  console.log(`\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}\n`)
 }
 
 main().catch((error: unknown) => {
