@@ -8,6 +8,7 @@ import { refreshAccount } from '../../lib/account.ts'
 import { call } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
 import { loginWithCredentials } from '../../lib/session.ts'
+import { TextField } from '../../lib/TextField.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
 
@@ -111,25 +112,17 @@ export function BindDialog({
         ) : (
           <form onSubmit={submit} noValidate>
             {fields.map((field) => (
-              <div key={field} className="field">
-                <label htmlFor={`${formId}-${field}`}>{labels[field]}</label>
-                <input
-                  id={`${formId}-${field}`}
-                  name={field}
-                  type={field === 'userName' ? 'text' : 'password'}
-                  autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
-                  value={values[field]}
-                  aria-invalid={errors[field] ? true : undefined}
-                  aria-describedby={errors[field] ? `${formId}-${field}-error` : undefined}
-                  onChange={(e) => onInput(field, e.target.value)}
-                  onBlur={() => onBlur(field)}
-                />
-                {errors[field] && (
-                  <small id={`${formId}-${field}-error`} className="field-error">
-                    {errors[field]}
-                  </small>
-                )}
-              </div>
+              <TextField
+                key={field}
+                label={labels[field]}
+                name={field}
+                type={field === 'userName' ? 'text' : 'password'}
+                autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
+                value={values[field]}
+                error={errors[field]}
+                onValue={(value) => onInput(field, value)}
+                onBlur={() => onBlur(field)}
+              />
             ))}
             <button type="submit" className="button" disabled={busy}>
               {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}

@@ -5,6 +5,7 @@ import { useId, useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../../contract/cpf.ts'
 import { call } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
+import { TextField } from '../../lib/TextField.tsx'
 import { showToast } from '../../lib/toast.ts'
 
 type Field = 'fullName' | 'cpf'
@@ -68,26 +69,18 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
         </p>
         <form onSubmit={submit} noValidate>
           {fields.map(({ field, label, autoComplete, inputMode }) => (
-            <div key={field} className="field">
-              <label htmlFor={`${id}-${field}`}>{label}</label>
-              <input
-                id={`${id}-${field}`}
-                name={field}
-                autoComplete={autoComplete}
-                inputMode={inputMode}
-                placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
-                value={values[field]}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-                onChange={(e) => onInput(field, e.target.value)}
-                onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
-              />
-              {errors[field] && (
-                <small id={`${id}-${field}-error`} className="field-error">
-                  {errors[field]}
-                </small>
-              )}
-            </div>
+            <TextField
+              key={field}
+              label={label}
+              name={field}
+              autoComplete={autoComplete}
+              inputMode={inputMode}
+              placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
+              value={values[field]}
+              error={errors[field]}
+              onValue={(value) => onInput(field, value)}
+              onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
+            />
           ))}
           <button type="submit" className="button" disabled={busy}>
             <Trans>Salvar e continuar</Trans>
