@@ -26,6 +26,8 @@ import { DepositService } from './payments/deposits.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
+import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
+import { WithdrawalService } from './payments/withdrawals.ts'
 import { PushHub } from './push/hub.ts'
 import { pushRoutes } from './push/routes.ts'
 
@@ -78,6 +80,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     merchantCity: config.payments.merchantCity,
     locationHost: new URL(config.publicUrl).host,
     deliver: webhookDelivery(app),
+    payoutDelayMs: config.sandboxPayoutDelayMs,
   })
   const deposits = new DepositService({
     db: db.kysely,
@@ -87,15 +90,27 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     config,
     now: () => clock.now(),
   })
-  app.decorate('payments', { provider: sandbox, sandbox, deposits })
+  const withdrawals = new WithdrawalService({
+    db: db.kysely,
+    engine: db.engine,
+    ledger,
+    provider: sandbox,
+    config,
+    now: () => clock.now(),
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  })
+  app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals })
   let unlisten: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
     await push.start()
     // Other instances' commits arrive as NOTIFY on PostgreSQL.
     unlisten = await db.listen('outbox', () => push.wake())
     deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))
+    sandbox.start((error) => app.log.error({ err: error }, 'sandbox payout settlement failed'))
+    withdrawals.start()
   })
   app.addHook('onClose', async () => {
+    withdrawals.stop()
     deposits.stop()
     sandbox.stop()
     push.stop()
@@ -130,6 +145,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       appConfigRoutes,
       ledgerRoutes,
       depositRoutes,
+      withdrawalRoutes,
       webhookRoutes,
       opsRoutes,
     ],
@@ -144,8 +160,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
  * (as an external PSP would), through `inject` in tests that never listen.
  */
 function webhookDelivery(app: FastifyInstance): WebhookDelivery {
-  const path = '/api/payments/webhook/pix'
-  return async (rawBody, headers) => {
+  return async (topic, rawBody, headers) => {
+    const path = `/api/payments/webhook/${topic}`
     const address = app.server.address()
     if (app.server.listening && address && typeof address === 'object') {
       const host =

@@ -41,6 +41,15 @@ const envSchema = z.object({
   FIRST_DEPOSIT_MAX: integer(15_000),
   FIRST_DEPOSIT_RATE: z.coerce.number().positive().max(10).default(2),
   FIRST_DEPOSIT_WAGERING: z.coerce.number().int().min(1).max(100).default(10),
+  WITHDRAW_AMOUNTS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of centavo amounts')
+    .default('2000,5000,10000,20000,50000'),
+  WITHDRAW_MIN: integer(1000),
+  WITHDRAW_DAILY_MAX: integer(500_000),
+  WITHDRAW_REVIEW_ABOVE: integer(100_000),
+  WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  SANDBOX_PAYOUT_DELAY_MS: integer(1500),
 })
 
 export interface Config {
@@ -67,6 +76,16 @@ export interface Config {
     expirySeconds: number
   }
   deposits: { amounts: number[]; min: number; max: number }
+  withdrawals: {
+    presets: number[]
+    min: number
+    dailyMax: number
+    /** Amounts above this wait for an operator's decision, expected within reviewHours. */
+    reviewAbove: number
+    reviewHours: number
+  }
+  /** How long the sandbox bank takes to settle a payout. */
+  sandboxPayoutDelayMs: number
   promotions: {
     /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
     enabled: boolean
@@ -118,6 +137,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expirySeconds: e.PIX_EXPIRY_SECONDS,
     },
     deposits: { amounts, min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
+    withdrawals: {
+      presets: e.WITHDRAW_AMOUNTS.split(',').map(Number),
+      min: e.WITHDRAW_MIN,
+      dailyMax: e.WITHDRAW_DAILY_MAX,
+      reviewAbove: e.WITHDRAW_REVIEW_ABOVE,
+      reviewHours: e.WITHDRAW_REVIEW_HOURS,
+    },
+    sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
     promotions: {
       enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
       firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },

@@ -5,6 +5,7 @@ import { accountsMigration } from './migrations/0001-accounts.ts'
 import { ledgerMigration } from './migrations/0002-ledger.ts'
 import { verificationMigration } from './migrations/0003-verification.ts'
 import { depositsMigration } from './migrations/0004-deposits.ts'
+import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -14,6 +15,7 @@ function provider(db: Db): MigrationProvider {
         '0002-ledger': ledgerMigration(db.engine),
         '0003-verification': verificationMigration(),
         '0004-deposits': depositsMigration(),
+        '0005-withdrawals': withdrawalsMigration(db.engine),
       }
     },
   }

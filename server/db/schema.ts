@@ -139,6 +139,58 @@ export interface SelfExclusionsTable {
   until: number | null
 }
 
+export type WithdrawalStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'failed'
+
+export interface WithdrawalOrdersTable {
+  id: string
+  player_id: number
+  request_id: string
+  amount: number
+  key_type: string
+  pix_key: string
+  holder_name: string
+  status: WithdrawalStatus
+  attempt: number
+  sent_attempt: number
+  end_to_end_id: string | null
+  fail_reason: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface WithdrawalStepsTable {
+  id: Generated<number>
+  order_id: string
+  code: number
+  state: number
+  args: string
+  created_at: number
+}
+
+export type SandboxPayoutOutcome = 'pay' | 'invalid_key' | 'reject' | 'no_answer' | 'never'
+
+export interface SandboxPayoutsTable {
+  id: string
+  amount: number
+  key_type: string
+  pix_key: string
+  holder_name: string
+  status: 'processing' | 'paid' | 'failed'
+  outcome: SandboxPayoutOutcome
+  reason: string | null
+  end_to_end_id: string | null
+  created_at: number
+  settle_at: number
+  settled_at: number | null
+  webhook_status: Generated<string>
+}
+
+export interface SandboxPayoutRulesTable {
+  pix_key: string
+  outcome: SandboxPayoutOutcome
+  created_at: number
+}
+
 export interface Database {
   players: PlayersTable
   session_tokens: SessionTokensTable
@@ -153,4 +205,8 @@ export interface Database {
   sandbox_charges: SandboxChargesTable
   player_limits: PlayerLimitsTable
   self_exclusions: SelfExclusionsTable
+  withdrawal_orders: WithdrawalOrdersTable
+  withdrawal_steps: WithdrawalStepsTable
+  sandbox_payouts: SandboxPayoutsTable
+  sandbox_payout_rules: SandboxPayoutRulesTable
 }

@@ -11,6 +11,7 @@ import type { Ledger } from '../ledger/ledger.ts'
 import type { DepositService } from '../payments/deposits.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { SandboxProvider } from '../payments/sandbox/provider.ts'
+import type { WithdrawalService } from '../payments/withdrawals.ts'
 import type { PushHub } from '../push/hub.ts'
 
 export interface Clock {
@@ -32,6 +33,7 @@ declare module 'fastify' {
       /** The sandbox provider, which the sandbox bank pays through. */
       sandbox: SandboxProvider
       deposits: DepositService
+      withdrawals: WithdrawalService
     }
   }
   interface FastifyRequest {

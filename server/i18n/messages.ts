@@ -49,6 +49,59 @@ const templates: Partial<Record<MsgCode, Templates>> = {
   },
 }
 
+Object.assign(templates, {
+  amount_below_minimum: {
+    'pt-BR': (p, f) => `O saque mínimo é ${f.money(Number(p.min))}.`,
+    en: (p, f) => `The minimum withdrawal is ${f.money(Number(p.min))}.`,
+    hi: (p, f) => `न्यूनतम निकासी ${f.money(Number(p.min))} है।`,
+  },
+  amount_above_withdrawable: {
+    'pt-BR': (p, f) => `Você pode sacar até ${f.money(Number(p.withdrawable))} agora (seu dinheiro sacável).`,
+    en: (p, f) => `You can withdraw up to ${f.money(Number(p.withdrawable))} now (your withdrawable cash).`,
+    hi: (p, f) => `आप अभी ${f.money(Number(p.withdrawable))} तक निकाल सकते हैं (आपकी निकासी योग्य नकदी)।`,
+  },
+  daily_limit_reached: {
+    'pt-BR': (p, f) =>
+      `O limite diário de saque é ${f.money(Number(p.dailyMax))}; hoje ainda cabem ${f.money(Number(p.remaining))}. Ele renova em ${f.time(Number(p.resetsAt))}.`,
+    en: (p, f) =>
+      `The daily withdrawal maximum is ${f.money(Number(p.dailyMax))}; ${f.money(Number(p.remaining))} is left today. It renews at ${f.time(Number(p.resetsAt))}.`,
+    hi: (p, f) =>
+      `दैनिक निकासी सीमा ${f.money(Number(p.dailyMax))} है; आज ${f.money(Number(p.remaining))} बाकी है। यह ${f.time(Number(p.resetsAt))} पर नवीनीकृत होती है।`,
+  },
+  bonus_wagering_incomplete: {
+    'pt-BR': (p, f) =>
+      `Seu saldo agora é só bônus. Ele vira dinheiro sacável depois de apostar mais ${f.money(Number(p.remaining))}.`,
+    en: (p, f) =>
+      `Your balance is only bonus now. It becomes withdrawable cash after you bet ${f.money(Number(p.remaining))} more.`,
+    hi: (p, f) => `आपका बैलेंस अभी केवल बोनस है। ${f.money(Number(p.remaining))} और दाँव लगाने के बाद यह निकासी योग्य नकद बनेगा।`,
+  },
+  invalid_pix_key: {
+    'pt-BR': (p) => keyProblems[String(p.problem)]?.['pt-BR'] ?? 'Chave PIX inválida.',
+    en: (p) => keyProblems[String(p.problem)]?.en ?? 'Invalid PIX key.',
+    hi: (p) => keyProblems[String(p.problem)]?.hi ?? 'अमान्य PIX कुंजी।',
+  },
+} satisfies Partial<Record<MsgCode, Templates>>)
+
+const keyProblems: Record<string, Texts> = {
+  empty: { 'pt-BR': 'Informe a chave PIX.', en: 'Enter the PIX key.', hi: 'PIX कुंजी दर्ज करें।' },
+  invalid_cpf: {
+    'pt-BR': 'CPF inválido: confira os 11 dígitos.',
+    en: 'Invalid CPF: check the 11 digits.',
+    hi: 'अमान्य CPF: 11 अंक जाँचें।',
+  },
+  invalid_phone: {
+    'pt-BR': 'Telefone inválido: DDD + número, 11 dígitos (o +55 é fixo).',
+    en: 'Invalid phone: area code + number, 11 digits (+55 is fixed).',
+    hi: 'अमान्य फ़ोन: क्षेत्र कोड + नंबर, 11 अंक (+55 तय है)।',
+  },
+  invalid_email: { 'pt-BR': 'E-mail inválido.', en: 'Invalid e-mail.', hi: 'अमान्य ई-मेल।' },
+  invalid_random: {
+    'pt-BR': 'Chave aleatória inválida: 32 letras e números no formato 8-4-4-4-12.',
+    en: 'Invalid random key: 32 letters and digits in the 8-4-4-4-12 format.',
+    hi: 'अमान्य रैंडम कुंजी: 8-4-4-4-12 प्रारूप में 32 अक्षर और अंक।',
+  },
+}
+
 const periodPt: Record<string, string> = { day: 'diário', week: 'semanal', month: 'mensal' }
 const periodEn: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly' }
 const periodHi: Record<string, string> = { day: 'दैनिक', week: 'साप्ताहिक', month: 'मासिक' }
@@ -125,6 +178,56 @@ const messages: Record<MsgCode, Texts> = {
     en: 'Notification refused: signature missing, invalid or expired.',
     hi: 'सूचना अस्वीकृत: हस्ताक्षर गायब, अमान्य या समाप्त।',
   },
+  needs_verification: {
+    'pt-BR': 'Para sacar, vincule nome e senha à conta e informe seu nome completo e CPF. Nenhum depósito é exigido.',
+    en: 'To withdraw, bind a user name and password to the account and give your full name and CPF. No deposit is required.',
+    hi: 'निकासी के लिए खाते से नाम और पासवर्ड जोड़ें और पूरा नाम और CPF दें। कोई जमा ज़रूरी नहीं है।',
+  },
+  exist_process_order: {
+    'pt-BR': 'Você já tem um saque em andamento. Acompanhe-o antes de pedir outro.',
+    en: 'You already have a withdrawal in progress. Follow it before asking for another.',
+    hi: 'आपकी एक निकासी पहले से चल रही है। दूसरी माँगने से पहले उसे देखें।',
+  },
+  amount_below_minimum: {
+    'pt-BR': 'Valor abaixo do mínimo.',
+    en: 'Amount below the minimum.',
+    hi: 'राशि न्यूनतम से कम है।',
+  },
+  amount_above_withdrawable: {
+    'pt-BR': 'Saldo sacável insuficiente.',
+    en: 'Not enough withdrawable balance.',
+    hi: 'पर्याप्त निकासी योग्य बैलेंस नहीं है।',
+  },
+  daily_limit_reached: {
+    'pt-BR': 'Limite diário de saque atingido.',
+    en: 'Daily withdrawal maximum reached.',
+    hi: 'दैनिक निकासी सीमा पूरी हो गई।',
+  },
+  bonus_wagering_incomplete: {
+    'pt-BR': 'Seu saldo agora é só bônus, que ainda precisa ser apostado.',
+    en: 'Your balance is only bonus, which still has to be wagered.',
+    hi: 'आपका बैलेंस केवल बोनस है, जिस पर अभी दाँव लगाना बाकी है।',
+  },
+  invalid_pix_key: {
+    'pt-BR': 'Chave PIX inválida para o tipo escolhido.',
+    en: 'Invalid PIX key for the chosen type.',
+    hi: 'चुने गए प्रकार के लिए अमान्य PIX कुंजी।',
+  },
+  cpf_key_mismatch: {
+    'pt-BR': 'A chave CPF precisa ser o CPF desta conta.',
+    en: "The CPF key must be this account's CPF.",
+    hi: 'CPF कुंजी इस खाते का CPF होनी चाहिए।',
+  },
+  holder_name_mismatch: {
+    'pt-BR': 'Saques só vão para contas no nome do titular desta conta.',
+    en: "Withdrawals only go to accounts in this account holder's name.",
+    hi: 'निकासी केवल इस खाताधारक के नाम वाले खातों में जाती है।',
+  },
+  order_not_correctable: {
+    'pt-BR': 'Este saque não está esperando uma correção.',
+    en: 'This withdrawal is not waiting for a correction.',
+    hi: 'यह निकासी किसी सुधार की प्रतीक्षा नहीं कर रही।',
+  },
   not_found: { 'pt-BR': 'Não encontrado.', en: 'Not found.', hi: 'नहीं मिला।' },
   rate_limited: {
     'pt-BR': 'Muitas tentativas. Aguarde um minuto e tente de novo.',
@@ -188,6 +291,10 @@ const fieldNames: Record<string, Texts> = {
   acceptOffer: { 'pt-BR': 'aceite da oferta', en: 'offer acceptance', hi: 'ऑफ़र स्वीकृति' },
   period: { 'pt-BR': 'período', en: 'period', hi: 'अवधि' },
   duration: { 'pt-BR': 'duração', en: 'duration', hi: 'अवधि' },
+  accountNumber: { 'pt-BR': 'chave PIX', en: 'PIX key', hi: 'PIX कुंजी' },
+  payType: { 'pt-BR': 'tipo de chave', en: 'key type', hi: 'कुंजी प्रकार' },
+  pageNum: { 'pt-BR': 'página', en: 'page', hi: 'पृष्ठ' },
+  pageSize: { 'pt-BR': 'tamanho da página', en: 'page size', hi: 'पृष्ठ आकार' },
   body: { 'pt-BR': 'corpo do pedido', en: 'request body', hi: 'अनुरोध का मुख्य भाग' },
 }
 

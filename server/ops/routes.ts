@@ -1,5 +1,6 @@
 // The operator API (enabled only when OPS_TOKEN is set; header `x-ops-token`): cash
-// adjustments as new transfers, closing a player's push sockets, and the ledger audit.
+// adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
+// waiting for review, and the ledger audit.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -59,6 +60,20 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ops/disconnect',
     { preHandler: requireOperator, schema: { body: z.strictObject({ userId: z.number().int().positive() }) } },
     async (request) => ok({ closed: app.push.disconnect(request.body.userId) }),
+  )
+
+  app.post(
+    '/ops/withdrawals/review',
+    {
+      preHandler: requireOperator,
+      schema: {
+        body: z.strictObject({ orderId: z.string().min(1).max(40), decision: z.enum(['approve', 'reject']) }),
+      },
+    },
+    async (request) => {
+      const order = await app.payments.withdrawals.review(request.body.orderId, request.body.decision)
+      return ok({ orderId: order.id, status: order.status })
+    },
   )
 
   app.get('/ops/audit', { preHandler: requireOperator }, async () => ok(await auditLedger(app.db)))

@@ -39,6 +39,31 @@ export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>
 }
 
+export type PayoutStatus = 'processing' | 'paid' | 'failed'
+
+/** Why a bank refused a payout; `invalid_key` is the one the player can fix. */
+export type PayoutFailure = 'invalid_key' | 'rejected'
+
+export interface Payout {
+  id: string
+  status: PayoutStatus
+  amount: number
+  endToEndId: string | null
+  failure: PayoutFailure | null
+  /** The bank's words, for the tracker. */
+  reason: string | null
+  settledAt: number | null
+}
+
+export interface CreatePayoutInput {
+  /** Our id for this attempt: asking again with the same id returns the same payout. */
+  id: string
+  amount: number
+  keyType: string
+  key: string
+  holderName: string
+}
+
 export interface PaymentProvider {
   readonly name: string
   /** True when no real money moves (the app shows a marker). */
@@ -46,6 +71,9 @@ export interface PaymentProvider {
   /** Creates the charge for a txid; asking again for the same txid returns the same charge. */
   createCharge(input: CreateChargeInput): Promise<PixCharge>
   getCharge(txid: string): Promise<PixCharge | null>
+  /** Hands a payout to the PIX network; may throw when the provider does not answer. */
+  createPayout(input: CreatePayoutInput): Promise<Payout>
+  getPayout(id: string): Promise<Payout | null>
   /** Null when the webhook is authentic; otherwise why it is not. */
   verifyWebhook(request: WebhookRequest): string | null
 }

@@ -1,6 +1,8 @@
-// The PIX webhook (API Pix: the provider POSTs `{ pix: [...] }` to `<webhook url>/pix`).
-// The signature is checked over the raw body before anything is parsed into effects; each
-// payment is then credited once by its end-to-end id.
+// The provider's webhooks: `pix` (API Pix: `{ pix: [...] }` for payments received) and `payout`
+// (a payout settled). The signature is checked over the raw body before anything is parsed
+// into effects; each payment is credited once by its end-to-end id; a payout notice only names
+// the payout, whose state is then read back from the provider.
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok, Refusal } from '../http/envelope.ts'
@@ -38,29 +40,31 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   })
 
+  const signed = async (request: FastifyRequest) => {
+    const problem = app.payments.provider.verifyWebhook({ rawBody: request.rawBody ?? '', headers: request.headers })
+    if (problem) {
+      request.log.warn({ problem, url: request.url }, 'payment webhook refused')
+      throw new Refusal('webhook_refused', { problem }, undefined, 401)
+    }
+  }
+
   app.post(
-    '/payments/webhook/pix',
-    {
-      schema: { body: webhookBody },
-      preValidation: async (request) => {
-        const problem = app.payments.provider.verifyWebhook({
-          rawBody: request.rawBody ?? '',
-          headers: request.headers,
-        })
-        if (problem) {
-          request.log.warn({ problem }, 'PIX webhook refused')
-          throw new Refusal('webhook_refused', { problem }, undefined, 401)
-        }
-      },
-    },
+    '/payments/webhook/payout',
+    { schema: { body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }) }, preValidation: signed },
     async (request) => {
-      const outcomes = []
-      for (const pix of request.body.pix) {
-        const outcome = await app.payments.deposits.apply(pix)
-        if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
-        outcomes.push({ endToEndId: pix.endToEndId, outcome })
-      }
-      return ok(outcomes)
+      const payout = await app.payments.provider.getPayout(request.body.payout.id)
+      if (payout) await app.payments.withdrawals.applyPayout(payout)
+      return ok({ known: payout !== null })
     },
   )
+
+  app.post('/payments/webhook/pix', { schema: { body: webhookBody }, preValidation: signed }, async (request) => {
+    const outcomes = []
+    for (const pix of request.body.pix) {
+      const outcome = await app.payments.deposits.apply(pix)
+      if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
+      outcomes.push({ endToEndId: pix.endToEndId, outcome })
+    }
+    return ok(outcomes)
+  })
 }

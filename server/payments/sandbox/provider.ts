@@ -3,15 +3,27 @@
 // HMAC-SHA256 over timestamp + body; a failed delivery is retried a few times, and the app's
 // reconciliation (GET charge) covers anything still lost. No real money moves.
 import type { Kysely, Selectable } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database, SandboxPayoutOutcome } from '../../db/schema.ts'
 import { buildBrCode } from '../brcode.ts'
 import { newEndToEndId } from '../ids.ts'
 import { toPixValue } from '../pix-values.ts'
-import type { CreateChargeInput, PaymentProvider, PixCharge, PixReceived, WebhookRequest } from '../provider.ts'
+import type {
+  CreateChargeInput,
+  CreatePayoutInput,
+  PaymentProvider,
+  Payout,
+  PixCharge,
+  PixReceived,
+  WebhookRequest,
+} from '../provider.ts'
 import { checkWebhookSignature, signWebhook } from '../webhook-signature.ts'
 
-/** Sends a webhook to the app; answers the HTTP status. */
-export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<number>
+/** Sends a webhook to the app (`pix` for payments received, `payout` for payouts); answers the HTTP status. */
+export type WebhookDelivery = (
+  topic: 'pix' | 'payout',
+  rawBody: string,
+  headers: Record<string, string>,
+) => Promise<number>
 
 export interface SandboxOptions {
   db: Kysely<Database>
@@ -22,6 +34,8 @@ export interface SandboxOptions {
   /** Host (and port) the charge locations live on, e.g. `localhost:8080`. */
   locationHost: string
   deliver: WebhookDelivery
+  /** How long the bank takes to settle a payout. */
+  payoutDelayMs: number
 }
 
 export interface SandboxPayment {
@@ -38,6 +52,17 @@ export type PayOutcome =
   | { paid: false; reason: 'not_found' | 'already_paid' | 'expired' | 'invalid_amount' }
 
 type ChargeRow = Selectable<Database['sandbox_charges']>
+type PayoutRow = Selectable<Database['sandbox_payouts']>
+
+export const payoutOutcomes = ['pay', 'invalid_key', 'reject', 'no_answer'] as const
+
+/** What the bank says when it refuses a payout (shown to the player in the tracker). */
+const failureReasons = {
+  invalid_key: 'Chave PIX não encontrada no DICT',
+  reject: 'Conta de destino encerrada',
+} as const
+
+const SETTLE_EVERY_MS = 200
 
 const RETRY_DELAYS_MS = [1000, 5000, 20_000]
 
@@ -46,6 +71,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly sandbox = true
   readonly #o: SandboxOptions
   readonly #timers = new Set<NodeJS.Timeout>()
+  #settleTimer: NodeJS.Timeout | undefined
 
   constructor(options: SandboxOptions) {
     this.#o = options
@@ -127,18 +153,129 @@ export class SandboxProvider implements PaymentProvider {
     return { paid: true, pix, webhookStatus }
   }
 
-  /** Stops pending webhook retries (server shutdown). */
+  /** Starts settling payouts as they fall due (the bank's side of the PIX network). */
+  start(onError: (error: unknown) => void): void {
+    this.#settleTimer = setInterval(() => void this.settleDuePayouts().catch(onError), SETTLE_EVERY_MS)
+    this.#settleTimer.unref()
+  }
+
+  /** Stops settling and pending webhook retries (server shutdown). */
   stop(): void {
+    clearInterval(this.#settleTimer)
     for (const timer of this.#timers) clearTimeout(timer)
     this.#timers.clear()
   }
 
-  async #notify(pix: PixReceived, attempt: number): Promise<string> {
-    const rawBody = JSON.stringify({ pix: [pix] })
+  async createPayout(input: CreatePayoutInput): Promise<Payout> {
+    const existing = await this.#payoutRow(input.id)
+    if (existing) return payoutView(existing)
+    const rule = await this.#o.db
+      .selectFrom('sandbox_payout_rules')
+      .select('outcome')
+      .where('pix_key', '=', input.key)
+      .executeTakeFirst()
+    const outcome: SandboxPayoutOutcome = rule?.outcome ?? 'pay'
+    const now = this.#o.now()
+    await this.#o.db
+      .insertInto('sandbox_payouts')
+      .values({
+        id: input.id,
+        amount: input.amount,
+        key_type: input.keyType,
+        pix_key: input.key,
+        holder_name: input.holderName,
+        status: 'processing',
+        outcome,
+        reason: null,
+        end_to_end_id: null,
+        created_at: now,
+        settle_at: now + this.#o.payoutDelayMs,
+        settled_at: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    // The payout was taken, but the answer is lost on the way back (the app must poll for it).
+    if (outcome === 'no_answer' && !existing) throw new Error('sandbox provider did not answer')
+    const row = await this.#payoutRow(input.id)
+    if (!row) throw new Error(`sandbox payout ${input.id} vanished`)
+    return payoutView(row)
+  }
+
+  async getPayout(id: string): Promise<Payout | null> {
+    const row = await this.#payoutRow(id)
+    return row ? payoutView(row) : null
+  }
+
+  /** Sets what the sandbox bank does with payouts to a key (tests and testers). */
+  async setPayoutRule(key: string, outcome: SandboxPayoutOutcome): Promise<void> {
+    const values = { outcome, created_at: this.#o.now() }
+    await this.#o.db
+      .insertInto('sandbox_payout_rules')
+      .values({ pix_key: key, ...values })
+      .onConflict((oc) => oc.column('pix_key').doUpdateSet(values))
+      .execute()
+  }
+
+  /** Settles every payout whose time has come, then notifies the app of each. */
+  async settleDuePayouts(): Promise<number> {
+    const now = this.#o.now()
+    const due = await this.#o.db
+      .selectFrom('sandbox_payouts')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .where('settle_at', '<=', now)
+      .orderBy('settle_at')
+      .limit(100)
+      .execute()
+    let settled = 0
+    for (const row of due) {
+      const fails = row.outcome === 'invalid_key' || row.outcome === 'reject'
+      const values = fails
+        ? {
+            status: 'failed' as const,
+            reason: failureReasons[row.outcome as 'invalid_key' | 'reject'],
+            settled_at: now,
+          }
+        : { status: 'paid' as const, end_to_end_id: newEndToEndId(now), settled_at: now }
+      const result = await this.#o.db
+        .updateTable('sandbox_payouts')
+        .set(values)
+        .where('id', '=', row.id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst()
+      // Another tick settled it first.
+      if (Number(result.numUpdatedRows) === 0) continue
+      settled++
+      const payout = await this.#payoutRow(row.id)
+      if (payout) {
+        await this.#send('payout', JSON.stringify({ payout: payoutView(payout) }), 0, (status) =>
+          this.#o.db.updateTable('sandbox_payouts').set({ webhook_status: status }).where('id', '=', row.id).execute(),
+        )
+      }
+    }
+    return settled
+  }
+
+  #payoutRow(id: string) {
+    return this.#o.db.selectFrom('sandbox_payouts').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  #notify(pix: PixReceived, attempt: number): Promise<string> {
+    return this.#send('pix', JSON.stringify({ pix: [pix] }), attempt, (status) =>
+      this.#setWebhookStatus(pix.txid, status),
+    )
+  }
+
+  async #send(
+    topic: 'pix' | 'payout',
+    rawBody: string,
+    attempt: number,
+    record: (status: string) => Promise<unknown>,
+  ): Promise<string> {
     const timestamp = Math.floor(this.#o.now() / 1000)
     let status: string
     try {
-      const code = await this.#o.deliver(rawBody, {
+      const code = await this.#o.deliver(topic, rawBody, {
         'content-type': 'application/json',
         'x-pix-timestamp': String(timestamp),
         'x-pix-signature': signWebhook(this.#o.secret, rawBody, timestamp),
@@ -147,12 +284,12 @@ export class SandboxProvider implements PaymentProvider {
     } catch (error) {
       status = `failed:${error instanceof Error ? error.message.slice(0, 60) : 'error'}`
     }
-    await this.#setWebhookStatus(pix.txid, status)
+    await record(status)
     const delay = RETRY_DELAYS_MS[attempt]
     if (status !== 'delivered' && delay !== undefined) {
       const timer = setTimeout(() => {
         this.#timers.delete(timer)
-        void this.#notify(pix, attempt + 1).catch(() => {})
+        void this.#send(topic, rawBody, attempt + 1, record).catch(() => {})
       }, delay)
       timer.unref()
       this.#timers.add(timer)
@@ -204,5 +341,18 @@ export class SandboxProvider implements PaymentProvider {
       pixCopiaECola: row.pay_code,
       pix,
     }
+  }
+}
+
+function payoutView(row: PayoutRow): Payout {
+  const failure = row.status === 'failed' ? (row.outcome === 'invalid_key' ? 'invalid_key' : 'rejected') : null
+  return {
+    id: row.id,
+    status: row.status,
+    amount: Number(row.amount),
+    endToEndId: row.end_to_end_id,
+    failure,
+    reason: row.reason,
+    settledAt: row.settled_at === null ? null : Number(row.settled_at),
   }
 }

@@ -1,0 +1,541 @@
+// Withdrawal orders (SPEC 5): the rules, the hold, the payout through the provider, and the
+// tracker's steps with the times things happened. Cash is held (cash → withdrawal_hold) when
+// the order is accepted; a paid payout posts the hold, a failed one voids it (money back at
+// once), a rejected key waits for the player's correction (free) and is re-sent. Payouts the
+// provider did not confirm are found again by polling, also after a restart.
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { normalizeCpf } from '../../contract/cpf.ts'
+import type { Language } from '../../contract/languages.ts'
+import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
+import type {
+  HistoryStatus,
+  OrderPush,
+  WithdrawInfo,
+  WithdrawOrdersPage,
+  WithdrawOrderView,
+  WithdrawProcess,
+  WithdrawStep,
+} from '../../contract/withdrawals.ts'
+import { periodEnd, periodStart } from '../accounts/periods.ts'
+import { maskCpf } from '../accounts/verification.ts'
+import type { Config } from '../config.ts'
+import type { Engine } from '../db/database.ts'
+import type { Database, WithdrawalStatus } from '../db/schema.ts'
+import { Refusal } from '../http/envelope.ts'
+import { stepMessage } from '../i18n/steps.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { wageringProgress } from '../ledger/bonus.ts'
+import { hold, postHold, voidHold } from '../ledger/holds.ts'
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import { newOrderId } from './ids.ts'
+import type { PaymentProvider, Payout } from './provider.ts'
+
+export interface WithdrawalServiceOptions {
+  db: Kysely<Database>
+  engine: Engine
+  ledger: Ledger
+  provider: PaymentProvider
+  config: Config
+  now: () => number
+  onError: (error: unknown, context: string) => void
+}
+
+type OrderRow = Selectable<Database['withdrawal_orders']>
+
+const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
+const RECONCILE_EVERY_MS = 5000
+
+const historyStatus: Record<WithdrawalStatus, HistoryStatus> = {
+  review: 1,
+  processing: 1,
+  key_rejected: 6,
+  paid: 2,
+  failed: 3,
+}
+
+const holdId = (orderId: string) => `withdrawal:${orderId}:hold`
+const payoutId = (orderId: string, attempt: number) => `${orderId}-${attempt}`
+
+export function maskPixKey(type: string, key: string): string {
+  if (type === 'cpf') return maskCpf(key)
+  if (type === 'phone') return `${key.slice(0, 5)} *****-${key.slice(-4)}`
+  if (type === 'email') {
+    const [user = '', domain = ''] = key.split('@')
+    return `${user.slice(0, 1)}***@${domain}`
+  }
+  return `${key.slice(0, 4)}…${key.slice(-4)}`
+}
+
+export class WithdrawalService {
+  readonly #o: WithdrawalServiceOptions
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(options: WithdrawalServiceOptions) {
+    this.#o = options
+  }
+
+  async info(playerId: number): Promise<WithdrawInfo> {
+    const { db, config } = this.#o
+    const now = this.#o.now()
+    const { min, dailyMax, reviewAbove, reviewHours } = config.withdrawals
+    const [player, verification, balances, wagering, inFlight] = await Promise.all([
+      db.selectFrom('players').select('user_name').where('id', '=', playerId).executeTakeFirstOrThrow(),
+      db.selectFrom('player_verifications').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+      readPlayerBalances(db, playerId),
+      wageringProgress(db, playerId),
+      this.#inFlight(db, playerId),
+    ])
+    const usedToday = await this.#usedToday(db, playerId, now)
+    const dailyRemaining = Math.max(0, dailyMax - usedToday)
+    const bound = player.user_name !== null
+    const verified = verification !== undefined
+    const state = inFlight
+      ? 'withdraw_processing'
+      : !bound || !verified
+        ? 'needs_verification'
+        : dailyRemaining < min
+          ? 'daily_limit_reached'
+          : balances.cash < min && balances.bonus > 0
+            ? 'bonus_wagering_incomplete'
+            : 'ok'
+    return {
+      state,
+      orderId: inFlight?.id ?? null,
+      withdrawable: balances.cash,
+      bonus: balances.bonus,
+      wagering,
+      min,
+      max: Math.min(balances.cash, dailyRemaining),
+      dailyMax,
+      dailyRemaining,
+      resetsAt: periodEnd('day', now, config.market.timeZone),
+      bound,
+      verified,
+      holderName: verification?.full_name ?? null,
+      cpfMasked: verification ? maskCpf(verification.cpf) : null,
+      reviewAbove,
+      reviewHours,
+    }
+  }
+
+  async create(
+    playerId: number,
+    input: {
+      userName?: string | undefined
+      accountNumber: string
+      payType: PixKeyType
+      amount: number
+      requestId: string
+    },
+    language: Language,
+  ): Promise<WithdrawProcess> {
+    const { db, config } = this.#o
+    const { min, dailyMax, reviewAbove, reviewHours } = config.withdrawals
+    const problem = checkPixKey(input.payType, input.accountNumber)
+    if (problem) throw new Refusal('invalid_pix_key', { problem })
+    const key = normalizePixKey(input.payType, input.accountNumber)
+    const player = await db
+      .selectFrom('players')
+      .select('user_name')
+      .where('id', '=', playerId)
+      .executeTakeFirstOrThrow()
+    const verification = await db
+      .selectFrom('player_verifications')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    if (player.user_name === null || !verification) {
+      throw new Refusal('needs_verification', {
+        bound: player.user_name !== null,
+        verified: verification !== undefined,
+      })
+    }
+    if (input.payType === 'cpf' && key !== normalizeCpf(verification.cpf)) throw new Refusal('cpf_key_mismatch')
+    if (input.userName && sameName(input.userName, verification.full_name) === false) {
+      throw new Refusal('holder_name_mismatch')
+    }
+
+    const order = await this.#o.ledger.transact(async (tx) => {
+      const { trx, now } = tx
+      const { cash, bonus } = await tx.lockPlayer(playerId)
+      const existing = await trx
+        .selectFrom('withdrawal_orders')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('request_id', '=', input.requestId)
+        .executeTakeFirst()
+      if (existing) {
+        if (Number(existing.amount) !== input.amount || existing.pix_key !== key) throw new Refusal('request_id_reused')
+        return existing
+      }
+      const inFlight = await this.#inFlight(trx, playerId)
+      if (inFlight) throw new Refusal('exist_process_order', { orderId: inFlight.id })
+      if (input.amount < min) throw new Refusal('amount_below_minimum', { min })
+      if (input.amount > cash) {
+        if (cash < min && bonus > 0) {
+          const { remaining } = await wageringProgress(trx, playerId)
+          throw new Refusal('bonus_wagering_incomplete', { remaining, bonus })
+        }
+        throw new Refusal('amount_above_withdrawable', { withdrawable: cash })
+      }
+      const dailyRemaining = Math.max(0, dailyMax - (await this.#usedToday(trx, playerId, now)))
+      if (input.amount > dailyRemaining) {
+        throw new Refusal('daily_limit_reached', {
+          dailyMax,
+          remaining: dailyRemaining,
+          resetsAt: periodEnd('day', now, config.market.timeZone),
+        })
+      }
+      const review = input.amount > reviewAbove
+      const row: OrderRow = {
+        id: newOrderId('W'),
+        player_id: playerId,
+        request_id: input.requestId,
+        amount: input.amount,
+        key_type: input.payType,
+        pix_key: key,
+        holder_name: verification.full_name,
+        status: review ? 'review' : 'processing',
+        attempt: 1,
+        sent_attempt: 0,
+        end_to_end_id: null,
+        fail_reason: null,
+        created_at: now,
+        updated_at: now,
+      }
+      // The partial unique index refuses a second order in flight even under a race; the ledger
+      // then retries this transaction, which answers exist_process_order.
+      await trx.insertInto('withdrawal_orders').values(row).execute()
+      await hold(tx, { id: holdId(row.id), playerId, amount: input.amount, reference: row.id })
+      await addStep(tx, row.id, 1000, 1, {}, now)
+      if (review) await addStep(tx, row.id, 1100, 4, { review: true, expectedHours: reviewHours }, now)
+      else await addStep(tx, row.id, 1100, 1, { review: false }, now)
+      emitOrder(tx, row)
+      return row
+    })
+    if (order.status === 'processing') await this.dispatch(order.id)
+    return this.#process(order.id, language)
+  }
+
+  async process(playerId: number, orderId: string, language: Language): Promise<WithdrawProcess> {
+    const owner = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .select('player_id')
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    // Another player's order answers exactly like one that does not exist.
+    if (!owner || Number(owner.player_id) !== playerId) throw new Refusal('not_found')
+    return this.#process(orderId, language)
+  }
+
+  async page(playerId: number, pageNum: number, pageSize: number): Promise<WithdrawOrdersPage> {
+    const { db } = this.#o
+    const total = await db
+      .selectFrom('withdrawal_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('player_id', '=', playerId)
+      .executeTakeFirstOrThrow()
+    const rows = await db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()
+    return { total: Number(total.n), pageNum, pageSize, orders: rows.map(orderView) }
+  }
+
+  /** The player corrects a key the bank rejected (free); the payout is sent again. */
+  async updateKey(
+    playerId: number,
+    input: { orderId: string; accountNumber: string; payType?: PixKeyType | undefined },
+    language: Language,
+  ): Promise<WithdrawProcess> {
+    const order = await this.#owned(playerId, input.orderId)
+    const type = (input.payType ?? order.key_type) as PixKeyType
+    const problem = checkPixKey(type, input.accountNumber)
+    if (problem) throw new Refusal('invalid_pix_key', { problem })
+    const key = normalizePixKey(type, input.accountNumber)
+    if (type === 'cpf') {
+      const verification = await this.#o.db
+        .selectFrom('player_verifications')
+        .select('cpf')
+        .where('player_id', '=', playerId)
+        .executeTakeFirstOrThrow()
+      if (key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
+    }
+    await this.#o.ledger.transact(async (tx) => {
+      const current = await this.#lockOrder(tx, order.id)
+      if (current.status !== 'key_rejected') throw new Refusal('order_not_correctable')
+      await tx.trx
+        .updateTable('withdrawal_orders')
+        .set({ key_type: type, pix_key: key, attempt: current.attempt + 1, status: 'processing', updated_at: tx.now })
+        .where('id', '=', order.id)
+        .execute()
+      emitOrder(tx, { ...current, status: 'processing' })
+    })
+    await this.dispatch(order.id)
+    return this.#process(order.id, language)
+  }
+
+  /** At a rejected key the player may also give up: the money returns at once. */
+  async cancel(playerId: number, orderId: string, language: Language): Promise<WithdrawProcess> {
+    await this.#owned(playerId, orderId)
+    await this.#o.ledger.transact(async (tx) => {
+      const current = await this.#lockOrder(tx, orderId)
+      if (current.status !== 'key_rejected') throw new Refusal('order_not_correctable')
+      await this.#fail(tx, current, 'cancelled_by_player')
+    })
+    return this.#process(orderId, language)
+  }
+
+  /** An operator's decision on an order waiting for review. */
+  async review(orderId: string, decision: 'approve' | 'reject'): Promise<OrderRow> {
+    const order = await this.#o.ledger.transact(async (tx) => {
+      const current = await this.#lockOrder(tx, orderId)
+      if (current.status !== 'review') throw new Refusal('order_not_correctable')
+      await tx.trx
+        .updateTable('withdrawal_steps')
+        .set({
+          state: decision === 'approve' ? 1 : 2,
+          args: JSON.stringify({ review: true, decision, decidedAt: tx.now }),
+        })
+        .where('order_id', '=', orderId)
+        .where('code', '=', 1100)
+        .execute()
+      if (decision === 'reject') return this.#fail(tx, current, 'rejected_in_review')
+      await tx.trx
+        .updateTable('withdrawal_orders')
+        .set({ status: 'processing', updated_at: tx.now })
+        .where('id', '=', orderId)
+        .execute()
+      const next = { ...current, status: 'processing' as const }
+      emitOrder(tx, next)
+      return next
+    })
+    if (order.status === 'processing') await this.dispatch(orderId)
+    return order
+  }
+
+  /** Hands the order's current attempt to the provider (safe to repeat: same payout id). */
+  async dispatch(orderId: string): Promise<void> {
+    const order = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
+    let payout: Payout
+    try {
+      payout = await this.#o.provider.createPayout({
+        id: payoutId(order.id, order.attempt),
+        amount: Number(order.amount),
+        keyType: order.key_type,
+        key: order.pix_key,
+        holderName: order.holder_name,
+      })
+    } catch (error) {
+      // No answer: the payout may or may not exist; reconciliation asks the provider by its id.
+      this.#o.onError(error, `payout ${order.id} not confirmed by the provider`)
+      return
+    }
+    await this.applyPayout(payout)
+  }
+
+  /** Applies what the provider says of a payout: sent, paid, or failed (once each). */
+  async applyPayout(payout: Payout): Promise<void> {
+    const cut = payout.id.lastIndexOf('-')
+    const orderId = payout.id.slice(0, cut)
+    const attempt = Number(payout.id.slice(cut + 1))
+    await this.#o.ledger.transact(async (tx) => {
+      const order = await tx.trx
+        .selectFrom('withdrawal_orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirst()
+      if (!order || order.attempt !== attempt || order.status !== 'processing') return
+      const { now } = tx
+      let current = order
+      if (order.sent_attempt < attempt) {
+        await tx.trx
+          .updateTable('withdrawal_orders')
+          .set({ sent_attempt: attempt, updated_at: now })
+          .where('id', '=', orderId)
+          .execute()
+        await addStep(tx, orderId, attempt === 1 ? 1200 : 2100, 1, { payoutId: payout.id }, now)
+        current = { ...order, sent_attempt: attempt }
+        emitOrder(tx, current)
+      }
+      if (payout.status === 'paid') {
+        await postHold(tx, { id: `withdrawal:${orderId}:post`, holdId: holdId(orderId) })
+        await tx.trx
+          .updateTable('withdrawal_orders')
+          .set({ status: 'paid', end_to_end_id: payout.endToEndId, updated_at: now })
+          .where('id', '=', orderId)
+          .execute()
+        await addStep(tx, orderId, 2200, 1, { endToEndId: payout.endToEndId }, now)
+        emitOrder(tx, { ...current, status: 'paid' })
+      } else if (payout.status === 'failed' && payout.failure === 'invalid_key') {
+        await tx.trx
+          .updateTable('withdrawal_orders')
+          .set({ status: 'key_rejected', fail_reason: payout.reason, updated_at: now })
+          .where('id', '=', orderId)
+          .execute()
+        await addStep(tx, orderId, 2000, 2, { reason: payout.reason }, now)
+        emitOrder(tx, { ...current, status: 'key_rejected' })
+      } else if (payout.status === 'failed') {
+        await this.#fail(tx, current, payout.reason ?? 'failed')
+      }
+    })
+  }
+
+  /** Sends what was never handed over and asks the provider about what it never confirmed. */
+  async reconcile(): Promise<void> {
+    const open = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .orderBy('created_at')
+      .limit(200)
+      .execute()
+    for (const order of open) {
+      const payout = await this.#o.provider.getPayout(payoutId(order.id, order.attempt))
+      if (payout) await this.applyPayout(payout)
+      else await this.dispatch(order.id)
+    }
+  }
+
+  start(): void {
+    // Orders left half-way by a stop (held but never handed over) are picked up at once.
+    void this.reconcile().catch((error) => this.#o.onError(error, 'withdrawal reconciliation'))
+    this.#timer = setInterval(
+      () => void this.reconcile().catch((error) => this.#o.onError(error, 'withdrawal reconciliation')),
+      RECONCILE_EVERY_MS,
+    )
+    this.#timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+  }
+
+  async #fail(tx: LedgerTx, order: OrderRow, reason: string): Promise<OrderRow> {
+    await voidHold(tx, { id: `withdrawal:${order.id}:void`, holdId: holdId(order.id) })
+    await tx.trx
+      .updateTable('withdrawal_orders')
+      .set({ status: 'failed', fail_reason: reason, updated_at: tx.now })
+      .where('id', '=', order.id)
+      .execute()
+    await addStep(tx, order.id, 2300, 2, { reason }, tx.now)
+    const failed = { ...order, status: 'failed' as const, fail_reason: reason }
+    emitOrder(tx, failed)
+    return failed
+  }
+
+  async #owned(playerId: number, orderId: string): Promise<OrderRow> {
+    const order = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    if (!order || Number(order.player_id) !== playerId) throw new Refusal('not_found')
+    return order
+  }
+
+  async #lockOrder(tx: LedgerTx, orderId: string): Promise<OrderRow> {
+    let query = tx.trx.selectFrom('withdrawal_orders').selectAll().where('id', '=', orderId)
+    if (this.#o.engine === 'postgres') query = query.forUpdate()
+    const order = await query.executeTakeFirst()
+    if (!order) throw new Refusal('not_found')
+    return order
+  }
+
+  #inFlight(db: Kysely<Database>, playerId: number) {
+    return db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('status', 'in', IN_FLIGHT)
+      .executeTakeFirst()
+  }
+
+  async #usedToday(db: Kysely<Database>, playerId: number, now: number): Promise<number> {
+    const since = periodStart('day', now, this.#o.config.market.timeZone)
+    const row = await db
+      .selectFrom('withdrawal_orders')
+      .select(sql<string | number>`coalesce(sum(amount), 0)`.as('used'))
+      .where('player_id', '=', playerId)
+      .where('status', '<>', 'failed')
+      .where('created_at', '>=', since)
+      .executeTakeFirst()
+    return Number(row?.used ?? 0)
+  }
+
+  async #process(orderId: string, language: Language): Promise<WithdrawProcess> {
+    const { db } = this.#o
+    const order = await db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    const steps = await db
+      .selectFrom('withdrawal_steps')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute()
+    return {
+      ...orderView(order),
+      steps: steps.map(
+        (step): WithdrawStep => ({
+          processCode: step.code as WithdrawStep['processCode'],
+          msg: stepMessage(step.code, JSON.parse(step.args), language),
+          createTime: Number(step.created_at),
+          state: step.state as WithdrawStep['state'],
+          argsJson: step.args,
+        }),
+      ),
+    }
+  }
+}
+
+function sameName(a: string, b: string): boolean {
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase()
+  return plain(a) === plain(b)
+}
+
+async function addStep(tx: LedgerTx, orderId: string, code: number, state: number, args: object, now: number) {
+  await tx.trx
+    .insertInto('withdrawal_steps')
+    .values({ order_id: orderId, code, state, args: JSON.stringify(args), created_at: now })
+    .execute()
+}
+
+function emitOrder(tx: LedgerTx, order: OrderRow): void {
+  const push: OrderPush = { orderId: order.id, status: order.status }
+  tx.emit(Number(order.player_id), 'order', push)
+}
+
+function orderView(row: OrderRow): WithdrawOrderView {
+  return {
+    orderId: row.id,
+    amount: Number(row.amount),
+    payType: row.key_type as PixKeyType,
+    accountMasked: maskPixKey(row.key_type, row.pix_key),
+    holderName: row.holder_name,
+    status: row.status,
+    historyStatus: historyStatus[row.status],
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    endToEndId: row.end_to_end_id,
+    failReason: row.fail_reason,
+  }
+}
