@@ -73,3 +73,18 @@ ${expired ? '<label><input type="checkbox" name="late" value="1"> Liquidar mesmo
 <button type="submit">Pagar ${escapeHtml(amount)}</button>
 </form>`
 }
+
+export function payoutRuleForm(): string {
+  return `<form method="post" action="/sandbox/bank/payout-rule">
+<fieldset><legend>Saques: o que este banco faz com uma chave PIX</legend>
+<label>Tipo <select name="keyType"><option value="cpf">CPF</option><option value="phone">Telefone</option><option value="email">E-mail</option><option value="random">Aleatória</option></select></label>
+<label>Chave <input type="text" name="key" required></label>
+<label>Resultado <select name="outcome">
+<option value="pay">Pagar (padrão)</option>
+<option value="invalid_key">Recusar a chave (o jogador pode corrigir)</option>
+<option value="reject">Recusar de vez (o dinheiro volta ao saldo)</option>
+<option value="no_answer">Aceitar sem responder (o app precisa consultar)</option>
+</select></label>
+<button type="submit">Salvar regra</button>
+</fieldset></form>`
+}

@@ -4,11 +4,12 @@
 // points to.
 import formbody from '@fastify/formbody'
 import type { FastifyPluginAsync } from 'fastify'
+import { normalizePixKey, pixKeyTypes } from '../../../contract/pix-keys.ts'
 import { BrCodeError, parseBrCode } from '../brcode.ts'
 import { TXID_PATTERN } from '../ids.ts'
 import { fromPixValue } from '../pix-values.ts'
-import { chargeDetails, codeForm, escapeHtml, page } from './bank-page.ts'
-import type { SandboxPayment, SandboxProvider } from './provider.ts'
+import { chargeDetails, codeForm, escapeHtml, page, payoutRuleForm } from './bank-page.ts'
+import { payoutOutcomes, type SandboxPayment, type SandboxProvider } from './provider.ts'
 
 interface PayBody {
   code?: string
@@ -33,7 +34,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ provider: SandboxProvider }
   app.get<{ Querystring: { code?: string } }>('/sandbox/bank', async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
     const code = typeof request.query.code === 'string' ? request.query.code.trim().slice(0, 2000) : ''
-    if (!code) return page('Banco sandbox', codeForm())
+    if (!code) return page('Banco sandbox', `${codeForm()}${payoutRuleForm()}`)
     try {
       const parsed = parseBrCode(code)
       const charge = parsed.txid ? await provider.getCharge(parsed.txid) : null
@@ -102,6 +103,25 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ provider: SandboxProvider }
 <dt>Notificação</dt><dd>${escapeHtml(outcome.webhookStatus)}</dd></dl>`,
     )
   })
+
+  // What the bank will do with payouts to a key: pay (default), reject the key (the player can
+  // correct it), refuse for good, or take it without answering (the app must poll).
+  app.post<{ Body: { key?: string; keyType?: string; outcome?: string } }>(
+    '/sandbox/bank/payout-rule',
+    async (request, reply) => {
+      const { key = '', keyType, outcome = '' } = request.body ?? {}
+      const wantsHtml = !request.headers['content-type']?.includes('application/json')
+      const type = pixKeyTypes.find((t) => t === keyType)
+      const normalized = type ? normalizePixKey(type, key) : key.replace(/\s+/g, '')
+      if (!normalized || !payoutOutcomes.includes(outcome as never)) {
+        reply.status(400)
+        return wantsHtml ? page('Banco sandbox', `<p class="error" role="alert">Regra inválida.</p>`) : { ok: false }
+      }
+      await provider.setPayoutRule(normalized, outcome as (typeof payoutOutcomes)[number])
+      if (!wantsHtml) return { ok: true, key: normalized, outcome }
+      return reply.redirect('/sandbox/bank')
+    },
+  )
 
   app.get<{ Params: { txid: string } }>('/sandbox/cob/:txid', async (request, reply) => {
     const charge = TXID_PATTERN.test(request.params.txid) ? await provider.getCharge(request.params.txid) : null
