@@ -17,6 +17,8 @@ const home = lazyPart(() => import('../features/home/HomePage.tsx'))
 const promotions = lazyPart(() => import('../features/promotions/PromotionsPage.tsx'))
 const deposit = lazyPart(() => import('../features/deposit/DepositPage.tsx'))
 const withdraw = lazyPart(() => import('../features/withdraw/WithdrawPage.tsx'))
+const tracker = lazyPart(() => import('../features/withdraw/TrackerPage.tsx'))
+const withdrawHistory = lazyPart(() => import('../features/withdraw/HistoryList.tsx'))
 const mine = lazyPart(() => import('../features/account/MinePage.tsx'))
 const login = lazyPart(() => import('../features/account/LoginPage.tsx'))
 const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
@@ -45,8 +47,8 @@ export const routes: RouteDef[] = [
   { path: '/login', title: msg`Entrar`, component: login },
   { path: '/task', title: msg`Tarefas`, component: comingSoon },
   { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: comingSoon },
-  { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: comingSoon },
-  { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: comingSoon },
+  { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: tracker },
+  { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: withdrawHistory },
   { path: '/service', title: msg`Atendimento`, component: comingSoon },
   { path: '/servicePage', title: msg`Atendimento`, back: '/service', component: comingSoon },
   { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: comingSoon },

@@ -1,12 +1,12 @@
-// The account details sheet (SPEC 2, 4.1): full name and CPF, asked once before the first
+// The account details sheet (SPEC 2, 4.1; shared by deposit and withdraw): full name and CPF, asked once before the first
 // deposit. The CPF is shown in groups as it is typed and checked on blur.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import { groupCpfInput, isValidCpf } from '../../../contract/cpf.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
-import { TextField } from '../../lib/TextField.tsx'
-import { showToast } from '../../lib/toast.ts'
+import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
+import { call } from './api.ts'
+import { ApiError } from './http.ts'
+import { TextField } from './TextField.tsx'
+import { showToast } from './toast.ts'
 
 type Field = 'fullName' | 'cpf'
 

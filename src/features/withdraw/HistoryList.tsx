@@ -1,0 +1,97 @@
+// Withdrawal history (SPEC 3, 5.3): amount, time, status icon (1 waiting, 2 success, 3 failed,
+// 6 action needed) and a button to the tracker; 10 a page; reloads when shown.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { formatMoney } from '../../../contract/money.ts'
+import type { HistoryStatus, WithdrawOrdersPage } from '../../../contract/withdrawals.ts'
+import { call } from '../../lib/api.ts'
+import { onPush } from '../../lib/push.ts'
+
+const PAGE_SIZE = 10
+const icons: Record<HistoryStatus, string> = { 1: '⏳', 2: '✅', 3: '❌', 6: '⚠️' }
+
+export function formatTime(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: 'America/Sao_Paulo',
+  }).format(epochMs)
+}
+
+export function HistoryList() {
+  const { t, i18n } = useLingui()
+  const [page, setPage] = useState<WithdrawOrdersPage | null>(null)
+  const [size, setSize] = useState(PAGE_SIZE)
+  const [failed, setFailed] = useState(false)
+
+  const load = useCallback(async () => {
+    try {
+      setPage(
+        await call<WithdrawOrdersPage>('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: Math.min(size, 50) }),
+      )
+      setFailed(false)
+    } catch {
+      setFailed(true)
+    }
+  }, [size])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+  useEffect(() => onPush('order', () => void load()), [load])
+
+  const labels: Record<HistoryStatus, string> = {
+    1: t`Em andamento`,
+    2: t`Pago`,
+    3: t`Não pago — valor devolvido`,
+    6: t`Corrija a chave PIX`,
+  }
+
+  if (failed) {
+    return (
+      <p className="empty-state" role="alert">
+        <Trans>Não foi possível carregar o histórico.</Trans>
+      </p>
+    )
+  }
+  if (!page) return <div className="page-loading" aria-busy="true" />
+  if (page.orders.length === 0) {
+    return (
+      <p className="empty-state" data-testid="history-empty">
+        <Trans>Você ainda não fez nenhum saque.</Trans>
+      </p>
+    )
+  }
+  return (
+    <>
+      <ul className="entries" data-testid="withdraw-history">
+        {page.orders.map((order) => (
+          <li key={order.orderId} className="entry">
+            <span aria-hidden="true">{icons[order.historyStatus]}</span>
+            <div>
+              <strong>{formatMoney(order.amount)}</strong>
+              <small>{formatTime(order.createdAt, i18n.locale)}</small>
+              <small data-testid="history-status">{labels[order.historyStatus]}</small>
+            </div>
+            <Link
+              className="button small"
+              href={`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`}
+            >
+              <Trans>Acompanhar</Trans>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {page.total > page.orders.length && (
+        <button type="button" className="link" onClick={() => setSize((n) => n + PAGE_SIZE)}>
+          <Trans>Ver mais</Trans>
+        </button>
+      )}
+    </>
+  )
+}
+
+export default function HistoryPage() {
+  return <HistoryList />
+}

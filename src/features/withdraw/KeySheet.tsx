@@ -1,0 +1,127 @@
+// The PIX key sheet (SPEC 5.1, 10): key type (CPF, phone with the fixed +55, e-mail, random
+// key), the key checked as typed, and the holder name — the verified account holder, locked.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { groupCpfInput } from '../../../contract/cpf.ts'
+import { checkPixKey, type PixKeyProblem, type PixKeyType, pixKeyTypes } from '../../../contract/pix-keys.ts'
+import { TextField } from '../../lib/TextField.tsx'
+
+export interface KeyChoice {
+  payType: PixKeyType
+  accountNumber: string
+}
+
+export function KeySheet({
+  title,
+  holderName,
+  initial,
+  submitLabel,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  title: string
+  holderName: string
+  initial?: KeyChoice | undefined
+  submitLabel: string
+  busy: boolean
+  onSubmit: (choice: KeyChoice) => void
+  onClose: () => void
+}) {
+  const { t } = useLingui()
+  const [payType, setPayType] = useState<PixKeyType>(initial?.payType ?? 'cpf')
+  const [key, setKey] = useState(initial?.accountNumber ?? '')
+  const [error, setError] = useState<string | undefined>()
+
+  const typeLabels: Record<PixKeyType, string> = {
+    cpf: t`CPF`,
+    phone: t`Telefone`,
+    email: t`E-mail`,
+    random: t`Chave aleatória`,
+  }
+  const problems: Record<PixKeyProblem, string> = {
+    empty: t`Informe a chave PIX.`,
+    invalid_cpf: t`CPF inválido. Confira os 11 dígitos.`,
+    invalid_phone: t`Telefone inválido: DDD + número, 11 dígitos.`,
+    invalid_email: t`E-mail inválido.`,
+    invalid_random: t`Chave aleatória inválida (formato 8-4-4-4-12).`,
+  }
+  const problemOf = (type: PixKeyType, value: string) => {
+    const problem = checkPixKey(type, value)
+    return problem ? problems[problem] : undefined
+  }
+
+  function change(value: string) {
+    const next =
+      payType === 'cpf' ? groupCpfInput(value) : payType === 'phone' ? value.replace(/[^\d() -]/g, '') : value
+    setKey(next)
+    if (error && !problemOf(payType, next)) setError(undefined)
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const problem = problemOf(payType, key)
+    setError(problem)
+    if (!problem) onSubmit({ payType, accountNumber: payType === 'phone' ? `+55${key}` : key })
+  }
+
+  return (
+    <div className="sheet-backdrop">
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="key-sheet-title">
+        <h2 id="key-sheet-title">{title}</h2>
+        <form onSubmit={submit} noValidate>
+          <fieldset className="key-types">
+            <legend>
+              <Trans>Tipo de chave</Trans>
+            </legend>
+            {pixKeyTypes.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={`chip${type === payType ? ' active' : ''}`}
+                aria-pressed={type === payType}
+                onClick={() => {
+                  setPayType(type)
+                  setKey('')
+                  setError(undefined)
+                }}
+              >
+                {typeLabels[type]}
+              </button>
+            ))}
+          </fieldset>
+          <div className={payType === 'phone' ? 'phone-key' : undefined}>
+            {payType === 'phone' && <span className="prefix">+55</span>}
+            <TextField
+              label={t`Chave PIX (${typeLabels[payType]})`}
+              name="pixKey"
+              inputMode={payType === 'cpf' || payType === 'phone' ? 'numeric' : payType === 'email' ? 'email' : 'text'}
+              autoComplete="off"
+              value={key}
+              error={error}
+              onValue={change}
+              onBlur={() => setError(problemOf(payType, key))}
+            />
+          </div>
+          <TextField
+            label={t`Titular`}
+            name="holder"
+            value={holderName}
+            error={undefined}
+            onValue={() => {}}
+            readOnly
+          />
+          <p className="hint">
+            <Trans>Saques só vão para contas no seu nome. A chave CPF precisa ser o CPF desta conta.</Trans>
+          </p>
+          <button type="submit" className="button" disabled={busy}>
+            {submitLabel}
+          </button>
+        </form>
+        <button type="button" className="link" onClick={onClose}>
+          <Trans>Cancelar</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

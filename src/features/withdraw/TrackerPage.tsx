@@ -1,0 +1,153 @@
+// The withdrawal tracker (`/withdrawalTracker?orderId=`; SPEC 5.3): holder, amount, and the
+// steps with the times they really happened. It reloads on the `order` push. At 2000 the player
+// corrects the PIX key (free) or gives up (money back at once); at 2200 the receipt shows.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, useSearch } from 'wouter'
+import { formatMoney } from '../../../contract/money.ts'
+import type { OrderPush, WithdrawProcess } from '../../../contract/withdrawals.ts'
+import { refreshAccount } from '../../lib/account.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { onPush } from '../../lib/push.ts'
+import { showToast } from '../../lib/toast.ts'
+import { formatTime } from './HistoryList.tsx'
+import { type KeyChoice, KeySheet } from './KeySheet.tsx'
+
+const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
+
+export default function TrackerPage() {
+  const { t, i18n } = useLingui()
+  const orderId = new URLSearchParams(useSearch()).get('orderId') ?? ''
+  const [order, setOrder] = useState<WithdrawProcess | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [correcting, setCorrecting] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(async () => {
+    try {
+      setOrder(await call<WithdrawProcess>('/v1/bus/getWithdrawProcess', { orderId }))
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : t`Não foi possível carregar o saque.`)
+    }
+  }, [orderId, t])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+  useEffect(() => {
+    const offOrder = onPush('order', (data) => {
+      if ((data as OrderPush).orderId === orderId) void load()
+    })
+    const offReconnect = onPush('reconnected', () => void load())
+    return () => {
+      offOrder()
+      offReconnect()
+    }
+  }, [load, orderId])
+
+  async function act(path: string, body: object, done: string) {
+    setBusy(true)
+    try {
+      setOrder(await call<WithdrawProcess>(path, body))
+      setCorrecting(false)
+      showToast(done)
+      void refreshAccount()
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (problem)
+    return (
+      <p className="empty-state" role="alert">
+        {problem}
+      </p>
+    )
+  if (!order) return <div className="page-loading" aria-busy="true" />
+
+  return (
+    <section className="tracker">
+      <dl className="card">
+        <dt>
+          <Trans>Titular</Trans>
+        </dt>
+        <dd>{order.holderName}</dd>
+        <dt>
+          <Trans>Valor</Trans>
+        </dt>
+        <dd data-testid="tracker-amount">{formatMoney(order.amount)}</dd>
+        <dt>
+          <Trans>Chave PIX</Trans>
+        </dt>
+        <dd>{order.accountMasked}</dd>
+      </dl>
+      <ol className="steps" data-testid="tracker-steps">
+        {order.steps.map((step) => (
+          <li
+            key={`${step.processCode}-${step.createTime}`}
+            className={`step state-${step.state}`}
+            data-code={step.processCode}
+          >
+            <span className="step-icon" aria-hidden="true">
+              {stateIcons[step.state]}
+            </span>
+            <div>
+              <p>{step.msg}</p>
+              <time dateTime={new Date(step.createTime).toISOString()}>{formatTime(step.createTime, i18n.locale)}</time>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {order.status === 'paid' && order.endToEndId && (
+        <div className="card receipt" data-testid="receipt">
+          <h2>
+            <Trans>Comprovante</Trans>
+          </h2>
+          <p>
+            <Trans>ID fim a fim do PIX:</Trans> <code>{order.endToEndId}</code>
+          </p>
+        </div>
+      )}
+      {order.status === 'key_rejected' && (
+        <div className="card" role="status">
+          <button type="button" className="button" onClick={() => setCorrecting(true)}>
+            <Trans>Corrigir chave PIX (grátis)</Trans>
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() =>
+              void act('/v1/bus/cancelWithdraw', { orderId }, t`Saque cancelado. O valor voltou ao seu saldo.`)
+            }
+          >
+            <Trans>Cancelar saque e devolver o valor</Trans>
+          </button>
+        </div>
+      )}
+      {order.status === 'processing' && (
+        <p className="hint">
+          <Trans>Esta tela se atualiza sozinha a cada passo.</Trans>
+        </p>
+      )}
+      <Link href="/withdrawalTrackerAll" className="link">
+        <Trans>Ver todos os saques</Trans>
+      </Link>
+      {correcting && (
+        <KeySheet
+          title={t`Corrigir a chave PIX`}
+          holderName={order.holderName}
+          submitLabel={t`Reenviar ${formatMoney(order.amount)}`}
+          busy={busy}
+          onSubmit={(choice: KeyChoice) =>
+            void act('/v1/bus/updateCpf', { orderId, ...choice }, t`Reenviado com a chave corrigida.`)
+          }
+          onClose={() => setCorrecting(false)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,251 @@
+// The withdraw screen (SPEC 3, 5): withdrawable cash, locked bonus with its wagering progress,
+// presets and a free amount, the PIX key sheet, confirm, tips and a support link. Every state
+// the server reports is explained in words; none asks the player to pay anything.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { formatMoney } from '../../../contract/money.ts'
+import type { WithdrawInfo, WithdrawProcess } from '../../../contract/withdrawals.ts'
+import { AccountSheet } from '../../lib/AccountSheet.tsx'
+import { refreshAccount } from '../../lib/account.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { onPush } from '../../lib/push.ts'
+import { showToast } from '../../lib/toast.ts'
+import { formatTime } from './HistoryList.tsx'
+import { type KeyChoice, KeySheet } from './KeySheet.tsx'
+
+interface ChannelList {
+  presets: number[]
+  min: number
+  max: number
+}
+
+function parseReais(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim())
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+export function WithdrawForm() {
+  const { t, i18n } = useLingui()
+  const [, navigate] = useLocation()
+  const [info, setInfo] = useState<WithdrawInfo | null>(null)
+  const [channels, setChannels] = useState<ChannelList | null>(null)
+  const [amountText, setAmountText] = useState('')
+  const [sheet, setSheet] = useState<'key' | 'details' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID())
+
+  const load = useCallback(async () => {
+    const [nextInfo, nextChannels] = await Promise.all([
+      call<WithdrawInfo>('/v1/bus/withdrawInfo', { pageNum: 1, pageSize: 1 }),
+      call<ChannelList>('/withdraw/channel/list'),
+    ])
+    setInfo(nextInfo)
+    setChannels(nextChannels)
+  }, [])
+
+  useEffect(() => {
+    load().catch(() => showToast(t`Não foi possível carregar o saque.`))
+  }, [load, t])
+  useEffect(() => onPush('balance', () => void load().catch(() => {})), [load])
+
+  const amount = parseReais(amountText)
+  const amountProblem =
+    !info || amount === null
+      ? amountText
+        ? t`Digite um valor como 60 ou 60,50.`
+        : undefined
+      : amount < info.min
+        ? t`O saque mínimo é ${formatMoney(info.min)}.`
+        : amount > info.max
+          ? t`O máximo agora é ${formatMoney(info.max)}.`
+          : undefined
+
+  async function submit(choice: KeyChoice) {
+    if (amount === null) return
+    setBusy(true)
+    try {
+      const order = await call<WithdrawProcess>('/withdraw/create/order', { ...choice, amount, requestId })
+      setRequestId(crypto.randomUUID())
+      setSheet(null)
+      void refreshAccount()
+      navigate(`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`)
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!info || !channels) return <div className="page-loading" aria-busy="true" />
+  const progress = info.wagering.required > 0 ? Math.round((info.wagering.wagered / info.wagering.required) * 100) : 0
+
+  return (
+    <div className="withdraw">
+      <dl className="card withdraw-balances">
+        <dt>
+          <Trans>Disponível para saque</Trans>
+        </dt>
+        <dd data-testid="withdrawable">{formatMoney(info.withdrawable)}</dd>
+        {info.bonus > 0 && (
+          <>
+            <dt>
+              <Trans>Bônus ainda bloqueado</Trans>
+            </dt>
+            <dd>{formatMoney(info.bonus)}</dd>
+            <dd className="wagering-progress">
+              <progress max={100} value={progress} aria-label={t`Apostas do bônus`} />
+              <Trans>Falta apostar {formatMoney(info.wagering.remaining)} para o bônus virar dinheiro.</Trans>
+            </dd>
+          </>
+        )}
+      </dl>
+
+      {info.state === 'withdraw_processing' && info.orderId && (
+        <div className="card" role="status" data-testid="pending-order">
+          <p>
+            <Trans>Você tem um saque em andamento. Acompanhe cada passo, com os horários reais.</Trans>
+          </p>
+          <Link className="button" href={`/withdrawalTracker?orderId=${info.orderId}`}>
+            <Trans>Acompanhar saque</Trans>
+          </Link>
+        </div>
+      )}
+      {info.state === 'needs_verification' && (
+        <div className="card" role="status">
+          <p>
+            <Trans>
+              Para sacar, sua conta precisa de nome de usuário e senha e do seu nome completo e CPF. Nada a pagar.
+            </Trans>
+          </p>
+          {!info.bound && (
+            <Link className="button secondary" href="/mine">
+              <Trans>Criar nome e senha (Perfil)</Trans>
+            </Link>
+          )}
+          {!info.verified && (
+            <button type="button" className="button secondary" onClick={() => setSheet('details')}>
+              <Trans>Informar nome e CPF</Trans>
+            </button>
+          )}
+        </div>
+      )}
+      {info.state === 'daily_limit_reached' && (
+        <p className="card" role="status">
+          <Trans>Você atingiu o limite diário de saque. Ele renova em {formatTime(info.resetsAt, i18n.locale)}.</Trans>
+        </p>
+      )}
+      {info.state === 'bonus_wagering_incomplete' && (
+        <p className="card" role="status">
+          <Trans>
+            Seu saldo agora é só bônus. Ele vira dinheiro sacável depois de apostar mais{' '}
+            {formatMoney(info.wagering.remaining)}.
+          </Trans>
+        </p>
+      )}
+
+      {info.state === 'ok' && (
+        <form
+          className="withdraw-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (amount !== null && !amountProblem) setSheet('key')
+          }}
+        >
+          <fieldset className="amount-choices">
+            <legend>
+              <Trans>Quanto sacar</Trans>
+            </legend>
+            {channels.presets
+              .filter((preset) => preset <= info.max)
+              .map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className={`amount${amount === preset ? ' active' : ''}`}
+                  aria-pressed={amount === preset}
+                  onClick={() => setAmountText(String(preset / 100))}
+                >
+                  <strong>{formatMoney(preset)}</strong>
+                </button>
+              ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="withdraw-amount">
+              <Trans>
+                Outro valor (de {formatMoney(info.min)} a {formatMoney(info.max)})
+              </Trans>
+            </label>
+            <input
+              id="withdraw-amount"
+              inputMode="decimal"
+              value={amountText}
+              aria-invalid={amountProblem ? true : undefined}
+              aria-describedby={amountProblem ? 'withdraw-amount-error' : undefined}
+              onChange={(e) => setAmountText(e.target.value)}
+            />
+            {amountProblem && (
+              <small id="withdraw-amount-error" className="field-error">
+                {amountProblem}
+              </small>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="button"
+            disabled={amount === null || Boolean(amountProblem)}
+            data-testid="withdraw-next"
+          >
+            {amount !== null && !amountProblem ? <Trans>Sacar {formatMoney(amount)}</Trans> : <Trans>Sacar</Trans>}
+          </button>
+        </form>
+      )}
+
+      <ul className="tips">
+        <li>
+          <Trans>Saque por PIX sem taxa nenhuma. Nunca pedimos depósito, taxa ou imposto para liberar um saque.</Trans>
+        </li>
+        <li>
+          <Trans>
+            Um saque por vez. Se o banco recusar a chave, você corrige de graça; se falhar, o valor volta na hora.
+          </Trans>
+        </li>
+        {info.reviewAbove > 0 && (
+          <li>
+            <Trans>
+              Saques acima de {formatMoney(info.reviewAbove)} passam por revisão de um operador, em até{' '}
+              {info.reviewHours} horas.
+            </Trans>
+          </li>
+        )}
+      </ul>
+      <Link href="/service" className="link">
+        <Trans>Dúvidas? Fale com o atendimento</Trans>
+      </Link>
+
+      {sheet === 'key' && amount !== null && (
+        <KeySheet
+          title={t`Sacar ${formatMoney(amount)} por PIX`}
+          holderName={info.holderName ?? ''}
+          submitLabel={t`Confirmar saque de ${formatMoney(amount)}`}
+          busy={busy}
+          onSubmit={(choice) => void submit(choice)}
+          onClose={() => setSheet(null)}
+        />
+      )}
+      {sheet === 'details' && (
+        <AccountSheet
+          onClose={() => setSheet(null)}
+          onSaved={() => {
+            setSheet(null)
+            void load()
+          }}
+        />
+      )}
+    </div>
+  )
+}
