@@ -44,6 +44,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       OPS_TOKEN: E2E_OPS_TOKEN,
+      SANDBOX_PAYOUT_DELAY_MS: '2500',
     },
   },
 })

@@ -79,3 +79,35 @@ export async function disconnectPush(page: Page, userId: number) {
   })
   return (await response.json()).data.closed as number
 }
+
+/** Calls the API as the page's player. */
+export async function playerCall(page: Page, path: string, data: object = {}) {
+  const token = await readStored<string>(page, 'token')
+  const response = await page.request.post(`/api${path}`, { headers: { 'access-token': token ?? '' }, data })
+  return response.json()
+}
+
+/**
+ * A player ready to withdraw: name and password bound, name + CPF verified, and a deposit of
+ * `amount` paid through the sandbox bank. Answers the CPF.
+ */
+export async function fundedPlayer(page: Page, amount: number, cpf: string): Promise<void> {
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  const name = `e2e${String(userId).padStart(6, '0')}x`
+  expect(
+    (
+      await playerCall(page, '/user/bindLoginAccount', {
+        userName: name,
+        password: 'segredo1',
+        confirmPassword: 'segredo1',
+      })
+    ).success,
+  ).toBe(true)
+  expect((await playerCall(page, '/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(
+    true,
+  )
+  const order = await playerCall(page, '/charge/create/order', { amount, requestId: `e2e-${Date.now()}-${userId}` })
+  const paid = await page.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })
+  expect((await paid.json()).paid).toBe(true)
+}
