@@ -82,21 +82,17 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     deliver: webhookDelivery(app),
     payoutDelayMs: config.sandboxPayoutDelayMs,
   })
-  const deposits = new DepositService({
+  const paymentServices = {
     db: db.kysely,
     engine: db.engine,
     ledger,
     provider: sandbox,
     config,
     now: () => clock.now(),
-  })
+  }
+  const deposits = new DepositService(paymentServices)
   const withdrawals = new WithdrawalService({
-    db: db.kysely,
-    engine: db.engine,
-    ledger,
-    provider: sandbox,
-    config,
-    now: () => clock.now(),
+    ...paymentServices,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
   app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals })
