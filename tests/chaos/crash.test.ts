@@ -1,70 +1,14 @@
 // Crash test: the real server process, under a load of money-moving requests, is killed with
 // SIGKILL several times. After each restart every acknowledged transfer is present exactly
 // once, retried requests never apply twice, and the ledger's invariants hold.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/database.ts'
-import { createTemporaryDatabase } from '../../server/db/temporary-database.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../../server/test-support.ts'
+import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
-const OPS_TOKEN = 'crash-ops-token-0123456789abcdef'
 const KILLS = 3
 const WORKERS = 12
-
-interface Env {
-  env: Record<string, string>
-  open(): ReturnType<typeof openDatabase>
-  cleanup(): Promise<void>
-}
-
-async function prepare(engine: 'sqlite' | 'postgres'): Promise<Env> {
-  if (engine === 'sqlite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-crash-'))
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir }),
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    }
-  }
-  const database = await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_crash')
-  return {
-    env: { DATABASE_URL: database.url },
-    open: () => openDatabase({ url: database.url }),
-    cleanup: database.drop,
-  }
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      OPS_TOKEN,
-      API_RATE_LIMIT_PER_MINUTE: '10000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
-    },
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`)
-      if (res.ok) return child
-    } catch {
-      // not listening yet
-    }
-    await sleep(100)
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start')
-}
 
 describe.each(engines)('crash safety on %s', (engine) => {
   it('keeps every acknowledged transfer, exactly once, across SIGKILLs', async () => {
