@@ -9,6 +9,7 @@ import { accountAtom } from '../../lib/account.ts'
 import { call, download } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
 import { onPush } from '../../lib/push.ts'
+import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { BalanceChart } from './BalanceChart.tsx'
 import { accountLabels, kindLabels } from './kinds.ts'
@@ -45,12 +46,6 @@ export default function StatementPage() {
     }
   }, [load, pages])
 
-  const time = new Intl.DateTimeFormat(i18n.locale, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'America/Sao_Paulo',
-  })
-
   async function exportCsv() {
     try {
       await download('/v1/bus/statementCsv', 'jogo-limpo-extrato.csv')
@@ -86,7 +81,7 @@ export default function StatementPage() {
             <div>
               <strong>{kindLabels[e.kind] ? i18n._(kindLabels[e.kind] as never) : e.kind}</strong>
               <small>
-                {time.format(e.time)} ·{' '}
+                {formatTime(e.time, i18n.locale)} ·{' '}
                 {accountLabels[e.account] ? i18n._(accountLabels[e.account] as never) : e.account}
               </small>
             </div>

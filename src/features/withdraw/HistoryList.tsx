@@ -7,17 +7,10 @@ import { formatMoney } from '../../../contract/money.ts'
 import type { HistoryStatus, WithdrawOrdersPage } from '../../../contract/withdrawals.ts'
 import { call } from '../../lib/api.ts'
 import { onPush } from '../../lib/push.ts'
+import { formatTime } from '../../lib/time.ts'
 
 const PAGE_SIZE = 10
 const icons: Record<HistoryStatus, string> = { 1: '⏳', 2: '✅', 3: '❌', 6: '⚠️' }
-
-export function formatTime(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'America/Sao_Paulo',
-  }).format(epochMs)
-}
 
 export function HistoryList() {
   const { t, i18n } = useLingui()
@@ -92,6 +85,4 @@ export function HistoryList() {
   )
 }
 
-export default function HistoryPage() {
-  return <HistoryList />
-}
+export default HistoryList

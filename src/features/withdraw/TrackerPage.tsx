@@ -10,8 +10,8 @@ import { refreshAccount } from '../../lib/account.ts'
 import { call } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
 import { onPush } from '../../lib/push.ts'
+import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
-import { formatTime } from './HistoryList.tsx'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
 
 const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
