@@ -31,6 +31,11 @@ export const MsgCode = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   serverError: 'server_error',
+  insufficientBalance: 'insufficient_balance',
+  gameNotFound: 'game_not_found',
+  invalidBet: 'invalid_bet',
+  launchTokenInvalid: 'launch_token_invalid',
+  gameSessionClosed: 'game_session_closed',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

@@ -6,6 +6,7 @@ import { ledgerMigration } from './migrations/0002-ledger.ts'
 import { verificationMigration } from './migrations/0003-verification.ts'
 import { depositsMigration } from './migrations/0004-deposits.ts'
 import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
+import { gamesMigration } from './migrations/0006-games.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -16,6 +17,7 @@ function provider(db: Db): MigrationProvider {
         '0003-verification': verificationMigration(),
         '0004-deposits': depositsMigration(),
         '0005-withdrawals': withdrawalsMigration(db.engine),
+        '0006-games': gamesMigration(db.engine),
       }
     },
   }

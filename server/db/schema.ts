@@ -191,8 +191,57 @@ export interface SandboxPayoutRulesTable {
   created_at: number
 }
 
+export interface FairSeedsTable {
+  id: Generated<number>
+  player_id: number
+  server_seed: string
+  server_seed_hash: string
+  client_seed: string
+  next_nonce: number
+  created_at: number
+  revealed_at: number | null
+}
+
+export interface GameSessionsTable {
+  id: string
+  player_id: number
+  game_id: string
+  launch_token_hash: string
+  launch_expires_at: number
+  session_token_hash: string | null
+  opened_at: number | null
+  last_seen_at: number
+  closed_at: number | null
+  created_at: number
+}
+
+export interface GameRoundsTable {
+  id: string
+  player_id: number
+  session_id: string
+  request_id: string
+  game_id: string
+  game_version: number
+  bet: number
+  /** JSON array of reel stops. */
+  stops: string
+  win: number
+  jackpot_win: number
+  jackpot_contribution: number
+  balance_before: number
+  balance_after: number
+  seed_id: number
+  server_seed_hash: string
+  client_seed: string
+  nonce: number
+  created_at: number
+}
+
 export interface Database {
   players: PlayersTable
+  fair_seeds: FairSeedsTable
+  game_sessions: GameSessionsTable
+  game_rounds: GameRoundsTable
   session_tokens: SessionTokensTable
   ledger_accounts: LedgerAccountsTable
   ledger_transfers: LedgerTransfersTable

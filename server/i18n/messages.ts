@@ -80,6 +80,16 @@ Object.assign(templates, {
     en: (p) => keyProblems[String(p.problem)]?.en ?? 'Invalid PIX key.',
     hi: (p) => keyProblems[String(p.problem)]?.hi ?? 'अमान्य PIX कुंजी।',
   },
+  insufficient_balance: {
+    'pt-BR': (p, f) => `Saldo insuficiente: a aposta é ${f.money(Number(p.bet))} e seu saldo é ${f.money(Number(p.balance))}.`,
+    en: (p, f) => `Not enough balance: the bet is ${f.money(Number(p.bet))} and your balance is ${f.money(Number(p.balance))}.`,
+    hi: (p, f) => `अपर्याप्त बैलेंस: दाँव ${f.money(Number(p.bet))} है और आपका बैलेंस ${f.money(Number(p.balance))} है।`,
+  },
+  invalid_bet: {
+    'pt-BR': (p) => `Esta aposta não existe neste jogo. Escolha uma destas: ${p.levels}.`,
+    en: (p) => `This game has no such bet. Choose one of: ${p.levels}.`,
+    hi: (p) => `इस गेम में ऐसा दाँव नहीं है। इनमें से चुनें: ${p.levels}।`,
+  },
 } satisfies Partial<Record<MsgCode, Templates>>)
 
 const keyProblems: Record<string, Texts> = {
@@ -167,6 +177,31 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Valor fora dos limites permitidos.',
     en: 'Amount outside the allowed range.',
     hi: 'राशि अनुमत सीमा से बाहर है।',
+  },
+  insufficient_balance: {
+    'pt-BR': 'Saldo insuficiente para esta aposta.',
+    en: 'Not enough balance for this bet.',
+    hi: 'इस दाँव के लिए अपर्याप्त बैलेंस।',
+  },
+  game_not_found: {
+    'pt-BR': 'Este jogo não existe ou saiu do catálogo.',
+    en: 'This game does not exist or has left the catalog.',
+    hi: 'यह गेम मौजूद नहीं है या कैटलॉग से हट गया है।',
+  },
+  invalid_bet: {
+    'pt-BR': 'Esta aposta não existe neste jogo.',
+    en: 'This game has no such bet.',
+    hi: 'इस गेम में ऐसा दाँव नहीं है।',
+  },
+  launch_token_invalid: {
+    'pt-BR': 'O link do jogo venceu ou já foi usado. Feche e abra o jogo de novo.',
+    en: 'The game link expired or was already used. Close and open the game again.',
+    hi: 'गेम लिंक की अवधि समाप्त हो गई या पहले ही उपयोग हो चुका है। गेम बंद करके फिर खोलें।',
+  },
+  game_session_closed: {
+    'pt-BR': 'Esta sessão de jogo foi encerrada. Feche e abra o jogo de novo.',
+    en: 'This game session has ended. Close and open the game again.',
+    hi: 'यह गेम सत्र समाप्त हो गया है। गेम बंद करके फिर खोलें।',
   },
   request_id_reused: {
     'pt-BR': 'Este pedido já foi feito com outros dados. Tente de novo.',

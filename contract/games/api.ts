@@ -1,0 +1,137 @@
+// Game calls (SPEC 6, 9): the catalog, launching a game, the calls the game page makes with its
+// game-session token, the round history, fairness seeds and the lobby's live figures.
+import { z } from 'zod'
+import { requestId } from '../deposits.ts'
+import type { Layout, Volatility } from './engine.ts'
+import type { PublishedFigures } from './published.ts'
+
+const gameId = z.string().min(1).max(40)
+
+export const forwardRequest = z.strictObject({ id: gameId })
+export const closeGameRequest = z.strictObject({ sessionId: z.string().min(1).max(40) })
+export const openSessionRequest = z.strictObject({ launchToken: z.string().min(20).max(100) })
+export const spinRequest = z.strictObject({ bet: z.number().int().positive().max(100_000_000), requestId })
+export const historyRequest = z.strictObject({
+  pageNum: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+})
+export const roundRequest = z.strictObject({ roundId: z.string().min(1).max(40) })
+export const clientSeed = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
+export const rotateSeedRequest = z.strictObject({ clientSeed: clientSeed.optional() })
+
+export interface GameSummary {
+  id: string
+  name: string
+  iconUrl: string
+  /** The provider group (lobby tab). */
+  title: string
+  layout: Layout
+  rtp: number
+  volatility: Volatility
+  minBet: number
+  maxBet: number
+  /** Rounds played in the last 7 days (orders the Popular tab). */
+  plays7d: number
+}
+
+export interface GameList {
+  games: GameSummary[]
+  groups: string[]
+  /** Game ids by real plays in the last 7 days, most played first. */
+  popular: string[]
+}
+
+export interface SeedCommitment {
+  serverSeedHash: string
+  clientSeed: string
+  nextNonce: number
+}
+
+export interface RevealedSeed {
+  serverSeed: string
+  serverSeedHash: string
+  clientSeed: string
+  /** Nonces 0 … nonces − 1 were played with this pair. */
+  nonces: number
+  revealedAt: number
+}
+
+export interface SeedsView {
+  active: SeedCommitment
+  revealed: RevealedSeed[]
+}
+
+export interface RoundView {
+  roundId: string
+  gameId: string
+  gameName: string
+  gameVersion: number
+  bet: number
+  stops: number[]
+  /** Base game win, centavos. */
+  win: number
+  jackpotWin: number
+  jackpotContribution: number
+  balanceBefore: number
+  balanceAfter: number
+  serverSeedHash: string
+  /** Present once the seed pair was rotated (revealed). */
+  serverSeed: string | null
+  clientSeed: string
+  nonce: number
+  createdAt: number
+}
+
+export interface RoundPage {
+  rounds: RoundView[]
+  total: number
+  pageNum: number
+  pageSize: number
+}
+
+export interface SessionView {
+  sessionId: string
+  sessionToken: string
+  gameId: string
+  balance: { total: number; cash: number; bonus: number }
+  seed: SeedCommitment
+  figures: PublishedFigures
+  jackpot: JackpotView | null
+}
+
+export interface SpinResult {
+  round: RoundView
+  balance: { total: number; cash: number; bonus: number }
+  /** True when this answer repeats an earlier request with the same requestId. */
+  replayed: boolean
+}
+
+export interface JackpotView {
+  /** The pool account's balance now, centavos. */
+  pool: number
+  seed: number
+  shareBps: number
+  oddsPerCentavo: number
+}
+
+export interface WinItem {
+  roundId: string
+  playerName: string
+  gameId: string
+  gameName: string
+  amount: number
+  jackpot: boolean
+  createdAt: number
+}
+
+export interface LiveView {
+  jackpot: JackpotView | null
+  wins: WinItem[]
+  /** The minimum win shown in the feed. */
+  winThreshold: number
+  playersNow: { popular: number; groups: Record<string, number> }
+}

@@ -1,0 +1,108 @@
+// Game sessions (SPEC 6.1): `/game/forward` creates a session and a launch token that opens it
+// once, within a minute; the game page trades it for a game-session token that only plays this
+// game (the player's own session token never reaches the game page). A session counts as a
+// player "now" while it is open and was seen in the last two minutes.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+export const LAUNCH_TOKEN_TTL_MS = 60_000
+/** A session not seen for this long no longer counts as playing now. */
+export const SESSION_IDLE_MS = 120_000
+/** A session token stops working after this long without a call. */
+export const SESSION_EXPIRY_MS = 12 * 3600_000
+
+function token(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+function hashOf(value: string): string {
+  return createHash('sha256').update(value).digest('hex')
+}
+
+export interface GameSessionRow {
+  id: string
+  playerId: number
+  gameId: string
+}
+
+export async function createSession(db: Kysely<Database>, playerId: number, gameId: string, now: number) {
+  const launchToken = token()
+  const id = randomBytes(12).toString('hex')
+  await db
+    .insertInto('game_sessions')
+    .values({
+      id,
+      player_id: playerId,
+      game_id: gameId,
+      launch_token_hash: hashOf(launchToken),
+      launch_expires_at: now + LAUNCH_TOKEN_TTL_MS,
+      session_token_hash: null,
+      opened_at: null,
+      last_seen_at: now,
+      closed_at: null,
+      created_at: now,
+    })
+    .execute()
+  return { sessionId: id, launchToken }
+}
+
+/** Trades a launch token (once, before it expires) for a game-session token. */
+export async function openSession(db: Kysely<Database>, launchToken: string, now: number) {
+  const sessionToken = token()
+  const row = await db
+    .updateTable('game_sessions')
+    .set({ session_token_hash: hashOf(sessionToken), opened_at: now, last_seen_at: now })
+    .where('launch_token_hash', '=', hashOf(launchToken))
+    .where('launch_expires_at', '>', now)
+    .where('opened_at', 'is', null)
+    .where('closed_at', 'is', null)
+    .returning(['id', 'player_id', 'game_id'])
+    .executeTakeFirst()
+  if (!row) return null
+  return { id: row.id, playerId: Number(row.player_id), gameId: row.game_id, sessionToken }
+}
+
+/** The open session a game-session token belongs to; marks it seen. */
+export async function authenticateSession(
+  db: Kysely<Database>,
+  sessionToken: string,
+  now: number,
+): Promise<GameSessionRow | null> {
+  const row = await db
+    .updateTable('game_sessions')
+    .set({ last_seen_at: now })
+    .where('session_token_hash', '=', hashOf(sessionToken))
+    .where('closed_at', 'is', null)
+    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+    .returning(['id', 'player_id', 'game_id'])
+    .executeTakeFirst()
+  return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
+}
+
+export async function closeSession(db: Kysely<Database>, playerId: number, sessionId: string, now: number) {
+  const result = await db
+    .updateTable('game_sessions')
+    .set({ closed_at: now })
+    .where('id', '=', sessionId)
+    .where('player_id', '=', playerId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Distinct players with an open, recently seen session, per game. */
+export async function playersByGame(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ gameId: string; playerId: number }[]> {
+  const rows = await db
+    .selectFrom('game_sessions')
+    .select(['game_id', 'player_id'])
+    .distinct()
+    .where('closed_at', 'is', null)
+    .where('opened_at', 'is not', null)
+    .where('last_seen_at', '>', now - SESSION_IDLE_MS)
+    .execute()
+  return rows.map((row) => ({ gameId: row.game_id, playerId: Number(row.player_id) }))
+}
