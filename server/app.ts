@@ -11,6 +11,10 @@ import { accountRoutes } from './accounts/routes.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
+import { jackpotView, seedJackpot } from './games/jackpot.ts'
+import { Rounds } from './games/rounds.ts'
+import { gameRoutes } from './games/routes.ts'
+import { randomServerSeed, type ServerSeedSource } from './games/seeds.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { staticSite } from './http/static.ts'
@@ -37,6 +41,8 @@ export interface BuildOptions {
   clock?: Clock
   languagePacks?: LanguagePacks
   logger?: FastifyServerOptions['logger']
+  /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
+  serverSeeds?: ServerSeedSource
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -60,7 +66,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const clock = app.clock
   const accounts = new AccountDirectory(db.kysely)
   await accounts.ensureHouseAccounts(clock.now())
-  const push = new PushHub(db.kysely)
+  const push = new PushHub(db.kysely, { jackpot: () => jackpotView(db.kysely) })
   const ledger = new Ledger({
     db: db.kysely,
     engine: db.engine,
@@ -96,6 +102,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
   app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals })
+  const serverSeeds = options.serverSeeds ?? randomServerSeed
+  await seedJackpot(ledger)
+  app.decorate('games', {
+    rounds: new Rounds({ ledger, serverSeeds, winFeedMin: config.winFeedMin }),
+    serverSeeds,
+  })
   let unlisten: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
     await push.start()
@@ -142,6 +154,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       ledgerRoutes,
       depositRoutes,
       withdrawalRoutes,
+      gameRoutes,
       webhookRoutes,
       opsRoutes,
     ],

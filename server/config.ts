@@ -50,6 +50,7 @@ const envSchema = z.object({
   WITHDRAW_REVIEW_ABOVE: integer(100_000),
   WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
+  WIN_FEED_MIN: integer(2000),
 })
 
 export interface Config {
@@ -86,6 +87,8 @@ export interface Config {
   }
   /** How long the sandbox bank takes to settle a payout. */
   sandboxPayoutDelayMs: number
+  /** The smallest win (centavos) the home ticker shows. */
+  winFeedMin: number
   promotions: {
     /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
     enabled: boolean
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reviewHours: e.WITHDRAW_REVIEW_HOURS,
     },
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
+    winFeedMin: e.WIN_FEED_MIN,
     promotions: {
       enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
       firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },

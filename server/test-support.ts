@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { build } from './app.ts'
+import { type BuildOptions, build } from './app.ts'
 import { loadConfig } from './config.ts'
 import { type Db, type Engine, openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
@@ -62,14 +62,19 @@ export interface TestApp {
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
 
 /** Builds an app on an existing test database (several apps may share one, like instances). */
-export async function buildTestApp(db: Db, env: Record<string, string> = {}, clock?: Clock): Promise<FastifyInstance> {
+export async function buildTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  clock?: Clock,
+  extra: Pick<BuildOptions, 'serverSeeds'> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(tmpdir(), 'no-static'),
     OPS_TOKEN: TEST_OPS_TOKEN,
     ...env,
   })
-  const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}) })
+  const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...extra })
   await app.ready()
   return app
 }

@@ -5,6 +5,8 @@ import type { Language } from '../../contract/languages.ts'
 import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import type { Rounds } from '../games/rounds.ts'
+import type { ServerSeedSource } from '../games/seeds.ts'
 import type { LanguagePacks } from '../i18n/packs.ts'
 import type { AccountDirectory } from '../ledger/accounts.ts'
 import type { Ledger } from '../ledger/ledger.ts'
@@ -35,6 +37,7 @@ declare module 'fastify' {
       deposits: DepositService
       withdrawals: WithdrawalService
     }
+    games: { rounds: Rounds; serverSeeds: ServerSeedSource }
   }
   interface FastifyRequest {
     language: Language

@@ -81,8 +81,10 @@ Object.assign(templates, {
     hi: (p) => keyProblems[String(p.problem)]?.hi ?? 'अमान्य PIX कुंजी।',
   },
   insufficient_balance: {
-    'pt-BR': (p, f) => `Saldo insuficiente: a aposta é ${f.money(Number(p.bet))} e seu saldo é ${f.money(Number(p.balance))}.`,
-    en: (p, f) => `Not enough balance: the bet is ${f.money(Number(p.bet))} and your balance is ${f.money(Number(p.balance))}.`,
+    'pt-BR': (p, f) =>
+      `Saldo insuficiente: a aposta é ${f.money(Number(p.bet))} e seu saldo é ${f.money(Number(p.balance))}.`,
+    en: (p, f) =>
+      `Not enough balance: the bet is ${f.money(Number(p.bet))} and your balance is ${f.money(Number(p.balance))}.`,
     hi: (p, f) => `अपर्याप्त बैलेंस: दाँव ${f.money(Number(p.bet))} है और आपका बैलेंस ${f.money(Number(p.balance))} है।`,
   },
   invalid_bet: {

@@ -58,6 +58,8 @@ export interface LedgerTx {
   touch(playerId: number): void
   /** Queues a push event for a player (e.g. `deposit`), written to the outbox in this transaction. */
   emit(playerId: number, topic: string, payload: unknown): void
+  /** Queues a push event for every connected player (e.g. `jackpot`, `win`). */
+  broadcast(topic: string, payload: unknown): void
   /**
    * Reads a player's spendable balances, locking them until commit on PostgreSQL so a
    * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
@@ -75,7 +77,7 @@ export interface LedgerOptions {
 }
 
 interface OutboxEvent {
-  playerId: number
+  playerId: number | null
   topic: string
   payload: unknown
 }
@@ -140,13 +142,14 @@ export class Ledger {
               touched.add(playerId)
               events.push({ playerId, topic, payload })
             },
+            broadcast: (topic, payload) => events.push({ playerId: null, topic, payload }),
             lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
           }
           const value = await work(tx)
           await this.#writeOutbox(trx, touched, events, now)
           return value
         })
-        if (touched.size > 0) this.#o.afterCommit?.([...touched])
+        if (touched.size > 0 || events.length > 0) this.#o.afterCommit?.([...touched])
         return result
       } catch (error) {
         if (attempt < 3 && isRetryable(error)) continue
@@ -272,7 +275,7 @@ export class Ledger {
   }
 
   async #writeOutbox(trx: Transaction<Database>, touched: Set<number>, events: OutboxEvent[], now: number) {
-    if (touched.size === 0) return
+    if (touched.size === 0 && events.length === 0) return
     // Balances first, so a client handling an event already shows the new balance.
     const rows = [
       ...[...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })),

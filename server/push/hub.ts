@@ -28,8 +28,15 @@ export class PushHub {
   #again = false
   #timer: NodeJS.Timeout | undefined
 
-  constructor(db: Kysely<Database>) {
+  readonly #readers: Record<string, () => Promise<unknown>>
+
+  /**
+   * `readers` re-read the state behind a broadcast topic (e.g. the jackpot pool), so a burst of
+   * events sends one message with the value as it is now.
+   */
+  constructor(db: Kysely<Database>, readers: Record<string, () => Promise<unknown>> = {}) {
     this.#db = db
+    this.#readers = readers
   }
 
   async start(): Promise<void> {
@@ -63,6 +70,12 @@ export class PushHub {
     const sockets = [...(this.#sockets.get(playerId) ?? [])]
     for (const socket of sockets) socket.close(4000, 'disconnected by server')
     return sockets.length
+  }
+
+  sendAll(message: PushMessage): void {
+    const text = JSON.stringify(message)
+    for (const sockets of this.#sockets.values())
+      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text)
   }
 
   send(playerId: number, message: PushMessage): void {
@@ -111,7 +124,14 @@ export class PushHub {
         this.#cursor = Number(rows.at(-1)?.id)
         const players = new Set<number>()
         const events: PushEvent[] = []
+        const broadcasts: PushMessage[] = []
+        const reread = new Set<string>()
         for (const row of rows) {
+          if (row.player_id === null) {
+            if (this.#readers[row.topic]) reread.add(row.topic)
+            else broadcasts.push({ type: row.topic, data: JSON.parse(row.payload) })
+            continue
+          }
           const playerId = Number(row.player_id)
           if (row.player_id === null || !this.#sockets.has(playerId)) continue
           if (row.topic === 'balance') players.add(playerId)
@@ -120,6 +140,10 @@ export class PushHub {
         // Balances (re-read now) before the events of the same commits.
         await Promise.all([...players].map((playerId) => this.sendBalance(playerId)))
         for (const event of events) this.send(event.playerId, event.message)
+        if (this.#sockets.size > 0) {
+          for (const topic of reread) this.sendAll({ type: topic, data: await this.#readers[topic]?.() })
+          for (const message of broadcasts) this.sendAll(message)
+        }
         if (rows.length < BATCH) return
       }
     } catch {

@@ -1,0 +1,209 @@
+// A spin, start to end, in one ledger transaction (SPEC 6.2–6.4): the bet through the seamless
+// wallet, the jackpot share to the pool, the outcome from the player's seed pair and nonce, the
+// jackpot if its draw wins (pool to the player, then a new seed from the house), the win through
+// the wallet, and the round row with everything needed to verify it. A repeated requestId answers
+// with the round it already made.
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { RoundView } from '../../contract/games/api.ts'
+import { findGame } from '../../contract/games/catalog.ts'
+import type { GameDef } from '../../contract/games/engine.ts'
+import { spinOutcome } from '../../contract/games/fair.ts'
+import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
+import { activeSelfExclusion } from '../accounts/limits.ts'
+import type { Database } from '../db/schema.ts'
+import { Refusal } from '../http/envelope.ts'
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
+import { activeSeed, hmacSha256, type ServerSeedSource } from './seeds.ts'
+
+type RoundRow = Database['game_rounds']
+
+export interface SpinInput {
+  playerId: number
+  sessionId: string
+  gameId: string
+  bet: number
+  requestId: string
+}
+
+export interface RoundsOptions {
+  ledger: Ledger
+  serverSeeds: ServerSeedSource
+  /** Wins at or above this (centavos) are announced to everyone (`win` push). */
+  winFeedMin: number
+}
+
+export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
+  return {
+    roundId: row.id,
+    gameId: row.game_id,
+    gameName: findGame(row.game_id)?.name ?? row.game_id,
+    gameVersion: Number(row.game_version),
+    bet: Number(row.bet),
+    stops: JSON.parse(row.stops) as number[],
+    win: Number(row.win),
+    jackpotWin: Number(row.jackpot_win),
+    jackpotContribution: Number(row.jackpot_contribution),
+    balanceBefore: Number(row.balance_before),
+    balanceAfter: Number(row.balance_after),
+    serverSeedHash: row.server_seed_hash,
+    serverSeed,
+    clientSeed: row.client_seed,
+    nonce: Number(row.nonce),
+    createdAt: Number(row.created_at),
+  }
+}
+
+/** "Jo***12": enough for a player to recognise their own win, not enough to identify anyone. */
+export function maskName(name: string): string {
+  const clean = name.replace(/\s+/g, '')
+  if (clean.length <= 4) return `${clean.slice(0, 1)}***`
+  return `${clean.slice(0, 2)}***${clean.slice(-2)}`
+}
+
+function newRoundId(): string {
+  return `r${randomBytes(10).toString('hex')}`
+}
+
+async function payJackpot(tx: LedgerTx, roundId: string): Promise<number> {
+  // The pool row was already written (locked) by this round's contribution, so this is its value now.
+  const { rows } = await sql<{ balance: number }>`
+    select balance from ledger_accounts where player_id is null and code = 'jackpot_pool'`.execute(tx.trx)
+  const pool = Number(rows[0]?.balance ?? 0)
+  if (pool <= 0) return 0
+  await tx.transfer({
+    id: `jackpot:won:${roundId}`,
+    debit: { house: 'jackpot_pool' },
+    credit: { house: 'game' },
+    amount: pool,
+    kind: 'jackpot_won',
+    reference: `round:${roundId}`,
+  })
+  await tx.transfer({
+    id: `jackpot:seed:${roundId}`,
+    debit: { house: 'game' },
+    credit: { house: 'jackpot_pool' },
+    amount: jackpotRule.seed,
+    kind: 'jackpot_seed',
+    reference: `round:${roundId}`,
+  })
+  return pool
+}
+
+export class Rounds {
+  readonly #o: RoundsOptions
+  constructor(options: RoundsOptions) {
+    this.#o = options
+  }
+
+  async spin(input: SpinInput): Promise<{ round: RoundView; replayed: boolean }> {
+    const game = findGame(input.gameId)
+    if (!game) throw new Refusal('game_not_found')
+    if (!game.betLevels.includes(input.bet)) {
+      throw new Refusal(
+        'invalid_bet',
+        { levels: game.betLevels },
+        { levels: game.betLevels.map((b) => b / 100).join(' · ') },
+      )
+    }
+    return this.#o.ledger.transact(async (tx) => {
+      // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
+      const balance = await tx.lockPlayer(input.playerId)
+      const existing = await tx.trx
+        .selectFrom('game_rounds')
+        .selectAll()
+        .where('player_id', '=', input.playerId)
+        .where('request_id', '=', input.requestId)
+        .executeTakeFirst()
+      if (existing) {
+        if (existing.game_id !== input.gameId || Number(existing.bet) !== input.bet)
+          throw new Refusal('request_id_reused')
+        return { round: roundView(existing, null), replayed: true }
+      }
+      const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
+      if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+      const before = balance.cash + balance.bonus
+      if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
+      const round = await this.#play(tx, game, input, before)
+      return { round, replayed: false }
+    })
+  }
+
+  async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<RoundView> {
+    const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
+    const nonce = Number(seed.next_nonce)
+    await tx.trx
+      .updateTable('fair_seeds')
+      .set({ next_nonce: nonce + 1 })
+      .where('id', '=', seed.id)
+      .execute()
+    const outcome = spinOutcome(
+      game,
+      input.bet,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+      hmacSha256,
+    )
+    const roundId = newRoundId()
+    const placed = await placeBet(tx, {
+      playerId: input.playerId,
+      transactionId: `${roundId}:bet`,
+      roundId,
+      amount: input.bet,
+    })
+    if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
+    const contribution = jackpotContribution(jackpotRule, input.bet)
+    await tx.transfer({
+      id: `jackpot:share:${roundId}`,
+      debit: { house: 'game' },
+      credit: { house: 'jackpot_pool' },
+      amount: contribution,
+      kind: 'jackpot_share',
+      reference: `round:${roundId}`,
+    })
+    const jackpotWin = outcome.jackpotWon ? await payJackpot(tx, roundId) : 0
+    const paid = outcome.win + jackpotWin
+    await settleWin(tx, { playerId: input.playerId, transactionId: `${roundId}:win`, roundId, amount: paid })
+    const row: RoundRow = {
+      id: roundId,
+      player_id: input.playerId,
+      session_id: input.sessionId,
+      request_id: input.requestId,
+      game_id: game.id,
+      game_version: game.version,
+      bet: input.bet,
+      stops: JSON.stringify(outcome.stops),
+      win: outcome.win,
+      jackpot_win: jackpotWin,
+      jackpot_contribution: contribution,
+      balance_before: before,
+      balance_after: before - input.bet + paid,
+      seed_id: Number(seed.id),
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+      nonce,
+      created_at: tx.now,
+    }
+    await tx.trx.insertInto('game_rounds').values(row).execute()
+    tx.broadcast('jackpot', {})
+    if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
+    return roundView(row, null)
+  }
+
+  async #announce(tx: LedgerTx, row: RoundRow, game: GameDef, amount: number) {
+    const player = await tx.trx
+      .selectFrom('players')
+      .select('user_name')
+      .where('id', '=', row.player_id)
+      .executeTakeFirst()
+    tx.broadcast('win', {
+      roundId: row.id,
+      playerName: maskName(player?.user_name ?? `Jogador${row.player_id}`),
+      gameId: game.id,
+      gameName: game.name,
+      amount,
+      jackpot: row.jackpot_win > 0,
+      createdAt: row.created_at,
+    })
+  }
+}
