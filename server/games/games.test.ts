@@ -1,0 +1,275 @@
+// Games through HTTP, on each engine: launch, spins through the ledger (money read from the
+// ledger, not the answers), requestId replays, refusals, seeds revealed and outcomes recomputed,
+// the jackpot paid and reseeded, the pool equal to its account, the lobby's live figures, and
+// 200 concurrent spins that never overdraw.
+import { createHash, randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { findGame } from '../../contract/games/catalog.ts'
+import type { GameDef } from '../../contract/games/engine.ts'
+import { spinOutcome } from '../../contract/games/fair.ts'
+import { jackpotRule } from '../../contract/games/jackpot.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { auditLedger } from '../ledger/audit.ts'
+import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+import { jackpotPool } from './jackpot.ts'
+import { hmacSha256 } from './seeds.ts'
+
+const START = Date.UTC(2026, 10, 22, 15, 0)
+
+describe.each(engines)('games on %s', (engine) => {
+  let testDb: TestDb
+  let app: Awaited<ReturnType<typeof buildTestApp>>
+  const clock = { time: START, now: () => clock.time }
+
+  async function start(options: { serverSeeds?: () => string; env?: Record<string, string> } = {}) {
+    clock.time = START
+    testDb = await createTestDb(engine)
+    app = await buildTestApp(
+      testDb.db,
+      options.env ?? {},
+      clock,
+      options.serverSeeds ? { serverSeeds: options.serverSeeds } : {},
+    )
+  }
+  afterEach(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  async function player(cash = 0, userName?: string) {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token, userId } = login.json().data as { token: string; userId: number }
+    const call = async (url: string, payload: object = {}) =>
+      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
+    if (userName) await call('/user/bindLoginAccount', { userName, password: 'segredo1', confirmPassword: 'segredo1' })
+    if (cash) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/ops/adjust',
+        headers: { 'x-ops-token': TEST_OPS_TOKEN },
+        payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
+      })
+    }
+    const launch = async (gameId = 'fruta-fina') => {
+      const forward = await call('/game/forward', { id: gameId })
+      expect(forward.success, JSON.stringify(forward)).toBe(true)
+      const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
+      const opened = (
+        await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+      ).json()
+      return { forward: forward.data, opened, launchToken, sessionToken: opened.data?.sessionToken as string }
+    }
+    return { token, userId, call, launch }
+  }
+
+  const spin = async (sessionToken: string, bet: number, requestId = randomUUID()) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/game/spin',
+        headers: { 'game-session': sessionToken },
+        payload: { bet, requestId },
+      })
+    ).json()
+  const ledgerTotal = async (userId: number) => (await readPlayerBalances(testDb.db.kysely, userId)).total
+  const countRounds = async () =>
+    Number(
+      (
+        await testDb.db.kysely
+          .selectFrom('game_rounds')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('launches with a one-time launch token and records each spin with the ledger moving as the round says', async () => {
+    await start()
+    const { userId, launch, token } = await player(10_000)
+    const { forward, opened, launchToken, sessionToken } = await launch()
+    expect(forward.openGameUrl).toMatch(/^\/games-client\/\?game=fruta-fina&launch=/)
+    expect(forward.openGameUrl).not.toContain(token)
+    expect(opened.data).toMatchObject({ gameId: 'fruta-fina', balance: { total: 10_000 } })
+    expect(opened.data.seed.serverSeedHash).toMatch(/^[0-9a-f]{64}$/)
+    const again = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+    expect(again.json()).toMatchObject({ success: false, msgCode: 'launch_token_invalid' })
+
+    let before = 10_000
+    for (let i = 0; i < 5; i++) {
+      const result = await spin(sessionToken, 100)
+      expect(result.success).toBe(true)
+      const { round } = result.data
+      expect(round).toMatchObject({ gameId: 'fruta-fina', gameVersion: 1, bet: 100, nonce: i, jackpotContribution: 2 })
+      expect(round.balanceBefore).toBe(before)
+      expect(round.balanceAfter).toBe(before - 100 + round.win + round.jackpotWin)
+      expect(await ledgerTotal(userId)).toBe(round.balanceAfter)
+      expect(result.data.balance.total).toBe(round.balanceAfter)
+      before = round.balanceAfter
+    }
+    expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('a repeated requestId answers with the same round and moves money once; other content is refused', async () => {
+    await start()
+    const { userId, launch } = await player(5_000)
+    const { sessionToken } = await launch()
+    const requestId = randomUUID()
+    const first = await spin(sessionToken, 200, requestId)
+    const replays = await Promise.all(Array.from({ length: 5 }, () => spin(sessionToken, 200, requestId)))
+    for (const replay of replays) {
+      expect(replay.data.round.roundId).toBe(first.data.round.roundId)
+      expect(replay.data.replayed).toBe(true)
+    }
+    expect(await countRounds()).toBe(1)
+    expect(await ledgerTotal(userId)).toBe(first.data.round.balanceAfter)
+    expect(await spin(sessionToken, 500, requestId)).toMatchObject({ success: false, msgCode: 'request_id_reused' })
+    expect(await countRounds()).toBe(1)
+  })
+
+  it('refuses in words, writing nothing: insufficient balance, a bet the game lacks, bad input, self-exclusion, a closed session', async () => {
+    await start()
+    const { userId, launch, call } = await player(150)
+    const { sessionToken, forward } = await launch()
+    const poor = await spin(sessionToken, 200)
+    expect(poor).toMatchObject({ success: false, msgCode: 'insufficient_balance' })
+    expect(poor.msg).toBe('Saldo insuficiente: a aposta é R$ 2,00 e seu saldo é R$ 1,50.')
+    const odd = await spin(sessionToken, 70)
+    expect(odd).toMatchObject({ success: false, msgCode: 'invalid_bet' })
+    expect(odd.msg).toContain('0.5 · 1 · 2 · 5 · 10 · 20')
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/game/spin',
+      headers: { 'game-session': sessionToken },
+      payload: { bet: 'cem', requestId: 'x' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().msgCode).toBe('invalid_request')
+    expect(await spin('not-a-session-token', 100)).toMatchObject({ success: false, msgCode: 'game_session_closed' })
+    expect((await call('/game/forward', { id: 'no-such-game' })).msgCode).toBe('game_not_found')
+    expect(await countRounds()).toBe(0)
+    expect(await ledgerTotal(userId)).toBe(150)
+
+    await call('/v1/bus/selfExclude', { duration: '24h' })
+    const excluded = await spin(sessionToken, 100)
+    expect(excluded).toMatchObject({ success: false, msgCode: 'self_excluded' })
+    expect(excluded.msg).toContain('saques continuam liberados')
+    expect((await call('/game/forward', { id: 'amazonia' })).msgCode).toBe('self_excluded')
+    expect(await countRounds()).toBe(0)
+
+    expect((await call('/game/close', { sessionId: forward.sessionId })).data.closed).toBe(true)
+    expect(await spin(sessionToken, 100)).toMatchObject({ success: false, msgCode: 'game_session_closed' })
+  })
+
+  it('reveals the server seed on rotation, and each round recomputes from it to the same stops and win', async () => {
+    await start()
+    const { launch, call } = await player(10_000)
+    const seeds = (await call('/game/seeds')).data
+    const { sessionToken } = await launch('noite-de-carnaval')
+    const rounds = []
+    for (let i = 0; i < 4; i++) rounds.push((await spin(sessionToken, 500)).data.round)
+    expect((await call('/game/round', { roundId: rounds[0].roundId })).data.serverSeed).toBeNull()
+    const rotated = (await call('/game/seeds/rotate', { clientSeed: 'minha-semente' })).data
+    expect(rotated.active).toMatchObject({ clientSeed: 'minha-semente', nextNonce: 0 })
+    expect(rotated.active.serverSeedHash).not.toBe(seeds.active.serverSeedHash)
+    const revealed = rotated.revealed[0]
+    expect(revealed).toMatchObject({ serverSeedHash: seeds.active.serverSeedHash, nonces: 4 })
+    expect(createHash('sha256').update(revealed.serverSeed).digest('hex')).toBe(seeds.active.serverSeedHash)
+    const history = (await call('/game/history', { pageNum: 1, pageSize: 10 })).data
+    expect(history.total).toBe(4)
+    const game = findGame('noite-de-carnaval') as GameDef
+    for (const round of history.rounds) {
+      expect(round.serverSeed).toBe(revealed.serverSeed)
+      const outcome = spinOutcome(
+        game,
+        round.bet,
+        { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce },
+        hmacSha256,
+      )
+      expect(outcome.stops).toEqual(round.stops)
+      expect(outcome.win).toBe(round.win)
+    }
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/game/seeds/rotate',
+      headers: { 'access-token': (await player()).token },
+      payload: { clientSeed: 'com espaço' },
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('pays the whole pool when the jackpot draw wins, reseeds it from the house, and announces the win', async () => {
+    // A server seed whose first spin at the top bet wins the jackpot (found by search, as anyone could).
+    const game = findGame('fruta-fina') as GameDef
+    const bet = 2000
+    let winning = ''
+    for (let i = 0; !winning; i++) {
+      const candidate = createHash('sha256').update(`jackpot-${i}`).digest('hex')
+      if (spinOutcome(game, bet, { serverSeed: candidate, clientSeed: 'sorte', nonce: 0 }, hmacSha256).jackpotWon)
+        winning = candidate
+    }
+    let next = 0
+    await start({ serverSeeds: () => (next++ === 1 ? winning : createHash('sha256').update(`s${next}`).digest('hex')) })
+    const other = await player(100_000)
+    const otherGame = await other.launch('amazonia')
+    for (let i = 0; i < 10; i++) expect((await spin(otherGame.sessionToken, 1000)).success).toBe(true)
+    const lucky = await player(50_000, 'felizardo42')
+    await lucky.call('/game/seeds/rotate', { clientSeed: 'sorte' })
+    const poolBefore = await jackpotPool(testDb.db.kysely)
+    expect(poolBefore).toBe(jackpotRule.seed + 10 * 20)
+    const { sessionToken } = await lucky.launch('fruta-fina')
+    clock.time += 1000
+    const result = await spin(sessionToken, bet)
+    const round = result.data.round
+    expect(round.jackpotWin).toBe(poolBefore + 40)
+    expect(await jackpotPool(testDb.db.kysely)).toBe(jackpotRule.seed)
+    expect(await ledgerTotal(lucky.userId)).toBe(50_000 - bet + round.win + round.jackpotWin)
+    const live = (await lucky.call('/game/live')).data
+    expect(live.jackpot.pool).toBe(jackpotRule.seed)
+    expect(live.wins[0]).toMatchObject({ roundId: round.roundId, playerName: 'fe***42', jackpot: true })
+    expect(live.wins[0].amount).toBe(round.win + round.jackpotWin)
+    expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('after a burst of spins the pool shown equals the jackpot account; players now counts open sessions; Popular follows plays', async () => {
+    await start({ env: { WIN_FEED_MIN: '1' } })
+    const players = await Promise.all([player(100_000), player(100_000), player(100_000)])
+    const sessions = await Promise.all(players.map((p, i) => p.launch(i === 0 ? 'amazonia' : 'gol-de-placa')))
+    await Promise.all(
+      sessions.map(async ({ sessionToken }) => {
+        for (let i = 0; i < 15; i++) await spin(sessionToken, 500)
+      }),
+    )
+    const live = (await players[0]?.call('/game/live'))?.data
+    const poolAccount = await jackpotPool(testDb.db.kysely)
+    expect(live.jackpot.pool).toBe(poolAccount)
+    expect(live.playersNow).toEqual({ popular: 3, groups: { Clássicos: 0, Aventura: 0, Brasil: 3 } })
+    for (const win of live.wins) expect(win.amount).toBeGreaterThanOrEqual(1)
+    const list = (await app.inject({ method: 'GET', url: '/api/game/list' })).json().data
+    expect(list.popular.slice(0, 2)).toEqual(['gol-de-placa', 'amazonia'])
+    expect(list.games.find((g: { id: string }) => g.id === 'gol-de-placa').plays7d).toBe(30)
+    clock.time += 3 * 60_000
+    expect((await players[0]?.call('/game/live'))?.data.playersNow.popular).toBe(0)
+  })
+
+  it('200 concurrent spins from one player never overdraw the balance', async () => {
+    await start({ env: { API_RATE_LIMIT_PER_MINUTE: '100000' } })
+    const { userId, launch } = await player(1_000)
+    const { sessionToken } = await launch('sete-da-sorte')
+    const results = await Promise.all(Array.from({ length: 200 }, () => spin(sessionToken, 100)))
+    const accepted = results.filter((r) => r.success).map((r) => r.data.round)
+    const refused = results.filter((r) => !r.success)
+    expect(accepted.length + refused.length).toBe(200)
+    for (const r of refused) expect(r.msgCode).toBe('insufficient_balance')
+    const total = await ledgerTotal(userId)
+    expect(total).toBeGreaterThanOrEqual(0)
+    // Every accepted round was covered by the balance before it, and together they explain the balance.
+    const net = accepted.reduce((sum, r) => sum - r.bet + r.win + r.jackpotWin, 0)
+    expect(total).toBe(1_000 + net)
+    for (const r of accepted) expect(r.balanceBefore).toBeGreaterThanOrEqual(r.bet)
+    expect(new Set(accepted.map((r) => r.nonce)).size).toBe(accepted.length)
+    expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
+  })
+})
