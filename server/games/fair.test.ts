@@ -41,7 +41,7 @@ describe('provably fair outcomes', () => {
     const fake = () => {
       const bytes = new Uint8Array(32)
       const view = new DataView(bytes.buffer)
-      words.forEach((w, i) => view.setUint32(i * 4, w))
+      for (const [i, w] of words.entries()) view.setUint32(i * 4, w)
       return bytes
     }
     // For n = 3 the limit is 2^32 − 1 (4294967295 % 3 = 0 → 2^32 % 3 = 1), so the first word is rejected.
