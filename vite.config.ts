@@ -40,5 +40,11 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    // The game page is its own entry: it shares nothing with the app but the contract code.
+    rollupOptions: { input: { app: 'index.html', game: 'games-client/index.html' } },
+  },
 })

@@ -1,9 +1,14 @@
-// Runtime caching of GET data that is safe to show stale: the language list and packs.
-// Money and account calls are POSTs and never cached.
+// Runtime caching of GET data that is safe to show stale: the language list and packs, and the
+// game catalog, game definitions and icons. Money and account calls are POSTs and never cached.
 import { registerRoute } from 'workbox-routing'
 import { StaleWhileRevalidate } from 'workbox-strategies'
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/cache/'),
   new StaleWhileRevalidate({ cacheName: 'language-data' }),
+)
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && /^\/api\/game\/(list|def\/|icon\/)/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'game-catalog' }),
 )

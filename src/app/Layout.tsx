@@ -7,6 +7,7 @@ import { pushStatusAtom } from '../lib/push.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
 import { BottomNav } from './layout/BottomNav.tsx'
+import { GameFrame } from './layout/GameFrame.tsx'
 import { Header } from './layout/Header.tsx'
 import { routes } from './routes.ts'
 
@@ -36,6 +37,7 @@ export function Layout() {
       <BottomNav />
       <ToastHost />
       <DepositWatcher />
+      <GameFrame />
     </div>
   )
 }

@@ -23,6 +23,8 @@ const mine = lazyPart(() => import('../features/account/MinePage.tsx'))
 const login = lazyPart(() => import('../features/account/LoginPage.tsx'))
 const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
 const statement = lazyPart(() => import('../features/statement/StatementPage.tsx'))
+const gameHistory = lazyPart(() => import('../features/games/HistoryPage.tsx'))
+const verify = lazyPart(() => import('../features/games/VerifyPage.tsx'))
 const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
 const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
 
@@ -51,8 +53,8 @@ export const routes: RouteDef[] = [
   { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: withdrawHistory },
   { path: '/service', title: msg`Atendimento`, component: comingSoon },
   { path: '/servicePage', title: msg`Atendimento`, back: '/service', component: comingSoon },
-  { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: comingSoon },
-  { path: '/verify', title: msg`Verificar jogada`, component: comingSoon },
+  { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: gameHistory },
+  { path: '/verify', title: msg`Verificar jogada`, component: verify },
   { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: comingSoon },
   { path: '/statement', title: msg`Extrato`, back: '/mine', component: statement },
   { path: '/404', title: msg`Página não encontrada`, back: '/', component: notFound },

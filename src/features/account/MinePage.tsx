@@ -25,6 +25,7 @@ export default function MinePage() {
     { to: '/security', label: t`Segurança da conta` },
     { to: '/statement', label: t`Extrato` },
     { to: '/history', label: t`Histórico de jogos` },
+    { to: '/verify', label: t`Verificar jogadas` },
     { to: '/limits', label: t`Limites e controle` },
     { to: '/notice', label: t`Avisos` },
     { to: '/feedback', label: t`Sugestões` },

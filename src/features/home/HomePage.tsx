@@ -1,29 +1,50 @@
-// The home tab. The lobby, jackpot meter and win feed arrive with the games; until there are
-// real games and real wins, nothing is shown in their place (SPEC 1.1).
+// The home tab: banners, the jackpot meter and win ticker (real figures only), and the game
+// lobby. Live figures reload every 15 s, on the `jackpot` and `win` pushes, after the socket
+// reconnects, and when the tab is tapped again or a game closes.
 import { Trans } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect } from 'react'
+import type { JackpotView, WinItem } from '../../../contract/games/api.ts'
+import { onPush } from '../../lib/push.ts'
+import { tabReloadAtom } from '../../lib/reload.ts'
+import { BannerCarousel } from './BannerCarousel.tsx'
+import { GameLobby } from './GameLobby.tsx'
+import { JackpotMeter, WinTicker } from './LiveStrip.tsx'
+import { applyJackpot, applyWin, gameListAtom, loadGameList, loadLive } from './lobby.ts'
+
+const LIVE_REFRESH_MS = 15_000
 
 export default function HomePage() {
+  const reload = useAtomValue(tabReloadAtom)
+  const list = useAtomValue(gameListAtom)
+
+  useEffect(() => {
+    void reload
+    void loadGameList().catch(() => undefined)
+    void loadLive().catch(() => undefined)
+    const timer = setInterval(() => void loadLive().catch(() => undefined), LIVE_REFRESH_MS)
+    const offJackpot = onPush('jackpot', (data) => applyJackpot(data as JackpotView | null))
+    const offWin = onPush('win', (data) => applyWin(data as WinItem))
+    const offReconnect = onPush('reconnected', () => void loadLive().catch(() => undefined))
+    return () => {
+      clearInterval(timer)
+      offJackpot()
+      offWin()
+      offReconnect()
+    }
+  }, [reload])
+
   return (
     <section className="home">
-      <div className="card promise">
-        <h1>
-          <Trans>Jogo limpo: cada número é verdadeiro.</Trans>
-        </h1>
-        <ul>
-          <li>
-            <Trans>Saldo, prêmios e RTP vêm dos registros do servidor.</Trans>
-          </li>
-          <li>
-            <Trans>Saque por PIX sem taxas, sem depósito extra.</Trans>
-          </li>
-          <li>
-            <Trans>Limites e autoexclusão sempre à mão.</Trans>
-          </li>
-        </ul>
-      </div>
-      <p className="empty-state">
-        <Trans>Ainda não há jogos disponíveis.</Trans>
-      </p>
+      <BannerCarousel />
+      <JackpotMeter />
+      <WinTicker />
+      <GameLobby />
+      {!list && (
+        <p className="empty-state">
+          <Trans>Carregando jogos…</Trans>
+        </p>
+      )}
     </section>
   )
 }

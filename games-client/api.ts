@@ -1,0 +1,61 @@
+// The game page's calls: everything with its game-session token only, answers in the envelope.
+import type { SessionView, SpinResult } from '../contract/games/api.ts'
+import type { GameDef } from '../contract/games/engine.ts'
+import type { JackpotRule } from '../contract/games/jackpot.ts'
+import type { PublishedFigures } from '../contract/games/published.ts'
+
+interface Envelope<T> {
+  success: boolean
+  msgCode: string
+  msg: string
+  data: T | null
+}
+
+export class GameApiError extends Error {
+  readonly msgCode: string
+  constructor(msgCode: string, msg: string) {
+    super(msg)
+    this.msgCode = msgCode
+  }
+}
+
+let sessionToken = ''
+let language = 'pt-BR'
+
+export function setLanguage(lang: string) {
+  language = lang
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers: {
+      'accept-language': language,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(sessionToken ? { 'game-session': sessionToken } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
+  const envelope = (await response.json()) as Envelope<T>
+  if (!envelope.success || envelope.data === null) throw new GameApiError(envelope.msgCode, envelope.msg)
+  return envelope.data
+}
+
+export async function openSession(launchToken: string): Promise<SessionView> {
+  const session = await call<SessionView>('POST', '/game/session/open', { launchToken })
+  sessionToken = session.sessionToken
+  return session
+}
+
+export function loadGame(id: string) {
+  return call<{ game: GameDef; figures: PublishedFigures; jackpotRule: JackpotRule }>('GET', `/game/def/${id}`)
+}
+
+export function spin(bet: number, requestId: string) {
+  return call<SpinResult & { seed: SessionView['seed'] | null }>('POST', '/game/spin', { bet, requestId })
+}
+
+export function ping() {
+  return call<{ balance: SessionView['balance']; jackpot: SessionView['jackpot'] }>('POST', '/game/session/ping', {})
+}

@@ -1,0 +1,65 @@
+// The full-screen game frame over the app. Balance changes from the game page arrive by
+// postMessage, accepted only from this frame's window on the app's own origin. The frame's
+// second load event means the game navigated away: the frame closes, and an unbound player is
+// reminded to bind the account (SPEC 6.1).
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'wouter'
+import { accountAtom, applyBalance, type PushedBalance } from '../../lib/account.ts'
+import { closeGame, openGameAtom } from '../../lib/gameFrame.ts'
+import { appStore } from '../../lib/store.ts'
+import { showToast } from '../../lib/toast.ts'
+
+interface FrameMessage {
+  type?: unknown
+  balance?: PushedBalance
+}
+
+export function GameFrame() {
+  const game = useAtomValue(openGameAtom)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const loads = useRef(0)
+  const [, navigate] = useLocation()
+  const { t } = useLingui()
+
+  useEffect(() => {
+    if (!game) return
+    loads.current = 0
+    const onMessage = (event: MessageEvent<FrameMessage>) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
+      if (event.data?.type === 'jl:balance' && event.data.balance) applyBalance(event.data.balance)
+      if (event.data?.type === 'jl:deposit') {
+        void closeGame()
+        navigate('/rechargeMall')
+      }
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [game, navigate])
+
+  if (!game) return null
+
+  function onLoad() {
+    loads.current++
+    if (loads.current < 2) return
+    void closeGame()
+    if (appStore.get(accountAtom)?.bound === false) {
+      showToast(t`Vincule nome e senha em Perfil para não perder sua conta.`)
+    }
+  }
+
+  return (
+    <div className="game-frame" data-testid="game-frame" role="dialog" aria-modal="true">
+      <button
+        type="button"
+        className="game-frame-close"
+        data-testid="game-frame-close"
+        onClick={() => void closeGame()}
+      >
+        <Trans>Fechar jogo</Trans>
+      </button>
+      <iframe ref={frame} title={game.gameId} src={game.url} onLoad={onLoad} allow="autoplay; clipboard-write" />
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+// Game history (/history): the player's rounds, newest first, each with bet, win, time and a
+// link to recompute it on /verify.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import type { RoundPage } from '../../../contract/games/api.ts'
+import { formatMoney } from '../../../contract/money.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { formatTime } from '../../lib/time.ts'
+
+const PAGE_SIZE = 20
+
+export default function HistoryPage() {
+  const { t, i18n } = useLingui()
+  const [page, setPage] = useState<RoundPage | null>(null)
+  const [size, setSize] = useState(PAGE_SIZE)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    call<RoundPage>('/game/history', { pageNum: 1, pageSize: Math.min(size, 100) })
+      .then(setPage)
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t`Não foi possível carregar o histórico.`))
+  }, [size, t])
+
+  if (error) return <p className="empty-state">{error}</p>
+  if (!page) return <p className="empty-state">…</p>
+  if (page.total === 0) {
+    return (
+      <p className="empty-state" data-testid="history-empty">
+        <Trans>Nenhuma rodada ainda. Suas jogadas aparecem aqui, cada uma verificável.</Trans>
+      </p>
+    )
+  }
+  return (
+    <section className="round-history">
+      <ul className="rounds" data-testid="rounds">
+        {page.rounds.map((round) => (
+          <li key={round.roundId} className="card round" data-testid="round">
+            <div>
+              <strong>{round.gameName}</strong>
+              <small>{formatTime(round.createdAt, i18n.locale)}</small>
+            </div>
+            <div className="round-money">
+              <span>
+                <Trans>Aposta {formatMoney(round.bet)}</Trans>
+              </span>
+              <span className={round.win + round.jackpotWin > 0 ? 'won' : ''} data-testid="round-win">
+                <Trans>Ganho {formatMoney(round.win + round.jackpotWin)}</Trans>
+              </span>
+            </div>
+            <Link href={`/verify?round=${round.roundId}`} className="link" data-testid="verify-link">
+              <Trans>Verificar</Trans>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {page.rounds.length < page.total && size < 100 && (
+        <button type="button" className="button secondary" onClick={() => setSize((s) => s + PAGE_SIZE)}>
+          <Trans>Carregar mais</Trans>
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,211 @@
+// The fairness verifier (/verify, SPEC 6.3): recomputes a spin in the browser from the revealed
+// server seed, the client seed and the nonce — HMAC-SHA256 with @noble/hashes, the same engine
+// code as the server — and compares stops and win with the recorded round. It also shows the
+// active seed pair (hash only), lets the player set a client seed, and rotates to reveal.
+
+import { Trans, useLingui } from '@lingui/react/macro'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { useEffect, useState } from 'react'
+import { useSearch } from 'wouter'
+import type { RoundView, SeedsView } from '../../../contract/games/api.ts'
+import type { GameDef } from '../../../contract/games/engine.ts'
+import { type HmacSha256, spinOutcome } from '../../../contract/games/fair.ts'
+import { symbolSvg } from '../../../contract/games/symbols.ts'
+import { formatMoney } from '../../../contract/money.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { showToast } from '../../lib/toast.ts'
+
+const encoder = new TextEncoder()
+const browserHmac: HmacSha256 = (key, message) => hmac(sha256, encoder.encode(key), encoder.encode(message))
+const sha256Hex = (text: string) => bytesToHex(sha256(encoder.encode(text)))
+
+interface Inputs {
+  gameId: string
+  serverSeed: string
+  clientSeed: string
+  nonce: string
+  bet: string
+}
+
+const games = new Map<string, Promise<GameDef>>()
+function loadGame(id: string): Promise<GameDef> {
+  let loading = games.get(id)
+  if (!loading) {
+    loading = call<{ game: GameDef }>(`/game/def/${encodeURIComponent(id)}`, undefined, 'GET').then((d) => d.game)
+    games.set(id, loading)
+  }
+  return loading
+}
+
+function symbolImage(game: GameDef, id: string): string {
+  const symbol = game.symbols.find((s) => s.id === id)
+  return symbol ? `data:image/svg+xml,${encodeURIComponent(symbolSvg(symbol))}` : ''
+}
+
+export default function VerifyPage() {
+  const { t } = useLingui()
+  const roundId = new URLSearchParams(useSearch()).get('round')
+  const [round, setRound] = useState<RoundView | null>(null)
+  const [seeds, setSeeds] = useState<SeedsView | null>(null)
+  const [inputs, setInputs] = useState<Inputs>({ gameId: '', serverSeed: '', clientSeed: '', nonce: '0', bet: '100' })
+  const [game, setGame] = useState<GameDef | null>(null)
+  const [newClientSeed, setNewClientSeed] = useState('')
+  const [loadCount, setLoadCount] = useState(0)
+
+  useEffect(() => {
+    void loadCount
+    call<SeedsView>('/game/seeds').then(setSeeds, () => undefined)
+    if (!roundId) return
+    call<RoundView>('/game/round', { roundId }).then(
+      (r) => {
+        setRound(r)
+        setInputs({
+          gameId: r.gameId,
+          serverSeed: r.serverSeed ?? '',
+          clientSeed: r.clientSeed,
+          nonce: String(r.nonce),
+          bet: String(r.bet),
+        })
+      },
+      (e: unknown) => showToast(e instanceof ApiError ? e.message : t`Rodada não encontrada.`),
+    )
+  }, [roundId, loadCount, t])
+
+  useEffect(() => {
+    if (inputs.gameId) loadGame(inputs.gameId).then(setGame, () => setGame(null))
+  }, [inputs.gameId])
+
+  async function rotate() {
+    try {
+      const clientSeed = newClientSeed.trim() || undefined
+      setSeeds(await call<SeedsView>('/game/seeds/rotate', clientSeed ? { clientSeed } : {}))
+      setNewClientSeed('')
+      setLoadCount((n) => n + 1)
+    } catch (e) {
+      showToast(e instanceof ApiError ? e.message : t`Não foi possível trocar a semente.`)
+    }
+  }
+
+  const nonce = Number(inputs.nonce)
+  const bet = Number(inputs.bet)
+  const outcome =
+    game && inputs.serverSeed && Number.isSafeInteger(nonce) && nonce >= 0 && bet > 0
+      ? spinOutcome(game, bet, { serverSeed: inputs.serverSeed, clientSeed: inputs.clientSeed, nonce }, browserHmac)
+      : null
+  const hashMatches = round && inputs.serverSeed ? sha256Hex(inputs.serverSeed) === round.serverSeedHash : null
+  const stopsMatch = round && outcome ? outcome.stops.join(',') === round.stops.join(',') : null
+  const winMatches = round && outcome ? outcome.win === round.win : null
+  const field = (key: keyof Inputs, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={inputs[key]}
+        data-testid={`verify-${key}`}
+        onChange={(e) => setInputs((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    </label>
+  )
+
+  return (
+    <section className="verify">
+      <div className="card">
+        <h2>
+          <Trans>Como verificar</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Antes de cada rodada o servidor mostra o hash SHA-256 da sua semente secreta. O resultado vem de
+            HMAC-SHA256(semente do servidor, "semente do cliente:nonce:bloco"), e cada parada dos rolos é sorteada sem
+            viés. Ao trocar o par de sementes, a semente antiga é revelada e qualquer rodada pode ser refeita aqui, no
+            seu aparelho.
+          </Trans>
+        </p>
+      </div>
+
+      {round && !round.serverSeed && (
+        <div className="card notice" data-testid="verify-hidden">
+          <p>
+            <Trans>A semente desta rodada ainda está em uso. Troque o par de sementes para revelá-la.</Trans>
+          </p>
+          <button type="button" className="button" data-testid="verify-reveal" onClick={() => void rotate()}>
+            <Trans>Trocar sementes e revelar</Trans>
+          </button>
+        </div>
+      )}
+
+      <div className="card verify-form">
+        {field('gameId', t`Jogo`)}
+        {field('serverSeed', t`Semente do servidor (revelada)`)}
+        {field('clientSeed', t`Semente do cliente`)}
+        {field('nonce', t`Nonce`)}
+        {field('bet', t`Aposta (centavos)`)}
+      </div>
+
+      {outcome && game && (
+        <div className="card verify-result" data-testid="verify-result">
+          <div className="verify-window" style={{ gridTemplateColumns: `repeat(${game.reels.length}, 1fr)` }}>
+            {outcome.evaluation.window.map((column, reel) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a reel's position is its identity in the fixed window
+              <div key={`${reel}-${outcome.stops[reel]}`} className="verify-column">
+                {column.map((symbol, row) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's position is its identity in the fixed window
+                  <img key={`${row}-${symbol}`} src={symbolImage(game, symbol)} alt={symbol} width="40" height="40" />
+                ))}
+              </div>
+            ))}
+          </div>
+          <p>
+            <Trans>Paradas:</Trans> <code data-testid="verify-stops">{outcome.stops.join(', ')}</code>
+          </p>
+          <p>
+            <Trans>Ganho recalculado:</Trans> <strong data-testid="verify-win">{formatMoney(outcome.win)}</strong>
+          </p>
+          {round && (
+            <ul className="verify-checks" data-testid="verify-checks">
+              <li data-ok={hashMatches}>
+                {hashMatches ? t`✓ A semente revelada tem o hash mostrado antes da rodada.` : t`✗ O hash não confere.`}
+              </li>
+              <li data-ok={stopsMatch}>
+                {stopsMatch ? t`✓ As paradas conferem com a rodada registrada.` : t`✗ As paradas não conferem.`}
+              </li>
+              <li data-ok={winMatches}>
+                {winMatches
+                  ? t`✓ O ganho confere: ${formatMoney(round.win)}.`
+                  : t`✗ O ganho não confere (registrado: ${formatMoney(round.win)}).`}
+              </li>
+            </ul>
+          )}
+        </div>
+      )}
+
+      {seeds && (
+        <div className="card seeds" data-testid="seeds">
+          <h2>
+            <Trans>Suas sementes</Trans>
+          </h2>
+          <p>
+            <Trans>Hash da semente do servidor em uso:</Trans>{' '}
+            <code data-testid="active-hash">{seeds.active.serverSeedHash}</code>
+          </p>
+          <p>
+            <Trans>
+              Semente do cliente: <code>{seeds.active.clientSeed}</code> · próximo nonce: {seeds.active.nextNonce}
+            </Trans>
+          </p>
+          <label className="field">
+            <span>
+              <Trans>Nova semente do cliente (opcional)</Trans>
+            </span>
+            <input value={newClientSeed} maxLength={64} onChange={(e) => setNewClientSeed(e.target.value)} />
+          </label>
+          <button type="button" className="button secondary" data-testid="rotate-seed" onClick={() => void rotate()}>
+            <Trans>Trocar par de sementes</Trans>
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+// The progressive jackpot meter and the recent-wins ticker (SPEC 6.4). Both show only real
+// server figures — the pool account's balance and recorded wins — and hide when there are none.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { formatMoney } from '../../../contract/money.ts'
+import { liveAtom } from './lobby.ts'
+
+export function JackpotMeter() {
+  const live = useAtomValue(liveAtom)
+  if (!live?.jackpot) return null
+  return (
+    <section className="jackpot-meter" data-testid="jackpot-meter">
+      <span className="jackpot-label">
+        <Trans>Jackpot progressivo</Trans>
+      </span>
+      <strong data-testid="jackpot-pool">{formatMoney(live.jackpot.pool)}</strong>
+      <small>
+        <Trans>
+          {live.jackpot.shareBps / 100}% de cada aposta entra no prêmio; recomeça em {formatMoney(live.jackpot.seed)}.
+        </Trans>
+      </small>
+    </section>
+  )
+}
+
+export function WinTicker() {
+  const live = useAtomValue(liveAtom)
+  const { t } = useLingui()
+  if (!live || live.wins.length === 0) return null
+  return (
+    <section className="win-ticker" data-testid="win-ticker" aria-label={t`Ganhos recentes`}>
+      <ul>
+        {live.wins.map((win) => (
+          <li key={win.roundId}>
+            {win.jackpot ? '★ ' : ''}
+            <Trans>
+              {win.playerName} ganhou {formatMoney(win.amount)} em {win.gameName}
+            </Trans>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,32 @@
+// The game frame (SPEC 6.1): which game is open, how a game is launched (`/game/forward` gives
+// a URL with a short-lived launch token) and what closing does — the session is closed, and the
+// balance and the current tab's data (tasks, lobby figures) reload.
+import { atom } from 'jotai'
+import { refreshAccount } from './account.ts'
+import { call } from './api.ts'
+import { tabReloadAtom } from './reload.ts'
+import { appStore } from './store.ts'
+
+export interface OpenGame {
+  gameId: string
+  sessionId: string
+  url: string
+}
+
+export const openGameAtom = atom<OpenGame | null>(null)
+
+export async function launchGame(gameId: string): Promise<void> {
+  const { sessionId, openGameUrl } = await call<{ sessionId: string; openGameUrl: string }>('/game/forward', {
+    id: gameId,
+  })
+  appStore.set(openGameAtom, { gameId, sessionId, url: openGameUrl })
+}
+
+export async function closeGame(): Promise<void> {
+  const game = appStore.get(openGameAtom)
+  if (!game) return
+  appStore.set(openGameAtom, null)
+  await call('/game/close', { sessionId: game.sessionId }).catch(() => undefined)
+  appStore.set(tabReloadAtom, (n) => n + 1)
+  await refreshAccount().catch(() => undefined)
+}
