@@ -1,0 +1,95 @@
+// Games end to end in Chromium: open a game from the lobby, spin five times with the header
+// equal to the ledger after each spin, close, see the five rounds in /history, rotate the seed
+// and have /verify recompute each round's stops and win in the browser. The lobby's jackpot
+// meter shows the pool account's value and follows it by push.
+import { expect, type Page, test } from '@playwright/test'
+import { formatMoney } from '../../contract/money.ts'
+import { accountInfo, adjustBalance, enterApp, playerCall } from './support.ts'
+
+async function live(page: Page) {
+  return (await playerCall(page, '/game/live')).data as { jackpot: { pool: number } | null }
+}
+
+test('open a game from the lobby, spin 5 times with the header equal to the ledger, then history and verify', async ({
+  page,
+}) => {
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  await adjustBalance(page, userId, 5000)
+  await expect(page.getByTestId('balance')).toHaveText('R$ 50,00')
+
+  // Lobby: Popular first, then one tab per provider group; the meter shows the pool account.
+  await expect(page.getByTestId('lobby-tab-popular')).toHaveAttribute('aria-selected', 'true')
+  for (const group of ['Clássicos', 'Aventura', 'Brasil'])
+    await expect(page.getByTestId(`lobby-tab-${group}`)).toBeVisible()
+  const poolBefore = (await live(page)).jackpot?.pool as number
+  await expect(page.getByTestId('jackpot-pool')).toHaveText(formatMoney(poolBefore))
+
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await expect(frame.getByTestId('game-balance')).toHaveText('R$ 50,00')
+  await expect(frame.getByText(/RTP 96,17/)).toBeVisible()
+
+  const roundIds: string[] = []
+  for (let spin = 1; spin <= 5; spin++) {
+    await frame.getByTestId('game-spin').click()
+    await expect(frame.locator('#game')).toHaveAttribute('data-rounds', String(spin))
+    roundIds.push((await frame.locator('#game').getAttribute('data-last-round')) as string)
+    const ledger = (await accountInfo(page)).balance.total
+    await expect(page.getByTestId('balance')).toHaveText(formatMoney(ledger))
+    await expect(frame.getByTestId('game-balance')).toHaveText(formatMoney(ledger))
+  }
+  // Five spins of R$ 0,50 each put 5 × R$ 0,01 in the pool; the meter follows by push.
+  const poolAfter = (await live(page)).jackpot?.pool as number
+  expect(poolAfter).toBe(poolBefore + 5)
+
+  await page.getByTestId('game-frame-close').click()
+  await expect(page.getByTestId('game-frame')).toHaveCount(0)
+  await expect(page.getByTestId('jackpot-pool')).toHaveText(formatMoney(poolAfter))
+  await expect(page.getByTestId('players-now')).toHaveCount(0)
+
+  await page.goto('/history')
+  await expect(page.getByTestId('round')).toHaveCount(5)
+  const history = (await playerCall(page, '/game/history', { pageNum: 1, pageSize: 10 })).data.rounds as {
+    roundId: string
+    stops: number[]
+    win: number
+  }[]
+  expect(history.map((r) => r.roundId).reverse()).toEqual(roundIds)
+
+  // The seed is still in use: /verify offers to rotate, which reveals it.
+  await page.getByTestId('verify-link').first().click()
+  await expect(page.getByTestId('verify-hidden')).toBeVisible()
+  await page.getByTestId('verify-reveal').click()
+  await expect(page.getByTestId('verify-hidden')).toHaveCount(0)
+
+  for (const round of history) {
+    await page.goto(`/verify?round=${round.roundId}`)
+    await expect(page.getByTestId('verify-serverSeed')).toHaveValue(/^[0-9a-f]{64}$/)
+    await expect(page.getByTestId('verify-stops')).toHaveText(round.stops.join(', '))
+    await expect(page.getByTestId('verify-win')).toHaveText(formatMoney(round.win))
+    const checks = page.getByTestId('verify-checks').locator('li')
+    await expect(checks).toHaveCount(3)
+    for (const check of await checks.all()) await expect(check).toHaveAttribute('data-ok', 'true')
+  }
+
+  // Editing the nonce recomputes another spin: the check turns red.
+  await page.getByTestId('verify-nonce').fill('99')
+  await expect(page.getByTestId('verify-checks').locator('li').nth(1)).toHaveAttribute('data-ok', 'false')
+})
+
+test('the game page refuses a spin the balance cannot cover, in words, and offers a deposit', async ({ page }) => {
+  await enterApp(page)
+  await page.getByTestId('game-fruta-fina').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await expect(frame.getByTestId('game-balance')).toHaveText('R$ 0,00')
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.getByTestId('game-message')).toContainText(
+    'Saldo insuficiente: a aposta é R$ 0,50 e seu saldo é R$ 0,00.',
+  )
+  expect((await playerCall(page, '/game/history', {})).data.total).toBe(0)
+  await frame.getByRole('button', { name: 'Depositar' }).click()
+  await expect(page.getByTestId('game-frame')).toHaveCount(0)
+  await expect(page).toHaveURL(/\/rechargeMall$/)
+})
