@@ -239,7 +239,7 @@ function infoPanel(state: State): HTMLElement {
       textContent: `${t('volatility')}: ${t(figures.volatility)} · ${t('hitFrequency')}: ${pct(figures.hitFrequency, 1)} · ${t('maxWin')}: ${figures.maxWin.toLocaleString(lang)}×`,
     }),
     el('p', { textContent: game.layout === 'video-ways' ? t('ways') : t('lines') }),
-    el('h3', { textContent: t('paytable') }),
+    el('h3', { textContent: t(game.layout === 'video-ways' ? 'paytableWays' : 'paytableLines') }),
     el('ul', { className: 'paytable' }, ...rows),
     el('h3', { textContent: t('jackpot') }),
     el('p', { className: 'jackpot-chance', textContent: jackpotLine(state) }),

@@ -17,7 +17,16 @@ const words = {
   medium: { 'pt-BR': 'média', en: 'medium', hi: 'मध्यम' },
   high: { 'pt-BR': 'alta', en: 'high', hi: 'उच्च' },
   maxWin: { 'pt-BR': 'Ganho máximo', en: 'Maximum win', hi: 'अधिकतम जीत' },
-  paytable: { 'pt-BR': 'Tabela de pagamentos (× aposta)', en: 'Paytable (× bet)', hi: 'भुगतान तालिका (× दाँव)' },
+  paytableLines: {
+    'pt-BR': 'Tabela de pagamentos (× aposta total, por linha)',
+    en: 'Paytable (× total bet, per line)',
+    hi: 'भुगतान तालिका (× कुल दाँव, प्रति लाइन)',
+  },
+  paytableWays: {
+    'pt-BR': 'Tabela de pagamentos (× aposta total, por forma)',
+    en: 'Paytable (× total bet, per way)',
+    hi: 'भुगतान तालिका (× कुल दाँव, प्रति तरीका)',
+  },
   lines: {
     'pt-BR': '5 linhas, da esquerda para a direita; o curinga substitui os outros símbolos.',
     en: '5 lines, left to right; the wild stands for the other symbols.',
