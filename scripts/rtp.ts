@@ -4,7 +4,8 @@
 // `npm run rtp -- --write` republishes the figures (contract/games/published.ts).
 import { writeFileSync } from 'node:fs'
 import { games } from '../contract/games/catalog.ts'
-import { type PublishedFigures, published } from '../contract/games/published.ts'
+import type { PublishedFigures } from '../contract/games/figures.ts'
+import { published } from '../contract/games/published.ts'
 import { computeRtp, publishFigures } from '../server/games/rtp.ts'
 
 const write = process.argv.includes('--write')
@@ -31,23 +32,15 @@ if (write) {
   writeFileSync(
     new URL('../contract/games/published.ts', import.meta.url),
     `// Published figures of each game, written by \`npm run rtp -- --write\` from the exact enumeration
-// (server/games/rtp.ts). Percentages; maxWin in multiples of the bet. A test recomputes them.
-import type { Volatility } from './engine.ts'
+// (server/games/rtp.ts). A test recomputes them.
+import type { PublishedFigures } from './figures.ts'
 
-export interface PublishedFigures {
-  rtp: number
-  baseRtp: number
-  jackpotRtp: number
-  hitFrequency: number
-  volatilityIndex: number
-  volatility: Volatility
-  maxWin: number
-}
+export type { PublishedFigures }
 
 export const published: Record<string, PublishedFigures> = ${JSON.stringify(figures, null, 2)}
 `,
   )
-  console.log('Published figures written to contract/games/published.ts.')
+  console.log('Published figures written to contract/games/published.ts (run `npm run format` to format it).')
 } else if (mismatches > 0) {
   console.error(
     `${mismatches} game(s) publish figures that differ from the enumeration; run \`npm run rtp -- --write\`.`,

@@ -1,16 +1,8 @@
 // Published figures of each game, written by `npm run rtp -- --write` from the exact enumeration
-// (server/games/rtp.ts). Percentages; maxWin in multiples of the bet. A test recomputes them.
-import type { Volatility } from './engine.ts'
+// (server/games/rtp.ts). A test recomputes them.
+import type { PublishedFigures } from './figures.ts'
 
-export interface PublishedFigures {
-  rtp: number
-  baseRtp: number
-  jackpotRtp: number
-  hitFrequency: number
-  volatilityIndex: number
-  volatility: Volatility
-  maxWin: number
-}
+export type { PublishedFigures }
 
 export const published: Record<string, PublishedFigures> = {
   'fruta-fina': {
