@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { buildTestApp, createTestDb, engines, type TestDb } from '../test-support.ts'
+import { jackpotPool } from '../games/jackpot.ts'
+import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 interface Client {
   messages: { type: string; data: unknown }[]
@@ -125,6 +126,60 @@ describe.each(engines)('push on %s', (engine) => {
     const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)))
     expect(await client.next('error')).toEqual({ msgCode: 'token_invalid' })
     expect(await closed).toBe(4003)
+  })
+
+  it('broadcasts the jackpot pool as it is now, and wins at or above the feed threshold, to every player', async () => {
+    const testDb: TestDb = await createTestDb(engine)
+    const app = await buildTestApp(testDb.db, { WIN_FEED_MIN: '1' })
+    cleanups.push(
+      () => testDb.drop(),
+      () => app.close(),
+    )
+    const watcher = await login(app)
+    const client = await connect(app, watcher.token)
+    cleanups.push(async () => client.socket.close())
+    await client.next('ready')
+    const playerRes = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const spinner = playerRes.json().data as { token: string; userId: number }
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/adjust',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { requestId: randomUUID(), userId: spinner.userId, amount: 100_000, reason: 'teste' },
+    })
+    const forward = await app.inject({
+      method: 'POST',
+      url: '/api/game/forward',
+      headers: { 'access-token': spinner.token },
+      payload: { id: 'amazonia' },
+    })
+    const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
+    const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+    const sessionToken = opened.json().data.sessionToken as string
+    let won: { roundId: string; win: number } | undefined
+    for (let i = 0; i < 40 && !won; i++) {
+      const spin = await app.inject({
+        method: 'POST',
+        url: '/api/game/spin',
+        headers: { 'game-session': sessionToken },
+        payload: { bet: 500, requestId: randomUUID() },
+      })
+      const round = spin.json().data.round
+      if (round.win > 0) won = round
+    }
+    expect(won).toBeDefined()
+    const pool = await jackpotPool(testDb.db.kysely)
+    await client.next('jackpot', (data) => (data as { pool: number }).pool === pool)
+    const win = (await client.next('win', (data) => (data as { roundId: string }).roundId === won?.roundId)) as {
+      amount: number
+      playerName: string
+    }
+    expect(win.amount).toBe(won?.win)
+    expect(win.playerName).toBe(`Jo***${String(spinner.userId).padStart(2, 'r').slice(-2)}`)
   })
 })
 

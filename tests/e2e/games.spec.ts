@@ -93,3 +93,18 @@ test('the game page refuses a spin the balance cannot cover, in words, and offer
   await expect(page.getByTestId('game-frame')).toHaveCount(0)
   await expect(page).toHaveURL(/\/rechargeMall$/)
 })
+
+test('the frame closes on its second load event (the game navigated away) and the session ends', async ({ page }) => {
+  await enterApp(page)
+  await page.getByTestId('game-amazonia').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await expect(frame.getByTestId('game-spin')).toBeVisible()
+  const players = async () => (await playerCall(page, '/game/live')).data.playersNow.popular as number
+  expect(await players()).toBe(1)
+  await frame.locator('body').evaluate(() => {
+    window.location.href = '/404'
+  })
+  await expect(page.getByTestId('game-frame')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Vincule nome e senha' })).toBeVisible()
+  await expect.poll(players).toBe(0)
+})

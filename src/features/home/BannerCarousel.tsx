@@ -32,6 +32,7 @@ export function BannerCarousel() {
               key={banner.id}
               type="button"
               className="banner"
+              aria-label={i18n._(banner.title)}
               style={{ background: `linear-gradient(120deg, ${banner.colors[0]}, ${banner.colors[1]})` }}
               onClick={() => navigate(bannerTarget(banner.action))}
             >
