@@ -53,7 +53,7 @@ export function loadGame(id: string) {
 }
 
 export function spin(bet: number, requestId: string) {
-  return call<SpinResult & { seed: SessionView['seed'] | null }>('POST', '/game/spin', { bet, requestId })
+  return call<SpinResult>('POST', '/game/spin', { bet, requestId })
 }
 
 export function ping() {

@@ -125,12 +125,12 @@ function render(state: State) {
           : paid > 0
             ? t('win', { amount: money(paid) })
             : t('noWin')
-      if (result.seed) state.session.seed = result.seed
+      state.session.seed = result.seed
       info.querySelector('.fair-nonce')?.replaceChildren(String(state.session.seed.nextNonce))
       root.dataset.rounds = String(Number(root.dataset.rounds ?? 0) + 1)
       root.dataset.lastRound = result.round.roundId
       tellParent({ type: 'jl:balance', balance: result.balance, roundId: result.round.roundId })
-      void ping().then((live) => showJackpot(live.jackpot?.pool))
+      if (result.jackpotPool !== null) showJackpot(result.jackpotPool)
     } catch (error) {
       message.textContent = error instanceof GameApiError ? error.message : t('offline')
       if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {

@@ -108,6 +108,10 @@ export interface SpinResult {
   balance: { total: number; cash: number; bonus: number }
   /** True when this answer repeats an earlier request with the same requestId. */
   replayed: boolean
+  /** The active seed pair after this spin (the next nonce to be used). */
+  seed: SeedCommitment
+  /** The jackpot pool right after this spin; null for a replay. */
+  jackpotPool: number | null
 }
 
 export interface JackpotView {

@@ -8,16 +8,22 @@ import type { Database } from '../db/schema.ts'
 // precise enough for a 30-day window.
 const SLIDE_GRANULARITY_MS = 60_000
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+/** SHA-256 as lowercase hex: how secrets handed to clients are stored, and how seeds are committed. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/** 256 random bits, URL-safe: session tokens, launch tokens, game-session tokens. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url')
 }
 
 export async function issueToken(db: Kysely<Database>, playerId: number, now: number, ttlSeconds: number) {
-  const token = randomBytes(32).toString('base64url')
+  const token = randomToken()
   await db
     .insertInto('session_tokens')
     .values({
-      token_hash: hashToken(token),
+      token_hash: sha256Hex(token),
       player_id: playerId,
       created_at: now,
       expires_at: now + ttlSeconds * 1000,
@@ -35,7 +41,7 @@ export async function verifyToken(
   ttlSeconds: number,
 ): Promise<number | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
-  const tokenHash = hashToken(token)
+  const tokenHash = sha256Hex(token)
   const row = await db
     .selectFrom('session_tokens')
     .select(['player_id', 'expires_at', 'revoked_at'])
@@ -53,7 +59,7 @@ export async function revokeToken(db: Kysely<Database>, token: string, now: numb
   await db
     .updateTable('session_tokens')
     .set({ revoked_at: now })
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', sha256Hex(token))
     .where('revoked_at', 'is', null)
     .execute()
 }

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { OutcomeStream, spinOutcome } from '../../contract/games/fair.ts'
-import { hmacSha256, sha256Hex } from './seeds.ts'
+import { sha256Hex } from '../accounts/tokens.ts'
+import { hmacSha256 } from './seeds.ts'
 
 const encoder = new TextEncoder()
 const nobleHmac = (key: string, message: string) => hmac(sha256, encoder.encode(key), encoder.encode(message))

@@ -7,7 +7,7 @@ import { findGame, games, groups } from '../../contract/games/catalog.ts'
 import { published } from '../../contract/games/published.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotView } from './jackpot.ts'
-import { maskName } from './rounds.ts'
+import { maskedPlayerName } from './rounds.ts'
 import { playersByGame } from './sessions.ts'
 
 const WEEK_MS = 7 * 24 * 3600_000
@@ -59,7 +59,7 @@ async function recentWins(db: Kysely<Database>, now: number, threshold: number):
     .execute()
   return rows.map((row) => ({
     roundId: row.id,
-    playerName: maskName(row.user_name ?? `Jogador${row.player_id}`),
+    playerName: maskedPlayerName(row.user_name, Number(row.player_id)),
     gameId: row.game_id,
     gameName: findGame(row.game_id)?.name ?? row.game_id,
     amount: Number(row.win) + Number(row.jackpot_win),

@@ -4,8 +4,7 @@
 // the wallet, and the round row with everything needed to verify it. A repeated requestId answers
 // with the round it already made.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
-import type { RoundView } from '../../contract/games/api.ts'
+import type { RoundView, SeedCommitment } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
@@ -15,7 +14,7 @@ import type { Database } from '../db/schema.ts'
 import { Refusal } from '../http/envelope.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
-import { activeSeed, hmacSha256, type ServerSeedSource } from './seeds.ts'
+import { activeSeed, commitmentOf, hmacSha256, type ServerSeedSource } from './seeds.ts'
 
 type RoundRow = Database['game_rounds']
 
@@ -25,6 +24,16 @@ export interface SpinInput {
   gameId: string
   bet: number
   requestId: string
+}
+
+export interface SpinRecord {
+  round: RoundView
+  /** True when the requestId had already made this round. */
+  replayed: boolean
+  /** The active seed pair after this spin. */
+  seed: SeedCommitment
+  /** The pool right after this spin (null for a replay, which moved nothing). */
+  jackpotPool: number | null
 }
 
 export interface RoundsOptions {
@@ -55,8 +64,13 @@ export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
   }
 }
 
+/** The name a win is announced under: the bound user name, else "Jogador<id>", masked. */
+export function maskedPlayerName(userName: string | null, playerId: number): string {
+  return maskName(userName ?? `Jogador${playerId}`)
+}
+
 /** "Jo***12": enough for a player to recognise their own win, not enough to identify anyone. */
-export function maskName(name: string): string {
+function maskName(name: string): string {
   const clean = name.replace(/\s+/g, '')
   if (clean.length <= 4) return `${clean.slice(0, 1)}***`
   return `${clean.slice(0, 2)}***${clean.slice(-2)}`
@@ -66,12 +80,8 @@ function newRoundId(): string {
   return `r${randomBytes(10).toString('hex')}`
 }
 
-async function payJackpot(tx: LedgerTx, roundId: string): Promise<number> {
-  // The pool row was already written (locked) by this round's contribution, so this is its value now.
-  const { rows } = await sql<{ balance: number }>`
-    select balance from ledger_accounts where player_id is null and code = 'jackpot_pool'`.execute(tx.trx)
-  const pool = Number(rows[0]?.balance ?? 0)
-  if (pool <= 0) return 0
+/** Pays the whole pool (its balance right after this round's share, which locked the row) and reseeds it. */
+async function payJackpot(tx: LedgerTx, roundId: string, pool: number): Promise<void> {
   await tx.transfer({
     id: `jackpot:won:${roundId}`,
     debit: { house: 'jackpot_pool' },
@@ -88,7 +98,6 @@ async function payJackpot(tx: LedgerTx, roundId: string): Promise<number> {
     kind: 'jackpot_seed',
     reference: `round:${roundId}`,
   })
-  return pool
 }
 
 export class Rounds {
@@ -97,7 +106,7 @@ export class Rounds {
     this.#o = options
   }
 
-  async spin(input: SpinInput): Promise<{ round: RoundView; replayed: boolean }> {
+  async spin(input: SpinInput): Promise<SpinRecord> {
     const game = findGame(input.gameId)
     if (!game) throw new Refusal('game_not_found')
     if (!game.betLevels.includes(input.bet)) {
@@ -119,18 +128,18 @@ export class Rounds {
       if (existing) {
         if (existing.game_id !== input.gameId || Number(existing.bet) !== input.bet)
           throw new Refusal('request_id_reused')
-        return { round: roundView(existing, null), replayed: true }
+        const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
+        return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
       }
       const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
       if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
       const before = balance.cash + balance.bonus
       if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
-      const round = await this.#play(tx, game, input, before)
-      return { round, replayed: false }
+      return this.#play(tx, game, input, before)
     })
   }
 
-  async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<RoundView> {
+  async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<SpinRecord> {
     const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
     const nonce = Number(seed.next_nonce)
     await tx.trx
@@ -153,7 +162,7 @@ export class Rounds {
     })
     if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
     const contribution = jackpotContribution(jackpotRule, input.bet)
-    await tx.transfer({
+    const share = await tx.transfer({
       id: `jackpot:share:${roundId}`,
       debit: { house: 'game' },
       credit: { house: 'jackpot_pool' },
@@ -161,7 +170,9 @@ export class Rounds {
       kind: 'jackpot_share',
       reference: `round:${roundId}`,
     })
-    const jackpotWin = outcome.jackpotWon ? await payJackpot(tx, roundId) : 0
+    const poolAfterShare = share.creditBalanceAfter
+    const jackpotWin = outcome.jackpotWon && poolAfterShare > 0 ? poolAfterShare : 0
+    if (jackpotWin > 0) await payJackpot(tx, roundId, jackpotWin)
     const paid = outcome.win + jackpotWin
     await settleWin(tx, { playerId: input.playerId, transactionId: `${roundId}:win`, roundId, amount: paid })
     const row: RoundRow = {
@@ -187,7 +198,12 @@ export class Rounds {
     await tx.trx.insertInto('game_rounds').values(row).execute()
     tx.broadcast('jackpot', {})
     if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
-    return roundView(row, null)
+    return {
+      round: roundView(row, null),
+      replayed: false,
+      seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
+      jackpotPool: jackpotWin > 0 ? jackpotRule.seed : poolAfterShare,
+    }
   }
 
   async #announce(tx: LedgerTx, row: RoundRow, game: GameDef, amount: number) {
@@ -198,7 +214,7 @@ export class Rounds {
       .executeTakeFirst()
     tx.broadcast('win', {
       roundId: row.id,
-      playerName: maskName(player?.user_name ?? `Jogador${row.player_id}`),
+      playerName: maskedPlayerName(player?.user_name ?? null, row.player_id),
       gameId: game.id,
       gameName: game.name,
       amount,

@@ -91,23 +91,41 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await liveView(db, clock.now(), app.config.winFeedMin)),
   )
 
+  // A player's rounds with their seed pair, whose server seed is shown only once revealed.
+  const playerRounds = (playerId: number) =>
+    db
+      .selectFrom('game_rounds')
+      .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
+      .selectAll('game_rounds')
+      .select(['fair_seeds.server_seed', 'fair_seeds.revealed_at'])
+      .where('game_rounds.player_id', '=', playerId)
+  const revealedView = (row: Awaited<ReturnType<ReturnType<typeof playerRounds>['executeTakeFirstOrThrow']>>) =>
+    roundView(row, row.revealed_at === null ? null : row.server_seed)
+
+  // Creates the player's first seed pair under their lock, so it cannot race a spin.
+  const ensureActiveSeed = (playerId: number) =>
+    app.ledger.transact(async (tx) => {
+      await tx.lockPlayer(playerId)
+      return activeSeed(tx.trx, playerId, tx.now, serverSeeds)
+    })
+
   app.post('/game/history', { schema: { body: historyRequest }, preHandler: requirePlayer }, async (request) => {
     const { pageNum, pageSize } = request.body
-    const base = db.selectFrom('game_rounds').where('game_rounds.player_id', '=', request.playerId)
     const [rows, count] = await Promise.all([
-      base
-        .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
-        .selectAll('game_rounds')
-        .select(['fair_seeds.server_seed', 'fair_seeds.revealed_at'])
+      playerRounds(request.playerId)
         .orderBy('game_rounds.created_at', 'desc')
         .orderBy('game_rounds.id', 'desc')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute(),
-      base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('game_rounds')
+        .where('player_id', '=', request.playerId)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow(),
     ])
     return ok({
-      rounds: rows.map((row) => roundView(row, row.revealed_at === null ? null : row.server_seed)),
+      rounds: rows.map(revealedView),
       total: Number(count.total),
       pageNum,
       pageSize,
@@ -115,23 +133,15 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/game/round', { schema: { body: roundRequest }, preHandler: requirePlayer }, async (request) => {
-    const row = await db
-      .selectFrom('game_rounds')
-      .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
-      .selectAll('game_rounds')
-      .select(['fair_seeds.server_seed', 'fair_seeds.revealed_at'])
+    const row = await playerRounds(request.playerId)
       .where('game_rounds.id', '=', request.body.roundId)
-      .where('game_rounds.player_id', '=', request.playerId)
       .executeTakeFirst()
     if (!row) throw new Refusal('not_found')
-    return ok(roundView(row, row.revealed_at === null ? null : row.server_seed))
+    return ok(revealedView(row))
   })
 
   app.post('/game/seeds', { preHandler: requirePlayer }, async (request) => {
-    await app.ledger.transact(async (tx) => {
-      await tx.lockPlayer(request.playerId)
-      await activeSeed(tx.trx, request.playerId, tx.now, serverSeeds)
-    })
+    await ensureActiveSeed(request.playerId)
     return ok(await seedsView(db, request.playerId))
   })
 
@@ -152,10 +162,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock.now()
     const session = await openSession(db, request.body.launchToken, now)
     if (!session) throw new Refusal('launch_token_invalid')
-    const seed = await app.ledger.transact(async (tx) => {
-      await tx.lockPlayer(session.playerId)
-      return activeSeed(tx.trx, session.playerId, tx.now, serverSeeds)
-    })
+    const seed = await ensureActiveSeed(session.playerId)
     return ok({
       sessionId: session.id,
       sessionToken: session.sessionToken,
@@ -169,15 +176,14 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/game/spin', { schema: { body: spinRequest } }, async (request) => {
     const session = await requireGameSession(request)
-    const { round, replayed } = await rounds.spin({
+    const { round, replayed, seed, jackpotPool } = await rounds.spin({
       playerId: session.playerId,
       sessionId: session.id,
       gameId: session.gameId,
       bet: request.body.bet,
       requestId: request.body.requestId,
     })
-    const seeds = await seedsView(db, session.playerId)
-    return ok({ round, replayed, balance: await balanceOf(request, session.playerId), seed: seeds?.active ?? null })
+    return ok({ round, replayed, balance: await balanceOf(request, session.playerId), seed, jackpotPool })
   })
 
   app.post('/game/session/ping', async (request) => {

@@ -1,18 +1,15 @@
 // Provably fair seed pairs (SPEC 6.3): each player has one active pair — a random server seed
 // shown only as its SHA-256 hash, and a client seed the player may choose — plus a nonce that
 // counts spins. Rotating reveals the active server seed and starts a new pair at nonce 0.
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { RevealedSeed, SeedCommitment, SeedsView } from '../../contract/games/api.ts'
 import type { HmacSha256 } from '../../contract/games/fair.ts'
+import { sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 
 export const hmacSha256: HmacSha256 = (key, message) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest())
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
 
 export function randomServerSeed(): string {
   return randomBytes(32).toString('hex')

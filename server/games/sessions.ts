@@ -2,8 +2,9 @@
 // once, within a minute; the game page trades it for a game-session token that only plays this
 // game (the player's own session token never reaches the game page). A session counts as a
 // player "now" while it is open and was seen in the last two minutes.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { randomToken, sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 
 export const LAUNCH_TOKEN_TTL_MS = 60_000
@@ -12,14 +13,6 @@ export const SESSION_IDLE_MS = 120_000
 /** A session token stops working after this long without a call. */
 export const SESSION_EXPIRY_MS = 12 * 3600_000
 
-function token(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-function hashOf(value: string): string {
-  return createHash('sha256').update(value).digest('hex')
-}
-
 export interface GameSessionRow {
   id: string
   playerId: number
@@ -27,7 +20,7 @@ export interface GameSessionRow {
 }
 
 export async function createSession(db: Kysely<Database>, playerId: number, gameId: string, now: number) {
-  const launchToken = token()
+  const launchToken = randomToken()
   const id = randomBytes(12).toString('hex')
   await db
     .insertInto('game_sessions')
@@ -35,7 +28,7 @@ export async function createSession(db: Kysely<Database>, playerId: number, game
       id,
       player_id: playerId,
       game_id: gameId,
-      launch_token_hash: hashOf(launchToken),
+      launch_token_hash: sha256Hex(launchToken),
       launch_expires_at: now + LAUNCH_TOKEN_TTL_MS,
       session_token_hash: null,
       opened_at: null,
@@ -49,11 +42,11 @@ export async function createSession(db: Kysely<Database>, playerId: number, game
 
 /** Trades a launch token (once, before it expires) for a game-session token. */
 export async function openSession(db: Kysely<Database>, launchToken: string, now: number) {
-  const sessionToken = token()
+  const sessionToken = randomToken()
   const row = await db
     .updateTable('game_sessions')
-    .set({ session_token_hash: hashOf(sessionToken), opened_at: now, last_seen_at: now })
-    .where('launch_token_hash', '=', hashOf(launchToken))
+    .set({ session_token_hash: sha256Hex(sessionToken), opened_at: now, last_seen_at: now })
+    .where('launch_token_hash', '=', sha256Hex(launchToken))
     .where('launch_expires_at', '>', now)
     .where('opened_at', 'is', null)
     .where('closed_at', 'is', null)
@@ -72,7 +65,7 @@ export async function authenticateSession(
   const row = await db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where('session_token_hash', '=', hashOf(sessionToken))
+    .where('session_token_hash', '=', sha256Hex(sessionToken))
     .where('closed_at', 'is', null)
     .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
     .returning(['id', 'player_id', 'game_id'])
