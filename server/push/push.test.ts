@@ -48,8 +48,12 @@ async function connect(app: FastifyInstance, token: string): Promise<Client> {
   }
 }
 
-async function login(app: FastifyInstance) {
-  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
+async function login(app: FastifyInstance, ageConfirmed = false) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { deviceId: randomUUID(), ...(ageConfirmed ? { ageConfirmed } : {}) },
+  })
   return res.json().data as { token: string; userId: number }
 }
 
@@ -59,9 +63,9 @@ describe.each(engines)('push on %s', (engine) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  async function setup() {
+  async function setup(env: Record<string, string> = {}) {
     const testDb: TestDb = await createTestDb(engine)
-    const app = await buildTestApp(testDb.db)
+    const app = await buildTestApp(testDb.db, env)
     cleanups.push(
       () => testDb.drop(),
       () => app.close(),
@@ -90,12 +94,7 @@ describe.each(engines)('push on %s', (engine) => {
 
   it('pushes the balance and then the deposit when the sandbox bank pays over real HTTP', async () => {
     const { app } = await setup()
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token } = res.json().data as { token: string }
+    const { token } = await login(app, true)
     const call = async (url: string, payload: object) =>
       (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
     await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf: '52998224725' })
@@ -129,22 +128,12 @@ describe.each(engines)('push on %s', (engine) => {
   })
 
   it('broadcasts the jackpot pool as it is now, and wins at or above the feed threshold, to every player', async () => {
-    const testDb: TestDb = await createTestDb(engine)
-    const app = await buildTestApp(testDb.db, { WIN_FEED_MIN: '1' })
-    cleanups.push(
-      () => testDb.drop(),
-      () => app.close(),
-    )
+    const { app, testDb } = await setup({ WIN_FEED_MIN: '1' })
     const watcher = await login(app)
     const client = await connect(app, watcher.token)
     cleanups.push(async () => client.socket.close())
     await client.next('ready')
-    const playerRes = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const spinner = playerRes.json().data as { token: string; userId: number }
+    const spinner = await login(app, true)
     await app.inject({
       method: 'POST',
       url: '/api/ops/adjust',
