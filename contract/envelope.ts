@@ -36,6 +36,13 @@ export const MsgCode = {
   invalidBet: 'invalid_bet',
   launchTokenInvalid: 'launch_token_invalid',
   gameSessionClosed: 'game_session_closed',
+  promotionsOff: 'promotions_off',
+  promotionOff: 'promotion_off',
+  rewardClaimed: 'reward_claimed',
+  signInDone: 'sign_in_done',
+  wheelWait: 'wheel_wait',
+  taskIncomplete: 'task_incomplete',
+  nothingToClaim: 'nothing_to_claim',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

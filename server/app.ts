@@ -34,6 +34,9 @@ import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { WithdrawalService } from './payments/withdrawals.ts'
 import { PushHub } from './push/hub.ts'
 import { pushRoutes } from './push/routes.ts'
+import { recordInviteQualification } from './rewards/invites.ts'
+import type { RewardsContext } from './rewards/promotions.ts'
+import { rewardRoutes } from './rewards/routes.ts'
 
 export interface BuildOptions {
   config: Config
@@ -96,7 +99,11 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     config,
     now: () => clock.now(),
   }
-  const deposits = new DepositService(paymentServices)
+  const rewards: RewardsContext = { db: db.kysely, ledger, config, now: () => clock.now() }
+  const deposits = new DepositService({
+    ...paymentServices,
+    onFirstDeposit: (tx, playerId) => recordInviteQualification(rewards, tx, playerId),
+  })
   const withdrawals = new WithdrawalService({
     ...paymentServices,
     onError: (error, context) => app.log.warn({ err: error }, context),
@@ -155,6 +162,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       depositRoutes,
       withdrawalRoutes,
       gameRoutes,
+      rewardRoutes,
       webhookRoutes,
       opsRoutes,
     ],

@@ -51,7 +51,43 @@ const envSchema = z.object({
   WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
+  PROMOTIONS_DISABLED: z
+    .string()
+    .regex(
+      /^((first_deposit|gift|sign_in|wheel|tasks|invites|download)(,(first_deposit|gift|sign_in|wheel|tasks|invites|download))*)?$/,
+      'must be a comma-separated list of first_deposit, gift, sign_in, wheel, tasks, invites, download',
+    )
+    .default(''),
+  REWARD_WAGERING: z.coerce.number().int().min(1).max(100).default(5),
+  GIFT_AMOUNT: integer(10_000),
+  SIGN_IN_REWARDS: z
+    .string()
+    .regex(/^\d+(,\d+){6}$/, 'must be seven comma-separated centavo amounts (days 1–7)')
+    .default('100,100,200,200,300,300,500'),
+  SIGN_IN_STREAK_BONUS: integer(2_800),
+  WHEEL_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86400)
+    .default(7200),
+  WHEEL_PRIZES: z
+    .string()
+    .regex(/^\d+:\d+(,\d+:\d+)*$/, 'must be a comma-separated list of amount:weight pairs')
+    .default('100:80,300:15,700:5'),
+  TASK_REWARD: integer(300),
+  INVITE_REWARD: integer(800),
+  DOWNLOAD_REWARD: integer(200),
+  WITHDRAW_PROMPT_MIN: integer(50_000),
 })
+
+export const rewardKeys = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download'] as const
+export type RewardKey = (typeof rewardKeys)[number]
+
+/** True when the master switch is on and this reward is not switched off on its own. */
+export function promotionOn(config: Config, key: RewardKey): boolean {
+  return config.promotions.enabled && !config.promotions.disabled.includes(key)
+}
 
 export interface Config {
   port: number
@@ -92,9 +128,21 @@ export interface Config {
   promotions: {
     /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
     enabled: boolean
+    /** Rewards switched off one by one (the master switch above turns all of them off). */
+    disabled: RewardKey[]
     /** First deposit: `rate` × the deposit (counting at most `maxDeposit`) as bonus, wagered `wagering` times. */
     firstDeposit: { maxDeposit: number; rate: number; wagering: number }
+    /** Every other reward's bonus must be bet this many times before it becomes cash. */
+    wagering: number
+    giftAmount: number
+    signIn: { daily: number[]; streakBonus: number }
+    wheel: { intervalSeconds: number; prizes: { amount: number; weight: number }[] }
+    taskReward: number
+    inviteReward: number
+    downloadReward: number
   }
+  /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
+  withdrawPromptMin: number
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +165,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  DEPOSIT_AMOUNTS / DEPOSIT_MIN / DEPOSIT_MAX: every amount must lie between a positive minimum and the maximum',
     )
+  }
+  const wheelPrizes = e.WHEEL_PRIZES.split(',').map((pair) => {
+    const [amount, weight] = pair.split(':').map(Number) as [number, number]
+    return { amount, weight }
+  })
+  if (wheelPrizes.some((p) => p.amount <= 0 || p.weight <= 0)) {
+    throw new ConfigError('Invalid configuration:\n  WHEEL_PRIZES: every amount and weight must be above 0')
   }
   return {
     port: e.PORT,
@@ -151,7 +206,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     winFeedMin: e.WIN_FEED_MIN,
     promotions: {
       enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
+      disabled: e.PROMOTIONS_DISABLED === '' ? [] : (e.PROMOTIONS_DISABLED.split(',') as RewardKey[]),
       firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },
+      wagering: e.REWARD_WAGERING,
+      giftAmount: e.GIFT_AMOUNT,
+      signIn: { daily: e.SIGN_IN_REWARDS.split(',').map(Number), streakBonus: e.SIGN_IN_STREAK_BONUS },
+      wheel: { intervalSeconds: e.WHEEL_INTERVAL_SECONDS, prizes: wheelPrizes },
+      taskReward: e.TASK_REWARD,
+      inviteReward: e.INVITE_REWARD,
+      downloadReward: e.DOWNLOAD_REWARD,
     },
+    withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
   }
 }

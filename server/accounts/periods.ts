@@ -66,3 +66,9 @@ export function periodEnd(period: LimitPeriod, now: number, timeZone: string): n
         : new Date(Date.UTC(p.year, p.month, 1))
   return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone)
 }
+
+/** The zone's calendar date at an instant, as YYYY-MM-DD (the key of a local day). */
+export function localDate(epochMs: number, timeZone: string): string {
+  const p = localParts(epochMs, timeZone)
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+}

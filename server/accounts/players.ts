@@ -22,7 +22,8 @@ export async function findOrCreateByDevice(db: Kysely<Database>, input: NewPlaye
       .values({
         device_id: input.deviceId,
         language: input.language,
-        invite_code: input.inviteCode ?? null,
+        // Invite codes are case-insensitive; share codes are upper-case.
+        invite_code: input.inviteCode?.toUpperCase() ?? null,
         channel: input.channel ?? null,
         adult_confirmed_at: input.adultConfirmed ? now : null,
         created_at: now,

@@ -8,6 +8,7 @@ import {
   setLangRequest,
 } from '../../contract/accounts.ts'
 import { defaultLanguage, isLanguage } from '../../contract/languages.ts'
+import { emptyRequest } from '../../contract/rewards.ts'
 import { ok, Refusal } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
@@ -80,6 +81,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/setLang', { schema: { body: setLangRequest }, preHandler: requirePlayer }, async (request) => {
     await setLanguage(db, request.playerId, request.body.language)
     return ok({ language: request.body.language })
+  })
+
+  // The player accepted the browser's install prompt (SPEC 9): kept for the operator's figures.
+  app.post('/user/installAccepted', { schema: { body: emptyRequest }, preHandler: requirePlayer }, async (request) => {
+    await db
+      .updateTable('players')
+      .set({ install_accepted_at: clock.now() })
+      .where('id', '=', request.playerId)
+      .where('install_accepted_at', 'is', null)
+      .execute()
+    return ok(null)
   })
 
   app.post('/user/logout', { preHandler: requirePlayer }, async (request) => {

@@ -7,6 +7,7 @@ import { verificationMigration } from './migrations/0003-verification.ts'
 import { depositsMigration } from './migrations/0004-deposits.ts'
 import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
 import { gamesMigration } from './migrations/0006-games.ts'
+import { rewardsMigration } from './migrations/0007-rewards.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -18,6 +19,7 @@ function provider(db: Db): MigrationProvider {
         '0004-deposits': depositsMigration(),
         '0005-withdrawals': withdrawalsMigration(db.engine),
         '0006-games': gamesMigration(db.engine),
+        '0007-rewards': rewardsMigration(db.engine),
       }
     },
   }

@@ -11,6 +11,7 @@ export interface PlayersTable {
   channel: string | null
   adult_confirmed_at: number | null
   created_at: number
+  install_accepted_at: number | null
 }
 
 export interface SessionTokensTable {
@@ -237,6 +238,52 @@ export interface GameRoundsTable {
   created_at: number
 }
 
+export interface RewardClaimsTable {
+  id: string
+  player_id: number
+  kind: string
+  amount: number
+  created_at: number
+}
+
+export interface SignInsTable {
+  player_id: number
+  /** The São Paulo calendar date, YYYY-MM-DD. */
+  day: string
+  /** 1–7: the place of this day in the streak. */
+  streak_day: number
+  amount: number
+  created_at: number
+}
+
+export interface WheelSpinsTable {
+  id: Generated<number>
+  player_id: number
+  request_id: string
+  prize: number
+  created_at: number
+}
+
+export interface ReferralCodesTable {
+  player_id: number
+  code: string
+  created_at: number
+}
+
+export interface InviteRewardsTable {
+  invitee_id: number
+  inviter_id: number
+  amount: number
+  qualified_at: number
+  claim_id: string | null
+}
+
+export interface PlayerNoticesTable {
+  player_id: number
+  key: string
+  created_at: number
+}
+
 export interface Database {
   players: PlayersTable
   fair_seeds: FairSeedsTable
@@ -258,4 +305,10 @@ export interface Database {
   withdrawal_steps: WithdrawalStepsTable
   sandbox_payouts: SandboxPayoutsTable
   sandbox_payout_rules: SandboxPayoutRulesTable
+  reward_claims: RewardClaimsTable
+  sign_ins: SignInsTable
+  wheel_spins: WheelSpinsTable
+  referral_codes: ReferralCodesTable
+  invite_rewards: InviteRewardsTable
+  player_notices: PlayerNoticesTable
 }

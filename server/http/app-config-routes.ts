@@ -9,6 +9,8 @@ export interface AppConfigView {
   promotions: boolean
   currency: string
   pixExpirySeconds: number
+  /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
+  withdrawPromptMin: number
 }
 
 export const appConfigRoutes: FastifyPluginAsync = async (app) => {
@@ -19,6 +21,7 @@ export const appConfigRoutes: FastifyPluginAsync = async (app) => {
       promotions: app.config.promotions.enabled,
       currency: app.config.market.currency,
       pixExpirySeconds: app.config.payments.expirySeconds,
+      withdrawPromptMin: app.config.withdrawPromptMin,
     })
   })
 }

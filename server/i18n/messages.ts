@@ -87,12 +87,35 @@ Object.assign(templates, {
       `Not enough balance: the bet is ${f.money(Number(p.bet))} and your balance is ${f.money(Number(p.balance))}.`,
     hi: (p, f) => `अपर्याप्त बैलेंस: दाँव ${f.money(Number(p.bet))} है और आपका बैलेंस ${f.money(Number(p.balance))} है।`,
   },
+  sign_in_done: {
+    'pt-BR': (p, f) =>
+      `Você já fez o check-in de hoje. O próximo libera em ${f.time(Number(p.nextAt))} (meia-noite de Brasília).`,
+    en: (p, f) =>
+      `You already checked in today. The next one opens at ${f.time(Number(p.nextAt))} (midnight in Brasília).`,
+    hi: (p, f) => `आप आज चेक-इन कर चुके हैं। अगला ${f.time(Number(p.nextAt))} (ब्रासीलिया की आधी रात) को खुलेगा।`,
+  },
+  wheel_wait: {
+    'pt-BR': (p) => `A roleta grátis libera de novo em ${clock(Number(p.seconds))}.`,
+    en: (p) => `The free wheel opens again in ${clock(Number(p.seconds))}.`,
+    hi: (p) => `मुफ़्त व्हील ${clock(Number(p.seconds))} में फिर खुलेगा।`,
+  },
+  task_incomplete: {
+    'pt-BR': (p) => `Faltam ${p.left} rodadas de ${p.game} para concluir esta tarefa.`,
+    en: (p) => `${p.left} more spins of ${p.game} to finish this task.`,
+    hi: (p) => `यह कार्य पूरा करने के लिए ${p.game} के ${p.left} और स्पिन बाकी हैं।`,
+  },
   invalid_bet: {
     'pt-BR': (p) => `Esta aposta não existe neste jogo. Escolha uma destas: ${p.levels}.`,
     en: (p) => `This game has no such bet. Choose one of: ${p.levels}.`,
     hi: (p) => `इस गेम में ऐसा दाँव नहीं है। इनमें से चुनें: ${p.levels}।`,
   },
 } satisfies Partial<Record<MsgCode, Templates>>)
+
+/** A wait as HH:MM:SS (the wheel's countdown reads the same). */
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds))
+  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
+}
 
 const keyProblems: Record<string, Texts> = {
   empty: { 'pt-BR': 'Informe a chave PIX.', en: 'Enter the PIX key.', hi: 'PIX कुंजी दर्ज करें।' },
@@ -204,6 +227,41 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Esta sessão de jogo foi encerrada. Feche e abra o jogo de novo.',
     en: 'This game session has ended. Close and open the game again.',
     hi: 'यह गेम सत्र समाप्त हो गया है। गेम बंद करके फिर खोलें।',
+  },
+  promotions_off: {
+    'pt-BR': 'As promoções estão desligadas. Nenhum bônus é oferecido agora.',
+    en: 'Promotions are switched off. No bonus is offered now.',
+    hi: 'प्रमोशन बंद हैं। अभी कोई बोनस नहीं दिया जा रहा।',
+  },
+  promotion_off: {
+    'pt-BR': 'Esta promoção não está ativa.',
+    en: 'This promotion is not active.',
+    hi: 'यह प्रमोशन सक्रिय नहीं है।',
+  },
+  reward_claimed: {
+    'pt-BR': 'Você já recebeu esta recompensa.',
+    en: 'You already received this reward.',
+    hi: 'आप यह इनाम पहले ही ले चुके हैं।',
+  },
+  sign_in_done: {
+    'pt-BR': 'Você já fez o check-in de hoje. Volte amanhã.',
+    en: 'You already checked in today. Come back tomorrow.',
+    hi: 'आप आज चेक-इन कर चुके हैं। कल फिर आएँ।',
+  },
+  wheel_wait: {
+    'pt-BR': 'A roleta grátis ainda não liberou.',
+    en: 'The free wheel is not open yet.',
+    hi: 'मुफ़्त व्हील अभी नहीं खुला है।',
+  },
+  task_incomplete: {
+    'pt-BR': 'Esta tarefa ainda não foi concluída.',
+    en: 'This task is not finished yet.',
+    hi: 'यह कार्य अभी पूरा नहीं हुआ है।',
+  },
+  nothing_to_claim: {
+    'pt-BR': 'Não há recompensa de convite para receber agora.',
+    en: 'There is no invite reward to receive now.',
+    hi: 'अभी लेने के लिए कोई आमंत्रण इनाम नहीं है।',
   },
   request_id_reused: {
     'pt-BR': 'Este pedido já foi feito com outros dados. Tente de novo.',
@@ -332,6 +390,9 @@ const fieldNames: Record<string, Texts> = {
   payType: { 'pt-BR': 'tipo de chave', en: 'key type', hi: 'कुंजी प्रकार' },
   pageNum: { 'pt-BR': 'página', en: 'page', hi: 'पृष्ठ' },
   pageSize: { 'pt-BR': 'tamanho da página', en: 'page size', hi: 'पृष्ठ आकार' },
+  taskId: { 'pt-BR': 'tarefa', en: 'task', hi: 'कार्य' },
+  configKey: { 'pt-BR': 'grupo de tarefas', en: 'task group', hi: 'कार्य समूह' },
+  prompt: { 'pt-BR': 'aviso', en: 'prompt', hi: 'सूचना' },
   body: { 'pt-BR': 'corpo do pedido', en: 'request body', hi: 'अनुरोध का मुख्य भाग' },
 }
 

@@ -7,14 +7,14 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import type { DepositAmounts, DepositLimitView, DepositOrder, FirstDepositOffer } from '../../contract/deposits.ts'
 import { activeSelfExclusion, readDepositLimits } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
-import type { Config } from '../config.ts'
+import { type Config, promotionOn } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../http/envelope.ts'
 import type { MessageParams } from '../i18n/messages.ts'
 import { grantBonus } from '../ledger/bonus.ts'
 import { creditDeposit } from '../ledger/deposits.ts'
-import type { Ledger } from '../ledger/ledger.ts'
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
 import type { PaymentProvider, PixReceived } from './provider.ts'
@@ -26,6 +26,8 @@ export interface DepositServiceOptions {
   provider: PaymentProvider
   config: Config
   now: () => number
+  /** Runs in the transaction that credits a player's first paid deposit (invite rewards). */
+  onFirstDeposit?: (tx: LedgerTx, playerId: number) => Promise<void>
 }
 
 type OrderRow = Selectable<Database['deposit_orders']>
@@ -50,10 +52,10 @@ export class DepositService {
   }
 
   async amounts(playerId: number): Promise<DepositAmounts> {
-    const { deposits, promotions, payments } = this.#o.config
+    const { deposits, payments } = this.#o.config
     const now = this.#o.now()
     const eligible =
-      promotions.enabled &&
+      promotionOn(this.#o.config, 'first_deposit') &&
       !(await this.#hasPaidDeposit(this.#o.db, playerId)) &&
       !(await activeSelfExclusion(this.#o.db, playerId, now))
     return {
@@ -223,11 +225,10 @@ export class DepositService {
       await creditDeposit(tx, { endToEndId: pix.endToEndId, playerId, amount, orderId: order.id })
 
       let bonusAmount = 0
-      const { promotions } = this.#o.config
       if (
         firstDeposit &&
         Number(order.accept_offer) === 1 &&
-        promotions.enabled &&
+        promotionOn(this.#o.config, 'first_deposit') &&
         !(await activeSelfExclusion(trx, playerId, now))
       ) {
         const offer = this.firstDepositOffer
@@ -241,6 +242,7 @@ export class DepositService {
           reference: order.id,
         })
       }
+      if (firstDeposit) await this.#o.onFirstDeposit?.(tx, playerId)
       const paidBefore = order.paid_amount === null ? 0 : Number(order.paid_amount)
       const totalPaid = paidBefore + amount
       await trx

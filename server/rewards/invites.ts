@@ -1,0 +1,160 @@
+// Invites (SPEC 7): each player has a share code; a new account opened with `?code=` is that
+// player's invitee (attributed at first login). An invitee earns the inviter the invite reward
+// when their first deposit is paid — which needs a verified CPF first — recorded in the deposit's
+// own transaction. Self-invites and a CPF the inviter also holds never count. Everything the
+// invite screen shows is counted from these records.
+import { randomInt } from 'node:crypto'
+import { sql } from 'kysely'
+import type { InviteStats, RewardCredit, ShareInfo } from '../../contract/rewards.ts'
+import { periodStart } from '../accounts/periods.ts'
+import { promotionOn } from '../config.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { Refusal } from '../http/envelope.ts'
+import type { LedgerTx } from '../ledger/ledger.ts'
+import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
+
+// No 0/O, 1/I/L: a code read aloud or typed from a screenshot stays unambiguous.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const CODE_LENGTH = 8
+
+function newCode(): string {
+  let code = ''
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+  return code
+}
+
+export async function inviteCode(ctx: RewardsContext, playerId: number): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await ctx.db
+      .selectFrom('referral_codes')
+      .select('code')
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    if (existing) return existing.code
+    try {
+      await ctx.db
+        .insertInto('referral_codes')
+        .values({ player_id: playerId, code: newCode(), created_at: ctx.now() })
+        .onConflict((oc) => oc.column('player_id').doNothing())
+        .execute()
+    } catch (error) {
+      // Another player already holds this code; draw again.
+      if (!isUniqueViolation(error)) throw error
+    }
+  }
+  throw new Error('could not allocate an invite code')
+}
+
+export async function shareInfo(ctx: RewardsContext, playerId: number): Promise<ShareInfo> {
+  const code = await inviteCode(ctx, playerId)
+  return { code, shareUrl: `${ctx.config.publicUrl}/?code=${code}` }
+}
+
+/**
+ * Called in the transaction that credits a player's first paid deposit: records the invite
+ * reward for their inviter when the invite counts.
+ */
+export async function recordInviteQualification(ctx: RewardsContext, tx: LedgerTx, inviteeId: number): Promise<void> {
+  if (!promotionOn(ctx.config, 'invites')) return
+  const row = await tx.trx
+    .selectFrom('players as invitee')
+    .innerJoin('referral_codes as referral', 'referral.code', 'invitee.invite_code')
+    .leftJoin('player_verifications as inviteeCpf', 'inviteeCpf.player_id', 'invitee.id')
+    .leftJoin('player_verifications as inviterCpf', 'inviterCpf.player_id', 'referral.player_id')
+    .select(['referral.player_id as inviterId', 'inviteeCpf.cpf as inviteeCpf', 'inviterCpf.cpf as inviterCpf'])
+    .where('invitee.id', '=', inviteeId)
+    .executeTakeFirst()
+  if (!row || Number(row.inviterId) === inviteeId) return
+  if (!row.inviteeCpf || row.inviteeCpf === row.inviterCpf) return
+  const inviterId = Number(row.inviterId)
+  const inserted = await tx.trx
+    .insertInto('invite_rewards')
+    .values({
+      invitee_id: inviteeId,
+      inviter_id: inviterId,
+      amount: ctx.config.promotions.inviteReward,
+      qualified_at: tx.now,
+      claim_id: null,
+    })
+    .onConflict((oc) => oc.column('invitee_id').doNothing())
+    .returning('invitee_id')
+    .executeTakeFirst()
+  if (inserted) tx.emit(inviterId, 'invite', { qualified: 1 })
+}
+
+export async function inviteStats(ctx: RewardsContext, playerId: number): Promise<InviteStats> {
+  const now = ctx.now()
+  const dayStart = periodStart('day', now, ctx.config.market.timeZone)
+  const code = await inviteCode(ctx, playerId)
+  const signUps = await ctx.db
+    .selectFrom('players')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+      sql<number | string>`coalesce(sum(case when created_at >= ${dayStart} then 1 else 0 end), 0)`.as('today'),
+    ])
+    .where('invite_code', '=', code)
+    .where('id', '<>', playerId)
+    .executeTakeFirstOrThrow()
+  const rewards = await ctx.db
+    .selectFrom('invite_rewards')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('qualified'),
+      sql<number | string>`coalesce(sum(amount), 0)`.as('earned'),
+      sql<number | string>`coalesce(sum(case when qualified_at >= ${dayStart} then 1 else 0 end), 0)`.as(
+        'qualifiedToday',
+      ),
+      sql<number | string>`coalesce(sum(case when qualified_at >= ${dayStart} then amount else 0 end), 0)`.as(
+        'earnedToday',
+      ),
+      sql<number | string>`coalesce(sum(case when claim_id is null then amount else 0 end), 0)`.as('claimable'),
+    ])
+    .where('inviter_id', '=', playerId)
+    .executeTakeFirstOrThrow()
+  return {
+    today: {
+      signUps: Number(signUps.today),
+      qualified: Number(rewards.qualifiedToday),
+      rewards: Number(rewards.earnedToday),
+    },
+    total: { signUps: Number(signUps.total), qualified: Number(rewards.qualified), rewards: Number(rewards.earned) },
+    claimable: Number(rewards.claimable),
+    received: Number(rewards.earned) - Number(rewards.claimable),
+    rewardPerInvite: ctx.config.promotions.inviteReward,
+    wageringMultiplier: ctx.config.promotions.wagering,
+  }
+}
+
+export function claimInviteRewards(
+  ctx: RewardsContext,
+  playerId: number,
+  requestId: string,
+): Promise<RewardCredit & { replayed: boolean }> {
+  const claimId = `invite:${playerId}:${requestId}`
+  return ctx.ledger.transact(async (tx) => {
+    await tx.lockPlayer(playerId)
+    const previous = await tx.trx
+      .selectFrom('reward_claims')
+      .select('amount')
+      .where('id', '=', claimId)
+      .executeTakeFirst()
+    if (previous) {
+      return {
+        ...(await creditView(tx.trx, playerId, Number(previous.amount), ctx.config.promotions.wagering)),
+        replayed: true,
+      }
+    }
+    await requirePromotion(tx.trx, ctx.config, 'invites', playerId, tx.now)
+    // Under the player's lock, a concurrent claim sees these rows already taken.
+    const taken = await tx.trx
+      .updateTable('invite_rewards')
+      .set({ claim_id: claimId })
+      .where('inviter_id', '=', playerId)
+      .where('claim_id', 'is', null)
+      .returning('amount')
+      .execute()
+    const amount = taken.reduce((sum, row) => sum + Number(row.amount), 0)
+    if (amount === 0) throw new Refusal('nothing_to_claim')
+    const credit = await creditReward(tx, ctx.config, { id: claimId, playerId, kind: 'invite_reward', amount })
+    return { ...credit, replayed: false }
+  })
+}

@@ -1,0 +1,120 @@
+// The promotions switchboard (SPEC 7): the master switch (Lei 14.790/2023 art. 29), each reward
+// on or off, self-exclusion blocking every promotion, the terms each promotion shows before it
+// is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
+// bonus transfer with the stated wagering requirement.
+import type { Kysely } from 'kysely'
+import type { PromotionKey, PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
+import { activeSelfExclusion } from '../accounts/limits.ts'
+import { type Config, promotionOn } from '../config.ts'
+import type { Database } from '../db/schema.ts'
+import { Refusal } from '../http/envelope.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { grantBonus } from '../ledger/bonus.ts'
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+
+export interface RewardsContext {
+  db: Kysely<Database>
+  ledger: Ledger
+  config: Config
+  now: () => number
+}
+
+/** Refuses unless the promotion is on and the player is not on a self-exclusion break. */
+export async function requirePromotion(
+  db: Kysely<Database>,
+  config: Config,
+  key: PromotionKey,
+  playerId: number,
+  now: number,
+): Promise<void> {
+  if (!config.promotions.enabled) throw new Refusal('promotions_off')
+  if (config.promotions.disabled.includes(key)) throw new Refusal('promotion_off')
+  const exclusion = await activeSelfExclusion(db, playerId, now)
+  if (exclusion) {
+    throw new Refusal(
+      'self_excluded',
+      { until: exclusion.until },
+      exclusion.until === null ? {} : { until: exclusion.until },
+    )
+  }
+}
+
+export interface RewardClaim {
+  /** The claim's key: one claim per key, ever (e.g. `gift:42`, `sign-in:42:2026-11-22`). */
+  id: string
+  playerId: number
+  kind: string
+  amount: number
+}
+
+/**
+ * Credits a reward once: the claim row's primary key decides a race (the loser's transaction is
+ * retried by the ledger and then finds the claim), and the bonus carries the wagering requirement.
+ */
+export async function creditReward(tx: LedgerTx, config: Config, claim: RewardClaim): Promise<RewardCredit> {
+  const seen = await tx.trx.selectFrom('reward_claims').select('id').where('id', '=', claim.id).executeTakeFirst()
+  if (seen) throw new Refusal('reward_claimed')
+  await tx.trx
+    .insertInto('reward_claims')
+    .values({ id: claim.id, player_id: claim.playerId, kind: claim.kind, amount: claim.amount, created_at: tx.now })
+    .execute()
+  const wagering = config.promotions.wagering
+  if (claim.amount > 0) {
+    await grantBonus(tx, {
+      id: `reward:${claim.id}`,
+      playerId: claim.playerId,
+      amount: claim.amount,
+      wageringMultiplier: wagering,
+      kind: claim.kind,
+      reference: claim.id,
+    })
+  }
+  return creditView(tx.trx, claim.playerId, claim.amount, wagering)
+}
+
+export async function creditView(
+  db: Kysely<Database>,
+  playerId: number,
+  amount: number,
+  wagering: number,
+): Promise<RewardCredit> {
+  const { total, cash, bonus } = await readPlayerBalances(db, playerId)
+  return { amount, wageringAdded: Math.round(amount * wagering), balance: { total, cash, bonus } }
+}
+
+/** Each promotion that is on, with its amounts, wagering and expiry (none). */
+export function promotionTerms(config: Config): PromotionTerms[] {
+  const p = config.promotions
+  const wageringMultiplier = p.wagering
+  const totalWeight = p.wheel.prizes.reduce((sum, prize) => sum + prize.weight, 0)
+  const all: PromotionTerms[] = [
+    {
+      key: 'first_deposit',
+      amounts: [Math.round(p.firstDeposit.rate * p.firstDeposit.maxDeposit)],
+      rate: p.firstDeposit.rate,
+      maxDeposit: p.firstDeposit.maxDeposit,
+      wageringMultiplier: p.firstDeposit.wagering,
+      expiresAt: null,
+    },
+    { key: 'gift', amounts: [p.giftAmount], wageringMultiplier, expiresAt: null },
+    {
+      key: 'sign_in',
+      amounts: p.signIn.daily,
+      streakBonus: p.signIn.streakBonus,
+      wageringMultiplier,
+      expiresAt: null,
+    },
+    {
+      key: 'wheel',
+      amounts: p.wheel.prizes.map((prize) => prize.amount),
+      probabilities: p.wheel.prizes.map((prize) => prize.weight / totalWeight),
+      intervalSeconds: p.wheel.intervalSeconds,
+      wageringMultiplier,
+      expiresAt: null,
+    },
+    { key: 'tasks', amounts: [p.taskReward], wageringMultiplier, expiresAt: null },
+    { key: 'invites', amounts: [p.inviteReward], wageringMultiplier, expiresAt: null },
+    { key: 'download', amounts: [p.downloadReward], wageringMultiplier, expiresAt: null },
+  ]
+  return all.filter((terms) => promotionOn(config, terms.key))
+}
