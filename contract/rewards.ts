@@ -2,7 +2,7 @@
 // free wheel, play tasks, invites and one-time prompts. No request carries an amount: the server
 // decides every reward. Amounts are integer centavos, times epoch ms.
 import { z } from 'zod'
-import { requestId } from './deposits.ts'
+import { type FirstDepositOffer, requestId } from './deposits.ts'
 
 export const emptyRequest = z.strictObject({})
 export const wheelSpinRequest = z.strictObject({ requestId })
@@ -50,13 +50,19 @@ export interface PromotionsView {
 /** What the home needs to badge its buttons and decide its prompts, in one call. */
 export interface RewardsSummary {
   enabled: boolean
+  /** Why no promotion is offered: the master switch is off, or the player is on a break. */
+  blocked: 'promotions_off' | 'self_excluded' | null
   gift: { available: boolean; amount: number; wageringMultiplier: number } | null
   signIn: { signedToday: boolean } | null
   wheel: { nextSpinAt: number | null } | null
   tasks: { claimable: number; showFlag: 0 | 1 } | null
   invites: { claimable: number } | null
   download: { claimed: boolean; amount: number } | null
-  prompts: { newcomerGame: boolean; firstDeposit: boolean }
+  /**
+   * newcomerGame: the one-time welcome (the gift envelope when available, then a first game);
+   * firstDeposit: the offer's terms while the player never deposited (once a day).
+   */
+  prompts: { newcomerGame: boolean; firstDeposit: FirstDepositOffer | null }
   serverTime: number
 }
 

@@ -363,8 +363,15 @@ describe.each(engines)('rewards on %s', (engine) => {
     for (const kind of rewardKinds) expect(await rewardTransfers(kind), kind).toEqual([])
     expect((await ana.call('/activity/list')).data).toMatchObject({ enabled: false, promotions: [] })
     const summary = (await ana.call('/activity/summary')).data
-    expect(summary).toMatchObject({ enabled: false, gift: null, signIn: null, wheel: null, tasks: null })
-    expect(summary.prompts.firstDeposit).toBe(false)
+    expect(summary).toMatchObject({
+      enabled: false,
+      blocked: 'promotions_off',
+      gift: null,
+      signIn: null,
+      wheel: null,
+      tasks: null,
+    })
+    expect(summary.prompts.firstDeposit).toBeNull()
     expect((await invitee.call('/charge/amount/list')).data.firstDepositOffer).toBeNull()
   })
 
@@ -385,7 +392,7 @@ describe.each(engines)('rewards on %s', (engine) => {
       expect(answer.msg).toContain('promoções')
     }
     expect((await bia.call('/activity/list')).data).toMatchObject({ selfExcluded: true, promotions: [] })
-    expect((await bia.call('/activity/summary')).data.enabled).toBe(false)
+    expect((await bia.call('/activity/summary')).data).toMatchObject({ enabled: false, blocked: 'self_excluded' })
     expect(await ledger(bia.userId)).toMatchObject({ total: 0 })
   })
 
@@ -396,14 +403,15 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect((await ana.call('/activity/drawDownloadReward')).msgCode).toBe('reward_claimed')
     expect(await rewardTransfers('download_reward')).toHaveLength(1)
 
+    const offer = { rate: 2, maxDeposit: 15_000, maxBonus: 30_000, wageringMultiplier: 10 }
     let prompts = (await ana.call('/activity/summary')).data.prompts
-    expect(prompts).toEqual({ newcomerGame: true, firstDeposit: true })
+    expect(prompts).toEqual({ newcomerGame: true, firstDeposit: offer })
     await ana.call('/activity/promptShown', { prompt: 'newcomer_game' })
     await ana.call('/activity/promptShown', { prompt: 'first_deposit' })
     prompts = (await ana.call('/activity/summary')).data.prompts
-    expect(prompts).toEqual({ newcomerGame: false, firstDeposit: false })
+    expect(prompts).toEqual({ newcomerGame: false, firstDeposit: null })
     clock.time = SP_MIDNIGHT_AFTER_START
-    expect((await ana.call('/activity/summary')).data.prompts).toEqual({ newcomerGame: false, firstDeposit: true })
+    expect((await ana.call('/activity/summary')).data.prompts).toEqual({ newcomerGame: false, firstDeposit: offer })
     expect((await ana.call('/activity/promptShown', { prompt: 'other' })).msg).toContain('Aviso')
 
     expect((await ana.call('/user/installAccepted')).success).toBe(true)

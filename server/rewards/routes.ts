@@ -70,6 +70,7 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     const invites = live && on('invites') ? await inviteStats(ctx, playerId) : null
     return ok<RewardsSummary>({
       enabled: live,
+      blocked: !config.promotions.enabled ? 'promotions_off' : excluded ? 'self_excluded' : null,
       gift:
         live && on('gift')
           ? {
@@ -91,7 +92,9 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
       prompts: {
         newcomerGame: !played && !excluded && !(await promptSeen(playerId, promptKey('newcomer_game', now))),
         firstDeposit:
-          live && on('first_deposit') && !paid && !(await promptSeen(playerId, promptKey('first_deposit', now))),
+          live && on('first_deposit') && !paid && !(await promptSeen(playerId, promptKey('first_deposit', now)))
+            ? app.payments.deposits.firstDepositOffer
+            : null,
       },
       serverTime: now,
     })

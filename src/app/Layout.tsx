@@ -9,6 +9,7 @@ import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } 
 import { BottomNav } from './layout/BottomNav.tsx'
 import { GameFrame } from './layout/GameFrame.tsx'
 import { Header } from './layout/Header.tsx'
+import { RewardsHost } from './layout/RewardsHost.tsx'
 import { routes } from './routes.ts'
 
 export function Layout() {
@@ -37,6 +38,7 @@ export function Layout() {
       <BottomNav />
       <ToastHost />
       <DepositWatcher />
+      <RewardsHost />
       <GameFrame />
     </div>
   )

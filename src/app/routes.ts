@@ -25,6 +25,9 @@ const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
 const statement = lazyPart(() => import('../features/statement/StatementPage.tsx'))
 const gameHistory = lazyPart(() => import('../features/games/HistoryPage.tsx'))
 const verify = lazyPart(() => import('../features/games/VerifyPage.tsx'))
+const tasks = lazyPart(() => import('../features/rewards/TasksPage.tsx'))
+const sign = lazyPart(() => import('../features/rewards/SignPage.tsx'))
+const invite = lazyPart(() => import('../features/invite/InvitePage.tsx'))
 const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
 const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
 
@@ -32,11 +35,11 @@ export const routes: RouteDef[] = [
   { path: '/', component: home },
   { path: '/event', component: promotions },
   { path: '/activity', title: msg`Promoções`, component: promotions },
-  { path: '/event/item', title: msg`Tarefas`, back: '/event', component: comingSoon },
+  { path: '/event/item', title: msg`Tarefas`, back: '/event', component: tasks },
   { path: '/rechargeMall', component: deposit },
   { path: '/pay', title: msg`Depósito`, component: deposit },
   { path: '/coins', title: msg`Depósito`, component: deposit },
-  { path: '/promote', title: msg`Convide amigos`, component: comingSoon },
+  { path: '/promote', title: msg`Convide amigos`, component: invite },
   { path: '/withdrawMoney', title: msg`Saque`, component: withdraw },
   { path: '/withdrawMoney2', title: msg`Saque`, component: withdraw },
   { path: '/withdrawTab', component: withdraw },
@@ -44,11 +47,11 @@ export const routes: RouteDef[] = [
   { path: '/security', title: msg`Segurança da conta`, back: '/mine', component: security },
   { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: comingSoon },
   { path: '/notice', title: msg`Avisos`, back: '/mine', component: comingSoon },
-  { path: '/invite', title: msg`Convide amigos`, component: comingSoon },
-  { path: '/sign', title: msg`Check-in diário`, component: comingSoon },
+  { path: '/invite', title: msg`Convide amigos`, component: invite },
+  { path: '/sign', title: msg`Check-in diário`, component: sign },
   { path: '/login', title: msg`Entrar`, component: login },
-  { path: '/task', title: msg`Tarefas`, component: comingSoon },
-  { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: comingSoon },
+  { path: '/task', title: msg`Tarefas`, component: tasks },
+  { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: tasks },
   { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: tracker },
   { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: withdrawHistory },
   { path: '/service', title: msg`Atendimento`, component: comingSoon },

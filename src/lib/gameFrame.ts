@@ -1,10 +1,13 @@
 // The game frame (SPEC 6.1): which game is open, how a game is launched (`/game/forward` gives
 // a URL with a short-lived launch token) and what closing does — the session is closed, and the
-// balance and the current tab's data (tasks, lobby figures) reload.
+// balance and the current tab's data (tasks, lobby figures) reload, and with enough cash the
+// "you can withdraw" prompt opens (SPEC 7).
 import { atom } from 'jotai'
 import { refreshAccount } from './account.ts'
 import { call } from './api.ts'
+import { appConfigAtom } from './appConfig.ts'
 import { tabReloadAtom } from './reload.ts'
+import { openRewardDialog } from './rewards.ts'
 import { appStore } from './store.ts'
 
 export interface OpenGame {
@@ -28,5 +31,7 @@ export async function closeGame(): Promise<void> {
   appStore.set(openGameAtom, null)
   await call('/game/close', { sessionId: game.sessionId }).catch(() => undefined)
   appStore.set(tabReloadAtom, (n) => n + 1)
-  await refreshAccount().catch(() => undefined)
+  const account = await refreshAccount().catch(() => null)
+  const threshold = appStore.get(appConfigAtom)?.withdrawPromptMin
+  if (account && threshold && account.cash >= threshold) openRewardDialog({ kind: 'withdraw', cash: account.cash })
 }

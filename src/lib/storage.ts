@@ -28,6 +28,8 @@ export interface AppConfigRecord {
   promotions: boolean
   currency: string
   pixExpirySeconds: number
+  /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
+  withdrawPromptMin?: number
 }
 
 /** A deposit whose PIX sheet is open, so it survives paying in the same tab (iOS) or a reload. */

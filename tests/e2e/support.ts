@@ -51,12 +51,21 @@ export async function accountInfo(page: Page) {
   }
 }
 
-/** First visit: confirms 18+ and waits until the header shows the server's balance. */
-export async function enterApp(page: Page, path = '/') {
+/**
+ * First visit: confirms 18+ and waits until the header shows the server's balance. A new
+ * player is welcomed with the gift envelope; unless kept, it is put off for later ("Depois").
+ */
+export async function enterApp(page: Page, path = '/', options: { keepWelcome?: boolean } = {}) {
   await page.goto(path)
   await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
   await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
   await expect.poll(() => readStored<string>(page, 'token')).toBeTruthy()
+  const welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await expect(welcome).toBeVisible()
+  if (!options.keepWelcome) {
+    await welcome.getByRole('button', { name: 'Depois' }).click()
+    await expect(welcome).toHaveCount(0)
+  }
 }
 
 const OPS_TOKEN = 'e2e-ops-token-0123456789abcdef'

@@ -4,6 +4,7 @@ import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
+import { openRewardDialog } from '../../lib/rewards.ts'
 import { banners, bannerTarget } from './banners.ts'
 
 const AUTOPLAY_MS = 4000
@@ -34,7 +35,9 @@ export function BannerCarousel() {
               className="banner"
               aria-label={i18n._(banner.title)}
               style={{ background: `linear-gradient(120deg, ${banner.colors[0]}, ${banner.colors[1]})` }}
-              onClick={() => navigate(bannerTarget(banner.action))}
+              onClick={() =>
+                banner.action === 'task' ? openRewardDialog({ kind: 'sign' }) : navigate(bannerTarget(banner.action))
+              }
             >
               <strong>{i18n._(banner.title)}</strong>
               <span>{i18n._(banner.text)}</span>

@@ -1,6 +1,7 @@
-// The home tab: banners, the jackpot meter and win ticker (real figures only), and the game
-// lobby. Live figures reload every 15 s, on the `jackpot` and `win` pushes, after the socket
-// reconnects, and when the tab is tapped again or a game closes.
+// The home tab: banners, the first-deposit offer, the jackpot meter and win ticker (real
+// figures only), the game lobby and the floating reward buttons. Live figures reload every
+// 15 s, on the `jackpot` and `win` pushes, after the socket reconnects, and when the tab is
+// tapped again or a game closes.
 import { Trans } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
@@ -11,6 +12,7 @@ import { BannerCarousel } from './BannerCarousel.tsx'
 import { GameLobby } from './GameLobby.tsx'
 import { JackpotMeter, WinTicker } from './LiveStrip.tsx'
 import { applyJackpot, applyWin, gameListAtom, loadGameList, loadLive } from './lobby.ts'
+import { FirstDepositCard, RewardDock } from './RewardDock.tsx'
 
 const LIVE_REFRESH_MS = 15_000
 
@@ -37,9 +39,11 @@ export default function HomePage() {
   return (
     <section className="home">
       <BannerCarousel />
+      <FirstDepositCard />
       <JackpotMeter />
       <WinTicker />
       <GameLobby />
+      <RewardDock />
       {!list && (
         <p className="empty-state">
           <Trans>Carregando jogos…</Trans>

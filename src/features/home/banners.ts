@@ -35,7 +35,7 @@ export const banners: Banner[] = [
   },
 ]
 
-/** Where a banner's action leads (SPEC 3): invite → /promote; tasks and deposits → /pay; task → sign-in. */
+/** Where a banner's action leads (SPEC 3): invite → /promote; tasks and deposits → /pay; task → /sign (the home opens the sign-in popup instead). */
 export function bannerTarget(action: Banner['action']): string {
   if (action === 'invite') return '/promote'
   if (action === 'task') return '/sign'

@@ -13,6 +13,13 @@ export const kindLabels: Record<string, MessageDescriptor> = {
   withdrawal_void: msg`Saque devolvido`,
   bonus_conversion: msg`Bônus convertido em dinheiro`,
   first_deposit_bonus: msg`Bônus de primeiro depósito`,
+  new_player_gift: msg`Presente de boas-vindas`,
+  sign_in_reward: msg`Check-in diário`,
+  sign_in_streak_bonus: msg`Bônus de 7 dias seguidos`,
+  wheel_prize: msg`Roleta grátis`,
+  task_reward: msg`Tarefa de jogo`,
+  invite_reward: msg`Convite de amigo`,
+  download_reward: msg`Bônus por instalar o app`,
 }
 
 export const accountLabels: Record<string, MessageDescriptor> = {

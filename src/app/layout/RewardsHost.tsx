@@ -1,0 +1,44 @@
+// Hosts the reward dialogs and starts the one-time ones: after login the server's summary says
+// whether the welcome (gift envelope, first game) is due; an app opened installed claims the
+// download reward once. The dialogs' code loads only when one opens.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { formatMoney } from '../../../contract/money.ts'
+import type { RewardCredit } from '../../../contract/rewards.ts'
+import { accountAtom, refreshAccount } from '../../lib/account.ts'
+import { call } from '../../lib/api.ts'
+import { lazyPart } from '../../lib/lazy.tsx'
+import { isStandalone } from '../../lib/pwa.ts'
+import { closeRewardDialog, loadRewardsSummary, openRewardDialog, rewardDialogAtom } from '../../lib/rewards.ts'
+import { showToast } from '../../lib/toast.ts'
+
+const RewardDialogs = lazyPart(() => import('../../features/rewards/RewardDialogs.tsx'))
+
+export function RewardsHost() {
+  const { t } = useLingui()
+  const dialog = useAtomValue(rewardDialogAtom)
+  const account = useAtomValue(accountAtom)
+  const started = useRef<number | null>(null)
+  const userId = account?.fresh ? account.userId : null
+
+  useEffect(() => {
+    if (userId === null || started.current === userId) return
+    started.current = userId
+    void (async () => {
+      const summary = await loadRewardsSummary()
+      if (summary.prompts.newcomerGame) {
+        openRewardDialog({ kind: 'welcome' })
+        await call('/activity/promptShown', { prompt: 'newcomer_game' })
+      }
+      if (isStandalone() && summary.download && !summary.download.claimed) {
+        const credit = await call<RewardCredit>('/activity/drawDownloadReward')
+        showToast(t`Obrigado por instalar: +${formatMoney(credit.amount)} de bônus.`)
+        await refreshAccount()
+      }
+    })().catch(() => undefined)
+  }, [userId, t])
+
+  if (!dialog) return null
+  return <RewardDialogs dialog={dialog} onClose={closeRewardDialog} />
+}

@@ -1,0 +1,94 @@
+// The home's floating buttons (SPEC 3): the gift envelope while it is unopened, the free wheel,
+// sign-in, invite and support; a dot marks what is available now, per the server's summary.
+// Also the first-deposit offer card, with its terms, while the player has never deposited.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { formatMoney } from '../../../contract/money.ts'
+import { call } from '../../lib/api.ts'
+import { tabReloadAtom } from '../../lib/reload.ts'
+import { loadRewardsSummary, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
+
+export function RewardDock() {
+  const { t } = useLingui()
+  const [, navigate] = useLocation()
+  const summary = useAtomValue(rewardsSummaryAtom)
+  const reload = useAtomValue(tabReloadAtom)
+  useEffect(() => {
+    void reload
+    void loadRewardsSummary().catch(() => undefined)
+  }, [reload])
+
+  const wheelReady = summary?.wheel
+    ? summary.wheel.nextSpinAt === null || summary.wheel.nextSpinAt <= Date.now()
+    : false
+  const buttons = [
+    ...(summary?.gift?.available
+      ? [{ id: 'gift', label: t`Presente`, ready: true, onClick: () => openRewardDialog({ kind: 'welcome' }) }]
+      : []),
+    { id: 'wheel', label: t`Roleta`, ready: wheelReady, onClick: () => openRewardDialog({ kind: 'wheel' }) },
+    {
+      id: 'sign',
+      label: t`Check-in`,
+      ready: summary?.signIn ? !summary.signIn.signedToday : false,
+      onClick: () => openRewardDialog({ kind: 'sign' }),
+    },
+    {
+      id: 'invite',
+      label: t`Convidar`,
+      ready: (summary?.invites?.claimable ?? 0) > 0,
+      onClick: () => navigate('/invite'),
+    },
+    { id: 'support', label: t`Ajuda`, ready: false, onClick: () => navigate('/service') },
+  ]
+  return (
+    <div className="reward-dock" role="group" aria-label={t`Recompensas e ajuda`}>
+      {buttons.map((button) => (
+        <button
+          key={button.id}
+          type="button"
+          className={`dock-button dock-${button.id}`}
+          data-testid={`dock-${button.id}`}
+          onClick={button.onClick}
+        >
+          {button.label}
+          {button.ready && <span className="dock-dot" role="img" aria-label={t`disponível`} />}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+export function FirstDepositCard() {
+  const [, navigate] = useLocation()
+  const summary = useAtomValue(rewardsSummaryAtom)
+  const offer = summary?.prompts.firstDeposit
+  if (!offer) return null
+  const seen = () => void call('/activity/promptShown', { prompt: 'first_deposit' }).then(() => loadRewardsSummary())
+  return (
+    <aside className="card first-deposit-offer" data-testid="first-deposit-offer">
+      <p>
+        <Trans>
+          Primeiro depósito: bônus de {offer.rate}× o valor, até {formatMoney(offer.maxBonus)}. O bônus precisa ser
+          apostado {offer.wageringMultiplier}× para virar dinheiro sacável. Só vale se você aceitar ao depositar.
+        </Trans>
+      </p>
+      <div className="row">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => {
+            seen()
+            navigate('/pay')
+          }}
+        >
+          <Trans>Ver oferta</Trans>
+        </button>
+        <button type="button" className="button small secondary" onClick={seen}>
+          <Trans>Hoje não</Trans>
+        </button>
+      </div>
+    </aside>
+  )
+}

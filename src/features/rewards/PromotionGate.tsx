@@ -1,0 +1,33 @@
+// Says why a reward screen has nothing to offer (promotions off, a self-exclusion break, or this
+// reward switched off) instead of showing buttons that cannot work.
+import { Trans } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { type ReactNode, useEffect } from 'react'
+import type { RewardsSummary } from '../../../contract/rewards.ts'
+import { loadRewardsSummary, rewardsSummaryAtom } from '../../lib/rewards.ts'
+
+type RewardPart = 'gift' | 'signIn' | 'wheel' | 'tasks' | 'invites'
+
+export function PromotionGate({ part, children }: { part: RewardPart; children: ReactNode }) {
+  const summary = useAtomValue(rewardsSummaryAtom)
+  useEffect(() => {
+    void loadRewardsSummary().catch(() => undefined)
+  }, [])
+  if (!summary) return <div className="page-loading" aria-busy="true" />
+  const reason = offReason(summary, part)
+  if (!reason) return <>{children}</>
+  return (
+    <p className="empty-state" data-testid="promotion-off">
+      {reason === 'promotions_off' && (
+        <Trans>As promoções estão desligadas nesta operação. Nenhum bônus é oferecido agora.</Trans>
+      )}
+      {reason === 'self_excluded' && <Trans>Durante a sua pausa não há promoções. Saques continuam liberados.</Trans>}
+      {reason === 'part_off' && <Trans>Esta promoção não está ativa no momento.</Trans>}
+    </p>
+  )
+}
+
+function offReason(summary: RewardsSummary, part: RewardPart) {
+  if (summary.blocked) return summary.blocked
+  return summary[part] === null ? 'part_off' : null
+}

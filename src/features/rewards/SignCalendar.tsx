@@ -1,0 +1,93 @@
+// The daily sign-in (SPEC 7): seven days with each day's reward (day 7 adds the streak bonus),
+// today's state and the streak, all from the server; days end at midnight in São Paulo.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { formatMoney } from '../../../contract/money.ts'
+import type { SignInfo, SignReward } from '../../../contract/rewards.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { loadRewardsSummary } from '../../lib/rewards.ts'
+import { formatTime } from '../../lib/time.ts'
+import { showToast } from '../../lib/toast.ts'
+import { celebrateCredit } from './credit.ts'
+
+export function SignCalendar() {
+  const { t, i18n } = useLingui()
+  const [info, setInfo] = useState<SignInfo | null>(null)
+  const [busy, setBusy] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setInfo(await call<SignInfo>('/activity/getSignInfo'))
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar o check-in.`)
+    }
+  }, [t])
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  async function sign() {
+    if (busy) return
+    setBusy(true)
+    try {
+      const reward = await call<SignReward>('/activity/drawSignReward')
+      showToast(t`Check-in feito: +${formatMoney(reward.amount)} de bônus.`)
+      await celebrateCredit(button.current)
+      await load()
+      void loadRewardsSummary().catch(() => undefined)
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Não foi possível fazer o check-in.`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!info) return <div className="page-loading" aria-busy="true" />
+  return (
+    <div className="sign-calendar">
+      <p data-testid="sign-streak">
+        <Trans>Sequência: {info.streak} de 7 dias</Trans>
+      </p>
+      <ol className="sign-days">
+        {info.days.map((day) => (
+          <li
+            key={day.day}
+            className={`sign-day ${day.state}`}
+            data-testid={`sign-day-${day.day}`}
+            data-state={day.state}
+          >
+            <span className="sign-day-label">
+              <Trans>Dia {day.day}</Trans>
+            </span>
+            <strong>{formatMoney(day.amount)}</strong>
+            {day.bonus > 0 && <span className="sign-day-bonus">+{formatMoney(day.bonus)}</span>}
+            <span className="sign-day-state">
+              {day.state === 'signed' || day.state === 'signed_today' ? '✓' : day.state === 'today' ? t`hoje` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {info.signedToday ? (
+        <p className="hint" data-testid="sign-done">
+          <Trans>
+            Check-in de hoje feito. O próximo libera em {formatTime(info.dayEndsAt, i18n.locale)} (meia-noite de
+            Brasília).
+          </Trans>
+        </p>
+      ) : (
+        <button ref={button} type="button" className="button" onClick={() => void sign()} disabled={busy}>
+          <Trans>Fazer check-in: +{formatMoney(info.days[info.todayDay - 1]?.amount ?? 0)}</Trans>
+        </button>
+      )}
+      <p className="hint">
+        <Trans>
+          Dias seguidos formam a sequência; o 7º dia soma {formatMoney(info.days[6]?.bonus ?? 0)}. Um dia sem check-in
+          recomeça no dia 1. Cada bônus precisa ser apostado {info.wageringMultiplier}× para virar dinheiro sacável; sem
+          prazo de validade.
+        </Trans>
+      </p>
+    </div>
+  )
+}

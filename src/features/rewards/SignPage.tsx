@@ -1,0 +1,11 @@
+// `/sign`: the daily sign-in calendar as a page.
+import { PromotionGate } from './PromotionGate.tsx'
+import { SignCalendar } from './SignCalendar.tsx'
+
+export default function SignPage() {
+  return (
+    <PromotionGate part="signIn">
+      <SignCalendar />
+    </PromotionGate>
+  )
+}

@@ -1,0 +1,186 @@
+// The free wheel (SPEC 7). Each prize's slice is as wide as its published probability, so the
+// wheel shows the real odds. The server draws the prize; the wheel then turns to it, the amount
+// counts up, coins fly, and the dialog closes after 2 s. While waiting, a HH:MM:SS countdown
+// runs from the server's next-spin time.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { formatMoney } from '../../../contract/money.ts'
+import type { WheelInfo, WheelSpin } from '../../../contract/rewards.ts'
+import { call } from '../../lib/api.ts'
+import { ApiError } from '../../lib/http.ts'
+import { formatCountdown } from '../../lib/rewards.ts'
+import { showToast } from '../../lib/toast.ts'
+import { celebrateCredit, newRequestId } from './credit.ts'
+import { PromotionGate } from './PromotionGate.tsx'
+
+const TURN_MS = 3200
+const COUNT_UP_MS = 800
+const CLOSE_AFTER_MS = 2000
+const COLORS = ['#1f7a57', '#e9a400', '#c0392b', '#3c6e91', '#7b2cbf']
+
+function point(angle: number, radius: number) {
+  const rad = (angle * Math.PI) / 180
+  return `${100 + radius * Math.sin(rad)} ${100 - radius * Math.cos(rad)}`
+}
+
+function slices(prizes: WheelInfo['prizes']) {
+  let start = 0
+  return prizes.map((prize) => {
+    const span = prize.probability * 360
+    const slice = { start, span, center: start + span / 2, prize }
+    start += span
+    return slice
+  })
+}
+
+export function WheelDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  return (
+    <div className="sheet-backdrop">
+      <div className="sheet wheel-sheet" role="dialog" aria-modal="true" aria-labelledby="wheel-title">
+        <h2 id="wheel-title">{t`Roleta grátis`}</h2>
+        <PromotionGate part="wheel">
+          <Wheel onClose={onClose} locale={i18n.locale} />
+        </PromotionGate>
+        <button type="button" className="button secondary" onClick={onClose}>
+          <Trans>Fechar</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
+  const { t } = useLingui()
+  const [info, setInfo] = useState<WheelInfo | null>(null)
+  const [offset, setOffset] = useState(0)
+  const [now, setNow] = useState(() => Date.now())
+  const [rotation, setRotation] = useState(0)
+  const [shown, setShown] = useState<number | null>(null)
+  const [spinning, setSpinning] = useState(false)
+  const wheel = useRef<SVGSVGElement>(null)
+
+  const load = useCallback(async () => {
+    try {
+      const next = await call<WheelInfo>('/activity/wheel/info')
+      setOffset(next.serverTime - Date.now())
+      setInfo(next)
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar a roleta.`)
+    }
+  }, [t])
+  useEffect(() => {
+    void load()
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [load])
+
+  const remaining = info?.nextSpinAt ? info.nextSpinAt - (now + offset) : 0
+  useEffect(() => {
+    if (info?.nextSpinAt && remaining <= 0) void load()
+  }, [info, remaining, load])
+
+  async function spin() {
+    if (!info || spinning) return
+    setSpinning(true)
+    try {
+      const result = await call<WheelSpin>('/activity/wheel/spin', { requestId: newRequestId() })
+      const target = slices(info.prizes)[result.prizeIndex]?.center ?? 0
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      setRotation((current) => current - (current % 360) + 5 * 360 + (360 - target))
+      await new Promise((resolve) => setTimeout(resolve, reduced ? 0 : TURN_MS))
+      await countUp(result.amount, setShown)
+      await celebrateCredit(wheel.current)
+      setInfo({ ...info, nextSpinAt: result.nextSpinAt, lastPrize: result.amount })
+      setTimeout(onClose, CLOSE_AFTER_MS)
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t`Não foi possível girar a roleta.`)
+      setSpinning(false)
+      void load()
+    }
+  }
+
+  if (!info) return <div className="page-loading" aria-busy="true" />
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
+  const every =
+    info.intervalSeconds % 3600 === 0
+      ? `${info.intervalSeconds / 3600} h`
+      : `${Math.ceil(info.intervalSeconds / 60)} min`
+  return (
+    <div className="wheel">
+      <div className="wheel-stage">
+        <span className="wheel-pointer" aria-hidden="true" />
+        <svg
+          ref={wheel}
+          viewBox="0 0 200 200"
+          className="wheel-disc"
+          style={{ transform: `rotate(${rotation}deg)`, transitionDuration: `${TURN_MS}ms` }}
+          role="img"
+          aria-label={t`Roleta com fatias do tamanho da probabilidade de cada prêmio`}
+        >
+          {slices(info.prizes).map((slice, index) => (
+            <g key={slice.prize.amount}>
+              <path
+                d={`M100 100 L${point(slice.start, 96)} A96 96 0 ${slice.span > 180 ? 1 : 0} 1 ${point(slice.start + slice.span, 96)} Z`}
+                fill={COLORS[index % COLORS.length]}
+                stroke="#fff"
+                strokeWidth="1.5"
+              />
+              <text
+                x="100"
+                y="30"
+                transform={`rotate(${slice.center} 100 100)`}
+                textAnchor="middle"
+                fill="#fff"
+                fontSize={slice.span < 30 ? 8 : 12}
+                fontWeight="700"
+              >
+                {formatMoney(slice.prize.amount)}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </div>
+      {shown !== null && (
+        <p className="wheel-prize" data-testid="wheel-prize" aria-live="polite">
+          +{formatMoney(shown)}
+        </p>
+      )}
+      {info.nextSpinAt && remaining > 0 && !spinning ? (
+        <p className="wheel-countdown" data-testid="wheel-countdown">
+          <Trans>Próxima rodada grátis em {formatCountdown(remaining)}</Trans>
+        </p>
+      ) : (
+        <button type="button" className="button" onClick={() => void spin()} disabled={spinning}>
+          <Trans>Girar</Trans>
+        </button>
+      )}
+      <ul className="wheel-odds">
+        {info.prizes.map((prize) => (
+          <li key={prize.amount}>
+            {formatMoney(prize.amount)} — {percent.format(prize.probability)}
+          </li>
+        ))}
+      </ul>
+      <p className="hint">
+        <Trans>
+          Uma rodada grátis a cada {every}. O servidor sorteia o prêmio com um gerador criptográfico. O prêmio é bônus:
+          aposte {info.wageringMultiplier}× para virar dinheiro sacável; sem prazo de validade.
+        </Trans>
+      </p>
+    </div>
+  )
+}
+
+function countUp(amount: number, set: (value: number) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const step = (time: number) => {
+      const progress = Math.min(1, (time - started) / COUNT_UP_MS)
+      set(Math.round(amount * progress))
+      if (progress < 1) requestAnimationFrame(step)
+      else resolve()
+    }
+    requestAnimationFrame(step)
+  })
+}
