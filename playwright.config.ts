@@ -3,6 +3,8 @@
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
+/** A second server with every promotion switched off (PROMOTIONS=off). */
+export const promotionsOffPort = port + 1
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef'
 
 export default defineConfig({
@@ -31,20 +33,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf .e2e-data && node server/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      OPS_TOKEN: E2E_OPS_TOKEN,
-      SANDBOX_PAYOUT_DELAY_MS: '2500',
+  webServer: [
+    {
+      command: 'rm -rf .e2e-data && node server/main.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.e2e-data',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        OPS_TOKEN: E2E_OPS_TOKEN,
+        SANDBOX_PAYOUT_DELAY_MS: '2500',
+      },
     },
-  },
+    {
+      command: 'rm -rf .e2e-data-off && node server/main.ts',
+      url: `http://127.0.0.1:${promotionsOffPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(promotionsOffPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.e2e-data-off',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_URL: `http://127.0.0.1:${promotionsOffPort}`,
+        PROMOTIONS: 'off',
+      },
+    },
+  ],
 })

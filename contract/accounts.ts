@@ -63,6 +63,8 @@ export const accountInfo = z.object({
   firstCharge: z.union([z.literal(0), z.literal(1)]),
   /** Paid deposits so far. */
   chargeValidNum: z.number().int(),
+  /** Every reward credited to this player so far (gift, sign-ins, wheel, tasks, invites, download). */
+  rewardAmount: z.number().int(),
   /** Active self-exclusion (until: epoch ms, null = permanent), or null. */
   selfExclusion: z.object({ until: z.number().int().nullable() }).nullable(),
 })

@@ -1,5 +1,6 @@
 // Account calls: device and credential login, bind, language, account info, logout.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
 import {
   type AccountInfo,
   bindRequest,
@@ -109,6 +110,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow()
     const exclusion = await activeSelfExclusion(db, player.id, clock.now())
+    const rewards = await db
+      .selectFrom('reward_claims')
+      .select(sql<number | string>`coalesce(sum(amount), 0)`.as('total'))
+      .where('player_id', '=', player.id)
+      .executeTakeFirstOrThrow()
     return ok<AccountInfo>({
       userId: player.id,
       userName: player.user_name,
@@ -121,6 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       verification: { verified: (await readAccountDetails(db, player.id)).verified },
       firstCharge: Number(paid.n) === 0 ? 1 : 0,
       chargeValidNum: Number(paid.n),
+      rewardAmount: Number(rewards.total),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
     })
   })

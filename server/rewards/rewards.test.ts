@@ -101,11 +101,9 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect(await rewardTransfers('new_player_gift')).toHaveLength(1)
     expect(await wagering(ana.userId)).toMatchObject({ required: 50_000, wagered: 0 })
     expect((await ana.call('/activity/summary')).data.gift.available).toBe(false)
-    expect((await ana.call('/v1/bus/accountInfo')).data.wagering).toEqual({
-      required: 50_000,
-      wagered: 0,
-      remaining: 50_000,
-    })
+    const info = (await ana.call('/v1/bus/accountInfo')).data
+    expect(info.wagering).toEqual({ required: 50_000, wagered: 0, remaining: 50_000 })
+    expect(info.rewardAmount).toBe(10_000)
     expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
   })
 

@@ -53,17 +53,18 @@ export async function accountInfo(page: Page) {
 
 /**
  * First visit: confirms 18+ and waits until the header shows the server's balance. A new
- * player is welcomed with the gift envelope; unless kept, it is put off for later ("Depois").
+ * player is welcomed (the gift envelope, or with promotions off only a first game); unless kept,
+ * the welcome is put off ("Depois" / "Fechar").
  */
 export async function enterApp(page: Page, path = '/', options: { keepWelcome?: boolean } = {}) {
   await page.goto(path)
   await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
   await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
   await expect.poll(() => readStored<string>(page, 'token')).toBeTruthy()
-  const welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  const welcome = page.getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
   await expect(welcome).toBeVisible()
   if (!options.keepWelcome) {
-    await welcome.getByRole('button', { name: 'Depois' }).click()
+    await welcome.getByRole('button', { name: /Depois|Fechar/ }).click()
     await expect(welcome).toHaveCount(0)
   }
 }

@@ -43,7 +43,7 @@ export function RewardDock() {
     { id: 'support', label: t`Ajuda`, ready: false, onClick: () => navigate('/service') },
   ]
   return (
-    <div className="reward-dock" role="group" aria-label={t`Recompensas e ajuda`}>
+    <aside className="reward-dock" aria-label={t`Recompensas e ajuda`}>
       {buttons.map((button) => (
         <button
           key={button.id}
@@ -56,7 +56,7 @@ export function RewardDock() {
           {button.ready && <span className="dock-dot" role="img" aria-label={t`disponível`} />}
         </button>
       ))}
-    </div>
+    </aside>
   )
 }
 
