@@ -1,5 +1,8 @@
 // The coin animation (SPEC 11): 5 coins fly from a point to the header balance, 100 ms apart,
-// 500 ms each, arcing 160 px up. Skipped when the player prefers reduced motion.
+// 500 ms each, arcing 160 px up. Skipped when the player prefers reduced motion. A credited
+// reward flies coins from where the player tapped while the balance is re-read.
+import { refreshAccount } from './account.ts'
+
 const COINS = 5
 const FLIGHT_MS = 500
 const BURST_INTERVAL_MS = 100
@@ -34,4 +37,12 @@ export function flyCoins(from: { x: number; y: number }): Promise<void> {
     flights.push(animation.finished.catch(() => {}).finally(() => coin.remove()))
   }
   return Promise.all(flights).then(() => {})
+}
+
+/** After the server credited a reward: coins fly from the tapped element; the balance is re-read. */
+export async function celebrateCredit(from: Element | null): Promise<void> {
+  const box = from?.getBoundingClientRect()
+  const refreshed = refreshAccount().catch(() => undefined)
+  if (box) await flyCoins({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
+  await refreshed
 }

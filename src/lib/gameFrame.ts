@@ -6,9 +6,11 @@ import { atom } from 'jotai'
 import { refreshAccount } from './account.ts'
 import { call } from './api.ts'
 import { appConfigAtom } from './appConfig.ts'
+import { ApiError } from './http.ts'
 import { tabReloadAtom } from './reload.ts'
 import { openRewardDialog } from './rewards.ts'
 import { appStore } from './store.ts'
+import { showToast } from './toast.ts'
 
 export interface OpenGame {
   gameId: string
@@ -23,6 +25,15 @@ export async function launchGame(gameId: string): Promise<void> {
     id: gameId,
   })
   appStore.set(openGameAtom, { gameId, sessionId, url: openGameUrl })
+}
+
+/** Opens a game; a refusal is said in the server's words, anything else in `failure`. */
+export async function openGame(gameId: string, failure: string): Promise<void> {
+  try {
+    await launchGame(gameId)
+  } catch (error) {
+    showToast(error instanceof ApiError ? error.message : failure)
+  }
 }
 
 export async function closeGame(): Promise<void> {

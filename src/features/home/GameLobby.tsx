@@ -5,9 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import type { GameSummary } from '../../../contract/games/api.ts'
-import { launchGame } from '../../lib/gameFrame.ts'
-import { ApiError } from '../../lib/http.ts'
-import { showToast } from '../../lib/toast.ts'
+import { openGame } from '../../lib/gameFrame.ts'
 import { gameListAtom, liveAtom } from './lobby.ts'
 
 const POPULAR = '__popular'
@@ -33,13 +31,8 @@ export function GameLobby() {
   async function open(game: GameSummary) {
     if (opening) return
     setOpening(game.id)
-    try {
-      await launchGame(game.id)
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível abrir o jogo.`)
-    } finally {
-      setOpening(null)
-    }
+    await openGame(game.id, t`Não foi possível abrir o jogo.`)
+    setOpening(null)
   }
 
   return (

@@ -6,33 +6,20 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { InviteStats, RewardCredit, ShareInfo } from '../../../contract/rewards.ts'
-import { refreshAccount } from '../../lib/account.ts'
 import { call } from '../../lib/api.ts'
-import { flyCoins } from '../../lib/coins.ts'
+import { celebrateCredit } from '../../lib/coins.ts'
 import { ApiError } from '../../lib/http.ts'
+import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { onPush } from '../../lib/push.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
-import { loadRewardsSummary, rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { showToast } from '../../lib/toast.ts'
 
 export default function InvitePage() {
-  const summary = useAtomValue(rewardsSummaryAtom)
-  useEffect(() => {
-    void loadRewardsSummary().catch(() => undefined)
-  }, [])
-  if (!summary) return <div className="page-loading" aria-busy="true" />
-  if (summary.blocked || !summary.invites) {
-    return (
-      <p className="empty-state" data-testid="promotion-off">
-        {summary.blocked === 'self_excluded' ? (
-          <Trans>Durante a sua pausa não há promoções. Saques continuam liberados.</Trans>
-        ) : (
-          <Trans>O bônus por convite não está ativo no momento.</Trans>
-        )}
-      </p>
-    )
-  }
-  return <Invite />
+  return (
+    <PromotionGate part="invites">
+      <Invite />
+    </PromotionGate>
+  )
 }
 
 function Invite() {
@@ -67,9 +54,7 @@ function Invite() {
     try {
       const credit = await call<RewardCredit>('/v1/bus/receiveInviteRewards', { requestId: crypto.randomUUID() })
       showToast(t`Recompensa recebida: +${formatMoney(credit.amount)} de bônus.`)
-      const box = claimButton.current?.getBoundingClientRect()
-      if (box) await flyCoins({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
-      await refreshAccount().catch(() => undefined)
+      await celebrateCredit(claimButton.current)
       await load()
     } catch (error) {
       showToast(error instanceof ApiError ? error.message : t`Não foi possível receber a recompensa.`)

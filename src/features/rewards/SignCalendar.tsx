@@ -5,11 +5,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { SignInfo, SignReward } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
+import { celebrateCredit } from '../../lib/coins.ts'
 import { ApiError } from '../../lib/http.ts'
 import { loadRewardsSummary } from '../../lib/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
-import { celebrateCredit } from './credit.ts'
 
 export function SignCalendar() {
   const { t, i18n } = useLingui()

@@ -1,5 +1,5 @@
 // `/sign`: the daily sign-in calendar as a page.
-import { PromotionGate } from './PromotionGate.tsx'
+import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { SignCalendar } from './SignCalendar.tsx'
 
 export default function SignPage() {

@@ -14,14 +14,14 @@ import {
   taskConfigKeys,
 } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
-import { launchGame } from '../../lib/gameFrame.ts'
+import { celebrateCredit } from '../../lib/coins.ts'
+import { openGame } from '../../lib/gameFrame.ts'
 import { ApiError } from '../../lib/http.ts'
+import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { loadRewardsSummary } from '../../lib/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
-import { celebrateCredit } from './credit.ts'
-import { PromotionGate } from './PromotionGate.tsx'
 
 export default function TasksPage() {
   return (
@@ -74,13 +74,8 @@ function TaskList() {
 
   async function play(task: TaskView) {
     setBusy(task.taskId)
-    try {
-      await launchGame(task.gameId)
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível abrir o jogo.`)
-    } finally {
-      setBusy(null)
-    }
+    await openGame(task.gameId, t`Não foi possível abrir o jogo.`)
+    setBusy(null)
   }
 
   if (!process) return <div className="page-loading" aria-busy="true" />

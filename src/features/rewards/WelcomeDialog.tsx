@@ -7,11 +7,11 @@ import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardCredit } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
-import { launchGame } from '../../lib/gameFrame.ts'
+import { celebrateCredit } from '../../lib/coins.ts'
+import { openGame } from '../../lib/gameFrame.ts'
 import { ApiError } from '../../lib/http.ts'
 import { rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { showToast } from '../../lib/toast.ts'
-import { celebrateCredit } from './credit.ts'
 
 const FIRST_GAME = { id: 'gol-de-placa', name: 'Gol de Placa' }
 
@@ -39,9 +39,7 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
 
   async function play() {
     onClose()
-    await launchGame(FIRST_GAME.id).catch((error: unknown) => {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível abrir o jogo.`)
-    })
+    await openGame(FIRST_GAME.id, t`Não foi possível abrir o jogo.`)
   }
 
   const showGift = gift && !credit

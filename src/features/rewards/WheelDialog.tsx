@@ -3,15 +3,15 @@
 // counts up, coins fly, and the dialog closes after 2 s. While waiting, a HH:MM:SS countdown
 // runs from the server's next-spin time.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { WheelInfo, WheelSpin } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
+import { celebrateCredit } from '../../lib/coins.ts'
 import { ApiError } from '../../lib/http.ts'
+import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { formatCountdown } from '../../lib/rewards.ts'
 import { showToast } from '../../lib/toast.ts'
-import { celebrateCredit, newRequestId } from './credit.ts'
-import { PromotionGate } from './PromotionGate.tsx'
 
 const TURN_MS = 3200
 const COUNT_UP_MS = 800
@@ -33,20 +33,39 @@ function slices(prizes: WheelInfo['prizes']) {
   })
 }
 
-export function WheelDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useLingui()
+/** A reward sheet: its title, the reward (or why it is off), and a close button. */
+export function RewardSheet({
+  id,
+  title,
+  part,
+  onClose,
+  children,
+}: {
+  id: string
+  title: string
+  part: 'wheel' | 'signIn'
+  onClose: () => void
+  children: ReactNode
+}) {
   return (
     <div className="sheet-backdrop">
-      <div className="sheet wheel-sheet" role="dialog" aria-modal="true" aria-labelledby="wheel-title">
-        <h2 id="wheel-title">{t`Roleta grátis`}</h2>
-        <PromotionGate part="wheel">
-          <Wheel onClose={onClose} locale={i18n.locale} />
-        </PromotionGate>
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id}>
+        <h2 id={id}>{title}</h2>
+        <PromotionGate part={part}>{children}</PromotionGate>
         <button type="button" className="button secondary" onClick={onClose}>
           <Trans>Fechar</Trans>
         </button>
       </div>
     </div>
+  )
+}
+
+export function WheelDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  return (
+    <RewardSheet id="wheel-title" title={t`Roleta grátis`} part="wheel" onClose={onClose}>
+      <Wheel onClose={onClose} locale={i18n.locale} />
+    </RewardSheet>
   )
 }
 
@@ -84,7 +103,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
     if (!info || spinning) return
     setSpinning(true)
     try {
-      const result = await call<WheelSpin>('/activity/wheel/spin', { requestId: newRequestId() })
+      const result = await call<WheelSpin>('/activity/wheel/spin', { requestId: crypto.randomUUID() })
       const target = slices(info.prizes)[result.prizeIndex]?.center ?? 0
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       setRotation((current) => current - (current % 360) + 5 * 360 + (360 - target))

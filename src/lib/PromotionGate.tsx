@@ -3,8 +3,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { type ReactNode, useEffect } from 'react'
-import type { RewardsSummary } from '../../../contract/rewards.ts'
-import { loadRewardsSummary, rewardsSummaryAtom } from '../../lib/rewards.ts'
+import type { RewardsSummary } from '../../contract/rewards.ts'
+import { loadRewardsSummary, rewardsSummaryAtom } from './rewards.ts'
 
 type RewardPart = 'gift' | 'signIn' | 'wheel' | 'tasks' | 'invites'
 
