@@ -1,6 +1,7 @@
-// One-time rewards (SPEC 7): the new-player gift (the red envelope: once per account, and once
-// per CPF once the player is verified) and the download reward (once, when the app runs
-// installed).
+// One-time rewards (SPEC 7): the new-player gift (the red envelope: once per account) and the
+// download reward (once, when the app runs installed). "Once per CPF" follows from one account
+// per CPF: of several accounts that opened a gift, only one can ever be verified with a CPF,
+// and only a verified account can withdraw.
 import type { RewardCredit } from '../../contract/rewards.ts'
 import { Refusal } from '../http/envelope.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
@@ -10,19 +11,9 @@ type Db = RewardsContext['db']
 const giftKey = (playerId: number) => `gift:${playerId}`
 const downloadKey = (playerId: number) => `download:${playerId}`
 
-/** True when this account — or another account with the same verified CPF — opened the gift. */
 async function giftTaken(db: Db, playerId: number): Promise<boolean> {
   const own = await db.selectFrom('reward_claims').select('id').where('id', '=', giftKey(playerId)).executeTakeFirst()
-  if (own) return true
-  const sameCpf = await db
-    .selectFrom('player_verifications as mine')
-    .innerJoin('player_verifications as other', 'other.cpf', 'mine.cpf')
-    .innerJoin('reward_claims as claim', 'claim.player_id', 'other.player_id')
-    .select('claim.id')
-    .where('mine.player_id', '=', playerId)
-    .where('claim.kind', '=', 'new_player_gift')
-    .executeTakeFirst()
-  return sameCpf !== undefined
+  return own !== undefined
 }
 
 export async function giftAvailable(ctx: RewardsContext, playerId: number): Promise<boolean> {

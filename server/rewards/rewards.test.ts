@@ -84,7 +84,7 @@ describe.each(engines)('rewards on %s', (engine) => {
   const wagering = async (userId: number) =>
     testDb.db.kysely.selectFrom('bonus_wagering').selectAll().where('player_id', '=', userId).executeTakeFirst()
 
-  it('opens the new-player gift once: R$ 100 bonus with 5× wagering, and concurrent opens credit once', async () => {
+  it('opens the new-player gift once: R$ 100 bonus with 5× wagering, concurrent opens credit once, and a second account cannot take the CPF', async () => {
     await start()
     const ana = await player()
     const summary = (await ana.call('/activity/summary')).data
@@ -104,6 +104,24 @@ describe.each(engines)('rewards on %s', (engine) => {
     const info = (await ana.call('/v1/bus/accountInfo')).data
     expect(info.wagering).toEqual({ required: 50_000, wagered: 0, remaining: 50_000 })
     expect(info.rewardAmount).toBe(10_000)
+
+    // Once per CPF: a second account of the same person can open its own envelope, but it can
+    // never be verified with that CPF, so its bonus can never be withdrawn.
+    const cpf = randomCpf()
+    expect((await ana.verify(cpf)).success).toBe(true)
+    const again = await player()
+    expect((await again.call('/activity/openNewPlayerGift')).success).toBe(true)
+    expect((await again.verify(cpf)).msgCode).toBe('cpf_taken')
+    expect(
+      (
+        await again.call('/withdraw/create/order', {
+          accountNumber: cpf,
+          payType: 'cpf',
+          amount: 1_000,
+          requestId: randomUUID(),
+        })
+      ).msgCode,
+    ).toBe('needs_verification')
     expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
   })
 

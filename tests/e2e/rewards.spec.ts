@@ -89,6 +89,10 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
     (e: { kind: string }) => e.kind === 'task_reward',
   )
   expect(taskRewards).toHaveLength(1)
+  // The promotions screen's task entry lists one group: /event/item?configKey=….
+  await page.goto('/event/item?configKey=GREEN_VERSION_DAILY_TASK')
+  await expect(page.getByTestId('task-daily-noite-de-carnaval-20')).toBeVisible()
+  await expect(page.getByTestId('task-green-gol-de-placa-5')).toHaveCount(0)
 
   // Invite: the copied link carries ?code=.
   await page.goto('/invite')
