@@ -1,5 +1,6 @@
 // What the server says to the player, per msgCode and per language, and how it words a
 // rejected field. Client screens use Lingui; these are the API's own `msg` texts.
+import { formatCountdown } from '../../contract/countdown.ts'
 import type { MsgCode } from '../../contract/envelope.ts'
 import type { Language } from '../../contract/languages.ts'
 import { type Currency, formatMoney } from '../../contract/money.ts'
@@ -95,9 +96,9 @@ Object.assign(templates, {
     hi: (p, f) => `आप आज चेक-इन कर चुके हैं। अगला ${f.time(Number(p.nextAt))} (ब्रासीलिया की आधी रात) को खुलेगा।`,
   },
   wheel_wait: {
-    'pt-BR': (p) => `A roleta grátis libera de novo em ${clock(Number(p.seconds))}.`,
-    en: (p) => `The free wheel opens again in ${clock(Number(p.seconds))}.`,
-    hi: (p) => `मुफ़्त व्हील ${clock(Number(p.seconds))} में फिर खुलेगा।`,
+    'pt-BR': (p) => `A roleta grátis libera de novo em ${formatCountdown(Number(p.seconds) * 1000)}.`,
+    en: (p) => `The free wheel opens again in ${formatCountdown(Number(p.seconds) * 1000)}.`,
+    hi: (p) => `मुफ़्त व्हील ${formatCountdown(Number(p.seconds) * 1000)} में फिर खुलेगा।`,
   },
   task_incomplete: {
     'pt-BR': (p) => `Faltam ${p.left} rodadas de ${p.game} para concluir esta tarefa.`,
@@ -110,12 +111,6 @@ Object.assign(templates, {
     hi: (p) => `इस गेम में ऐसा दाँव नहीं है। इनमें से चुनें: ${p.levels}।`,
   },
 } satisfies Partial<Record<MsgCode, Templates>>)
-
-/** A wait as HH:MM:SS (the wheel's countdown reads the same). */
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds))
-  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
-}
 
 const keyProblems: Record<string, Texts> = {
   empty: { 'pt-BR': 'Informe a chave PIX.', en: 'Enter the PIX key.', hi: 'PIX कुंजी दर्ज करें।' },

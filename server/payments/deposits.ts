@@ -51,18 +51,23 @@ export class DepositService {
     return { rate, maxDeposit, maxBonus: Math.round(rate * maxDeposit), wageringMultiplier: wagering }
   }
 
+  /** The first-deposit offer while it applies: promotions on, never deposited, not on a break. */
+  async offerFor(playerId: number, now: number): Promise<FirstDepositOffer | null> {
+    const eligible =
+      promotionOn(this.#o.config, 'first_deposit') &&
+      !(await hasPaidDeposit(this.#o.db, playerId)) &&
+      !(await activeSelfExclusion(this.#o.db, playerId, now))
+    return eligible ? this.firstDepositOffer : null
+  }
+
   async amounts(playerId: number): Promise<DepositAmounts> {
     const { deposits, payments } = this.#o.config
     const now = this.#o.now()
-    const eligible =
-      promotionOn(this.#o.config, 'first_deposit') &&
-      !(await this.#hasPaidDeposit(this.#o.db, playerId)) &&
-      !(await activeSelfExclusion(this.#o.db, playerId, now))
     return {
       amounts: deposits.amounts,
       min: deposits.min,
       max: deposits.max,
-      firstDepositOffer: eligible ? this.firstDepositOffer : null,
+      firstDepositOffer: await this.offerFor(playerId, now),
       limits: await this.#limitUse(this.#o.db, playerId, now),
       expirySeconds: payments.expirySeconds,
       sandbox: this.#o.provider.sandbox,
@@ -221,7 +226,7 @@ export class DepositService {
         .execute()
       if (!order) return 'unmatched'
       const playerId = Number(order.player_id)
-      const firstDeposit = !(await this.#hasPaidDeposit(trx, playerId))
+      const firstDeposit = !(await hasPaidDeposit(trx, playerId))
       await creditDeposit(tx, { endToEndId: pix.endToEndId, playerId, amount, orderId: order.id })
 
       let bonusAmount = 0
@@ -305,16 +310,6 @@ export class DepositService {
     clearInterval(this.#timer)
   }
 
-  async #hasPaidDeposit(db: Kysely<Database>, playerId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('deposit_orders')
-      .select('id')
-      .where('player_id', '=', playerId)
-      .where('status', '=', 'paid')
-      .executeTakeFirst()
-    return row !== undefined
-  }
-
   /** Each limit in force, with what this period's paid deposits and open orders used of it. */
   async #limitUse(db: Kysely<Database>, playerId: number, now: number): Promise<DepositLimitView[]> {
     const { timeZone } = this.#o.config.market
@@ -345,4 +340,14 @@ export class DepositService {
     }
     return views
   }
+}
+
+export async function hasPaidDeposit(db: Kysely<Database>, playerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst()
+  return row !== undefined
 }

@@ -3,27 +3,18 @@
 // per CPF: of several accounts that opened a gift, only one can ever be verified with a CPF,
 // and only a verified account can withdraw.
 import type { RewardCredit } from '../../contract/rewards.ts'
-import { Refusal } from '../http/envelope.ts'
-import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
-
-type Db = RewardsContext['db']
+import { claimExists, creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 
 const giftKey = (playerId: number) => `gift:${playerId}`
 const downloadKey = (playerId: number) => `download:${playerId}`
 
-async function giftTaken(db: Db, playerId: number): Promise<boolean> {
-  const own = await db.selectFrom('reward_claims').select('id').where('id', '=', giftKey(playerId)).executeTakeFirst()
-  return own !== undefined
-}
-
 export async function giftAvailable(ctx: RewardsContext, playerId: number): Promise<boolean> {
-  return !(await giftTaken(ctx.db, playerId))
+  return !(await claimExists(ctx.db, giftKey(playerId)))
 }
 
 export function openGift(ctx: RewardsContext, playerId: number): Promise<RewardCredit> {
   return ctx.ledger.transact(async (tx) => {
     await requirePromotion(tx.trx, ctx.config, 'gift', playerId, tx.now)
-    if (await giftTaken(tx.trx, playerId)) throw new Refusal('reward_claimed')
     return creditReward(tx, ctx.config, {
       id: giftKey(playerId),
       playerId,
@@ -33,13 +24,8 @@ export function openGift(ctx: RewardsContext, playerId: number): Promise<RewardC
   })
 }
 
-export async function downloadClaimed(ctx: RewardsContext, playerId: number): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('reward_claims')
-    .select('id')
-    .where('id', '=', downloadKey(playerId))
-    .executeTakeFirst()
-  return row !== undefined
+export function downloadClaimed(ctx: RewardsContext, playerId: number): Promise<boolean> {
+  return claimExists(ctx.db, downloadKey(playerId))
 }
 
 export function drawDownloadReward(ctx: RewardsContext, playerId: number): Promise<RewardCredit> {

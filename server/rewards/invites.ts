@@ -124,6 +124,17 @@ export async function inviteStats(ctx: RewardsContext, playerId: number): Promis
   }
 }
 
+/** Invite rewards earned and not yet claimed. */
+export async function inviteClaimable(ctx: RewardsContext, playerId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('invite_rewards')
+    .select(sql<number | string>`coalesce(sum(amount), 0)`.as('claimable'))
+    .where('inviter_id', '=', playerId)
+    .where('claim_id', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.claimable)
+}
+
 export function claimInviteRewards(
   ctx: RewardsContext,
   playerId: number,

@@ -39,6 +39,12 @@ export async function requirePromotion(
   }
 }
 
+/** True once the claim with this key was credited. */
+export async function claimExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('reward_claims').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
 export interface RewardClaim {
   /** The claim's key: one claim per key, ever (e.g. `gift:42`, `sign-in:42:2026-11-22`). */
   id: string
@@ -52,8 +58,7 @@ export interface RewardClaim {
  * retried by the ledger and then finds the claim), and the bonus carries the wagering requirement.
  */
 export async function creditReward(tx: LedgerTx, config: Config, claim: RewardClaim): Promise<RewardCredit> {
-  const seen = await tx.trx.selectFrom('reward_claims').select('id').where('id', '=', claim.id).executeTakeFirst()
-  if (seen) throw new Refusal('reward_claimed')
+  if (await claimExists(tx.trx, claim.id)) throw new Refusal('reward_claimed')
   await tx.trx
     .insertInto('reward_claims')
     .values({ id: claim.id, player_id: claim.playerId, kind: claim.kind, amount: claim.amount, created_at: tx.now })

@@ -18,11 +18,11 @@ import { localDate } from '../accounts/periods.ts'
 import { promotionOn } from '../config.ts'
 import { ok } from '../http/envelope.ts'
 import { downloadClaimed, drawDownloadReward, giftAvailable, openGift } from './gift.ts'
-import { claimInviteRewards, inviteStats, shareInfo } from './invites.ts'
+import { claimInviteRewards, inviteClaimable, inviteStats, shareInfo } from './invites.ts'
 import { promotionTerms, type RewardsContext } from './promotions.ts'
-import { drawSignReward, signedToday, signInfo } from './sign-in.ts'
+import { drawSignReward, signInfo } from './sign-in.ts'
 import { claimTask, notifyTaskFlagShown, taskOne, taskProcess } from './tasks.ts'
-import { nextWheelSpin, spinWheel, wheelInfo } from './wheel.ts'
+import { spinWheel, wheelInfo } from './wheel.ts'
 
 export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app
@@ -60,14 +60,8 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     const excluded = (await activeSelfExclusion(db, playerId, now)) !== null
     const live = config.promotions.enabled && !excluded
     const played = await db.selectFrom('game_rounds').select('id').where('player_id', '=', playerId).executeTakeFirst()
-    const paid = await db
-      .selectFrom('deposit_orders')
-      .select('id')
-      .where('player_id', '=', playerId)
-      .where('status', '=', 'paid')
-      .executeTakeFirst()
     const tasks = live && on('tasks') ? await taskProcess(ctx, playerId) : null
-    const invites = live && on('invites') ? await inviteStats(ctx, playerId) : null
+    const offer = live ? await app.payments.deposits.offerFor(playerId, now) : null
     return ok<RewardsSummary>({
       enabled: live,
       blocked: !config.promotions.enabled ? 'promotions_off' : excluded ? 'self_excluded' : null,
@@ -79,22 +73,19 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
               wageringMultiplier: config.promotions.wagering,
             }
           : null,
-      signIn: live && on('sign_in') ? { signedToday: await signedToday(ctx, playerId) } : null,
-      wheel: live && on('wheel') ? { nextSpinAt: await nextWheelSpin(ctx, playerId) } : null,
+      signIn: live && on('sign_in') ? { signedToday: (await signInfo(ctx, playerId)).signedToday } : null,
+      wheel: live && on('wheel') ? { nextSpinAt: (await wheelInfo(ctx, playerId)).nextSpinAt } : null,
       tasks: tasks
         ? { claimable: tasks.tasks.filter((task) => task.gotFlag === 1).length, showFlag: tasks.showFlag }
         : null,
-      invites: invites ? { claimable: invites.claimable } : null,
+      invites: live && on('invites') ? { claimable: await inviteClaimable(ctx, playerId) } : null,
       download:
         live && on('download')
           ? { claimed: await downloadClaimed(ctx, playerId), amount: config.promotions.downloadReward }
           : null,
       prompts: {
         newcomerGame: !played && !excluded && !(await promptSeen(playerId, promptKey('newcomer_game', now))),
-        firstDeposit:
-          live && on('first_deposit') && !paid && !(await promptSeen(playerId, promptKey('first_deposit', now)))
-            ? app.payments.deposits.firstDepositOffer
-            : null,
+        firstDeposit: offer && !(await promptSeen(playerId, promptKey('first_deposit', now))) ? offer : null,
       },
       serverTime: now,
     })

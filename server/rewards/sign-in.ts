@@ -1,7 +1,7 @@
 // Daily sign-in (SPEC 7): one claim per São Paulo calendar day; consecutive days walk a 7-day
 // calendar whose 7th day adds the streak bonus, then it starts again at day 1. A missed day
 // restarts the streak. The claim's key is the player and the local date.
-import type { SignInfo, SignReward } from '../../contract/rewards.ts'
+import type { SignDayState, SignInfo, SignReward } from '../../contract/rewards.ts'
 import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
 import { Refusal } from '../http/envelope.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
@@ -42,32 +42,27 @@ function lastSignIn(ctx: RewardsContext, playerId: number, db = ctx.db) {
 
 export async function signInfo(ctx: RewardsContext, playerId: number): Promise<SignInfo> {
   const now = ctx.now()
-  const state = signDay(ctx, await lastSignIn(ctx, playerId), now)
+  const { todayDay, signedToday, dayEndsAt } = signDay(ctx, await lastSignIn(ctx, playerId), now)
   const { daily, streakBonus } = ctx.config.promotions.signIn
+  const stateOf = (day: number): SignDayState => {
+    if (day < todayDay) return 'signed'
+    if (day > todayDay) return 'upcoming'
+    return signedToday ? 'signed_today' : 'today'
+  }
   return {
-    days: daily.map((amount, index) => {
-      const day = index + 1
-      const state_ =
-        day < state.todayDay
-          ? 'signed'
-          : day === state.todayDay
-            ? state.signedToday
-              ? 'signed_today'
-              : 'today'
-            : 'upcoming'
-      return { day, amount, bonus: day === 7 ? streakBonus : 0, state: state_ }
-    }),
-    streak: state.signedToday ? state.todayDay : state.todayDay - 1,
-    signedToday: state.signedToday,
-    todayDay: state.todayDay,
-    dayEndsAt: state.dayEndsAt,
+    days: daily.map((amount, index) => ({
+      day: index + 1,
+      amount,
+      bonus: index === 6 ? streakBonus : 0,
+      state: stateOf(index + 1),
+    })),
+    streak: signedToday ? todayDay : todayDay - 1,
+    signedToday,
+    todayDay,
+    dayEndsAt,
     wageringMultiplier: ctx.config.promotions.wagering,
     serverTime: now,
   }
-}
-
-export async function signedToday(ctx: RewardsContext, playerId: number): Promise<boolean> {
-  return signDay(ctx, await lastSignIn(ctx, playerId), ctx.now()).signedToday
 }
 
 export function drawSignReward(ctx: RewardsContext, playerId: number): Promise<SignReward> {

@@ -54,11 +54,6 @@ export async function wheelInfo(ctx: RewardsContext, playerId: number): Promise<
   }
 }
 
-export async function nextWheelSpin(ctx: RewardsContext, playerId: number): Promise<number | null> {
-  const last = await lastSpin(ctx, playerId)
-  return nextSpinAfter(ctx, last ? Number(last.created_at) : undefined, ctx.now())
-}
-
 export function spinWheel(
   ctx: RewardsContext,
   playerId: number,

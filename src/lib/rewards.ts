@@ -15,10 +15,19 @@ export type RewardDialog =
 export const rewardsSummaryAtom = atom<RewardsSummary | null>(null)
 export const rewardDialogAtom = atom<RewardDialog | null>(null)
 
-export async function loadRewardsSummary(): Promise<RewardsSummary> {
-  const summary = await call<RewardsSummary>('/activity/summary')
-  appStore.set(rewardsSummaryAtom, summary)
-  return summary
+let loading: Promise<RewardsSummary> | null = null
+
+/** Reads the summary; callers that ask while a read is under way (host, dock, gate) share it. */
+export function loadRewardsSummary(): Promise<RewardsSummary> {
+  loading ??= call<RewardsSummary>('/activity/summary')
+    .then((summary) => {
+      appStore.set(rewardsSummaryAtom, summary)
+      return summary
+    })
+    .finally(() => {
+      loading = null
+    })
+  return loading
 }
 
 export function openRewardDialog(dialog: RewardDialog): void {
@@ -28,10 +37,4 @@ export function openRewardDialog(dialog: RewardDialog): void {
 export function closeRewardDialog(): void {
   appStore.set(rewardDialogAtom, null)
   void loadRewardsSummary().catch(() => undefined)
-}
-
-/** A countdown as HH:MM:SS (the wheel's wait). */
-export function formatCountdown(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000))
-  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
 }

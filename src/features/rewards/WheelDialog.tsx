@@ -4,13 +4,13 @@
 // runs from the server's next-spin time.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { formatCountdown } from '../../../contract/countdown.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import type { WheelInfo, WheelSpin } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { ApiError } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
-import { formatCountdown } from '../../lib/rewards.ts'
 import { showToast } from '../../lib/toast.ts'
 
 const TURN_MS = 3200
