@@ -17,6 +17,7 @@ import { gameRoutes } from './games/routes.ts'
 import { randomServerSeed, type ServerSeedSource } from './games/seeds.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
+import { registerOpenApi } from './http/openapi.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
@@ -142,6 +143,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       },
     },
   })
+
+  await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
   app.get('/healthz', async () => {
     await sql`select 1`.execute(db.kysely)

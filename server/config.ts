@@ -79,6 +79,9 @@ const envSchema = z.object({
   INVITE_REWARD: integer(800),
   DOWNLOAD_REWARD: integer(200),
   WITHDRAW_PROMPT_MIN: integer(50_000),
+  /** The API's Swagger UI at /api/docs (the OpenAPI document is always served). */
+  API_DOCS: z.enum(['on', 'off']).optional(),
+  NODE_ENV: z.string().optional(),
 })
 
 export const rewardKeys = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download'] as const
@@ -143,6 +146,8 @@ export interface Config {
   }
   /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
   withdrawPromptMin: number
+  /** Serve the Swagger UI at /api/docs: on by default outside production. */
+  apiDocs: boolean
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       downloadReward: e.DOWNLOAD_REWARD,
     },
     withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
   }
 }
