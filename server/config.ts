@@ -92,93 +92,37 @@ export function promotionOn(config: Config, key: RewardKey): boolean {
   return config.promotions.enabled && !config.promotions.disabled.includes(key)
 }
 
-export interface Config {
-  port: number
-  host: string
-  dataDir: string
-  databaseUrl: string | undefined
-  publicUrl: string
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
-  tokenTtlSeconds: number
-  loginRateLimitPerMinute: number
-  apiRateLimitPerMinute: number
-  market: { currency: z.infer<typeof envSchema>['MARKET_CURRENCY']; language: string; timeZone: string }
-  staticDir: string
-  localesDir: string
-  /** Enables the operator API under /api/ops when set. */
-  opsToken: string | undefined
-  payments: {
-    provider: 'sandbox'
-    /** Signs the sandbox provider's webhooks; random per process unless configured. */
-    webhookSecret: string
-    merchantName: string
-    merchantCity: string
-    expirySeconds: number
-  }
-  deposits: { amounts: number[]; min: number; max: number }
-  withdrawals: {
-    presets: number[]
-    min: number
-    dailyMax: number
-    /** Amounts above this wait for an operator's decision, expected within reviewHours. */
-    reviewAbove: number
-    reviewHours: number
-  }
-  /** How long the sandbox bank takes to settle a payout. */
-  sandboxPayoutDelayMs: number
-  /** The smallest win (centavos) the home ticker shows. */
-  winFeedMin: number
-  promotions: {
-    /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
-    enabled: boolean
-    /** Rewards switched off one by one (the master switch above turns all of them off). */
-    disabled: RewardKey[]
-    /** First deposit: `rate` × the deposit (counting at most `maxDeposit`) as bonus, wagered `wagering` times. */
-    firstDeposit: { maxDeposit: number; rate: number; wagering: number }
-    /** Every other reward's bonus must be bet this many times before it becomes cash. */
-    wagering: number
-    giftAmount: number
-    signIn: { daily: number[]; streakBonus: number }
-    wheel: { intervalSeconds: number; prizes: { amount: number; weight: number }[] }
-    taskReward: number
-    inviteReward: number
-    downloadReward: number
-  }
-  /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
-  withdrawPromptMin: number
-  /** Serve the Swagger UI at /api/docs: on by default outside production. */
-  apiDocs: boolean
-}
-
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-  }
-  const e = parsed.data
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: e.MARKET_TIME_ZONE })
-  } catch {
-    throw new ConfigError(`Invalid configuration:\n  MARKET_TIME_ZONE: unknown time zone ${e.MARKET_TIME_ZONE}`)
-  }
-  const amounts = e.DEPOSIT_AMOUNTS.split(',').map(Number)
-  const outOfRange = amounts.find((amount) => amount < e.DEPOSIT_MIN || amount > e.DEPOSIT_MAX)
-  if (e.DEPOSIT_MIN <= 0 || e.DEPOSIT_MIN > e.DEPOSIT_MAX || outOfRange !== undefined) {
-    throw new ConfigError(
-      'Invalid configuration:\n  DEPOSIT_AMOUNTS / DEPOSIT_MIN / DEPOSIT_MAX: every amount must lie between a positive minimum and the maximum',
-    )
-  }
-  const wheelPrizes = e.WHEEL_PRIZES.split(',').map((pair) => {
-    const [amount, weight] = pair.split(':').map(Number) as [number, number]
-    return { amount, weight }
+/** What the server runs with: the environment, checked and shaped (its type is derived from here). */
+const configSchema = envSchema
+  .superRefine((e, context) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: e.MARKET_TIME_ZONE })
+    } catch {
+      context.addIssue({
+        code: 'custom',
+        path: ['MARKET_TIME_ZONE'],
+        message: `unknown time zone ${e.MARKET_TIME_ZONE}`,
+      })
+    }
+    const amounts = e.DEPOSIT_AMOUNTS.split(',').map(Number)
+    if (
+      e.DEPOSIT_MIN <= 0 ||
+      e.DEPOSIT_MIN > e.DEPOSIT_MAX ||
+      amounts.some((a) => a < e.DEPOSIT_MIN || a > e.DEPOSIT_MAX)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEPOSIT_AMOUNTS / DEPOSIT_MIN / DEPOSIT_MAX'],
+        message: 'every amount must lie between a positive minimum and the maximum',
+      })
+    }
+    if (parseWheelPrizes(e.WHEEL_PRIZES).some((p) => p.amount <= 0 || p.weight <= 0)) {
+      context.addIssue({ code: 'custom', path: ['WHEEL_PRIZES'], message: 'every amount and weight must be above 0' })
+    }
   })
-  if (wheelPrizes.some((p) => p.amount <= 0 || p.weight <= 0)) {
-    throw new ConfigError('Invalid configuration:\n  WHEEL_PRIZES: every amount and weight must be above 0')
-  }
-  return {
+  .transform((e) => ({
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -191,37 +135,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),
+    /** Enables the operator API under /api/ops when set. */
     opsToken: e.OPS_TOKEN,
     payments: {
       provider: e.PAYMENT_PROVIDER,
+      /** Signs the sandbox provider's webhooks; random per process unless configured. */
       webhookSecret: e.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
       expirySeconds: e.PIX_EXPIRY_SECONDS,
     },
-    deposits: { amounts, min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
+    deposits: { amounts: e.DEPOSIT_AMOUNTS.split(',').map(Number), min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
     withdrawals: {
       presets: e.WITHDRAW_AMOUNTS.split(',').map(Number),
       min: e.WITHDRAW_MIN,
       dailyMax: e.WITHDRAW_DAILY_MAX,
+      /** Amounts above this wait for an operator's decision, expected within reviewHours. */
       reviewAbove: e.WITHDRAW_REVIEW_ABOVE,
       reviewHours: e.WITHDRAW_REVIEW_HOURS,
     },
+    /** How long the sandbox bank takes to settle a payout. */
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
+    /** The smallest win (centavos) the home ticker shows. */
     winFeedMin: e.WIN_FEED_MIN,
     promotions: {
+      /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
       enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
+      /** Rewards switched off one by one (the master switch above turns all of them off). */
       disabled: e.PROMOTIONS_DISABLED === '' ? [] : (e.PROMOTIONS_DISABLED.split(',') as RewardKey[]),
+      /** First deposit: `rate` × the deposit (counting at most `maxDeposit`) as bonus, wagered `wagering` times. */
       firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },
+      /** Every other reward's bonus must be bet this many times before it becomes cash. */
       wagering: e.REWARD_WAGERING,
       giftAmount: e.GIFT_AMOUNT,
       signIn: { daily: e.SIGN_IN_REWARDS.split(',').map(Number), streakBonus: e.SIGN_IN_STREAK_BONUS },
-      wheel: { intervalSeconds: e.WHEEL_INTERVAL_SECONDS, prizes: wheelPrizes },
+      wheel: { intervalSeconds: e.WHEEL_INTERVAL_SECONDS, prizes: parseWheelPrizes(e.WHEEL_PRIZES) },
       taskReward: e.TASK_REWARD,
       inviteReward: e.INVITE_REWARD,
       downloadReward: e.DOWNLOAD_REWARD,
     },
+    /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
     withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
+    /** Serve the Swagger UI at /api/docs: on by default outside production. */
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
+  }))
+
+export type Config = z.output<typeof configSchema>
+
+function parseWheelPrizes(text: string) {
+  return text.split(',').map((pair) => {
+    const [amount, weight] = pair.split(':').map(Number) as [number, number]
+    return { amount, weight }
+  })
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
+  return parsed.data
 }
