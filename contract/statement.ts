@@ -1,5 +1,6 @@
 // The statement call (paged ledger entries of the player's accounts).
 import { z } from 'zod'
+import type { TransferKind } from './transfers.ts'
 
 export const statementRequest = z.strictObject({
   pageNum: z.number().int().min(1).default(1),
@@ -9,7 +10,7 @@ export const statementRequest = z.strictObject({
 export interface StatementEntryView {
   transferId: string
   time: number
-  kind: string
+  kind: TransferKind
   account: 'cash' | 'bonus' | 'withdrawal_hold'
   amount: number
   balanceAfter: number

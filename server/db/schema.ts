@@ -1,5 +1,7 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns) on both engines.
+
 import type { Generated } from 'kysely'
+import type { TransferKind } from '../../contract/transfers.ts'
 
 export interface PlayersTable {
   id: Generated<number>
@@ -36,7 +38,7 @@ export interface LedgerTransfersTable {
   debit_account_id: number
   credit_account_id: number
   amount: number
-  kind: string
+  kind: TransferKind
   reference: string | null
   resolves_id: string | null
   debit_balance_after: number

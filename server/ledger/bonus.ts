@@ -1,7 +1,9 @@
 // The bonus model: promotional credit lands in `bonus` with a wagering requirement
 // (multiplier × amount). Bets count towards it; once it is met, the bonus balance converts to
 // cash by a transfer. A bonus balance that reaches zero clears the requirement.
+
 import type { Kysely } from 'kysely'
+import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import type { HouseAccountCode } from './accounts.ts'
 import type { LedgerTx, TransferResult } from './ledger.ts'
@@ -11,7 +13,7 @@ export interface BonusGrant {
   playerId: number
   amount: number
   wageringMultiplier: number
-  kind: string
+  kind: TransferKind
   reference?: string
   from?: HouseAccountCode
 }

@@ -156,7 +156,7 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
                   debit: fund ? { house } : player,
                   credit: fund ? player : { house },
                   amount: o.amount,
-                  kind: o.op,
+                  kind: fund ? 'deposit' : 'bet',
                   reference: content,
                 })
               break
@@ -216,7 +216,13 @@ describe.each(engines)('ledger model agreement on %s', (engine) => {
               }
               apply = () =>
                 t.ledger.transact((tx) =>
-                  grantBonus(tx, { id, playerId: pid, amount: o.amount, wageringMultiplier: o.mult, kind: 'bonus' }),
+                  grantBonus(tx, {
+                    id,
+                    playerId: pid,
+                    amount: o.amount,
+                    wageringMultiplier: o.mult,
+                    kind: 'new_player_gift',
+                  }),
                 )
               break
             }

@@ -128,7 +128,7 @@ describe.each(engines)('ledger on %s', (engine) => {
   it('bets cash first then bonus, pays wins in the same proportion, converts bonus when wagering is met', async () => {
     await fund(300)
     await t.ledger.transact((tx) =>
-      grantBonus(tx, { id: 'gift', playerId: player, amount: 700, wageringMultiplier: 2, kind: 'gift' }),
+      grantBonus(tx, { id: 'gift', playerId: player, amount: 700, wageringMultiplier: 2, kind: 'new_player_gift' }),
     )
     // requirement 1400
     const placed = await t.ledger.transact((tx) =>

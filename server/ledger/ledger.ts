@@ -4,6 +4,7 @@
 // go negative (conditional update + CHECK). Several transfers commit together or not at all.
 // Every change to a player's money writes an outbox event in the same transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
+import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
@@ -14,7 +15,7 @@ export interface TransferInput {
   debit: AccountRef
   credit: AccountRef
   amount: number
-  kind: string
+  kind: TransferKind
   reference?: string | null
   /** For a post or void: the id of the hold this transfer resolves. */
   resolves?: string | null
@@ -24,7 +25,7 @@ export interface TransferResult {
   id: string
   seq: number
   amount: number
-  kind: string
+  kind: TransferKind
   debitBalanceAfter: number
   creditBalanceAfter: number
   createdAt: number

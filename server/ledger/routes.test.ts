@@ -31,13 +31,19 @@ describe.each(engines)('statement and ops on %s', (engine) => {
     await adjust(5000, 'a')
     await adjust(-1200, 'b')
     await t.app.ledger.transact((tx) =>
-      grantBonus(tx, { id: 'g', playerId: userId, amount: 300, wageringMultiplier: 5, kind: 'gift' }),
+      grantBonus(tx, { id: 'g', playerId: userId, amount: 300, wageringMultiplier: 5, kind: 'new_player_gift' }),
     )
     const res = await post('/v1/bus/statement', { pageNum: 1, pageSize: 2 })
     const page = res.json().data
     expect(page.total).toBe(3)
     expect(page.entries).toEqual([
-      expect.objectContaining({ transferId: 'g', kind: 'gift', account: 'bonus', amount: 300, balanceAfter: 300 }),
+      expect.objectContaining({
+        transferId: 'g',
+        kind: 'new_player_gift',
+        account: 'bonus',
+        amount: 300,
+        balanceAfter: 300,
+      }),
       expect.objectContaining({
         transferId: 'ops:b',
         kind: 'adjustment',

@@ -1,7 +1,9 @@
 // The player's statement: every ledger entry on their accounts, newest first, with the
 // balance of that account after it. A transfer between two of the player's own accounts (a
 // hold, a bonus conversion) is two entries, one per account.
+
 import { type Kysely, sql } from 'kysely'
+import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import type { AccountDirectory } from './accounts.ts'
 
@@ -9,7 +11,7 @@ export interface StatementEntry {
   transferId: string
   seq: number
   time: number
-  kind: string
+  kind: TransferKind
   account: 'cash' | 'bonus' | 'withdrawal_hold'
   /** Signed: positive for money in, negative for money out. */
   amount: number
@@ -28,7 +30,7 @@ interface Row {
   id: string
   seq: number
   created_at: number
-  kind: string
+  kind: TransferKind
   account_id: number
   amount: number
   balance_after: number

@@ -4,6 +4,7 @@
 // the same result; insufficient funds with the balance; a win for an unknown or rolled-back
 // bet is refused; a rollback of an unknown bet is accepted and remembered, so a late bet with
 // that id is refused.
+import type { TransferKind } from '../../contract/transfers.ts'
 import { recordWager, settleBonus } from './bonus.ts'
 import { LedgerError, type LedgerTx } from './ledger.ts'
 
@@ -41,7 +42,7 @@ async function moveSplit(
     cashPart: number
     bonusPart: number
     toHouse: boolean
-    kind: string
+    kind: TransferKind
     roundId: string
   },
 ) {

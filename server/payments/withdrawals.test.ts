@@ -195,7 +195,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     await start()
     const { call, userId, withdraw } = await player()
     await app.ledger.transact((tx) =>
-      grantBonus(tx, { id: 'gift', playerId: userId, amount: 3000, wageringMultiplier: 10, kind: 'gift' }),
+      grantBonus(tx, { id: 'gift', playerId: userId, amount: 3000, wageringMultiplier: 10, kind: 'new_player_gift' }),
     )
     expect((await call('/v1/bus/withdrawInfo')).data).toMatchObject({
       state: 'bonus_wagering_incomplete',

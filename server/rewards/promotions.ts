@@ -2,8 +2,10 @@
 // on or off, self-exclusion blocking every promotion, the terms each promotion shows before it
 // is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
 // bonus transfer with the stated wagering requirement.
+
 import type { Kysely } from 'kysely'
 import type { PromotionKey, PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
+import type { TransferKind } from '../../contract/transfers.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
@@ -49,7 +51,7 @@ export interface RewardClaim {
   /** The claim's key: one claim per key, ever (e.g. `gift:42`, `sign-in:42:2026-11-22`). */
   id: string
   playerId: number
-  kind: string
+  kind: TransferKind
   amount: number
 }
 

@@ -3,9 +3,11 @@
 // that count only after the invitee's verified first deposit, concurrent double claims that
 // credit once, and the switches (master, per reward, self-exclusion) that refuse every reward.
 // Money is read from the ledger, not from the answers.
+
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import type { TransferKind } from '../../contract/transfers.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { buildTestApp, createTestDb, engines, type TestDb } from '../test-support.ts'
@@ -25,7 +27,7 @@ const rewardKinds = [
   'task_reward',
   'invite_reward',
   'download_reward',
-]
+] as const satisfies TransferKind[]
 
 describe.each(engines)('rewards on %s', (engine) => {
   let testDb: TestDb
@@ -79,7 +81,7 @@ describe.each(engines)('rewards on %s', (engine) => {
   }
 
   const ledger = (userId: number) => readPlayerBalances(testDb.db.kysely, userId)
-  const rewardTransfers = (kind: string) =>
+  const rewardTransfers = (kind: TransferKind) =>
     testDb.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', kind).execute()
   const wagering = async (userId: number) =>
     testDb.db.kysely.selectFrom('bonus_wagering').selectAll().where('player_id', '=', userId).executeTakeFirst()

@@ -79,7 +79,7 @@ export default function StatementPage() {
         {entries.map((e) => (
           <li key={`${e.transferId}:${e.account}`} className="entry">
             <div>
-              <strong>{kindLabels[e.kind] ? i18n._(kindLabels[e.kind] as never) : e.kind}</strong>
+              <strong>{i18n._(kindLabels[e.kind])}</strong>
               <small>
                 {formatTime(e.time, i18n.locale)} ·{' '}
                 {accountLabels[e.account] ? i18n._(accountLabels[e.account] as never) : e.account}

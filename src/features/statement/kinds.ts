@@ -1,8 +1,9 @@
 // Names of ledger entry kinds and accounts, as the statement shows them.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { TransferKind } from '../../../contract/transfers.ts'
 
-export const kindLabels: Record<string, MessageDescriptor> = {
+export const kindLabels: Record<TransferKind, MessageDescriptor> = {
   adjustment: msg`Ajuste do operador`,
   deposit: msg`Depósito PIX`,
   bet: msg`Aposta`,
@@ -20,6 +21,9 @@ export const kindLabels: Record<string, MessageDescriptor> = {
   task_reward: msg`Tarefa de jogo`,
   invite_reward: msg`Convite de amigo`,
   download_reward: msg`Bônus por instalar o app`,
+  jackpot_won: msg`Jackpot ganho`,
+  jackpot_seed: msg`Semente do jackpot`,
+  jackpot_share: msg`Contribuição ao jackpot`,
 }
 
 export const accountLabels: Record<string, MessageDescriptor> = {
