@@ -60,7 +60,8 @@ export interface DepositOrder {
   /** An SVG of the QR code for payCode. */
   qrcodeUrl: string
   /** Where to pay: the sandbox bank with the code filled in, or the provider's page. */
-  payUrl: string
+  /** Where the provider lets the player pay the code (the sandbox bank); null with a real PSP (the bank app). */
+  payUrl: string | null
   createdAt: number
   expiresAt: number
   /** The server's clock when answering, so the countdown does not depend on the phone's clock. */

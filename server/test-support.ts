@@ -11,7 +11,7 @@ import { type BuildOptions, build } from './app.ts'
 import { loadConfig } from './config.ts'
 import { type Db, type Engine, openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import type { Clock } from './http/types.ts'
+import type { Clock } from './http/infrastructure.ts'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
@@ -90,4 +90,11 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       await testDb.drop()
     },
   }
+}
+
+/** The sandbox provider of an app built with the default (sandbox) payment provider. */
+export function sandboxOf(app: FastifyInstance) {
+  const sandbox = app.payments.sandbox
+  if (!sandbox) throw new Error('the app was not built with the sandbox payment provider')
+  return sandbox
 }

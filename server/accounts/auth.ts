@@ -1,14 +1,51 @@
-// The preHandler that authenticates a request by its `access-token` header (SPEC 2).
-import type { FastifyRequest } from 'fastify'
-import { Refusal } from '../http/envelope.ts'
-import { verifyToken } from './tokens.ts'
+// Player authentication for the player scope (SPEC 2): the hook that accepts a request by its
+// `access-token` header, and the request's player, which exists only inside that scope —
+// reading `request.playerId` anywhere else is a programming error, not a player id of 0.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Refusal } from '../refusal.ts'
 
-export async function requirePlayer(request: FastifyRequest): Promise<void> {
+const authenticated = Symbol('authenticated player')
+
+interface AuthenticatedPlayer {
+  playerId: number
+  accessToken: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [authenticated]: AuthenticatedPlayer | null
+    /** The authenticated player; throws outside the player scope. */
+    readonly playerId: number
+    /** The token the player authenticated with; throws outside the player scope. */
+    readonly accessToken: string
+  }
+}
+
+function current(request: FastifyRequest): AuthenticatedPlayer {
+  const player = request[authenticated]
+  if (!player) throw new Error(`request.playerId read outside the player scope (${request.method} ${request.url})`)
+  return player
+}
+
+export function decoratePlayerRequest(app: FastifyInstance): void {
+  app.decorateRequest(authenticated, null)
+  app.decorateRequest('playerId', {
+    getter(this: FastifyRequest) {
+      return current(this).playerId
+    },
+  })
+  app.decorateRequest('accessToken', {
+    getter(this: FastifyRequest) {
+      return current(this).accessToken
+    },
+  })
+}
+
+/** The player scope's hook: a valid, unrevoked token or `token_invalid` (HTTP 200, SPEC 9). */
+export async function authenticatePlayer(request: FastifyRequest): Promise<void> {
   const header = request.headers['access-token']
   const token = Array.isArray(header) ? header[0] : header
-  const { db, clock, config } = request.server
-  const playerId = token ? await verifyToken(db, token, clock.now(), config.tokenTtlSeconds) : undefined
-  if (playerId === undefined) throw new Refusal('token_invalid')
-  request.playerId = playerId
-  request.accessToken = token as string
+  const playerId = token ? await request.server.accounts.verifyToken(token) : undefined
+  if (playerId === undefined || !token) throw new Refusal('token_invalid')
+  request[authenticated] = { playerId, accessToken: token }
 }

@@ -3,31 +3,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { selfExcludeRequest, setDepositLimitRequest } from '../../contract/limits.ts'
 import { ok } from '../http/envelope.ts'
-import { requirePlayer } from './auth.ts'
 import { readLimits, selfExclude, setDepositLimit } from './limits.ts'
 
 export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/bus/limits', { preHandler: requirePlayer }, async (request) =>
-    ok(await readLimits(app.db, request.playerId, app.clock.now())),
-  )
+  app.post('/v1/bus/limits', async (request) => ok(await readLimits(app.db, request.playerId, app.clock.now())))
 
-  app.post(
-    '/v1/bus/setDepositLimit',
-    { schema: { body: setDepositLimitRequest }, preHandler: requirePlayer },
-    async (request) => {
-      const now = app.clock.now()
-      await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, now)
-      return ok(await readLimits(app.db, request.playerId, now))
-    },
-  )
+  app.post('/v1/bus/setDepositLimit', { schema: { body: setDepositLimitRequest } }, async (request) => {
+    const now = app.clock.now()
+    await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, now)
+    return ok(await readLimits(app.db, request.playerId, now))
+  })
 
-  app.post(
-    '/v1/bus/selfExclude',
-    { schema: { body: selfExcludeRequest }, preHandler: requirePlayer },
-    async (request) => {
-      const now = app.clock.now()
-      await selfExclude(app.db, request.playerId, request.body.duration, now)
-      return ok(await readLimits(app.db, request.playerId, now))
-    },
-  )
+  app.post('/v1/bus/selfExclude', { schema: { body: selfExcludeRequest } }, async (request) => {
+    const now = app.clock.now()
+    await selfExclude(app.db, request.playerId, request.body.duration, now)
+    return ok(await readLimits(app.db, request.playerId, now))
+  })
 }

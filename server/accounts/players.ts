@@ -1,6 +1,6 @@
 // Player records: created on first device login (with their money accounts, in one
 // transaction), found by device or user name, bound to a name and password.
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Language } from '../../contract/languages.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
@@ -104,4 +104,53 @@ function bindInTransaction(db: Kysely<Database>, playerId: number, name: string,
 
 export async function setLanguage(db: Kysely<Database>, playerId: number, language: Language) {
   await db.updateTable('players').set({ language }).where('id', '=', playerId).execute()
+}
+
+/** Whether the player confirmed being 18 or older (play and deposits need it). */
+export async function adultConfirmed(db: Kysely<Database>, playerId: number): Promise<boolean> {
+  const row = await db.selectFrom('players').select('adult_confirmed_at').where('id', '=', playerId).executeTakeFirst()
+  return row?.adult_confirmed_at != null
+}
+
+/** The name other players may see (win feed): the bound user name, if any. */
+export async function publicUserName(db: Kysely<Database>, playerId: number): Promise<string | null> {
+  const row = await db.selectFrom('players').select('user_name').where('id', '=', playerId).executeTakeFirst()
+  return row?.user_name ?? null
+}
+
+/** The player accepted the browser's install prompt (kept once, for the operator's figures). */
+export async function markInstallAccepted(db: Kysely<Database>, playerId: number, now: number): Promise<void> {
+  await db
+    .updateTable('players')
+    .set({ install_accepted_at: now })
+    .where('id', '=', playerId)
+    .where('install_accepted_at', 'is', null)
+    .execute()
+}
+
+/** Sign-ups that came with an invite code (the inviter excluded): in all and since `since`. */
+export async function signUpsWithCode(db: Kysely<Database>, code: string, inviterId: number, since: number) {
+  const row = await db
+    .selectFrom('players')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+      sql<number | string>`coalesce(sum(case when created_at >= ${since} then 1 else 0 end), 0)`.as('since'),
+    ])
+    .where('invite_code', '=', code)
+    .where('id', '<>', inviterId)
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.total), since: Number(row.since) }
+}
+
+/** The invite code the player arrived with (upper-case), if any. */
+export async function arrivedWithCode(db: Kysely<Database>, playerId: number): Promise<string | null> {
+  const row = await db.selectFrom('players').select('invite_code').where('id', '=', playerId).executeTakeFirst()
+  return row?.invite_code ?? null
+}
+
+/** The names other players may see (win feed), for several players at once. */
+export async function publicUserNames(db: Kysely<Database>, playerIds: number[]): Promise<Map<number, string | null>> {
+  if (playerIds.length === 0) return new Map()
+  const rows = await db.selectFrom('players').select(['id', 'user_name']).where('id', 'in', playerIds).execute()
+  return new Map(rows.map((row) => [Number(row.id), row.user_name]))
 }

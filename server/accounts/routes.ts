@@ -1,6 +1,7 @@
-// Account calls: device and credential login, bind, language, account info, logout.
+// Account calls: device and credential login (public), and in the player scope bind, language,
+// install acceptance, logout and account info.
+import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { sql } from 'kysely'
 import {
   type AccountInfo,
   bindRequest,
@@ -10,13 +11,20 @@ import {
 } from '../../contract/accounts.ts'
 import { defaultLanguage, isLanguage } from '../../contract/languages.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
-import { ok, Refusal } from '../http/envelope.ts'
+import { ok } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
-import { requirePlayer } from './auth.ts'
+import { Refusal } from '../refusal.ts'
 import { activeSelfExclusion } from './limits.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { bindCredentials, findById, findByUserName, findOrCreateByDevice, setLanguage } from './players.ts'
+import {
+  bindCredentials,
+  findById,
+  findByUserName,
+  findOrCreateByDevice,
+  markInstallAccepted,
+  setLanguage,
+} from './players.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
@@ -27,12 +35,10 @@ const languageOf = (player: Player) => (isLanguage(player.language) ? player.lan
 // A dummy hash so a login for an unknown name costs the same time as a wrong password.
 const absentUserHash = hashPassword('absent-user-placeholder')
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app
-  const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
-
-  /** A new token for the player, with what the client shows right after login. */
-  async function session(player: Player, created: boolean, now: number): Promise<LoginResponse> {
+/** A new token for the player, with what the client shows right after login. */
+function sessionFor(app: FastifyInstance) {
+  const { db, config } = app
+  return async function session(player: Player, created: boolean, now: number): Promise<LoginResponse> {
     const balances = await readPlayerBalances(db, player.id)
     return {
       token: await issueToken(db, player.id, now, config.tokenTtlSeconds),
@@ -43,6 +49,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       language: languageOf(player),
     }
   }
+}
+
+/** Login, the only account call without a token (public scope). */
+export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app
+  const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
+  const session = sessionFor(app)
 
   app.post('/user/login', { schema: { body: loginRequest }, config: loginLimit }, async (request) => {
     const body = request.body
@@ -66,55 +79,42 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     )
     return ok(await session(player, created, now))
   })
+}
 
-  app.post(
-    '/user/bindLoginAccount',
-    { schema: { body: bindRequest }, config: loginLimit, preHandler: requirePlayer },
-    async (request) => {
-      const passwordHash = await hashPassword(request.body.password)
-      const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash)
-      if (outcome !== 'bound') throw new Refusal(outcome)
-      const player = await findById(db, request.playerId)
-      return ok({ userName: player.user_name })
-    },
-  )
+/** The player's account calls (player scope). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app
+  const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
 
-  app.post('/user/setLang', { schema: { body: setLangRequest }, preHandler: requirePlayer }, async (request) => {
+  app.post('/user/bindLoginAccount', { schema: { body: bindRequest }, config: loginLimit }, async (request) => {
+    const passwordHash = await hashPassword(request.body.password)
+    const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash)
+    if (outcome !== 'bound') throw new Refusal(outcome)
+    const player = await findById(db, request.playerId)
+    return ok({ userName: player.user_name })
+  })
+
+  app.post('/user/setLang', { schema: { body: setLangRequest } }, async (request) => {
     await setLanguage(db, request.playerId, request.body.language)
     return ok({ language: request.body.language })
   })
 
   // The player accepted the browser's install prompt (SPEC 9): kept for the operator's figures.
-  app.post('/user/installAccepted', { schema: { body: emptyRequest }, preHandler: requirePlayer }, async (request) => {
-    await db
-      .updateTable('players')
-      .set({ install_accepted_at: clock.now() })
-      .where('id', '=', request.playerId)
-      .where('install_accepted_at', 'is', null)
-      .execute()
+  app.post('/user/installAccepted', { schema: { body: emptyRequest } }, async (request) => {
+    await markInstallAccepted(db, request.playerId, clock.now())
     return ok(null)
   })
 
-  app.post('/user/logout', { preHandler: requirePlayer }, async (request) => {
+  app.post('/user/logout', async (request) => {
     await revokeToken(db, request.accessToken, clock.now())
     return ok(null)
   })
 
-  app.post('/v1/bus/accountInfo', { preHandler: requirePlayer }, async (request) => {
+  app.post('/v1/bus/accountInfo', async (request) => {
     const player = await findById(db, request.playerId)
     const balances = await readPlayerBalances(db, player.id)
-    const paid = await db
-      .selectFrom('deposit_orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('player_id', '=', player.id)
-      .where('status', '=', 'paid')
-      .executeTakeFirstOrThrow()
+    const paid = await app.payments.deposits.paidCount(player.id)
     const exclusion = await activeSelfExclusion(db, player.id, clock.now())
-    const rewards = await db
-      .selectFrom('reward_claims')
-      .select(sql<number | string>`coalesce(sum(amount), 0)`.as('total'))
-      .where('player_id', '=', player.id)
-      .executeTakeFirstOrThrow()
     return ok<AccountInfo>({
       userId: player.id,
       userName: player.user_name,
@@ -125,9 +125,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       wagering: await wageringProgress(db, player.id),
       reloginFlag: 0,
       verification: { verified: (await readAccountDetails(db, player.id)).verified },
-      firstCharge: Number(paid.n) === 0 ? 1 : 0,
-      chargeValidNum: Number(paid.n),
-      rewardAmount: Number(rewards.total),
+      firstCharge: paid === 0 ? 1 : 0,
+      chargeValidNum: paid,
+      rewardAmount: await app.rewards.claimedTotal(player.id),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
     })
   })

@@ -2,22 +2,18 @@
 // details (full name + CPF) asked for before the first deposit.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { saveAccountDetailsRequest } from '../../contract/verification.ts'
-import { ok, Refusal } from '../http/envelope.ts'
-import { requirePlayer } from './auth.ts'
+import { ok } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { readAccountDetails, saveAccountDetails } from './verification.ts'
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/charge/amount/getUserAccountInfo', { preHandler: requirePlayer }, async (request) =>
+  app.post('/charge/amount/getUserAccountInfo', async (request) =>
     ok(await readAccountDetails(app.db, request.playerId)),
   )
 
-  app.post(
-    '/charge/amount/saveUserAccountInfo',
-    { schema: { body: saveAccountDetailsRequest }, preHandler: requirePlayer },
-    async (request) => {
-      const outcome = await saveAccountDetails(app.db, request.playerId, request.body, app.clock.now())
-      if (outcome === 'cpf_taken' || outcome === 'already_verified') throw new Refusal(outcome)
-      return ok(await readAccountDetails(app.db, request.playerId))
-    },
-  )
+  app.post('/charge/amount/saveUserAccountInfo', { schema: { body: saveAccountDetailsRequest } }, async (request) => {
+    const outcome = await saveAccountDetails(app.db, request.playerId, request.body, app.clock.now())
+    if (outcome === 'cpf_taken' || outcome === 'already_verified') throw new Refusal(outcome)
+    return ok(await readAccountDetails(app.db, request.playerId))
+  })
 }

@@ -51,3 +51,16 @@ export async function saveAccountDetails(
     return 'cpf_taken'
   }
 }
+
+/** The player's verified name and CPF (unmasked: for the server's own checks, never a response). */
+export async function verifiedIdentity(
+  db: Kysely<Database>,
+  playerId: number,
+): Promise<{ fullName: string; cpf: string } | null> {
+  const row = await db
+    .selectFrom('player_verifications')
+    .select(['full_name', 'cpf'])
+    .where('player_id', '=', playerId)
+    .executeTakeFirst()
+  return row ? { fullName: row.full_name, cpf: row.cpf } : null
+}

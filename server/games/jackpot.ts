@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { JackpotView } from '../../contract/games/api.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
 import type { Database } from '../db/schema.ts'
+import { houseBalance } from '../ledger/accounts.ts'
 import type { Ledger } from '../ledger/ledger.ts'
 
 /** Puts the seed in the pool the first time the app starts (the transfer id makes it once). */
@@ -18,14 +19,8 @@ export async function seedJackpot(ledger: Ledger): Promise<void> {
   })
 }
 
-export async function jackpotPool(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('player_id', 'is', null)
-    .where('code', '=', 'jackpot_pool')
-    .executeTakeFirst()
-  return Number(row?.balance ?? 0)
+export function jackpotPool(db: Kysely<Database>): Promise<number> {
+  return houseBalance(db, 'jackpot_pool')
 }
 
 export async function jackpotView(db: Kysely<Database>): Promise<JackpotView | null> {

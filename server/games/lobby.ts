@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely'
 import type { GameList, LiveView, WinItem } from '../../contract/games/api.ts'
 import { findGame, games, groups } from '../../contract/games/catalog.ts'
 import { published } from '../../contract/games/published.ts'
+import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotView } from './jackpot.ts'
 import { maskedPlayerName } from './rounds.ts'
@@ -42,7 +43,6 @@ export async function gameList(db: Kysely<Database>, now: number): Promise<GameL
 async function recentWins(db: Kysely<Database>, now: number, threshold: number): Promise<WinItem[]> {
   const rows = await db
     .selectFrom('game_rounds')
-    .innerJoin('players', 'players.id', 'game_rounds.player_id')
     .select([
       'game_rounds.id',
       'game_rounds.player_id',
@@ -50,16 +50,16 @@ async function recentWins(db: Kysely<Database>, now: number, threshold: number):
       'game_rounds.win',
       'game_rounds.jackpot_win',
       'game_rounds.created_at',
-      'players.user_name',
     ])
     .where('game_rounds.created_at', '>', now - FEED_WINDOW_MS)
     .where(sql<number>`game_rounds.win + game_rounds.jackpot_win`, '>=', threshold)
     .orderBy('game_rounds.created_at', 'desc')
     .limit(FEED_SIZE)
     .execute()
+  const names = await publicUserNames(db, [...new Set(rows.map((row) => Number(row.player_id)))])
   return rows.map((row) => ({
     roundId: row.id,
-    playerName: maskedPlayerName(row.user_name, Number(row.player_id)),
+    playerName: maskedPlayerName(names.get(Number(row.player_id)) ?? null, Number(row.player_id)),
     gameId: row.game_id,
     gameName: findGame(row.game_id)?.name ?? row.game_id,
     amount: Number(row.win) + Number(row.jackpot_win),

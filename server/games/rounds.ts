@@ -4,16 +4,18 @@
 // the wallet, and the round row with everything needed to verify it. A repeated requestId answers
 // with the round it already made.
 import { randomBytes } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
 import type { RoundView, SeedCommitment } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
+import { publicUserName } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
-import { Refusal } from '../http/envelope.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
+import { Refusal } from '../refusal.ts'
 import { activeSeed, commitmentOf, hmacSha256, type ServerSeedSource } from './seeds.ts'
 
 type RoundRow = Database['game_rounds']
@@ -207,14 +209,10 @@ export class Rounds {
   }
 
   async #announce(tx: LedgerTx, row: RoundRow, game: GameDef, amount: number) {
-    const player = await tx.trx
-      .selectFrom('players')
-      .select('user_name')
-      .where('id', '=', row.player_id)
-      .executeTakeFirst()
+    const userName = await publicUserName(tx.trx, row.player_id)
     tx.broadcast('win', {
       roundId: row.id,
-      playerName: maskedPlayerName(player?.user_name ?? null, row.player_id),
+      playerName: maskedPlayerName(userName, row.player_id),
       gameId: game.id,
       gameName: game.name,
       amount,
@@ -222,4 +220,65 @@ export class Rounds {
       createdAt: row.created_at,
     })
   }
+}
+
+/** A player's rounds with their seed pair, whose server seed is shown only once revealed. */
+function playerRounds(db: Kysely<Database>, playerId: number) {
+  return db
+    .selectFrom('game_rounds')
+    .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
+    .selectAll('game_rounds')
+    .select(['fair_seeds.server_seed', 'fair_seeds.revealed_at'])
+    .where('game_rounds.player_id', '=', playerId)
+}
+
+type RoundWithSeed = Awaited<ReturnType<ReturnType<typeof playerRounds>['executeTakeFirstOrThrow']>>
+
+const revealedView = (row: RoundWithSeed) => roundView(row, row.revealed_at === null ? null : row.server_seed)
+
+/** One page of a player's game history, newest first. */
+export async function roundHistory(db: Kysely<Database>, playerId: number, pageNum: number, pageSize: number) {
+  const [rows, count] = await Promise.all([
+    playerRounds(db, playerId)
+      .orderBy('game_rounds.created_at', 'desc')
+      .orderBy('game_rounds.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('game_rounds')
+      .where('player_id', '=', playerId)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rounds: rows.map(revealedView), total: Number(count.total), pageNum, pageSize }
+}
+
+/** One of the player's rounds (undefined when it is not theirs or does not exist). */
+export async function playerRound(db: Kysely<Database>, playerId: number, roundId: string) {
+  const row = await playerRounds(db, playerId).where('game_rounds.id', '=', roundId).executeTakeFirst()
+  return row ? revealedView(row) : undefined
+}
+
+/** Whether the player has played any round. */
+export async function hasPlayed(db: Kysely<Database>, playerId: number): Promise<boolean> {
+  const row = await db.selectFrom('game_rounds').select('id').where('player_id', '=', playerId).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Per game, the player's rounds in all and since `since` (play tasks count them). */
+export async function roundCountsByGame(db: Kysely<Database>, playerId: number, gameIds: string[], since: number) {
+  if (gameIds.length === 0) return []
+  const rows = await db
+    .selectFrom('game_rounds')
+    .select([
+      'game_id',
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+      sql<number | string>`sum(case when created_at >= ${since} then 1 else 0 end)`.as('today'),
+    ])
+    .where('player_id', '=', playerId)
+    .where('game_id', 'in', gameIds)
+    .groupBy('game_id')
+    .execute()
+  return rows.map((row) => ({ gameId: row.game_id, total: Number(row.total), since: Number(row.today ?? 0) }))
 }

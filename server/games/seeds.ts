@@ -7,6 +7,7 @@ import type { RevealedSeed, SeedCommitment, SeedsView } from '../../contract/gam
 import type { HmacSha256 } from '../../contract/games/fair.ts'
 import { sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
+import type { Ledger } from '../ledger/ledger.ts'
 
 export const hmacSha256: HmacSha256 = (key, message) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest())
@@ -101,4 +102,25 @@ export async function seedsView(db: Kysely<Database>, playerId: number): Promise
       revealedAt: Number(row.revealed_at),
     }))
   return { active: commitmentOf(active), revealed }
+}
+
+/** The player's active seed pair, created on first use under their lock so it cannot race a spin. */
+export function ensureActiveSeed(ledger: Ledger, playerId: number, source: ServerSeedSource) {
+  return ledger.transact(async (tx) => {
+    await tx.lockPlayer(playerId)
+    return activeSeed(tx.trx, playerId, tx.now, source)
+  })
+}
+
+/** Reveals the active pair and starts the next one; the player's lock keeps it out of a spin. */
+export async function rotateSeedLocked(
+  ledger: Ledger,
+  playerId: number,
+  source: ServerSeedSource,
+  clientSeed?: string,
+) {
+  await ledger.transact(async (tx) => {
+    await tx.lockPlayer(playerId)
+    await rotateSeed(tx.trx, playerId, tx.now, source, clientSeed)
+  })
 }

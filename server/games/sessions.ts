@@ -4,8 +4,11 @@
 // player "now" while it is open and was seen in the last two minutes.
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { activeSelfExclusion } from '../accounts/limits.ts'
+import { adultConfirmed } from '../accounts/players.ts'
 import { randomToken, sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
+import { Refusal } from '../refusal.ts'
 
 export const LAUNCH_TOKEN_TTL_MS = 60_000
 /** A session not seen for this long no longer counts as playing now. */
@@ -98,4 +101,12 @@ export async function playersByGame(
     .where('last_seen_at', '>', now - SESSION_IDLE_MS)
     .execute()
   return rows.map((row) => ({ gameId: row.game_id, playerId: Number(row.player_id) }))
+}
+
+/** The open-game gate: an adult not on a break may open a game; the session is created then. */
+export async function launchSession(db: Kysely<Database>, playerId: number, gameId: string, now: number) {
+  if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
+  const exclusion = await activeSelfExclusion(db, playerId, now)
+  if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+  return createSession(db, playerId, gameId, now)
 }

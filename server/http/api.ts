@@ -1,16 +1,41 @@
 // The API under `/api`: every answer is the envelope (SPEC 9). Validation errors become 400
-// `invalid_request` with a readable message, business refusals 200 `success: false`, rate
-// limiting 429, and faults 500 with a masked message.
+// `invalid_request` with a readable message, refusals 200 `success: false` (or the status the
+// route names in `config.refusalStatus`), rate limiting 429, and faults 500 with a masked
+// message. Routes sit in one scope per audience, each with its authentication applied to the
+// whole scope (fastify/demo's autohooks habit): public, player (access token), game page
+// (game-session token) and operator (ops token).
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { MsgCode } from '../../contract/envelope.ts'
-import { pickLanguage } from '../../contract/languages.ts'
+import { type Language, pickLanguage } from '../../contract/languages.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
-import { Refusal, type Reply } from './envelope.ts'
+import { Refusal } from '../refusal.ts'
+import type { Reply } from './envelope.ts'
+
+type Routes = FastifyPluginAsync
+
+/** One audience's routes and the hook that authenticates every request in its scope. */
+export interface ApiScope {
+  name: string
+  /** Runs on every request of the scope before its body is parsed; throws a Refusal to refuse. */
+  authenticate?: onRequestHookHandler
+  routes: Routes[]
+}
 
 export interface ApiOptions {
-  routes: FastifyPluginAsync[]
+  scopes: ApiScope[]
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The player's language, from Accept-Language (or the market's). */
+    language: Language
+  }
+  interface FastifyContextConfig {
+    /** The HTTP status of this route's refusals (default 200; e.g. 404 for a GET of an unknown id). */
+    refusalStatus?: number
+  }
 }
 
 const statusCodes: Partial<Record<string, { status: number; code: MsgCode }>> = {
@@ -57,8 +82,6 @@ function toFieldIssues(issue: RawIssue): FieldIssue[] {
 
 export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.decorateRequest('language', 'pt-BR')
-  app.decorateRequest('playerId', 0)
-  app.decorateRequest('accessToken', '')
 
   app.addHook('onRequest', async (request) => {
     request.language = pickLanguage(request.headers['accept-language']) ?? (app.config.market.language as never)
@@ -87,7 +110,8 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {
       const msg = messageFor(error.msgCode, request.language, error.params, app.config.market)
-      return send(request, reply, error.status, error.msgCode, msg, error.data)
+      const status = request.routeOptions.config.refusalStatus ?? 200
+      return send(request, reply, status, error.msgCode, msg, error.data)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: FieldIssue[] = error.validation.flatMap((v) =>
@@ -112,5 +136,10 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
 
   app.setNotFoundHandler((request, reply) => send(request, reply, 404, 'not_found'))
 
-  for (const routes of options.routes) await app.register(routes)
+  for (const scope of options.scopes) {
+    await app.register(async (scoped) => {
+      if (scope.authenticate) scoped.addHook('onRequest', scope.authenticate)
+      for (const routes of scope.routes) await scoped.register(routes)
+    })
+  }
 }

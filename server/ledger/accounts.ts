@@ -45,6 +45,23 @@ export async function readPlayerBalances(db: Kysely<Database>, playerId: number)
   return { cash, bonus, withdrawalHold: byCode.get('withdrawal_hold') ?? 0, total: cash + bonus }
 }
 
+/** A house account's balance (e.g. the jackpot pool), 0 before it exists. */
+export async function houseBalance(db: Kysely<Database>, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('player_id', 'is', null)
+    .where('code', '=', code)
+    .executeTakeFirst()
+  return Number(row?.balance ?? 0)
+}
+
+/** What a player sees of their money: the total and its cash and bonus parts. */
+export async function playerBalances(db: Kysely<Database>, playerId: number) {
+  const { total, cash, bonus } = await readPlayerBalances(db, playerId)
+  return { total, cash, bonus }
+}
+
 /** Resolves account references to ids, creating the house accounts on first use. */
 export class AccountDirectory {
   readonly #players = new Map<number, Record<PlayerAccountCode, number>>()

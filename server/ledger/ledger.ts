@@ -2,12 +2,14 @@
 // account to another, with a caller-supplied id (idempotency), a kind and a reference.
 // Balances change in the same database transaction as the transfer rows; player balances never
 // go negative (conditional update + CHECK). Several transfers commit together or not at all.
-// Every change to a player's money writes an outbox event in the same transaction.
+// Every change to a player's money writes an outbox event (server/push/outbox.ts) in the same transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
+import type { BroadcastTopic, OutboxPayloads, PlayerTopic } from '../../contract/push.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
+import { type OutboxEvent, playerEvent, writeOutbox } from '../push/outbox.ts'
 import { type AccountDirectory, type AccountRef, readPlayerBalances } from './accounts.ts'
 
 export interface TransferInput {
@@ -58,9 +60,9 @@ export interface LedgerTx {
   /** Marks a player's money as changed, so the balance push goes out after commit. */
   touch(playerId: number): void
   /** Queues a push event for a player (e.g. `deposit`), written to the outbox in this transaction. */
-  emit(playerId: number, topic: string, payload: unknown): void
+  emit<T extends PlayerTopic>(playerId: number, topic: T, payload: OutboxPayloads[T]): void
   /** Queues a push event for every connected player (e.g. `jackpot`, `win`). */
-  broadcast(topic: string, payload: unknown): void
+  broadcast<T extends BroadcastTopic>(topic: T, payload: OutboxPayloads[T]): void
   /**
    * Reads a player's spendable balances, locking them until commit on PostgreSQL so a
    * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
@@ -75,12 +77,6 @@ export interface LedgerOptions {
   now: () => number
   /** Called after a commit that changed players' money (wakes the push hub). */
   afterCommit?: (playerIds: number[]) => void
-}
-
-interface OutboxEvent {
-  playerId: number | null
-  topic: string
-  payload: unknown
 }
 
 type TransferRow = Awaited<ReturnType<typeof loadTransfer>>
@@ -141,13 +137,15 @@ export class Ledger {
             touch: (playerId) => touched.add(playerId),
             emit: (playerId, topic, payload) => {
               touched.add(playerId)
-              events.push({ playerId, topic, payload })
+              events.push({ playerId, topic, payload } as OutboxEvent)
             },
-            broadcast: (topic, payload) => events.push({ playerId: null, topic, payload }),
+            broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
             lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
           }
           const value = await work(tx)
-          await this.#writeOutbox(trx, touched, events, now)
+          // Balances first, so a client handling an event already shows the new balance.
+          const balances = [...touched].map((playerId) => playerEvent(playerId, 'balance', {}))
+          await writeOutbox(trx, this.#o.engine, [...balances, ...events], now)
           return value
         })
         if (touched.size > 0 || events.length > 0) this.#o.afterCommit?.([...touched])
@@ -273,23 +271,6 @@ export class Ledger {
     const rows = await query.execute()
     const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
     return { cash: balance('cash'), bonus: balance('bonus') }
-  }
-
-  async #writeOutbox(trx: Transaction<Database>, touched: Set<number>, events: OutboxEvent[], now: number) {
-    if (touched.size === 0 && events.length === 0) return
-    // Balances first, so a client handling an event already shows the new balance.
-    const rows = [
-      ...[...touched].map((playerId) => ({ topic: 'balance', player_id: playerId, payload: '{}', created_at: now })),
-      ...events.map((e) => ({
-        topic: e.topic,
-        player_id: e.playerId,
-        payload: JSON.stringify(e.payload),
-        created_at: now,
-      })),
-    ]
-    await trx.insertInto('outbox').values(rows).execute()
-    // Delivered at commit to every instance listening (ids only; readers re-read the state).
-    if (this.#o.engine === 'postgres') await sql`select pg_notify('outbox', '')`.execute(trx)
   }
 
   balances(playerId: number) {

@@ -5,10 +5,11 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ok, Refusal } from '../http/envelope.ts'
+import { ok } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { LedgerError } from '../ledger/ledger.ts'
+import { Refusal } from '../refusal.ts'
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)

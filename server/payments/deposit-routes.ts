@@ -5,45 +5,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import qrcode from 'qrcode-generator'
 import { z } from 'zod'
 import { createDepositOrderRequest, depositOrderRequest } from '../../contract/deposits.ts'
-import { requirePlayer } from '../accounts/auth.ts'
-import { ok, Refusal } from '../http/envelope.ts'
+import { ok } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deposits = app.payments.deposits
 
-  app.post('/charge/amount/list', { preHandler: requirePlayer }, async (request) =>
-    ok(await deposits.amounts(request.playerId)),
+  app.post('/charge/amount/list', async (request) => ok(await deposits.amounts(request.playerId)))
+
+  app.post('/charge/create/order', { schema: { body: createDepositOrderRequest } }, async (request) =>
+    ok(await deposits.create(request.playerId, request.body)),
   )
 
-  app.post(
-    '/charge/create/order',
-    { schema: { body: createDepositOrderRequest }, preHandler: requirePlayer },
-    async (request) => ok(await deposits.create(request.playerId, request.body)),
-  )
+  app.post('/charge/order/detail', { schema: { body: depositOrderRequest } }, async (request) => {
+    const order = await deposits.find(request.playerId, request.body.orderId)
+    if (!order) throw new Refusal('not_found')
+    return ok(order)
+  })
+}
 
-  app.post(
-    '/charge/order/detail',
-    { schema: { body: depositOrderRequest }, preHandler: requirePlayer },
-    async (request) => {
-      const order = await deposits.find(request.playerId, request.body.orderId)
-      if (!order) throw new Refusal('not_found')
-      return ok(order)
-    },
-  )
-
+/** A charge's QR code (public: knowing the txid is what grants seeing it). */
+export const depositPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // The txid is 32 random characters, so knowing it is what grants seeing its QR code.
   app.get(
     '/pix/qr/:file',
-    { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9]{26,35}\.svg$/) }) } },
+    {
+      schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9]{26,35}\.svg$/) }) },
+      config: { refusalStatus: 404 },
+    },
     async (request, reply) => {
       const txid = request.params.file.slice(0, -4)
-      const row = TXID_PATTERN.test(txid)
-        ? await app.db.selectFrom('deposit_orders').select('pay_code').where('txid', '=', txid).executeTakeFirst()
-        : undefined
-      if (!row?.pay_code) throw new Refusal('not_found', null, undefined, 404)
+      const payCode = TXID_PATTERN.test(txid) ? await app.payments.deposits.payCodeOf(txid) : null
+      if (!payCode) throw new Refusal('not_found')
       const qr = qrcode(0, 'M')
-      qr.addData(row.pay_code)
+      qr.addData(payCode)
       qr.make()
       return reply
         .type('image/svg+xml')

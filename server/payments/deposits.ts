@@ -10,11 +10,11 @@ import { periodEnd, periodStart } from '../accounts/periods.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
-import { Refusal } from '../http/envelope.ts'
 import type { MessageParams } from '../i18n/messages.ts'
 import { grantBonus } from '../ledger/bonus.ts'
 import { creditDeposit } from '../ledger/deposits.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
 import type { PaymentProvider, PixReceived } from './provider.ts'
@@ -26,9 +26,10 @@ export interface DepositServiceOptions {
   provider: PaymentProvider
   config: Config
   now: () => number
-  /** Runs in the transaction that credits a player's first paid deposit (invite rewards). */
-  onFirstDeposit?: (tx: LedgerTx, playerId: number) => Promise<void>
 }
+
+/** Runs in the transaction that credits a player's first paid deposit (e.g. invite rewards). */
+export type FirstDepositHandler = (tx: LedgerTx, playerId: number) => Promise<void>
 
 type OrderRow = Selectable<Database['deposit_orders']>
 
@@ -40,10 +41,15 @@ const RECONCILE_AFTER_EXPIRY_MS = 3600_000
 
 export class DepositService {
   readonly #o: DepositServiceOptions
+  readonly #firstDepositHandlers: FirstDepositHandler[] = []
   #timer: NodeJS.Timeout | undefined
 
   constructor(options: DepositServiceOptions) {
     this.#o = options
+  }
+  /** Another module's work for the transaction that credits a player's first paid deposit. */
+  onFirstDeposit(handler: FirstDepositHandler): void {
+    this.#firstDepositHandlers.push(handler)
   }
 
   get firstDepositOffer(): FirstDepositOffer {
@@ -162,6 +168,21 @@ export class DepositService {
     return this.view(order)
   }
 
+  /** The copia-e-cola code of a charge, by its txid (for its QR image). */
+  async payCodeOf(txid: string): Promise<string | null> {
+    const row = await this.#o.db
+      .selectFrom('deposit_orders')
+      .select('pay_code')
+      .where('txid', '=', txid)
+      .executeTakeFirst()
+    return row?.pay_code ?? null
+  }
+
+  /** How many of the player's deposits were paid (the account's first-deposit state). */
+  paidCount(playerId: number): Promise<number> {
+    return paidDepositCount(this.#o.db, playerId)
+  }
+
   async find(playerId: number, orderId: string): Promise<DepositOrder | null> {
     const row = await this.#o.db
       .selectFrom('deposit_orders')
@@ -182,7 +203,7 @@ export class DepositService {
       status,
       payCode: row.pay_code,
       qrcodeUrl: `${base}/api/pix/qr/${row.txid}.svg`,
-      payUrl: `${base}/sandbox/bank?code=${encodeURIComponent(row.pay_code)}`,
+      payUrl: this.#o.provider.payUrl(row.pay_code),
       createdAt: Number(row.created_at),
       expiresAt: Number(row.expires_at),
       serverTime: now,
@@ -247,7 +268,7 @@ export class DepositService {
           reference: order.id,
         })
       }
-      if (firstDeposit) await this.#o.onFirstDeposit?.(tx, playerId)
+      if (firstDeposit) for (const handler of this.#firstDepositHandlers) await handler(tx, playerId)
       const paidBefore = order.paid_amount === null ? 0 : Number(order.paid_amount)
       const totalPaid = paidBefore + amount
       await trx
@@ -340,6 +361,17 @@ export class DepositService {
     }
     return views
   }
+}
+
+/** How many of the player's deposits were paid. */
+export async function paidDepositCount(db: Kysely<Database>, playerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 export async function hasPaidDeposit(db: Kysely<Database>, playerId: number): Promise<boolean> {

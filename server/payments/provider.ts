@@ -76,4 +76,9 @@ export interface PaymentProvider {
   getPayout(id: string): Promise<Payout | null>
   /** Null when the webhook is authentic; otherwise why it is not. */
   verifyWebhook(request: WebhookRequest): string | null
+  /** A page where this provider lets the player pay a code (the sandbox bank), or null (the player's bank app). */
+  payUrl(payCode: string): string | null
+  /** Background work the provider runs while the app runs (e.g. settling the sandbox's payouts). */
+  start?(onError: (error: unknown) => void): void
+  stop?(): void
 }

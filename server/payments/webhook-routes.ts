@@ -5,7 +5,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ok, Refusal } from '../http/envelope.ts'
+import { ok } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
 
 const webhookBody = z.object({
@@ -21,6 +22,9 @@ const webhookBody = z.object({
     .min(1)
     .max(100),
 })
+
+/** A webhook whose signature fails is answered 401, as a PSP expects. */
+const unauthorised = { refusalStatus: 401 }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,13 +48,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const problem = app.payments.provider.verifyWebhook({ rawBody: request.rawBody ?? '', headers: request.headers })
     if (problem) {
       request.log.warn({ problem, url: request.url }, 'payment webhook refused')
-      throw new Refusal('webhook_refused', { problem }, undefined, 401)
+      throw new Refusal('webhook_refused', { problem })
     }
   }
 
   app.post(
     '/payments/webhook/payout',
-    { schema: { body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }) }, preValidation: signed },
+    {
+      schema: { body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }) },
+      preValidation: signed,
+      config: unauthorised,
+    },
     async (request) => {
       const payout = await app.payments.provider.getPayout(request.body.payout.id)
       if (payout) await app.payments.withdrawals.applyPayout(payout)
@@ -58,13 +66,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post('/payments/webhook/pix', { schema: { body: webhookBody }, preValidation: signed }, async (request) => {
-    const outcomes = []
-    for (const pix of request.body.pix) {
-      const outcome = await app.payments.deposits.apply(pix)
-      if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
-      outcomes.push({ endToEndId: pix.endToEndId, outcome })
-    }
-    return ok(outcomes)
-  })
+  app.post(
+    '/payments/webhook/pix',
+    { schema: { body: webhookBody }, preValidation: signed, config: unauthorised },
+    async (request) => {
+      const outcomes = []
+      for (const pix of request.body.pix) {
+        const outcome = await app.payments.deposits.apply(pix)
+        if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
+        outcomes.push({ endToEndId: pix.endToEndId, outcome })
+      }
+      return ok(outcomes)
+    },
+  )
 }

@@ -7,7 +7,7 @@ import { randomCpf } from '../../contract/cpf.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { grantBonus } from '../ledger/bonus.ts'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
@@ -65,7 +65,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   // its webhook still on the way, so the app's own poll then reads the result for certain.
   const settle = async (ms = DELAY) => {
     clock.time += ms
-    await app.payments.sandbox.settleDuePayouts()
+    await sandboxOf(app).settleDuePayouts()
     await app.payments.withdrawals.reconcile()
   }
   const codes = (process: { steps: { processCode: number }[] }) => process.steps.map((s) => s.processCode)
@@ -105,7 +105,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   it('at a rejected key (2000) lets the player correct it for free and re-sends it (2100 → 2200)', async () => {
     await start()
     const { call, userId, withdraw } = await player({ cash: 10000 })
-    await app.payments.sandbox.setPayoutRule('+5511987654321', 'invalid_key')
+    await sandboxOf(app).setPayoutRule('+5511987654321', 'invalid_key')
     const created = (await withdraw(3000, '(11) 98765-4321', 'phone')).data
     await settle()
     const rejected = (await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data
@@ -131,7 +131,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   it('returns the money at once when the payout fails for good (2300)', async () => {
     await start()
     const { call, userId, withdraw } = await player({ cash: 5000 })
-    await app.payments.sandbox.setPayoutRule('ana@exemplo.com', 'reject')
+    await sandboxOf(app).setPayoutRule('ana@exemplo.com', 'reject')
     const created = (await withdraw(5000, 'Ana@Exemplo.com', 'email')).data
     expect(await balances(userId)).toMatchObject({ cash: 0, withdrawalHold: 5000 })
     await settle()
@@ -268,7 +268,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   it('finds a payout whose answer was lost by polling the provider', async () => {
     await start()
     const { call, cpf, userId, withdraw } = await player({ cash: 5000 })
-    await app.payments.sandbox.setPayoutRule(cpf, 'no_answer')
+    await sandboxOf(app).setPayoutRule(cpf, 'no_answer')
     const order = (await withdraw(5000)).data
     expect(codes(order)).toEqual([1000, 1100])
     await app.payments.withdrawals.reconcile()
@@ -284,7 +284,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     await start()
     const { call, userId, withdraw } = await player({ cash: 7000 })
     // The server dies between committing the hold and calling the provider.
-    app.payments.sandbox.createPayout = async () => {
+    sandboxOf(app).createPayout = async () => {
       throw new Error('process killed before the payout call')
     }
     const order = (await withdraw(7000)).data

@@ -3,13 +3,15 @@
 // reads the new outbox ids and sends each connected player their freshly re-read state.
 import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
+import type { PushedBalance, PushMessage } from '../../contract/push.ts'
 import type { Database } from '../db/schema.ts'
-import { readPlayerBalances } from '../ledger/accounts.ts'
-import { wageringProgress } from '../ledger/bonus.ts'
 
-export interface PushMessage {
-  type: string
-  data: unknown
+/** Re-reads the state behind a topic when its events arrive (a burst sends one message). */
+export interface PushReaders {
+  /** The player's balance as it is now (provided by the ledger). */
+  balance(playerId: number): Promise<PushedBalance>
+  /** Broadcast topics whose value is re-read rather than carried (e.g. the jackpot pool). */
+  broadcast: Partial<Record<string, () => Promise<unknown>>>
 }
 
 interface PushEvent {
@@ -28,13 +30,9 @@ export class PushHub {
   #again = false
   #timer: NodeJS.Timeout | undefined
 
-  readonly #readers: Record<string, () => Promise<unknown>>
+  readonly #readers: PushReaders
 
-  /**
-   * `readers` re-read the state behind a broadcast topic (e.g. the jackpot pool), so a burst of
-   * events sends one message with the value as it is now.
-   */
-  constructor(db: Kysely<Database>, readers: Record<string, () => Promise<unknown>> = {}) {
+  constructor(db: Kysely<Database>, readers: PushReaders) {
     this.#db = db
     this.#readers = readers
   }
@@ -84,14 +82,7 @@ export class PushHub {
   }
 
   async sendBalance(playerId: number): Promise<void> {
-    const [b, wagering] = await Promise.all([
-      readPlayerBalances(this.#db, playerId),
-      wageringProgress(this.#db, playerId),
-    ])
-    this.send(playerId, {
-      type: 'balance',
-      data: { total: b.total, cash: b.cash, bonus: b.bonus, wageringRemaining: wagering.remaining },
-    })
+    this.send(playerId, { type: 'balance', data: await this.#readers.balance(playerId) })
   }
 
   /** Drains new outbox rows; concurrent wakes fold into one more pass. */
@@ -128,20 +119,21 @@ export class PushHub {
         const reread = new Set<string>()
         for (const row of rows) {
           if (row.player_id === null) {
-            if (this.#readers[row.topic]) reread.add(row.topic)
-            else broadcasts.push({ type: row.topic, data: JSON.parse(row.payload) })
+            if (this.#readers.broadcast[row.topic]) reread.add(row.topic)
+            else broadcasts.push({ type: row.topic, data: JSON.parse(row.payload) } as PushMessage)
             continue
           }
           const playerId = Number(row.player_id)
           if (row.player_id === null || !this.#sockets.has(playerId)) continue
           if (row.topic === 'balance') players.add(playerId)
-          else events.push({ playerId, message: { type: row.topic, data: JSON.parse(row.payload) } })
+          else events.push({ playerId, message: { type: row.topic, data: JSON.parse(row.payload) } as PushMessage })
         }
         // Balances (re-read now) before the events of the same commits.
         await Promise.all([...players].map((playerId) => this.sendBalance(playerId)))
         for (const event of events) this.send(event.playerId, event.message)
         if (this.#sockets.size > 0) {
-          for (const topic of reread) this.sendAll({ type: topic, data: await this.#readers[topic]?.() })
+          for (const topic of reread)
+            this.sendAll({ type: topic, data: await this.#readers.broadcast[topic]?.() } as PushMessage)
           for (const message of broadcasts) this.sendAll(message)
         }
         if (rows.length < BATCH) return

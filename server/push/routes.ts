@@ -2,7 +2,6 @@
 // `{ type: 'auth', token }` (browsers cannot set headers on a WebSocket); then it receives
 // `balance` messages, starting with the current one.
 import type { FastifyPluginAsync } from 'fastify'
-import { verifyToken } from '../accounts/tokens.ts'
 
 const AUTH_TIMEOUT_MS = 5000
 
@@ -21,10 +20,7 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         token = undefined
       }
-      const playerId =
-        typeof token === 'string'
-          ? await verifyToken(app.db, token, app.clock.now(), app.config.tokenTtlSeconds)
-          : undefined
+      const playerId = typeof token === 'string' ? await app.accounts.verifyToken(token) : undefined
       clearTimeout(timer)
       if (playerId === undefined) {
         socket.send(JSON.stringify({ type: 'error', data: { msgCode: 'token_invalid' } }))

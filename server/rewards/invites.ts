@@ -7,10 +7,12 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import type { InviteStats, RewardCredit, ShareInfo } from '../../contract/rewards.ts'
 import { periodStart } from '../accounts/periods.ts'
+import { arrivedWithCode, signUpsWithCode } from '../accounts/players.ts'
+import { verifiedIdentity } from '../accounts/verification.ts'
 import { promotionOn } from '../config.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { Refusal } from '../http/envelope.ts'
 import type { LedgerTx } from '../ledger/ledger.ts'
+import { Refusal } from '../refusal.ts'
 import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
 
 // No 0/O, 1/I/L: a code read aloud or typed from a screenshot stays unambiguous.
@@ -56,17 +58,22 @@ export async function shareInfo(ctx: RewardsContext, playerId: number): Promise<
  */
 export async function recordInviteQualification(ctx: RewardsContext, tx: LedgerTx, inviteeId: number): Promise<void> {
   if (!promotionOn(ctx.config, 'invites')) return
-  const row = await tx.trx
-    .selectFrom('players as invitee')
-    .innerJoin('referral_codes as referral', 'referral.code', 'invitee.invite_code')
-    .leftJoin('player_verifications as inviteeCpf', 'inviteeCpf.player_id', 'invitee.id')
-    .leftJoin('player_verifications as inviterCpf', 'inviterCpf.player_id', 'referral.player_id')
-    .select(['referral.player_id as inviterId', 'inviteeCpf.cpf as inviteeCpf', 'inviterCpf.cpf as inviterCpf'])
-    .where('invitee.id', '=', inviteeId)
+  const code = await arrivedWithCode(tx.trx, inviteeId)
+  if (!code) return
+  const referral = await tx.trx
+    .selectFrom('referral_codes')
+    .select('player_id')
+    .where('code', '=', code)
     .executeTakeFirst()
-  if (!row || Number(row.inviterId) === inviteeId) return
-  if (!row.inviteeCpf || row.inviteeCpf === row.inviterCpf) return
-  const inviterId = Number(row.inviterId)
+  if (!referral) return
+  const inviterId = Number(referral.player_id)
+  if (inviterId === inviteeId) return
+  const [invitee, inviter] = await Promise.all([
+    verifiedIdentity(tx.trx, inviteeId),
+    verifiedIdentity(tx.trx, inviterId),
+  ])
+  // The same person (same CPF) cannot invite themselves through a second account.
+  if (!invitee || invitee.cpf === inviter?.cpf) return
   const inserted = await tx.trx
     .insertInto('invite_rewards')
     .values({
@@ -86,15 +93,7 @@ export async function inviteStats(ctx: RewardsContext, playerId: number): Promis
   const now = ctx.now()
   const dayStart = periodStart('day', now, ctx.config.market.timeZone)
   const code = await inviteCode(ctx, playerId)
-  const signUps = await ctx.db
-    .selectFrom('players')
-    .select([
-      (eb) => eb.fn.countAll<number | string>().as('total'),
-      sql<number | string>`coalesce(sum(case when created_at >= ${dayStart} then 1 else 0 end), 0)`.as('today'),
-    ])
-    .where('invite_code', '=', code)
-    .where('id', '<>', playerId)
-    .executeTakeFirstOrThrow()
+  const signUps = await signUpsWithCode(ctx.db, code, playerId, dayStart)
   const rewards = await ctx.db
     .selectFrom('invite_rewards')
     .select([
@@ -112,11 +111,11 @@ export async function inviteStats(ctx: RewardsContext, playerId: number): Promis
     .executeTakeFirstOrThrow()
   return {
     today: {
-      signUps: Number(signUps.today),
+      signUps: signUps.since,
       qualified: Number(rewards.qualifiedToday),
       rewards: Number(rewards.earnedToday),
     },
-    total: { signUps: Number(signUps.total), qualified: Number(rewards.qualified), rewards: Number(rewards.earned) },
+    total: { signUps: signUps.total, qualified: Number(rewards.qualified), rewards: Number(rewards.earned) },
     claimable: Number(rewards.claimable),
     received: Number(rewards.earned) - Number(rewards.claimable),
     rewardPerInvite: ctx.config.promotions.inviteReward,

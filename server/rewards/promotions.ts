@@ -3,16 +3,16 @@
 // is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
 // bonus transfer with the stated wagering requirement.
 
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { PromotionKey, PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
-import { Refusal } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { grantBonus } from '../ledger/bonus.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import { Refusal } from '../refusal.ts'
 
 export interface RewardsContext {
   db: Kysely<Database>
@@ -124,4 +124,14 @@ export function promotionTerms(config: Config): PromotionTerms[] {
     { key: 'download', amounts: [p.downloadReward], wageringMultiplier, expiresAt: null },
   ]
   return all.filter((terms) => promotionOn(config, terms.key))
+}
+
+/** Everything the player has received from rewards, in centavos. */
+export async function claimedRewardTotal(db: Kysely<Database>, playerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('reward_claims')
+    .select(sql<number | string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('player_id', '=', playerId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
 }

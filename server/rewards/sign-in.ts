@@ -3,7 +3,7 @@
 // restarts the streak. The claim's key is the player and the local date.
 import type { SignDayState, SignInfo, SignReward } from '../../contract/rewards.ts'
 import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
-import { Refusal } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 
 interface LastSignIn {

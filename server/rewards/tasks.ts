@@ -3,11 +3,11 @@
 // (GREEN_VERSION_GREEN_TASK), since São Paulo midnight for daily tasks
 // (GREEN_VERSION_DAILY_TASK). gotFlag 0 not yet, 1 claimable, 2 claimed; a claim credits the
 // task reward once per task (once per day for daily tasks).
-import { sql } from 'kysely'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GotFlag, RewardCredit, TaskConfigKey, TaskProcess, TaskView } from '../../contract/rewards.ts'
 import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
-import { Refusal } from '../http/envelope.ts'
+import { roundCountsByGame } from '../games/rounds.ts'
+import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 
 interface TaskDef {
@@ -50,20 +50,7 @@ async function taskViews(
   const dayStart = periodStart('day', now, timeZone)
   const dayEnd = periodEnd('day', now, timeZone)
   const games = [...new Set(tasks.map((task) => task.gameId))]
-  const counts =
-    games.length === 0
-      ? []
-      : await db
-          .selectFrom('game_rounds')
-          .select([
-            'game_id',
-            (eb) => eb.fn.countAll<number | string>().as('total'),
-            sql<number | string>`sum(case when created_at >= ${dayStart} then 1 else 0 end)`.as('today'),
-          ])
-          .where('player_id', '=', playerId)
-          .where('game_id', 'in', games)
-          .groupBy('game_id')
-          .execute()
+  const counts = await roundCountsByGame(db, playerId, games, dayStart)
   const keys = tasks.map((task) => claimKey(ctx, playerId, task, now))
   const claimed = new Set(
     keys.length === 0
@@ -71,9 +58,9 @@ async function taskViews(
       : (await db.selectFrom('reward_claims').select('id').where('id', 'in', keys).execute()).map((row) => row.id),
   )
   return tasks.map((task, index) => {
-    const row = counts.find((count) => count.game_id === task.gameId)
+    const row = counts.find((count) => count.gameId === task.gameId)
     const daily = task.configKey === 'GREEN_VERSION_DAILY_TASK'
-    const played = Number((daily ? row?.today : row?.total) ?? 0)
+    const played = (daily ? row?.since : row?.total) ?? 0
     const key = keys[index] as string
     const gotFlag: GotFlag = claimed.has(key) ? 2 : played >= task.target ? 1 : 0
     return {

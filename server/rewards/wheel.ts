@@ -3,7 +3,7 @@
 // recorded. The client sends only a requestId; repeating it answers the same spin.
 import { randomInt } from 'node:crypto'
 import type { WheelInfo, WheelSpin } from '../../contract/rewards.ts'
-import { Refusal } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
 
 export interface WheelPrize {

@@ -37,7 +37,8 @@ export interface OpenDepositRecord {
   orderId: string
   amount: number
   payCode: string
-  payUrl: string
+  /** The sandbox bank's page for this code; null with a real PSP (the player pays in their bank app). */
+  payUrl: string | null
   /** Local clock time the code expires (server expiry adjusted for the phone's clock). */
   deadline: number
 }

@@ -33,6 +33,8 @@ export interface SandboxOptions {
   merchantCity: string
   /** Host (and port) the charge locations live on, e.g. `localhost:8080`. */
   locationHost: string
+  /** The sandbox bank page, where a player pays a code. */
+  bankUrl: string
   deliver: WebhookDelivery
   /** How long the bank takes to settle a payout. */
   payoutDelayMs: number
@@ -109,6 +111,10 @@ export class SandboxProvider implements PaymentProvider {
   async getCharge(txid: string): Promise<PixCharge | null> {
     const row = await this.#row(txid)
     return row ? this.#view(row) : null
+  }
+
+  payUrl(payCode: string): string {
+    return `${this.#o.bankUrl}?code=${encodeURIComponent(payCode)}`
   }
 
   verifyWebhook(request: WebhookRequest): string | null {

@@ -96,14 +96,16 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
                 <button type="button" className="button" onClick={() => void copy()}>
                   <Trans>Copiar código</Trans>
                 </button>
-                <a
-                  className="button secondary"
-                  href={deposit.payUrl}
-                  data-testid="pix-pay-link"
-                  {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
-                >
-                  <Trans>Abrir no banco</Trans>
-                </a>
+                {deposit.payUrl && (
+                  <a
+                    className="button secondary"
+                    href={deposit.payUrl}
+                    data-testid="pix-pay-link"
+                    {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
+                  >
+                    <Trans>Abrir no banco</Trans>
+                  </a>
+                )}
               </>
             )}
             <p className="hint">

@@ -1,0 +1,54 @@
+// The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
+// `game-session`): spin and ping. The player's own access token never reaches the game page.
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { spinRequest } from '../../contract/games/api.ts'
+import { ok } from '../http/envelope.ts'
+import { playerBalances } from '../ledger/accounts.ts'
+import { Refusal } from '../refusal.ts'
+import { jackpotView } from './jackpot.ts'
+import { authenticateSession, type GameSessionRow } from './sessions.ts'
+
+const session = Symbol('game session')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [session]: GameSessionRow | null
+  }
+}
+
+function gameSessionOf(request: FastifyRequest): GameSessionRow {
+  const current = request[session]
+  if (!current) throw new Error('game session read outside the game-page scope')
+  return current
+}
+
+/** The game-page scope's hook: an open game session or `game_session_closed`. */
+export async function authenticateGameSession(request: FastifyRequest): Promise<void> {
+  const header = request.headers['game-session']
+  const token = Array.isArray(header) ? header[0] : header
+  const found = token ? await authenticateSession(request.server.db, token, request.server.clock.now()) : null
+  if (!found) throw new Refusal('game_session_closed')
+  request[session] = found
+}
+
+export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest(session, null)
+
+  app.post('/game/spin', { schema: { body: spinRequest } }, async (request) => {
+    const { playerId, id, gameId } = gameSessionOf(request)
+    const { round, replayed, seed, jackpotPool } = await app.games.rounds.spin({
+      playerId,
+      sessionId: id,
+      gameId,
+      bet: request.body.bet,
+      requestId: request.body.requestId,
+    })
+    return ok({ round, replayed, balance: await playerBalances(app.db, playerId), seed, jackpotPool })
+  })
+
+  app.post('/game/session/ping', async (request) => {
+    const { playerId } = gameSessionOf(request)
+    return ok({ balance: await playerBalances(app.db, playerId), jackpot: await jackpotView(app.db) })
+  })
+}

@@ -1,0 +1,31 @@
+// The games module: the in-house slot engine's rounds (spins through the ledger's wallet),
+// provably fair seeds, game sessions, the jackpot pool and the lobby's live figures. Its tables
+// are game_sessions, game_rounds and fair_seeds. Gives the push hub the jackpot's value.
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { jackpotView, seedJackpot } from './jackpot.ts'
+import { Rounds } from './rounds.ts'
+import { randomServerSeed, type ServerSeedSource } from './seeds.ts'
+
+export interface GamesOptions {
+  /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
+  serverSeeds?: ServerSeedSource
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    games: { rounds: Rounds; serverSeeds: ServerSeedSource }
+  }
+}
+
+const gamesPlugin: FastifyPluginAsync<GamesOptions> = async (app, options) => {
+  const serverSeeds = options.serverSeeds ?? randomServerSeed
+  await seedJackpot(app.ledger)
+  app.decorate('games', {
+    rounds: new Rounds({ ledger: app.ledger, serverSeeds, winFeedMin: app.config.winFeedMin }),
+    serverSeeds,
+  })
+  app.push.rereadWith('jackpot', () => jackpotView(app.db))
+}
+
+export const gamesModule = fp(gamesPlugin, { name: 'games', dependencies: ['ledger', 'accounts'] })

@@ -1,0 +1,67 @@
+// The app's infrastructure, registered first: configuration, database, clock and language packs
+// as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
+// register after it and read these decorations.
+import helmet from '@fastify/helmet'
+import websocket from '@fastify/websocket'
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { type Kysely, sql } from 'kysely'
+import type { Config } from '../config.ts'
+import type { Db, Engine } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
+import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
+import { registerOpenApi } from './openapi.ts'
+
+export interface Clock {
+  now(): number
+}
+
+export interface InfrastructureOptions {
+  config: Config
+  db: Db
+  clock?: Clock
+  languagePacks?: LanguagePacks
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Kysely<Database>
+    engine: Engine
+    clock: Clock
+    languagePacks: LanguagePacks
+    /** Subscribes to other instances' commits (PostgreSQL NOTIFY); a no-op on SQLite. */
+    subscribe: Db['listen']
+  }
+}
+
+const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (app, options) => {
+  const { config, db } = options
+  app.decorate('config', config)
+  app.decorate('db', db.kysely)
+  app.decorate('engine', db.engine)
+  app.decorate('clock', options.clock ?? { now: () => Date.now() })
+  app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
+  app.decorate('subscribe', db.listen.bind(db))
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  })
+  await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
+
+  app.get('/healthz', async () => {
+    await sql`select 1`.execute(db.kysely)
+    return { status: 'ok', engine: db.engine }
+  })
+
+  await app.register(websocket, { options: { maxPayload: 4096 } })
+}
+
+export const infrastructure = fp(infrastructurePlugin, { name: 'infrastructure' })

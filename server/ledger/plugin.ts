@@ -1,0 +1,33 @@
+// The ledger module: the house accounts, the double-entry ledger (the only code that writes
+// balances) and the statement. It wakes the push hub after each commit that moved money and
+// gives the hub the balance a player sees.
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { AccountDirectory, readPlayerBalances } from './accounts.ts'
+import { wageringProgress } from './bonus.ts'
+import { Ledger } from './ledger.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ledger: Ledger
+  }
+}
+
+const ledgerPlugin: FastifyPluginAsync = async (app) => {
+  const accounts = new AccountDirectory(app.db)
+  await accounts.ensureHouseAccounts(app.clock.now())
+  const ledger = new Ledger({
+    db: app.db,
+    engine: app.engine,
+    accounts,
+    now: () => app.clock.now(),
+    afterCommit: () => app.push.wake(),
+  })
+  app.decorate('ledger', ledger)
+  app.push.readBalanceWith(async (playerId) => {
+    const [b, wagering] = await Promise.all([readPlayerBalances(app.db, playerId), wageringProgress(app.db, playerId)])
+    return { total: b.total, cash: b.cash, bonus: b.bonus, wageringRemaining: wagering.remaining }
+  })
+}
+
+export const ledgerModule = fp(ledgerPlugin, { name: 'ledger', dependencies: ['push'] })

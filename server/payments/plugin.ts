@@ -1,0 +1,52 @@
+// The payments module: the provider chosen by configuration, PIX deposits (charges, webhooks,
+// reconciliation) and withdrawals (holds, payouts, review). Its tables are deposit_orders,
+// pix_payments, withdrawal_orders and withdrawal_steps (and the sandbox's own, which only the
+// sandbox touches). The sandbox bank's pages exist only when the sandbox is the provider.
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { DepositService } from './deposits.ts'
+import type { PaymentProvider } from './provider.ts'
+import { createPaymentProvider, webhookDelivery } from './providers.ts'
+import { sandboxBankRoutes } from './sandbox/bank-routes.ts'
+import { SandboxProvider } from './sandbox/provider.ts'
+import { WithdrawalService } from './withdrawals.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: {
+      provider: PaymentProvider
+      /** The sandbox provider when it is the one in use (its bank pays through it); null otherwise. */
+      sandbox: SandboxProvider | null
+      deposits: DepositService
+      withdrawals: WithdrawalService
+    }
+  }
+}
+
+const paymentsPlugin: FastifyPluginAsync = async (app) => {
+  const now = () => app.clock.now()
+  const provider = createPaymentProvider(app.config, { db: app.db, now, deliver: webhookDelivery(app) })
+  const services = { db: app.db, engine: app.engine, ledger: app.ledger, provider, config: app.config, now }
+  const deposits = new DepositService(services)
+  const withdrawals = new WithdrawalService({
+    ...services,
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  })
+  const sandbox = provider instanceof SandboxProvider ? provider : null
+  app.decorate('payments', { provider, sandbox, deposits, withdrawals })
+
+  app.addHook('onReady', async () => {
+    deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))
+    provider.start?.((error) => app.log.error({ err: error }, 'payment provider background work failed'))
+    withdrawals.start()
+  })
+  app.addHook('onClose', async () => {
+    withdrawals.stop()
+    deposits.stop()
+    provider.stop?.()
+  })
+
+  if (sandbox) await app.register(sandboxBankRoutes, { provider: sandbox })
+}
+
+export const paymentsModule = fp(paymentsPlugin, { name: 'payments', dependencies: ['ledger', 'accounts'] })

@@ -1,0 +1,88 @@
+// What the home badges and prompts (SPEC 7): which rewards are available now, and the one-time
+// prompts — the newcomer's first game (once) and the first-deposit offer (once a day, São Paulo
+// days) — remembered in player_notices once shown.
+import type { FirstDepositOffer } from '../../contract/deposits.ts'
+import type { RewardsSummary } from '../../contract/rewards.ts'
+import { activeSelfExclusion } from '../accounts/limits.ts'
+import { localDate } from '../accounts/periods.ts'
+import { promotionOn, type RewardKey } from '../config.ts'
+import { hasPlayed } from '../games/rounds.ts'
+import { downloadClaimed, giftAvailable } from './gift.ts'
+import { inviteClaimable } from './invites.ts'
+import type { RewardsContext } from './promotions.ts'
+import { signInfo } from './sign-in.ts'
+import { taskProcess } from './tasks.ts'
+import { wheelInfo } from './wheel.ts'
+
+type Prompt = 'newcomer_game' | 'first_deposit'
+
+/** A prompt shown once (newcomer game) or once a day (first-deposit offer). */
+function promptKey(ctx: RewardsContext, prompt: Prompt, now: number): string {
+  return prompt === 'first_deposit'
+    ? `prompt:first_deposit:${localDate(now, ctx.config.market.timeZone)}`
+    : `prompt:${prompt}`
+}
+
+async function promptSeen(ctx: RewardsContext, playerId: number, key: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('player_notices')
+    .select('key')
+    .where('player_id', '=', playerId)
+    .where('key', '=', key)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function markPromptShown(ctx: RewardsContext, playerId: number, prompt: Prompt): Promise<void> {
+  const now = ctx.now()
+  await ctx.db
+    .insertInto('player_notices')
+    .values({ player_id: playerId, key: promptKey(ctx, prompt, now), created_at: now })
+    .onConflict((oc) => oc.columns(['player_id', 'key']).doNothing())
+    .execute()
+}
+
+/** The first-deposit offer is the deposit module's to decide; the summary only shows it. */
+export type OfferFor = (playerId: number, now: number) => Promise<FirstDepositOffer | null>
+
+export async function rewardsSummary(
+  ctx: RewardsContext,
+  playerId: number,
+  offerFor: OfferFor,
+): Promise<RewardsSummary> {
+  const { config, db } = ctx
+  const now = ctx.now()
+  const on = (key: RewardKey) => promotionOn(config, key)
+  const excluded = (await activeSelfExclusion(db, playerId, now)) !== null
+  const live = config.promotions.enabled && !excluded
+  const played = await hasPlayed(db, playerId)
+  const tasks = live && on('tasks') ? await taskProcess(ctx, playerId) : null
+  const offer = live ? await offerFor(playerId, now) : null
+  return {
+    enabled: live,
+    blocked: !config.promotions.enabled ? 'promotions_off' : excluded ? 'self_excluded' : null,
+    gift:
+      live && on('gift')
+        ? {
+            available: await giftAvailable(ctx, playerId),
+            amount: config.promotions.giftAmount,
+            wageringMultiplier: config.promotions.wagering,
+          }
+        : null,
+    signIn: live && on('sign_in') ? { signedToday: (await signInfo(ctx, playerId)).signedToday } : null,
+    wheel: live && on('wheel') ? { nextSpinAt: (await wheelInfo(ctx, playerId)).nextSpinAt } : null,
+    tasks: tasks
+      ? { claimable: tasks.tasks.filter((task) => task.gotFlag === 1).length, showFlag: tasks.showFlag }
+      : null,
+    invites: live && on('invites') ? { claimable: await inviteClaimable(ctx, playerId) } : null,
+    download:
+      live && on('download')
+        ? { claimed: await downloadClaimed(ctx, playerId), amount: config.promotions.downloadReward }
+        : null,
+    prompts: {
+      newcomerGame: !played && !excluded && !(await promptSeen(ctx, playerId, promptKey(ctx, 'newcomer_game', now))),
+      firstDeposit: offer && !(await promptSeen(ctx, playerId, promptKey(ctx, 'first_deposit', now))) ? offer : null,
+    },
+    serverTime: now,
+  }
+}
