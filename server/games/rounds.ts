@@ -13,6 +13,7 @@ import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.t
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
+import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
@@ -121,23 +122,27 @@ export class Rounds {
     return this.#o.ledger.transact(async (tx) => {
       // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
       const balance = await tx.lockPlayer(input.playerId)
-      const existing = await tx.trx
-        .selectFrom('game_rounds')
-        .selectAll()
-        .where('player_id', '=', input.playerId)
-        .where('request_id', '=', input.requestId)
-        .executeTakeFirst()
-      if (existing) {
-        if (existing.game_id !== input.gameId || Number(existing.bet) !== input.bet)
-          throw new Refusal('request_id_reused')
-        const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
-        return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
-      }
-      const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
-      if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
-      const before = balance.cash + balance.bonus
-      if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
-      return this.#play(tx, game, input, before)
+      return createOnce({
+        find: () =>
+          tx.trx
+            .selectFrom('game_rounds')
+            .selectAll()
+            .where('player_id', '=', input.playerId)
+            .where('request_id', '=', input.requestId)
+            .executeTakeFirst(),
+        sameRequest: (existing) => existing.game_id === input.gameId && Number(existing.bet) === input.bet,
+        replay: async (existing) => {
+          const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
+          return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
+        },
+        create: async () => {
+          const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
+          if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+          const before = balance.cash + balance.bonus
+          if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
+          return this.#play(tx, game, input, before)
+        },
+      })
     })
   }
 

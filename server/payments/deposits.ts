@@ -11,6 +11,7 @@ import { type Config, promotionOn } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { MessageParams } from '../i18n/messages.ts'
+import { createOnce } from '../idempotency.ts'
 import { grantBonus } from '../ledger/bonus.ts'
 import { creditDeposit } from '../ledger/deposits.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
@@ -103,45 +104,47 @@ export class DepositService {
         await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute()
       }
       const now = this.#o.now()
-      const existing = await trx
-        .selectFrom('deposit_orders')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .where('request_id', '=', input.requestId)
-        .executeTakeFirst()
-      if (existing) {
-        if (Number(existing.amount) !== input.amount || Number(existing.accept_offer) !== acceptOffer) {
-          throw new Refusal('request_id_reused')
-        }
-        return existing
-      }
-      if (input.amount < min || input.amount > max) throw new Refusal('amount_out_of_range', { min, max })
-      const exclusion = await activeSelfExclusion(trx, playerId, now)
-      if (exclusion) {
-        const params: MessageParams = exclusion.until === null ? {} : { until: exclusion.until }
-        throw new Refusal('self_excluded', { until: exclusion.until }, params)
-      }
-      for (const limit of await this.#limitUse(trx, playerId, now)) {
-        if (input.amount > limit.remaining) throw new Refusal('deposit_limit_reached', { ...limit })
-      }
-      const row: OrderRow = {
-        id: newOrderId('D'),
-        player_id: playerId,
-        request_id: input.requestId,
-        amount: input.amount,
-        txid: newTxid(),
-        pay_code: '',
-        status: 'pending',
-        accept_offer: acceptOffer,
-        created_at: now,
-        expires_at: now + config.payments.expirySeconds * 1000,
-        paid_at: null,
-        paid_amount: null,
-        amount_mismatch: 0,
-        bonus_amount: 0,
-      }
-      await trx.insertInto('deposit_orders').values(row).execute()
-      return row
+      return createOnce({
+        find: () =>
+          trx
+            .selectFrom('deposit_orders')
+            .selectAll()
+            .where('player_id', '=', playerId)
+            .where('request_id', '=', input.requestId)
+            .executeTakeFirst(),
+        sameRequest: (existing) =>
+          Number(existing.amount) === input.amount && Number(existing.accept_offer) === acceptOffer,
+        replay: (existing) => existing,
+        create: async () => {
+          if (input.amount < min || input.amount > max) throw new Refusal('amount_out_of_range', { min, max })
+          const exclusion = await activeSelfExclusion(trx, playerId, now)
+          if (exclusion) {
+            const params: MessageParams = exclusion.until === null ? {} : { until: exclusion.until }
+            throw new Refusal('self_excluded', { until: exclusion.until }, params)
+          }
+          for (const limit of await this.#limitUse(trx, playerId, now)) {
+            if (input.amount > limit.remaining) throw new Refusal('deposit_limit_reached', { ...limit })
+          }
+          const row: OrderRow = {
+            id: newOrderId('D'),
+            player_id: playerId,
+            request_id: input.requestId,
+            amount: input.amount,
+            txid: newTxid(),
+            pay_code: '',
+            status: 'pending',
+            accept_offer: acceptOffer,
+            created_at: now,
+            expires_at: now + config.payments.expirySeconds * 1000,
+            paid_at: null,
+            paid_amount: null,
+            amount_mismatch: 0,
+            bonus_amount: 0,
+          }
+          await trx.insertInto('deposit_orders').values(row).execute()
+          return row
+        },
+      })
     })
 
     if (order.pay_code === '') {

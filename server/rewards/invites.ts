@@ -11,6 +11,7 @@ import { arrivedWithCode, signUpsWithCode } from '../accounts/players.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
 import { promotionOn } from '../config.ts'
 import { isUniqueViolation } from '../db/errors.ts'
+import { createOnce } from '../idempotency.ts'
 import type { LedgerTx } from '../ledger/ledger.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
@@ -142,29 +143,27 @@ export function claimInviteRewards(
   const claimId = `invite:${playerId}:${requestId}`
   return ctx.ledger.transact(async (tx) => {
     await tx.lockPlayer(playerId)
-    const previous = await tx.trx
-      .selectFrom('reward_claims')
-      .select('amount')
-      .where('id', '=', claimId)
-      .executeTakeFirst()
-    if (previous) {
-      return {
+    return createOnce<{ amount: number }, RewardCredit & { replayed: boolean }>({
+      find: () => tx.trx.selectFrom('reward_claims').select('amount').where('id', '=', claimId).executeTakeFirst(),
+      replay: async (previous) => ({
         ...(await creditView(tx.trx, playerId, Number(previous.amount), ctx.config.promotions.wagering)),
         replayed: true,
-      }
-    }
-    await requirePromotion(tx.trx, ctx.config, 'invites', playerId, tx.now)
-    // Under the player's lock, a concurrent claim sees these rows already taken.
-    const taken = await tx.trx
-      .updateTable('invite_rewards')
-      .set({ claim_id: claimId })
-      .where('inviter_id', '=', playerId)
-      .where('claim_id', 'is', null)
-      .returning('amount')
-      .execute()
-    const amount = taken.reduce((sum, row) => sum + Number(row.amount), 0)
-    if (amount === 0) throw new Refusal('nothing_to_claim')
-    const credit = await creditReward(tx, ctx.config, { id: claimId, playerId, kind: 'invite_reward', amount })
-    return { ...credit, replayed: false }
+      }),
+      create: async () => {
+        await requirePromotion(tx.trx, ctx.config, 'invites', playerId, tx.now)
+        // Under the player's lock, a concurrent claim sees these rows already taken.
+        const taken = await tx.trx
+          .updateTable('invite_rewards')
+          .set({ claim_id: claimId })
+          .where('inviter_id', '=', playerId)
+          .where('claim_id', 'is', null)
+          .returning('amount')
+          .execute()
+        const amount = taken.reduce((sum, row) => sum + Number(row.amount), 0)
+        if (amount === 0) throw new Refusal('nothing_to_claim')
+        const credit = await creditReward(tx, ctx.config, { id: claimId, playerId, kind: 'invite_reward', amount })
+        return { ...credit, replayed: false }
+      },
+    })
   })
 }

@@ -3,6 +3,7 @@
 // recorded. The client sends only a requestId; repeating it answers the same spin.
 import { randomInt } from 'node:crypto'
 import type { WheelInfo, WheelSpin } from '../../contract/rewards.ts'
+import { createOnce } from '../idempotency.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
 
@@ -65,38 +66,44 @@ export function spinWheel(
   return ctx.ledger.transact(async (tx) => {
     // One spin decision per player at a time (row locks on PostgreSQL, the write lock on SQLite).
     await tx.lockPlayer(playerId)
-    const previous = await tx.trx
-      .selectFrom('wheel_spins')
-      .select(['prize', 'created_at'])
-      .where('player_id', '=', playerId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst()
-    if (previous) {
-      const prize = Number(previous.prize)
-      return {
-        ...(await creditView(tx.trx, playerId, prize, wagering)),
-        prizeIndex: prizes.findIndex((p) => p.amount === prize),
-        nextSpinAt: Number(previous.created_at) + intervalSeconds * 1000,
-        replayed: true,
-      }
-    }
-    await requirePromotion(tx.trx, ctx.config, 'wheel', playerId, tx.now)
-    const last = await lastSpin(ctx, playerId, tx.trx)
-    const wait = nextSpinAfter(ctx, last ? Number(last.created_at) : undefined, tx.now)
-    if (wait !== null) throw new Refusal('wheel_wait', { nextSpinAt: wait, seconds: Math.ceil((wait - tx.now) / 1000) })
-    const prizeIndex = pickPrize(prizes, random)
-    const amount = prizes[prizeIndex]?.amount ?? 0
-    const spin = await tx.trx
-      .insertInto('wheel_spins')
-      .values({ player_id: playerId, request_id: requestId, prize: amount, created_at: tx.now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const credit = await creditReward(tx, ctx.config, {
-      id: `wheel:${playerId}:${spin.id}`,
-      playerId,
-      kind: 'wheel_prize',
-      amount,
+    return createOnce<{ prize: number; created_at: number }, WheelSpin>({
+      find: () =>
+        tx.trx
+          .selectFrom('wheel_spins')
+          .select(['prize', 'created_at'])
+          .where('player_id', '=', playerId)
+          .where('request_id', '=', requestId)
+          .executeTakeFirst(),
+      replay: async (previous) => {
+        const prize = Number(previous.prize)
+        return {
+          ...(await creditView(tx.trx, playerId, prize, wagering)),
+          prizeIndex: prizes.findIndex((p) => p.amount === prize),
+          nextSpinAt: Number(previous.created_at) + intervalSeconds * 1000,
+          replayed: true,
+        }
+      },
+      create: async () => {
+        await requirePromotion(tx.trx, ctx.config, 'wheel', playerId, tx.now)
+        const last = await lastSpin(ctx, playerId, tx.trx)
+        const wait = nextSpinAfter(ctx, last ? Number(last.created_at) : undefined, tx.now)
+        if (wait !== null)
+          throw new Refusal('wheel_wait', { nextSpinAt: wait, seconds: Math.ceil((wait - tx.now) / 1000) })
+        const prizeIndex = pickPrize(prizes, random)
+        const amount = prizes[prizeIndex]?.amount ?? 0
+        const spin = await tx.trx
+          .insertInto('wheel_spins')
+          .values({ player_id: playerId, request_id: requestId, prize: amount, created_at: tx.now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const credit = await creditReward(tx, ctx.config, {
+          id: `wheel:${playerId}:${spin.id}`,
+          playerId,
+          kind: 'wheel_prize',
+          amount,
+        })
+        return { ...credit, prizeIndex, nextSpinAt: tx.now + intervalSeconds * 1000, replayed: false }
+      },
     })
-    return { ...credit, prizeIndex, nextSpinAt: tx.now + intervalSeconds * 1000, replayed: false }
   })
 }

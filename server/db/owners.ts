@@ -1,0 +1,35 @@
+// Which module owns each table: only that module's code reads or writes it; other modules call
+// its functions. Typed against the schema, so a new table without an owner does not compile;
+// `npm run check` (scripts/check-tables.ts) fails on a query to another module's table.
+import type { Database } from './schema.ts'
+
+export type ServerModule = 'accounts' | 'ledger' | 'payments' | 'payments/sandbox' | 'games' | 'rewards' | 'push'
+
+export const tableOwners: Record<keyof Database, ServerModule> = {
+  players: 'accounts',
+  session_tokens: 'accounts',
+  player_verifications: 'accounts',
+  player_limits: 'accounts',
+  self_exclusions: 'accounts',
+  ledger_accounts: 'ledger',
+  ledger_transfers: 'ledger',
+  wallet_bets: 'ledger',
+  bonus_wagering: 'ledger',
+  outbox: 'push',
+  deposit_orders: 'payments',
+  pix_payments: 'payments',
+  withdrawal_orders: 'payments',
+  withdrawal_steps: 'payments',
+  sandbox_charges: 'payments/sandbox',
+  sandbox_payouts: 'payments/sandbox',
+  sandbox_payout_rules: 'payments/sandbox',
+  fair_seeds: 'games',
+  game_sessions: 'games',
+  game_rounds: 'games',
+  reward_claims: 'rewards',
+  sign_ins: 'rewards',
+  wheel_spins: 'rewards',
+  referral_codes: 'rewards',
+  invite_rewards: 'rewards',
+  player_notices: 'rewards',
+}
