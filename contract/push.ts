@@ -1,42 +1,52 @@
-// Push topics (SPEC 9): what the server's outbox carries and the app's socket receives, typed
-// once for both sides. A player topic reaches one player's sockets; a broadcast topic reaches
-// every socket. `balance` and `jackpot` carry no payload in the outbox: the hub re-reads the state
-// after commit and sends it as it is then.
+// The push topics (SPEC 9): what each message on the `/ws` socket carries, typed once for the
+// server's outbox and the client's `onPush`. Room is left for `chat`, `notice` and operator
+// topics: a new topic is one more line here.
 import type { DepositPush } from './deposits.ts'
 import type { JackpotView, WinItem } from './games/api.ts'
 import type { OrderPush } from './withdrawals.ts'
 
-export interface PushedBalance {
+/** The player's balances, re-read by the server after the commit that changed them. */
+export interface BalancePush {
   total: number
   cash: number
   bonus: number
-  wageringRemaining?: number
+  wageringRemaining: number
 }
 
-/** What each topic's message carries to the app. */
-export interface PushPayloads {
-  balance: PushedBalance
+/** An invited friend qualified: the inviter's claimable reward grew. */
+export interface InvitePush {
+  qualified: number
+}
+
+export interface PushTopics {
+  balance: BalancePush
   deposit: DepositPush
   order: OrderPush
-  invite: { qualified: number }
+  invite: InvitePush
+  /** Broadcast: the jackpot pool as it is now (null when there is no jackpot). */
   jackpot: JackpotView | null
+  /** Broadcast: a recorded win above the feed's threshold. */
   win: WinItem
 }
 
-export type PushTopic = keyof PushPayloads
+export type PushTopic = keyof PushTopics
 
 /** Topics sent to every connected player (the rest go to one player). */
 export const broadcastTopics = ['jackpot', 'win'] as const satisfies PushTopic[]
 export type BroadcastTopic = (typeof broadcastTopics)[number]
 export type PlayerTopic = Exclude<PushTopic, BroadcastTopic>
 
-/** What the outbox row carries for a topic (the re-read topics carry nothing). */
-export type OutboxPayloads = Omit<PushPayloads, 'balance' | 'jackpot'> & {
+/**
+ * What an outbox row carries per topic: `balance` and `jackpot` carry nothing — the hub re-reads
+ * the state after commit and sends it as it is then.
+ */
+export type OutboxPayloads = Omit<PushTopics, 'balance' | 'jackpot'> & {
   balance: Record<string, never>
   jackpot: Record<string, never>
 }
 
+/** One message on the socket. */
 export interface PushMessage<T extends PushTopic = PushTopic> {
   type: T
-  data: PushPayloads[T]
+  data: PushTopics[T]
 }

@@ -3,13 +3,13 @@
 // reads the new outbox ids and sends each connected player their freshly re-read state.
 import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
-import type { PushedBalance, PushMessage } from '../../contract/push.ts'
+import type { BalancePush, PushMessage } from '../../contract/push.ts'
 import type { Database } from '../db/schema.ts'
 
 /** Re-reads the state behind a topic when its events arrive (a burst sends one message). */
 export interface PushReaders {
   /** The player's balance as it is now (provided by the ledger). */
-  balance(playerId: number): Promise<PushedBalance>
+  balance(playerId: number): Promise<BalancePush>
   /** Broadcast topics whose value is re-read rather than carried (e.g. the jackpot pool). */
   broadcast: Partial<Record<string, () => Promise<unknown>>>
 }

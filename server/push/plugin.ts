@@ -4,7 +4,7 @@
 // ledger gives the balance, games the jackpot.
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import type { PushedBalance } from '../../contract/push.ts'
+import type { BalancePush } from '../../contract/push.ts'
 import { PushHub } from './hub.ts'
 import { pruneOutbox } from './outbox.ts'
 import { pushRoutes } from './routes.ts'
@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     push: PushHub & {
       /** Where the hub reads a player's balance (the ledger registers it). */
-      readBalanceWith(reader: (playerId: number) => Promise<PushedBalance>): void
+      readBalanceWith(reader: (playerId: number) => Promise<BalancePush>): void
       /** Where the hub re-reads a broadcast topic's value (e.g. games registers the jackpot). */
       rereadWith(topic: string, reader: () => Promise<unknown>): void
     }
@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 const pushPlugin: FastifyPluginAsync = async (app) => {
-  let readBalance: ((playerId: number) => Promise<PushedBalance>) | undefined
+  let readBalance: ((playerId: number) => Promise<BalancePush>) | undefined
   const broadcast: Partial<Record<string, () => Promise<unknown>>> = {}
   const hub = new PushHub(app.db, {
     balance: (playerId) => {
@@ -37,7 +37,7 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
   app.decorate(
     'push',
     Object.assign(hub, {
-      readBalanceWith: (reader: (playerId: number) => Promise<PushedBalance>) => {
+      readBalanceWith: (reader: (playerId: number) => Promise<BalancePush>) => {
         readBalance = reader
       },
       rereadWith: (topic: string, reader: () => Promise<unknown>) => {
