@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import websocket from '@fastify/websocket'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
 import { limitsRoutes } from './accounts/limits-routes.ts'
@@ -46,6 +46,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
   serverSeeds?: ServerSeedSource
+  /** Told of every route as it is registered (the fuzz test covers each POST route this way). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -59,6 +61,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   app.decorate('config', config)
   app.decorate('db', db.kysely)
