@@ -17,6 +17,7 @@ import { gameRoutes } from './games/routes.ts'
 import { randomServerSeed, type ServerSeedSource } from './games/seeds.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
+import { inlineStylesOf, securityHeaders } from './http/security-headers.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
@@ -27,6 +28,7 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositRoutes } from './payments/deposit-routes.ts'
 import { DepositService } from './payments/deposits.ts'
+import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
@@ -135,16 +137,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await unlisten?.()
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  })
+  await app.register(
+    helmet,
+    securityHeaders({ publicUrl: config.publicUrl, inlineStyles: inlineStylesOf(sandboxBankPage('', '')) }),
+  )
 
   app.get('/healthz', async () => {
     await sql`select 1`.execute(db.kysely)

@@ -21,17 +21,12 @@ describe.each(engines)('operator API on %s', (engine) => {
   beforeEach(async () => {
     testDb = await createTestDb(engine)
     opsRoutes = []
-    app = await buildTestApp(
-      testDb.db,
-      {},
-      undefined,
-      {
-        onRoute: (route) => {
-          for (const method of [route.method].flat())
-            if (route.url.startsWith('/api/ops/') && method !== 'HEAD') opsRoutes.push({ method, url: route.url })
-        },
+    app = await buildTestApp(testDb.db, {}, undefined, {
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (route.url.startsWith('/api/ops/') && method !== 'HEAD') opsRoutes.push({ method, url: route.url })
       },
-    )
+    })
   })
   afterEach(async () => {
     await app.close()
