@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import websocket from '@fastify/websocket'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
 import { limitsRoutes } from './accounts/limits-routes.ts'
@@ -18,6 +18,7 @@ import { randomServerSeed, type ServerSeedSource } from './games/seeds.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { registerOpenApi } from './http/openapi.ts'
+import { inlineStylesOf, securityHeaders } from './http/security-headers.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
@@ -28,6 +29,7 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositRoutes } from './payments/deposit-routes.ts'
 import { DepositService } from './payments/deposits.ts'
+import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
@@ -47,6 +49,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
   serverSeeds?: ServerSeedSource
+  /** Told of every route as it is registered (the fuzz test covers each POST route this way). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -60,6 +64,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   app.decorate('config', config)
   app.decorate('db', db.kysely)
@@ -133,16 +138,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await unlisten?.()
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  })
+  await app.register(
+    helmet,
+    securityHeaders({ publicUrl: config.publicUrl, inlineStyles: inlineStylesOf(sandboxBankPage('', '')) }),
+  )
 
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 

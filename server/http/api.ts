@@ -8,6 +8,7 @@ import type { MsgCode } from '../../contract/envelope.ts'
 import { pickLanguage } from '../../contract/languages.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
 import { Refusal, type Reply } from './envelope.ts'
+import { hasNulCharacter } from './nul-characters.ts'
 
 export interface ApiOptions {
   routes: FastifyPluginAsync[]
@@ -75,6 +76,11 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
       data: reply.data ?? null,
       languageVersion: app.languagePacks.version,
     }
+  })
+
+  app.addHook('preValidation', async (request) => {
+    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params))
+      throw new Refusal('invalid_request', null, undefined, 400)
   })
 
   await app.register(rateLimit, {
