@@ -43,6 +43,8 @@ export const MsgCode = {
   wheelWait: 'wheel_wait',
   taskIncomplete: 'task_incomplete',
   nothingToClaim: 'nothing_to_claim',
+  opsTokenInvalid: 'ops_token_invalid',
+  playerNotFound: 'player_not_found',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

@@ -3,7 +3,7 @@
 // then the API's scopes — one per audience, authentication applied to the whole scope — and
 // the built PWA. No side effects on import; tests call build() and use `inject`, main.ts listens.
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { authenticatePlayer } from './accounts/auth.ts'
 import { limitsRoutes } from './accounts/limits-routes.ts'
@@ -17,6 +17,7 @@ import { gameRoutes } from './games/routes.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
+import { inlineStylesOf } from './http/security-headers.ts'
 import { staticSite } from './http/static.ts'
 import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
@@ -24,6 +25,7 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositPublicRoutes, depositRoutes } from './payments/deposit-routes.ts'
 import { paymentsModule } from './payments/plugin.ts'
+import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { pushModule } from './push/plugin.ts'
@@ -32,6 +34,8 @@ import { rewardRoutes } from './rewards/routes.ts'
 
 export interface BuildOptions extends InfrastructureOptions, GamesOptions {
   logger?: FastifyServerOptions['logger']
+  /** Sees every route as it is registered (the fuzz and OpenAPI tests list them this way). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
@@ -45,8 +49,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
-  await app.register(infrastructure, options)
+  // The sandbox bank's page is the one server-rendered page; its stylesheet is allowed by hash.
+  await app.register(infrastructure, { ...options, inlineStyles: inlineStylesOf(sandboxBankPage('', '')) })
   await app.register(pushModule)
   await app.register(ledgerModule)
   await app.register(accountsModule)

@@ -2,6 +2,7 @@
 // the URL. Stops cleanly on SIGINT/SIGTERM.
 import { build } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 
@@ -9,6 +10,8 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()
+    if (!config.databaseUrl) ensureWritableDirectory('DATA_DIR', config.dataDir)
+    ensureReadableDirectory('LOCALES_DIR', config.localesDir)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)

@@ -66,7 +66,7 @@ export async function buildTestApp(
   db: Db,
   env: Record<string, string> = {},
   clock?: Clock,
-  extra: Pick<BuildOptions, 'serverSeeds'> = {},
+  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute'> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',

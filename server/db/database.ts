@@ -12,6 +12,8 @@ export type Engine = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   engine: Engine
+  /** The PostgreSQL schema the tables live in, when not the default one (tests isolate themselves so). */
+  schema?: string
   /**
    * Subscribes to a PostgreSQL NOTIFY channel on a dedicated connection; resolves to an
    * unsubscribe function. SQLite has one writer process, so it has nothing to listen to.
@@ -74,7 +76,13 @@ export function openDatabase(options: DatabaseOptions): Db {
         await client.end().catch(() => {})
       }
     }
-    return { kysely, engine: 'postgres', listen, close: () => kysely.destroy() }
+    return {
+      kysely,
+      engine: 'postgres',
+      ...(options.schema ? { schema: options.schema } : {}),
+      listen,
+      close: () => kysely.destroy(),
+    }
   }
   const dataDir = options.dataDir ?? './data'
   mkdirSync(dataDir, { recursive: true })

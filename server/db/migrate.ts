@@ -26,7 +26,12 @@ function provider(db: Db): MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: provider(db) })
+  // Named when set: otherwise Kysely takes another schema's migration tables for this one's.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: provider(db),
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

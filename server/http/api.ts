@@ -11,7 +11,8 @@ import type { MsgCode } from '../../contract/envelope.ts'
 import { type Language, pickLanguage } from '../../contract/languages.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
 import { Refusal } from '../refusal.ts'
-import type { Reply } from './envelope.ts'
+import { HttpRefusal, type Reply } from './envelope.ts'
+import { hasNulCharacter } from './nul-characters.ts'
 
 type Routes = FastifyPluginAsync
 
@@ -100,6 +101,11 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     }
   })
 
+  app.addHook('preValidation', async (request) => {
+    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params))
+      throw new HttpRefusal(400, 'invalid_request')
+  })
+
   await app.register(rateLimit, {
     max: app.config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
@@ -110,7 +116,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {
       const msg = messageFor(error.msgCode, request.language, error.params, app.config.market)
-      const status = request.routeOptions.config.refusalStatus ?? 200
+      const status = error instanceof HttpRefusal ? error.status : (request.routeOptions.config?.refusalStatus ?? 200)
       return send(request, reply, status, error.msgCode, msg, error.data)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,6 +1,7 @@
 // Builders for the response envelope (SPEC 9): `{ success, msgCode, msg, data }`, completed with
 // the player-language message and the language-pack version by the API layer.
 import type { MsgCode } from '../../contract/envelope.ts'
+import { Refusal } from '../refusal.ts'
 
 export interface Reply<T> {
   success: boolean
@@ -11,4 +12,16 @@ export interface Reply<T> {
 
 export function ok<T>(data: T): Reply<T> {
   return { success: true, msgCode: 'ok', data }
+}
+
+/**
+ * A refusal the HTTP layer itself makes before any service runs — a gate's 401 or 429, malformed
+ * bytes' 400 — answered with that status and the envelope.
+ */
+export class HttpRefusal extends Refusal {
+  readonly status: number
+  constructor(status: number, msgCode: MsgCode) {
+    super(msgCode)
+    this.status = status
+  }
 }

@@ -11,6 +11,7 @@ import type { Db, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
 import { registerOpenApi } from './openapi.ts'
+import { securityHeaders } from './security-headers.ts'
 
 export interface Clock {
   now(): number
@@ -21,6 +22,8 @@ export interface InfrastructureOptions {
   db: Db
   clock?: Clock
   languagePacks?: LanguagePacks
+  /** Inline stylesheets of server-rendered pages, allowed by hash in the CSP. */
+  inlineStyles?: string[]
 }
 
 declare module 'fastify' {
@@ -44,16 +47,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  })
+  await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl, inlineStyles: options.inlineStyles ?? [] }))
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
   app.get('/healthz', async () => {

@@ -14,19 +14,7 @@ const pushSocketDescription =
   'WebSocket upgrade. First message `{ "type": "auth", "token": <access token> }`; then push messages ' +
   '`{ topic, payload }` with the topics of contract/push.ts (balance, deposit, order, invite, jackpot, win …).'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered after this plugin (method and URL): what the document must cover. */
-    routeCatalog: { method: string; url: string }[]
-  }
-}
-
 export async function registerOpenApi(app: FastifyInstance, options: { docs: boolean; version: string }) {
-  const catalog: FastifyInstance['routeCatalog'] = []
-  app.decorate('routeCatalog', catalog)
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url })
-  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -319,6 +319,16 @@ const messages: Record<MsgCode, Texts> = {
     hi: 'यह निकासी किसी सुधार की प्रतीक्षा नहीं कर रही।',
   },
   not_found: { 'pt-BR': 'Não encontrado.', en: 'Not found.', hi: 'नहीं मिला।' },
+  ops_token_invalid: {
+    'pt-BR': 'Token de operador ausente ou errado.',
+    en: 'Operator token missing or wrong.',
+    hi: 'ऑपरेटर टोकन नहीं है या गलत है।',
+  },
+  player_not_found: {
+    'pt-BR': 'Não existe jogador com este número.',
+    en: 'There is no player with this number.',
+    hi: 'इस संख्या का कोई खिलाड़ी नहीं है।',
+  },
   rate_limited: {
     'pt-BR': 'Muitas tentativas. Aguarde um minuto e tente de novo.',
     en: 'Too many attempts. Wait a minute and try again.',

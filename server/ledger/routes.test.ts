@@ -90,7 +90,8 @@ describe.each(engines)('statement and ops on %s', (engine) => {
 
   it('refuses the operator API without the right token', async () => {
     const res = await adjust(1000, 'x', 'wrong-token-wrong-token-wrong')
-    expect(res.json()).toMatchObject({ success: false, msgCode: 'token_invalid' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ success: false, msgCode: 'ops_token_invalid' })
     expect((await t.app.ledger.balances(userId)).cash).toBe(0)
   })
 

@@ -1,39 +1,47 @@
-// The operator API (enabled only when OPS_TOKEN is set; header `x-ops-token`): cash
-// adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
-// waiting for review, and the ledger audit.
-import { timingSafeEqual } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+// The operator API under /api/ops (enabled only when OPS_TOKEN is set; header `x-ops-token`):
+// cash adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
+// waiting for review, and the ledger audit. Without OPS_TOKEN none of these paths exists (404).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { NoResultError } from 'kysely'
 import { z } from 'zod'
-import { ok } from '../http/envelope.ts'
+import { findById } from '../accounts/players.ts'
+import { HttpRefusal, ok } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { LedgerError } from '../ledger/ledger.ts'
 import { Refusal } from '../refusal.ts'
+import { operatorGate } from './gate.ts'
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+// Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
+const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = app.config.opsToken
   if (!expected) return
+  await app.register(operatorRoutes, { prefix: '/ops', token: expected })
+}
 
-  const requireOperator = async (request: FastifyRequest) => {
-    const given = request.headers['x-ops-token']
-    if (typeof given !== 'string' || !sameSecret(given, expected)) throw new Refusal('token_invalid')
+const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
+  // Before body parsing and validation, so nothing about a route is told to a caller without
+  // the token; failed attempts are limited per address.
+  app.addHook('onRequest', operatorGate(app, token))
+
+  const requireKnownPlayer = async (userId: number) => {
+    try {
+      await findById(app.db, userId)
+    } catch (error) {
+      if (error instanceof NoResultError) throw new Refusal('player_not_found', { userId })
+      throw error
+    }
   }
 
   app.post(
-    '/ops/adjust',
+    '/adjust',
     {
-      preHandler: requireOperator,
       schema: {
         body: z.strictObject({
           requestId: z.string().min(1).max(100),
-          userId: z.number().int().positive(),
+          userId: playerId,
           amount: z
             .number()
             .int()
@@ -44,6 +52,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { requestId, userId, amount, reason } = request.body
+      await requireKnownPlayer(userId)
       try {
         const result = await app.ledger.transact((tx) =>
           adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason }),
@@ -52,21 +61,21 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof LedgerError && error.code === 'insufficient_funds')
           throw new Refusal('invalid_request', error.details)
+        if (error instanceof LedgerError && error.code === 'idempotency_conflict')
+          throw new Refusal('request_id_reused', error.details)
         throw error
       }
     },
   )
 
-  app.post(
-    '/ops/disconnect',
-    { preHandler: requireOperator, schema: { body: z.strictObject({ userId: z.number().int().positive() }) } },
-    async (request) => ok({ closed: app.push.disconnect(request.body.userId) }),
-  )
+  app.post('/disconnect', { schema: { body: z.strictObject({ userId: playerId }) } }, async (request) => {
+    await requireKnownPlayer(request.body.userId)
+    return ok({ closed: app.push.disconnect(request.body.userId) })
+  })
 
   app.post(
-    '/ops/withdrawals/review',
+    '/withdrawals/review',
     {
-      preHandler: requireOperator,
       schema: {
         body: z.strictObject({ orderId: z.string().min(1).max(40), decision: z.enum(['approve', 'reject']) }),
       },
@@ -77,5 +86,10 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get('/ops/audit', { preHandler: requireOperator }, async () => ok(await auditLedger(app.db)))
+  app.get('/audit', async () => ok(await auditLedger(app.db)))
+
+  // Unknown operator paths answer after the gate too, so they tell nothing without the token.
+  app.setNotFoundHandler(async () => {
+    throw new HttpRefusal(404, 'not_found')
+  })
 }

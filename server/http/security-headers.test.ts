@@ -1,0 +1,91 @@
+// The security headers as served: a CSP without wildcard sockets or inline styles (the sandbox
+// bank's own stylesheet allowed by hash), and HSTS only when PUBLIC_URL is https.
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test-support.ts'
+import { inlineStylesOf, styleHash } from './security-headers.ts'
+
+function directives(header: unknown): Map<string, string[]> {
+  expect(typeof header).toBe('string')
+  return new Map(
+    (header as string)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name as string, values]),
+  )
+}
+
+describe('security headers', () => {
+  let t: TestApp | undefined
+  afterEach(async () => {
+    await t?.close()
+    t = undefined
+  })
+
+  it('allows connections to this origin and its own socket only, and no inline style or script, over HTTP', async () => {
+    t = await createTestApp('sqlite', { PUBLIC_URL: 'http://127.0.0.1:8221' })
+    for (const url of ['/healthz', '/api/cache/appConfig', '/sandbox/bank']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      const csp = directives(res.headers['content-security-policy'])
+      expect(csp.get('connect-src'), url).toEqual(["'self'", 'ws://127.0.0.1:8221'])
+      expect(csp.get('script-src')).toEqual(["'self'"])
+      expect(csp.get('script-src-attr')).toEqual(["'none'"])
+      expect(csp.get('style-src-attr')).toEqual(["'none'"])
+      expect(csp.get('style-src')?.[0]).toBe("'self'")
+      expect(
+        csp
+          .get('style-src')
+          ?.slice(1)
+          .every((source) => source.startsWith("'sha256-")),
+      ).toBe(true)
+      expect(csp.get('default-src')).toEqual(["'self'"])
+      expect(csp.get('object-src')).toEqual(["'none'"])
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"])
+      expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval|https:|\bws:(?!\/\/)|wss:/)
+      expect(csp.has('upgrade-insecure-requests')).toBe(false)
+      expect(res.headers['strict-transport-security'], url).toBeUndefined()
+    }
+  })
+
+  it('names the wss origin, upgrades requests and sends HSTS when published over HTTPS', async () => {
+    t = await createTestApp('sqlite', { PUBLIC_URL: 'https://jogo.example.com.br' })
+    const res = await t.app.inject({ method: 'GET', url: '/api/cache/appConfig' })
+    const csp = directives(res.headers['content-security-policy'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'wss://jogo.example.com.br'])
+    expect(csp.has('upgrade-insecure-requests')).toBe(true)
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  })
+
+  it('allows exactly the inline stylesheets the sandbox bank pages carry, and no style attribute', async () => {
+    t = await createTestApp('sqlite')
+    for (const url of ['/sandbox/bank', '/sandbox/bank?code=000201']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      const allowed = directives(res.headers['content-security-policy']).get('style-src') ?? []
+      const styles = inlineStylesOf(res.body)
+      expect(styles.length, url).toBeGreaterThan(0)
+      for (const css of styles) expect(allowed, url).toContain(styleHash(css))
+      expect(res.body).not.toMatch(/<style[^>]|\sstyle=|<script/i)
+    }
+  })
+
+  it('keeps the PWA and game page HTML free of inline styles and scripts', () => {
+    for (const file of ['index.html', 'games-client/index.html']) {
+      const html = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
+      expect(html, file).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i)
+      for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        expect(script[1], file).toMatch(/\ssrc=/)
+        expect(script[2]?.trim(), file).toBe('')
+      }
+    }
+  })
+})
+
+describe('style hashes', () => {
+  it('hashes a stylesheet as CSP does (SHA-256 of the exact text, base64)', () => {
+    // echo -n 'body{}' | openssl dgst -sha256 -binary | base64
+    expect(styleHash('body{}')).toBe("'sha256-fJgEClQWV1hGkK4qHMO0KotTsVnMYMXTq7/suurGyUo='")
+    expect(inlineStylesOf('<style>a{}</style><p>x</p><style>\nb{}\n</style>')).toEqual(['a{}', '\nb{}\n'])
+  })
+})

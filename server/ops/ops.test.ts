@@ -1,0 +1,170 @@
+// The operator API's door and refusals, on each engine: the token is checked before anything
+// else on every /api/ops path, wrong tokens are limited per address, and actions on unknown
+// players or orders are refusals, never a 500.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+import { OPS_FAILED_ATTEMPTS_MAX } from './gate.ts'
+
+interface Route {
+  method: string
+  url: string
+}
+
+const WRONG_TOKEN = 'wrong-ops-token-0123456789abcdef'
+
+describe.each(engines)('operator API on %s', (engine) => {
+  let testDb: TestDb
+  let app: FastifyInstance
+  let opsRoutes: Route[]
+  beforeEach(async () => {
+    testDb = await createTestDb(engine)
+    opsRoutes = []
+    app = await buildTestApp(testDb.db, {}, undefined, {
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (route.url.startsWith('/api/ops/') && method !== 'HEAD') opsRoutes.push({ method, url: route.url })
+      },
+    })
+  })
+  afterEach(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  const ops = (method: string, url: string, payload?: unknown, token: string | null = TEST_OPS_TOKEN, ip?: string) =>
+    app.inject({
+      method: method as 'POST',
+      url,
+      headers: token === null ? {} : { 'x-ops-token': token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(ip ? { remoteAddress: ip } : {}),
+    })
+
+  async function newPlayer(): Promise<number> {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
+    return res.json().data.userId
+  }
+
+  it('answers 401 before parsing or validating anything on every operator path without the right token', async () => {
+    expect(opsRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/ops/audit',
+      'POST /api/ops/adjust',
+      'POST /api/ops/disconnect',
+      'POST /api/ops/withdrawals/review',
+    ])
+    const paths = [...opsRoutes, { method: 'POST', url: '/api/ops/no-such-thing' }, { method: 'GET', url: '/api/ops' }]
+    let ip = 0
+    for (const { method, url } of paths) {
+      for (const token of [null, WRONG_TOKEN, '', TEST_OPS_TOKEN.slice(0, -1)]) {
+        // A fresh address each time, so this checks the 401 and not the failed-attempt limit.
+        const address = `198.51.100.${++ip}`
+        const bodies = method === 'GET' ? [undefined] : [{}, { userId: 'x' }, '{not json']
+        for (const body of bodies) {
+          const res = await app.inject({
+            method: method as 'POST',
+            url,
+            remoteAddress: address,
+            headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'x-ops-token': token }) },
+            ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+          })
+          expect(res.statusCode, `${method} ${url} token=${token}`).toBe(401)
+          expect(res.json()).toMatchObject({ success: false, msgCode: 'ops_token_invalid', data: null })
+          // Nothing about the route's body is described to a caller without the token.
+          expect(res.body).not.toMatch(/userId|requestId|amount|orderId/)
+        }
+      }
+    }
+  })
+
+  it('validates the body only after the token, and answers unknown operator paths 404', async () => {
+    const invalid = await ops('POST', '/api/ops/adjust', { userId: 'x' })
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.json()).toMatchObject({ success: false, msgCode: 'invalid_request' })
+    const unknown = await ops('POST', '/api/ops/no-such-thing', {})
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ success: false, msgCode: 'not_found' })
+  })
+
+  it('refuses an adjustment or a disconnect for an unknown player, and moves no money', async () => {
+    const userId = await newPlayer()
+    const adjust = await ops('POST', '/api/ops/adjust', {
+      requestId: 'ghost',
+      userId: userId + 1000,
+      amount: 500,
+      reason: 'teste',
+    })
+    expect(adjust.statusCode).toBe(200)
+    expect(adjust.json()).toMatchObject({ success: false, msgCode: 'player_not_found' })
+    const huge = await ops('POST', '/api/ops/adjust', {
+      requestId: 'ghost-2',
+      userId: Number.MAX_SAFE_INTEGER,
+      amount: 500,
+      reason: 'teste',
+    })
+    expect(huge.json()).toMatchObject({ success: false, msgCode: 'player_not_found' })
+    const disconnect = await ops('POST', '/api/ops/disconnect', { userId: userId + 1000 })
+    expect(disconnect.json()).toMatchObject({ success: false, msgCode: 'player_not_found' })
+    const audit = (await ops('GET', '/api/ops/audit')).json().data
+    expect(audit).toMatchObject({ ok: true, sumOfBalances: 0 })
+    const transfers = await testDb.db.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'adjustment')
+      .execute()
+    expect(transfers).toEqual([])
+  })
+
+  it('refuses a reused requestId with other content and a review of an unknown order', async () => {
+    const userId = await newPlayer()
+    const first = await ops('POST', '/api/ops/adjust', { requestId: 'r1', userId, amount: 500, reason: 'teste' })
+    expect(first.json()).toMatchObject({ success: true })
+    const reused = await ops('POST', '/api/ops/adjust', { requestId: 'r1', userId, amount: 900, reason: 'teste' })
+    expect(reused.statusCode).toBe(200)
+    expect(reused.json()).toMatchObject({ success: false, msgCode: 'request_id_reused' })
+    expect((await app.ledger.balances(userId)).cash).toBe(500)
+    const review = await ops('POST', '/api/ops/withdrawals/review', { orderId: 'W-NOPE', decision: 'approve' })
+    expect(review.statusCode).toBe(200)
+    expect(review.json()).toMatchObject({ success: false, msgCode: 'not_found' })
+  })
+
+  it('stops answering an address after too many wrong tokens, even with the right one; other addresses go on', async () => {
+    const attacker = '203.0.113.7'
+    for (let i = 0; i < OPS_FAILED_ATTEMPTS_MAX; i++) {
+      expect((await ops('GET', '/api/ops/audit', undefined, `${WRONG_TOKEN}${i}`, attacker)).statusCode).toBe(401)
+    }
+    const locked = await ops('GET', '/api/ops/audit', undefined, TEST_OPS_TOKEN, attacker)
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json()).toMatchObject({ success: false, msgCode: 'rate_limited' })
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
+    const operator = await ops('GET', '/api/ops/audit', undefined, TEST_OPS_TOKEN, '192.0.2.10')
+    expect(operator.statusCode).toBe(200)
+    expect(operator.json()).toMatchObject({ success: true })
+  })
+})
+
+describe.each(engines)('operator API switched off on %s', (engine) => {
+  it('does not exist without OPS_TOKEN: every operator path answers 404, with or without a token', async () => {
+    const testDb = await createTestDb(engine)
+    const withoutOpsToken = { OPS_TOKEN: undefined } as unknown as Record<string, string>
+    const app = await buildTestApp(testDb.db, withoutOpsToken)
+    try {
+      for (const [method, url] of [
+        ['POST', '/api/ops/adjust'],
+        ['POST', '/api/ops/disconnect'],
+        ['POST', '/api/ops/withdrawals/review'],
+        ['GET', '/api/ops/audit'],
+      ] as const) {
+        for (const headers of [{}, { 'x-ops-token': TEST_OPS_TOKEN }]) {
+          const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) })
+          expect(res.statusCode, `${method} ${url}`).toBe(404)
+          expect(res.json()).toMatchObject({ success: false, msgCode: 'not_found' })
+        }
+      }
+    } finally {
+      await app.close()
+      await testDb.drop()
+    }
+  })
+})
