@@ -3,8 +3,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
-import { call } from './api.ts'
-import { ApiError } from './http.ts'
+import { saveAccountDetails } from './account.ts'
+import { messageOf } from './http.ts'
 import { TextField } from './TextField.tsx'
 import { showToast } from './toast.ts'
 
@@ -41,10 +41,10 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
     if (found.fullName || found.cpf) return
     setBusy(true)
     try {
-      await call('/charge/amount/saveUserAccountInfo', { fullName: values.fullName.trim(), cpf: values.cpf })
+      await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
       onSaved()
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
     } finally {
       setBusy(false)
     }

@@ -1,8 +1,7 @@
 // Service worker registration (workbox-window), the "new version waiting" flag behind the
 // update prompt, and the install prompt the header banner offers.
-import { atom } from 'jotai'
 import { Workbox } from 'workbox-window'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const updateWaitingAtom = atom(false)
 

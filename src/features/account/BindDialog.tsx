@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { checkConfirmation, checkPassword, checkUserName } from '../../../contract/credentials.ts'
 import { refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
 import { loginWithCredentials } from '../../lib/session.ts'
 import { TextField } from '../../lib/TextField.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { bindLogin } from './api.ts'
 import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
 
 export type BindMode = 1 | 2 | 3
@@ -66,7 +66,7 @@ export function BindDialog({
     setBusy(true)
     try {
       if (mode === 1) {
-        await call('/user/bindLoginAccount', {
+        await bindLogin({
           userName: values.userName.trim(),
           password: values.password,
           confirmPassword: values.confirm,

@@ -2,16 +2,16 @@
 // fly to the balance, the amount and its wagering requirement are stated — then an offer to
 // open a first game. Without a gift on offer, only the first-game offer shows.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardCredit } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { openNewPlayerGift } from './api.ts'
 
 const FIRST_GAME = { id: 'gol-de-placa', name: 'Gol de Placa' }
 
@@ -27,11 +27,11 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
     if (busy) return
     setBusy(true)
     try {
-      const result = await call<RewardCredit>('/activity/openNewPlayerGift')
+      const result = await openNewPlayerGift()
       setCredit(result)
       await celebrateCredit(envelope.current)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível abrir o presente.`)
+      showToast(messageOf(error, t`Não foi possível abrir o presente.`))
     } finally {
       setBusy(false)
     }

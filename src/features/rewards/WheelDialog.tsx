@@ -3,15 +3,16 @@
 // counts up, coins fly, and the dialog closes after 2 s. While waiting, a HH:MM:SS countdown
 // runs from the server's next-spin time.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { formatCountdown } from '../../../contract/countdown.ts'
 import { formatMoney } from '../../../contract/money.ts'
-import type { WheelInfo, WheelSpin } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
+import type { WheelInfo } from '../../../contract/rewards.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getWheel, spinWheel } from './api.ts'
 
 const TURN_MS = 3200
 const COUNT_UP_MS = 800
@@ -71,7 +72,6 @@ export function WheelDialog({ onClose }: { onClose: () => void }) {
 
 function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
   const { t } = useLingui()
-  const [info, setInfo] = useState<WheelInfo | null>(null)
   const [offset, setOffset] = useState(0)
   const [now, setNow] = useState(() => Date.now())
   const [rotation, setRotation] = useState(0)
@@ -79,20 +79,23 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
   const [spinning, setSpinning] = useState(false)
   const wheel = useRef<SVGSVGElement>(null)
 
-  const load = useCallback(async () => {
-    try {
-      const next = await call<WheelInfo>('/activity/wheel/info')
+  const {
+    data: info,
+    setData: setInfo,
+    reload: load,
+  } = useApiData(
+    async () => {
+      const next = await getWheel()
       setOffset(next.serverTime - Date.now())
-      setInfo(next)
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar a roleta.`)
-    }
-  }, [t])
+      return next
+    },
+    [],
+    { failure: t`Não foi possível carregar a roleta.` },
+  )
   useEffect(() => {
-    void load()
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
-  }, [load])
+  }, [])
 
   const remaining = info?.nextSpinAt ? info.nextSpinAt - (now + offset) : 0
   useEffect(() => {
@@ -103,7 +106,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
     if (!info || spinning) return
     setSpinning(true)
     try {
-      const result = await call<WheelSpin>('/activity/wheel/spin', { requestId: crypto.randomUUID() })
+      const result = await spinWheel({ requestId: crypto.randomUUID() })
       const target = slices(info.prizes)[result.prizeIndex]?.center ?? 0
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       setRotation((current) => current - (current % 360) + 5 * 360 + (360 - target))
@@ -113,7 +116,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
       setInfo({ ...info, nextSpinAt: result.nextSpinAt, lastPrize: result.amount })
       setTimeout(onClose, CLOSE_AFTER_MS)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível girar a roleta.`)
+      showToast(messageOf(error, t`Não foi possível girar a roleta.`))
       setSpinning(false)
       void load()
     }
