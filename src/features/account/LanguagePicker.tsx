@@ -6,6 +6,7 @@ import { activateLanguage, languageAtom } from '../../lib/i18n.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { saveLanguage } from './api.ts'
+import './account.css'
 
 export function LanguagePicker() {
   const { t } = useLingui()

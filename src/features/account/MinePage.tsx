@@ -9,6 +9,7 @@ import { setSound, soundOnAtom } from '../../lib/sound.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { BindDialog, type BindMode } from './BindDialog.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
+import './account.css'
 
 export default function MinePage() {
   const { t } = useLingui()

@@ -12,6 +12,7 @@ import { useApiData } from '../../lib/useApiData.ts'
 import { createDeposit, getAccountDetails, getDepositAmounts } from './api.ts'
 import { PixSheet } from './PixSheet.tsx'
 import { openDeposit, openDepositAtom } from './state.ts'
+import './deposit.css'
 
 export default function DepositPage() {
   const { t } = useLingui()

@@ -8,6 +8,7 @@ import { messageOf } from '../../lib/http.ts'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getRounds } from './api.ts'
+import './games.css'
 
 const PAGE_SIZE = 20
 

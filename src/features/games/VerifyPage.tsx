@@ -17,6 +17,7 @@ import { messageOf } from '../../lib/http.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getGameDef, getRound, getSeeds, rotateSeeds } from './api.ts'
+import './games.css'
 
 const encoder = new TextEncoder()
 const browserHmac: HmacSha256 = (key, message) => hmac(sha256, encoder.encode(key), encoder.encode(message))

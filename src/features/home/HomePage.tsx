@@ -12,6 +12,7 @@ import { GameLobby } from './GameLobby.tsx'
 import { JackpotMeter, WinTicker } from './LiveStrip.tsx'
 import { applyJackpot, applyWin, gameListAtom, loadGameList, loadLive } from './lobby.ts'
 import { FirstDepositCard, RewardDock } from './RewardDock.tsx'
+import './home.css'
 
 const LIVE_REFRESH_MS = 15_000
 

@@ -10,6 +10,7 @@ import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { claimInviteRewards, getInviteStats, getShareLink } from './api.ts'
+import './invite.css'
 
 export default function InvitePage() {
   return (

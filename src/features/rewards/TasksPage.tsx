@@ -16,6 +16,7 @@ import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { claimTask, getTasks, markTaskFlagSeen } from './api.ts'
+import './rewards.css'
 
 export default function TasksPage() {
   return (

@@ -10,6 +10,7 @@ import type { WheelInfo } from '../../../contract/rewards.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getWheel, spinWheel } from './api.ts'
@@ -36,35 +37,30 @@ function slices(prizes: WheelInfo['prizes']) {
 
 /** A reward sheet: its title, the reward (or why it is off), and a close button. */
 export function RewardSheet({
-  id,
   title,
   part,
   onClose,
   children,
 }: {
-  id: string
   title: string
   part: 'wheel' | 'signIn'
   onClose: () => void
   children: ReactNode
 }) {
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{title}</h2>
-        <PromotionGate part={part}>{children}</PromotionGate>
-        <button type="button" className="button secondary" onClick={onClose}>
-          <Trans>Fechar</Trans>
-        </button>
-      </div>
-    </div>
+    <Sheet title={title}>
+      <PromotionGate part={part}>{children}</PromotionGate>
+      <button type="button" className="button secondary" onClick={onClose}>
+        <Trans>Fechar</Trans>
+      </button>
+    </Sheet>
   )
 }
 
 export function WheelDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui()
   return (
-    <RewardSheet id="wheel-title" title={t`Roleta grátis`} part="wheel" onClose={onClose}>
+    <RewardSheet title={t`Roleta grátis`} part="wheel" onClose={onClose}>
       <Wheel onClose={onClose} locale={i18n.locale} />
     </RewardSheet>
   )

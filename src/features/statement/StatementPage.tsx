@@ -12,6 +12,7 @@ import { useApiData } from '../../lib/useApiData.ts'
 import { downloadStatementCsv, getStatement } from './api.ts'
 import { BalanceChart } from './BalanceChart.tsx'
 import { accountLabels, kindLabels } from './kinds.ts'
+import './statement.css'
 
 const PAGE_SIZE = 20
 

@@ -13,6 +13,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { cancelWithdrawal, correctWithdrawalKey, getWithdrawal } from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
+import './withdraw.css'
 
 const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
 

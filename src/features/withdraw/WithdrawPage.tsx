@@ -7,6 +7,7 @@ import { tabReloadAtom } from '../../lib/reload.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { HistoryList } from './HistoryList.tsx'
 import { WithdrawForm } from './WithdrawForm.tsx'
+import './withdraw.css'
 
 export default function WithdrawPage() {
   const [location] = useLocation()
