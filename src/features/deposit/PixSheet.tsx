@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import { lazyPart } from '../../lib/lazy.tsx'
+import { Sheet } from '../../lib/Sheet.tsx'
 import type { OpenDepositRecord } from '../../lib/storage.ts'
 import { showToast } from '../../lib/toast.ts'
 import { closeDeposit } from './state.ts'
@@ -43,78 +44,67 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
   }
 
   return (
-    <div className="sheet-backdrop">
-      <div
-        className="sheet pix-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pix-title"
-        data-testid="pix-sheet"
-      >
-        <h2 id="pix-title">
-          <Trans>Pague {formatMoney(deposit.amount)} com PIX</Trans>
-        </h2>
-        {confirming ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="pix-close-title">
-            <p id="pix-close-title">
+    <Sheet className="pix-sheet" testId="pix-sheet" title={<Trans>Pague {formatMoney(deposit.amount)} com PIX</Trans>}>
+      {confirming ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="pix-close-title">
+          <p id="pix-close-title">
+            <Trans>
+              Fechar o pagamento? Se você já pagou, o valor entra no seu saldo assim que o PIX chegar, mesmo com a
+              janela fechada.
+            </Trans>
+          </p>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            <Trans>Continuar pagando</Trans>
+          </button>
+          <button type="button" className="button secondary" onClick={() => closeDeposit()}>
+            <Trans>Fechar</Trans>
+          </button>
+        </div>
+      ) : (
+        <>
+          {expired ? (
+            <p className="expired" role="status">
               <Trans>
-                Fechar o pagamento? Se você já pagou, o valor entra no seu saldo assim que o PIX chegar, mesmo com a
-                janela fechada.
+                Este código expirou. Gere um novo para depositar. Um PIX já pago com ele ainda será creditado.
               </Trans>
             </p>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              <Trans>Continuar pagando</Trans>
-            </button>
-            <button type="button" className="button secondary" onClick={() => closeDeposit()}>
-              <Trans>Fechar</Trans>
-            </button>
-          </div>
-        ) : (
-          <>
-            {expired ? (
-              <p className="expired" role="status">
-                <Trans>
-                  Este código expirou. Gere um novo para depositar. Um PIX já pago com ele ainda será creditado.
-                </Trans>
+          ) : (
+            <>
+              <QrCode value={deposit.payCode} label={t`QR code do PIX`} />
+              <p className="countdown" aria-live="off" data-testid="pix-countdown">
+                <Trans>Expira em {clock}</Trans>
               </p>
-            ) : (
-              <>
-                <QrCode value={deposit.payCode} label={t`QR code do PIX`} />
-                <p className="countdown" aria-live="off" data-testid="pix-countdown">
-                  <Trans>Expira em {clock}</Trans>
-                </p>
-              </>
-            )}
-            <label className="field">
-              <span>
-                <Trans>PIX copia e cola</Trans>
-              </span>
-              <textarea className="pay-code" readOnly value={deposit.payCode} rows={3} data-testid="pix-code" />
-            </label>
-            {!expired && (
-              <>
-                <button type="button" className="button" onClick={() => void copy()}>
-                  <Trans>Copiar código</Trans>
-                </button>
-                <a
-                  className="button secondary"
-                  href={deposit.payUrl}
-                  data-testid="pix-pay-link"
-                  {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
-                >
-                  <Trans>Abrir no banco</Trans>
-                </a>
-              </>
-            )}
-            <p className="hint">
-              <Trans>PIX não tem taxa. O saldo atualiza sozinho quando o pagamento chega.</Trans>
-            </p>
-            <button type="button" className="link" onClick={() => (expired ? closeDeposit() : setConfirming(true))}>
-              <Trans>Fechar</Trans>
-            </button>
-          </>
-        )}
-      </div>
-    </div>
+            </>
+          )}
+          <label className="field">
+            <span>
+              <Trans>PIX copia e cola</Trans>
+            </span>
+            <textarea className="pay-code" readOnly value={deposit.payCode} rows={3} data-testid="pix-code" />
+          </label>
+          {!expired && (
+            <>
+              <button type="button" className="button" onClick={() => void copy()}>
+                <Trans>Copiar código</Trans>
+              </button>
+              <a
+                className="button secondary"
+                href={deposit.payUrl}
+                data-testid="pix-pay-link"
+                {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
+              >
+                <Trans>Abrir no banco</Trans>
+              </a>
+            </>
+          )}
+          <p className="hint">
+            <Trans>PIX não tem taxa. O saldo atualiza sozinho quando o pagamento chega.</Trans>
+          </p>
+          <button type="button" className="link" onClick={() => (expired ? closeDeposit() : setConfirming(true))}>
+            <Trans>Fechar</Trans>
+          </button>
+        </>
+      )}
+    </Sheet>
   )
 }

@@ -1,0 +1,32 @@
+// The push topics (SPEC 9): what each message on the `/ws` socket carries, typed once for the
+// server's outbox and the client's `onPush`. Room is left for `chat`, `notice` and operator
+// topics: a new topic is one more line here.
+import type { DepositPush } from './deposits.ts'
+import type { JackpotView, WinItem } from './games/api.ts'
+import type { OrderPush } from './withdrawals.ts'
+
+/** The player's balances, re-read by the server after the commit that changed them. */
+export interface BalancePush {
+  total: number
+  cash: number
+  bonus: number
+  wageringRemaining: number
+}
+
+/** An invited friend qualified: the inviter's claimable reward grew. */
+export interface InvitePush {
+  qualified: number
+}
+
+export interface PushTopics {
+  balance: BalancePush
+  deposit: DepositPush
+  order: OrderPush
+  invite: InvitePush
+  /** Broadcast: the jackpot pool as it is now (null when there is no jackpot). */
+  jackpot: JackpotView | null
+  /** Broadcast: a recorded win above the feed's threshold. */
+  win: WinItem
+}
+
+export type PushTopic = keyof PushTopics
