@@ -3,13 +3,14 @@
 // decides every reward. Amounts are integer centavos, times epoch ms.
 import { z } from 'zod'
 import { type FirstDepositOffer, requestId } from './deposits.ts'
+import { type TaskConfigKey, taskConfigKeys } from './tasks.ts'
+
+export type { TaskConfigKey }
 
 export const emptyRequest = z.strictObject({})
 export const wheelSpinRequest = z.strictObject({ requestId })
 export const inviteClaimRequest = z.strictObject({ requestId })
 
-export const taskConfigKeys = ['GREEN_VERSION_DAILY_TASK', 'GREEN_VERSION_GREEN_TASK'] as const
-export type TaskConfigKey = (typeof taskConfigKeys)[number]
 export const taskListRequest = z.strictObject({ configKey: z.enum(taskConfigKeys).optional() })
 export const taskRequest = z.strictObject({ taskId: z.string().regex(/^[a-z0-9-]{1,60}$/) })
 

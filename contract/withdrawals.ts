@@ -57,6 +57,17 @@ export interface WithdrawInfo {
   reviewHours: number
 }
 
+/** The withdraw screen's amount choices (`/withdraw/channel/list`). */
+export interface WithdrawChannels {
+  presets: number[]
+  min: number
+  max: number
+  withdrawable: number
+  dailyMax: number
+  dailyRemaining: number
+  payTypes: (typeof pixKeyTypes)[number][]
+}
+
 export type OrderStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'failed'
 
 /** History status icon (SPEC 5.3): 1 waiting, 2 success, 3 failed, 6 needs the player's action. */

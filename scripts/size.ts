@@ -1,8 +1,9 @@
 // Measures what the first route (`/`) downloads: the entry JS and CSS, their static imports,
 // and the lazily loaded home chunk with its imports — gzip-compressed, against the budget in
-// ARCHITECTURE.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Run after
+// ARCHITECTURE.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Then lists each
+// chunk's largest modules (from its source map) and fails if zod reached the browser. Run after
 // `npm run build`: `npm run size`.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -46,7 +47,73 @@ const appOk = report('first route (JS + CSS, gzip)', firstRoute, BUDGET_KB)
 console.log('')
 const gamePage = collect('games-client/index.html', new Set())
 const gameOk = report('game page JS (gzip)', gamePage, GAME_PAGE_BUDGET_KB, (file) => file.endsWith('.js'))
-if (!appOk || !gameOk) {
-  console.error('Over budget.')
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/** One source-map segment: base64 VLQ numbers (generated column, source, line, column, name). */
+function decodeSegment(segment: string): number[] {
+  const values: number[] = []
+  let value = 0
+  let shift = 0
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char)
+    value += (digit & 31) << shift
+    if (digit & 32) shift += 5
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1)
+      value = 0
+      shift = 0
+    }
+  }
+  return values
+}
+
+/** Characters of a chunk's code per original module, read from its source map. */
+function modulesOf(file: string): [string, number][] {
+  const code = readFileSync(path.join(dist, file), 'utf8').split('\n')
+  const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8')) as {
+    sources: string[]
+    mappings: string
+  }
+  const sizes = new Map<string, number>()
+  let source = 0
+  map.mappings.split(';').forEach((line, index) => {
+    let column = 0
+    const starts: { column: number; source: number | null }[] = []
+    for (const segment of line ? line.split(',') : []) {
+      const [columnDelta = 0, sourceDelta] = decodeSegment(segment)
+      column += columnDelta
+      if (sourceDelta !== undefined) source += sourceDelta
+      starts.push({ column, source: sourceDelta === undefined ? null : source })
+    }
+    starts.forEach((start, i) => {
+      const end = starts[i + 1]?.column ?? code[index]?.length ?? start.column
+      const name = start.source === null ? '(bundler)' : (map.sources[start.source] ?? '?').replace(/^(\.\.\/)+/, '')
+      sizes.set(name, (sizes.get(name) ?? 0) + end - start.column)
+    })
+  })
+  return [...sizes].sort((a, b) => b[1] - a[1])
+}
+
+console.log('\nLargest modules of each chunk over 4 KB (raw):')
+let zodShipped = false
+const chunks = readdirSync(path.join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => ({ file: `assets/${file}`, size: readFileSync(path.join(dist, 'assets', file)).length }))
+  .sort((a, b) => b.size - a.size)
+for (const { file, size } of chunks) {
+  const modules = modulesOf(file)
+  if (modules.some(([name]) => name.includes('node_modules/zod/'))) {
+    zodShipped = true
+    console.error(`zod is bundled into ${file}: import only types from contract modules that use zod.`)
+  }
+  if (size < 4096) continue
+  const largest = modules
+    .slice(0, 3)
+    .map(([name, chars]) => `${name.replace(/^.*node_modules\//, '')} ${(chars / 1024).toFixed(1)}`)
+  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}: ${largest.join(', ')}`)
+}
+
+if (!appOk || !gameOk || zodShipped) {
+  console.error(zodShipped ? 'zod reached the browser.' : 'Over budget.')
   process.exit(1)
 }

@@ -23,6 +23,12 @@ export const clientSeed = z
   .regex(/^[A-Za-z0-9_-]+$/)
 export const rotateSeedRequest = z.strictObject({ clientSeed: clientSeed.optional() })
 
+/** A launched game (`/game/forward`): its session and the game page's URL with a launch token. */
+export interface GameLaunch {
+  sessionId: string
+  openGameUrl: string
+}
+
 export interface GameSummary {
   id: string
   name: string

@@ -3,7 +3,6 @@
 
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { Provider } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { AgeGate } from '../features/account/AgeGate.tsx'
@@ -14,7 +13,7 @@ import { restoreLanguage } from '../lib/i18n.ts'
 import { startPush } from '../lib/push.ts'
 import { restoreSound } from '../lib/sound.ts'
 import { storage } from '../lib/storage.ts'
-import { appStore } from '../lib/store.ts'
+import { appStore, Provider } from '../lib/store.ts'
 import { Layout } from './Layout.tsx'
 import { isTabPath } from './tabs.ts'
 

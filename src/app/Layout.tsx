@@ -1,9 +1,9 @@
 // The app frame: header, banners, the routed page (with its back bar), bottom navigation.
 import { useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { Redirect, Route, Switch } from 'wouter'
 import { DepositWatcher } from '../features/deposit/DepositWatcher.tsx'
 import { pushStatusAtom } from '../lib/push.ts'
+import { useAtomValue } from '../lib/store.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
 import { BottomNav } from './layout/BottomNav.tsx'

@@ -1,10 +1,11 @@
 // The account details sheet (SPEC 2, 4.1; shared by deposit and withdraw): full name and CPF, asked once before the first
 // deposit. The CPF is shown in groups as it is typed and checked on blur.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
-import { call } from './api.ts'
-import { ApiError } from './http.ts'
+import { saveAccountDetails } from './account.ts'
+import { messageOf } from './http.ts'
+import { Sheet } from './Sheet.tsx'
 import { TextField } from './TextField.tsx'
 import { showToast } from './toast.ts'
 
@@ -12,7 +13,6 @@ type Field = 'fullName' | 'cpf'
 
 export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClose: () => void }) {
   const { t } = useLingui()
-  const id = useId()
   const [values, setValues] = useState({ fullName: '', cpf: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
@@ -41,10 +41,10 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
     if (found.fullName || found.cpf) return
     setBusy(true)
     try {
-      await call('/charge/amount/saveUserAccountInfo', { fullName: values.fullName.trim(), cpf: values.cpf })
+      await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
       onSaved()
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
     } finally {
       setBusy(false)
     }
@@ -56,40 +56,35 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
   ]
 
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>
-          <Trans>Seus dados para o PIX</Trans>
-        </h2>
-        <p className="hint">
-          <Trans>
-            Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão
-            para o mesmo CPF. Cada CPF pode ter uma só conta.
-          </Trans>
-        </p>
-        <form onSubmit={submit} noValidate>
-          {fields.map(({ field, label, autoComplete, inputMode }) => (
-            <TextField
-              key={field}
-              label={label}
-              name={field}
-              autoComplete={autoComplete}
-              inputMode={inputMode}
-              placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
-              value={values[field]}
-              error={errors[field]}
-              onValue={(value) => onInput(field, value)}
-              onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
-            />
-          ))}
-          <button type="submit" className="button" disabled={busy}>
-            <Trans>Salvar e continuar</Trans>
-          </button>
-        </form>
-        <button type="button" className="link" onClick={onClose}>
-          <Trans>Cancelar</Trans>
+    <Sheet title={<Trans>Seus dados para o PIX</Trans>}>
+      <p className="hint">
+        <Trans>
+          Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão para
+          o mesmo CPF. Cada CPF pode ter uma só conta.
+        </Trans>
+      </p>
+      <form onSubmit={submit} noValidate>
+        {fields.map(({ field, label, autoComplete, inputMode }) => (
+          <TextField
+            key={field}
+            label={label}
+            name={field}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
+            value={values[field]}
+            error={errors[field]}
+            onValue={(value) => onInput(field, value)}
+            onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
+          />
+        ))}
+        <button type="submit" className="button" disabled={busy}>
+          <Trans>Salvar e continuar</Trans>
         </button>
-      </div>
-    </div>
+      </form>
+      <button type="button" className="link" onClick={onClose}>
+        <Trans>Cancelar</Trans>
+      </button>
+    </Sheet>
   )
 }

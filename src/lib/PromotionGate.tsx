@@ -1,10 +1,10 @@
 // Says why a reward screen has nothing to offer (promotions off, a self-exclusion break, or this
 // reward switched off) instead of showing buttons that cannot work.
 import { Trans } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { type ReactNode, useEffect } from 'react'
 import type { RewardsSummary } from '../../contract/rewards.ts'
 import { loadRewardsSummary, rewardsSummaryAtom } from './rewards.ts'
+import { useAtomValue } from './store.ts'
 
 type RewardPart = 'gift' | 'signIn' | 'wheel' | 'tasks' | 'invites'
 

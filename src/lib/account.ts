@@ -1,10 +1,11 @@
 // The player's account as the header and profile show it: read from the server, kept in
 // IndexedDB so an offline reopen still shows the last known balance (marked as such).
-import { atom } from 'jotai'
 import type { AccountInfo } from '../../contract/accounts.ts'
+import type { RequestBody } from '../../contract/request.ts'
+import type { saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { call } from './api.ts'
 import { storage } from './storage.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export interface AccountView {
   userId: number
@@ -80,3 +81,7 @@ export async function refreshAccount(): Promise<AccountView> {
   await remember(view)
   return view
 }
+
+/** Saves full name and CPF (asked once, before the first deposit or withdrawal). */
+export const saveAccountDetails = (input: RequestBody<typeof saveAccountDetailsRequest>) =>
+  call('/charge/amount/saveUserAccountInfo', input)

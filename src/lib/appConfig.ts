@@ -1,9 +1,8 @@
 // What this deployment is: the sandbox payment provider (no real money) or a real one, and
 // whether promotions are on. Read once per start from the server, kept for offline reopen.
-import { atom } from 'jotai'
 import { request } from './http.ts'
 import { type AppConfigRecord, storage } from './storage.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const appConfigAtom = atom<AppConfigRecord | null>(null)
 

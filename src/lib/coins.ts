@@ -2,6 +2,7 @@
 // 500 ms each, arcing 160 px up. Skipped when the player prefers reduced motion. A credited
 // reward flies coins from where the player tapped while the balance is re-read.
 import { refreshAccount } from './account.ts'
+import './coins.css'
 
 const COINS = 5
 const FLIGHT_MS = 500

@@ -2,14 +2,14 @@
 // a URL with a short-lived launch token) and what closing does — the session is closed, and the
 // balance and the current tab's data (tasks, lobby figures) reload, and with enough cash the
 // "you can withdraw" prompt opens (SPEC 7).
-import { atom } from 'jotai'
+import type { GameLaunch } from '../../contract/games/api.ts'
 import { refreshAccount } from './account.ts'
 import { call } from './api.ts'
 import { appConfigAtom } from './appConfig.ts'
 import { ApiError } from './http.ts'
 import { tabReloadAtom } from './reload.ts'
 import { openRewardDialog } from './rewards.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 import { showToast } from './toast.ts'
 
 export interface OpenGame {
@@ -21,9 +21,7 @@ export interface OpenGame {
 export const openGameAtom = atom<OpenGame | null>(null)
 
 export async function launchGame(gameId: string): Promise<void> {
-  const { sessionId, openGameUrl } = await call<{ sessionId: string; openGameUrl: string }>('/game/forward', {
-    id: gameId,
-  })
+  const { sessionId, openGameUrl } = await call<GameLaunch>('/game/forward', { id: gameId })
   appStore.set(openGameAtom, { gameId, sessionId, url: openGameUrl })
 }
 

@@ -23,6 +23,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the player about a failure: the server's words for a refusal, else `fallback`. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback
+}
+
 const client = ky.create({ prefix: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: false })
 
 type VersionListener = (version: string) => void

@@ -3,12 +3,11 @@
 // that fails to load falls back to the bundled Portuguese (SPEC 10).
 import { i18n, type Messages } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { atom } from 'jotai'
 import { defaultLanguage, isLanguage, type Language } from '../../contract/languages.ts'
 import { messages as portuguese } from '../../locales/pt-BR/messages.json'
 import { onLanguageVersion, request, setTransportMessages } from './http.ts'
 import { storage } from './storage.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const languageAtom = atom<Language>(defaultLanguage)
 

@@ -1,6 +1,5 @@
 // Whether the browser believes it is online, and the global "a request is running" flag.
-import { atom } from 'jotai'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const onlineAtom = atom(typeof navigator === 'undefined' ? true : navigator.onLine)
 export const pendingRequestsAtom = atom(0)

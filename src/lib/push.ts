@@ -1,26 +1,33 @@
 // The push client: one WebSocket to `/ws`, authenticated with the session token, reconnecting
 // with exponential backoff. Balance pushes update the header at once; after a reconnect the
 // app refetches what it shows, since pushes may have been missed while the socket was down.
-import { atom } from 'jotai'
-import { applyBalance, type PushedBalance, refreshAccount } from './account.ts'
+import type { BalancePush, PushTopics } from '../../contract/push.ts'
+import { applyBalance, refreshAccount } from './account.ts'
 import { currentToken, reloginSilently } from './session.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export type PushStatus = 'connecting' | 'open' | 'closed'
 export const pushStatusAtom = atom<PushStatus>('closed')
 
+/** The server's topics, plus the client's own `reconnected` (the socket came back). */
+export type PushEvents = PushTopics & { reconnected: null }
+export type PushEvent = keyof PushEvents
+
 type Handler = (data: unknown) => void
 const handlers = new Map<string, Set<Handler>>()
 
-/** Subscribes to a push message type; `reconnected` fires after the socket comes back. */
-export function onPush(type: string, handler: Handler): () => void {
+/** Subscribes to a push topic, or to `reconnected`, which fires after the socket comes back. */
+export function onPush<Event extends PushEvent>(type: Event, handler: (data: PushEvents[Event]) => void): () => void {
   const set = handlers.get(type) ?? new Set<Handler>()
   handlers.set(type, set)
-  set.add(handler)
-  return () => set.delete(handler)
+  // The socket's JSON is trusted to match contract/push.ts: the server writes it from there.
+  const untyped = handler as Handler
+  set.add(untyped)
+  return () => set.delete(untyped)
 }
 
-function emit(type: string, data: unknown) {
+/** Hands a message to its subscribers, as the socket does (tests use it directly). */
+export function emitPush(type: string, data: unknown): void {
   for (const handler of handlers.get(type) ?? []) handler(data)
 }
 
@@ -73,7 +80,7 @@ async function connect() {
       appStore.set(pushStatusAtom, 'open')
       if (reconnected) {
         refreshAccount().catch(() => {})
-        emit('reconnected', null)
+        emitPush('reconnected', null)
       }
       return
     }
@@ -83,8 +90,8 @@ async function connect() {
       reloginSilently(token).catch(() => {})
       return
     }
-    if (message.type === 'balance') applyBalance(message.data as PushedBalance)
-    emit(message.type, message.data)
+    if (message.type === 'balance') applyBalance(message.data as BalancePush)
+    emitPush(message.type, message.data)
   }
   ws.onclose = () => {
     if (socket === ws) socket = null

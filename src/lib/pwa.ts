@@ -1,8 +1,7 @@
 // Service worker registration (workbox-window), the "new version waiting" flag behind the
 // update prompt, and the install prompt the header banner offers.
-import { atom } from 'jotai'
-import { Workbox } from 'workbox-window'
-import { appStore } from './store.ts'
+import type { Workbox } from 'workbox-window'
+import { appStore, atom } from './store.ts'
 
 export const updateWaitingAtom = atom(false)
 
@@ -16,12 +15,15 @@ let workbox: Workbox | undefined
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => appStore.set(updateWaitingAtom, true))
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload()
+  // workbox-window is not needed to draw the first screen, so it loads in its own chunk after.
+  void import('workbox-window').then(({ Workbox }) => {
+    workbox = new Workbox('/sw.js', { scope: '/' })
+    workbox.addEventListener('waiting', () => appStore.set(updateWaitingAtom, true))
+    workbox.addEventListener('controlling', (event) => {
+      if (event.isUpdate) window.location.reload()
+    })
+    return workbox.register()
   })
-  void workbox.register()
 }
 
 /** Lets the waiting service worker take over; the page reloads once it controls. */

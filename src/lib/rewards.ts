@@ -1,10 +1,10 @@
 // Reward state the whole app shares: the server's summary (what the home buttons badge and which
 // one-time prompts are due) and which reward dialog is open. The dialogs themselves live in
 // features/rewards and are loaded when first opened.
-import { atom } from 'jotai'
-import type { RewardsSummary } from '../../contract/rewards.ts'
+import type { RequestBody } from '../../contract/request.ts'
+import type { promptShownRequest, RewardCredit, RewardsSummary } from '../../contract/rewards.ts'
 import { call } from './api.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export type RewardDialog =
   | { kind: 'welcome' }
@@ -29,6 +29,13 @@ export function loadRewardsSummary(): Promise<RewardsSummary> {
     })
   return loading
 }
+
+/** A one-time prompt was shown (or put off): the server stops offering it. */
+export const markPromptShown = (prompt: RequestBody<typeof promptShownRequest>['prompt']) =>
+  call('/activity/promptShown', { prompt })
+
+/** The reward for opening the app installed, once per account. */
+export const claimDownloadReward = () => call<RewardCredit>('/activity/drawDownloadReward')
 
 export function openRewardDialog(dialog: RewardDialog): void {
   appStore.set(rewardDialogAtom, dialog)

@@ -1,12 +1,11 @@
 // The player's session: a device id made once and kept in IndexedDB, automatic login with it,
 // credential login, and the silent re-login when the server says `token_invalid` (SPEC 2).
 import { i18n } from '@lingui/core'
-import { atom } from 'jotai'
 import type { LoginResponse } from '../../contract/accounts.ts'
 import { isLanguage } from '../../contract/languages.ts'
 import { ApiError, request } from './http.ts'
 import { storage } from './storage.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const tokenAtom = atom<string | null>(null)
 

@@ -1,7 +1,6 @@
 // The sound switch, remembered in IndexedDB. Game and coin sounds read it before playing.
-import { atom } from 'jotai'
 import { storage } from './storage.ts'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export const soundOnAtom = atom(true)
 

@@ -1,6 +1,5 @@
 // Toasts: one message at a time, 3000 ms by default (SPEC 10).
-import { atom } from 'jotai'
-import { appStore } from './store.ts'
+import { appStore, atom } from './store.ts'
 
 export interface Toast {
   id: number

@@ -1,11 +1,11 @@
 // The strips above the page: sandbox marker, offline notice, install offer, new-version
 // prompt, and the toast.
 import { Trans } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { appConfigAtom } from '../../lib/appConfig.ts'
 import { onlineAtom } from '../../lib/network.ts'
 import { applyUpdate, installPromptAtom, isStandalone, promptInstall, updateWaitingAtom } from '../../lib/pwa.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { toastAtom } from '../../lib/toast.ts'
 
 /** Always visible while the sandbox payment provider is active: no real money moves. */

@@ -1,9 +1,9 @@
 // The bottom navigation. The chosen tab is remembered; tapping the active tab reloads its data.
 import { useLingui } from '@lingui/react/macro'
-import { useSetAtom } from 'jotai'
 import { useLocation } from 'wouter'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { storage } from '../../lib/storage.ts'
+import { useSetAtom } from '../../lib/store.ts'
 import { tabs } from '../tabs.ts'
 import { Icon } from './Icon.tsx'
 

@@ -3,12 +3,11 @@
 // second load event means the game navigated away: the frame closes, and an unbound player is
 // reminded to bind the account (SPEC 6.1).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { accountAtom, applyBalance, type PushedBalance } from '../../lib/account.ts'
 import { closeGame, openGameAtom } from '../../lib/gameFrame.ts'
-import { appStore } from '../../lib/store.ts'
+import { appStore, useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 
 interface FrameMessage {

@@ -1,12 +1,12 @@
 // The header on every page: the balance (tap for cash / bonus), the refresh button, and the
 // sound switch. Every figure comes from the server's account info.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { Icon } from './Icon.tsx'
 

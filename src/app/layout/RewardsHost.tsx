@@ -2,15 +2,20 @@
 // whether the welcome (gift envelope, first game) is due; an app opened installed claims the
 // download reward once. The dialogs' code loads only when one opens.
 import { useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
-import type { RewardCredit } from '../../../contract/rewards.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy.tsx'
 import { isStandalone } from '../../lib/pwa.ts'
-import { closeRewardDialog, loadRewardsSummary, openRewardDialog, rewardDialogAtom } from '../../lib/rewards.ts'
+import {
+  claimDownloadReward,
+  closeRewardDialog,
+  loadRewardsSummary,
+  markPromptShown,
+  openRewardDialog,
+  rewardDialogAtom,
+} from '../../lib/rewards.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 
 const RewardDialogs = lazyPart(() => import('../../features/rewards/RewardDialogs.tsx'))
@@ -29,10 +34,10 @@ export function RewardsHost() {
       const summary = await loadRewardsSummary()
       if (summary.prompts.newcomerGame) {
         openRewardDialog({ kind: 'welcome' })
-        await call('/activity/promptShown', { prompt: 'newcomer_game' })
+        await markPromptShown('newcomer_game')
       }
       if (isStandalone() && summary.download && !summary.download.claimed) {
-        const credit = await call<RewardCredit>('/activity/drawDownloadReward')
+        const credit = await claimDownloadReward()
         showToast(t`Obrigado por instalar: +${formatMoney(credit.amount)} de bônus.`)
         await refreshAccount()
       }

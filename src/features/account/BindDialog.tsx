@@ -5,11 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { checkConfirmation, checkPassword, checkUserName } from '../../../contract/credentials.ts'
 import { refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { loginWithCredentials } from '../../lib/session.ts'
 import { TextField } from '../../lib/TextField.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { bindLogin } from './api.ts'
 import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
 
 export type BindMode = 1 | 2 | 3
@@ -66,7 +67,7 @@ export function BindDialog({
     setBusy(true)
     try {
       if (mode === 1) {
-        await call('/user/bindLoginAccount', {
+        await bindLogin({
           userName: values.userName.trim(),
           password: values.password,
           confirmPassword: values.confirm,
@@ -92,61 +93,62 @@ export function BindDialog({
   }
 
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="bind-title">
-        <h2 id="bind-title">
+    <Sheet
+      title={
+        <>
           {mode === 1 && <Trans>Criar login com nome e senha</Trans>}
           {mode === 2 && <Trans>Sua conta</Trans>}
           {mode === 3 && <Trans>Entrar com nome e senha</Trans>}
-        </h2>
-        {mode === 2 ? (
-          <>
-            <div className="field">
-              <label htmlFor={`${formId}-bound`}>{labels.userName}</label>
-              <input id={`${formId}-bound`} value={boundName ?? ''} readOnly disabled />
-            </div>
-            <p className="hint">
-              <Trans>Sua conta já tem nome e senha. Use-os para entrar em outro aparelho.</Trans>
-            </p>
-          </>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            {fields.map((field) => (
-              <TextField
-                key={field}
-                label={labels[field]}
-                name={field}
-                type={field === 'userName' ? 'text' : 'password'}
-                autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
-                value={values[field]}
-                error={errors[field]}
-                onValue={(value) => onInput(field, value)}
-                onBlur={() => onBlur(field)}
-              />
-            ))}
-            <button type="submit" className="button" disabled={busy}>
-              {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}
-            </button>
-            <button
-              type="button"
-              className="link"
-              onClick={() => {
-                setErrors({})
-                setMode(mode === 1 ? 3 : 1)
-              }}
-            >
-              {mode === 1 ? (
-                <Trans>Já tem nome e senha? Entrar</Trans>
-              ) : (
-                <Trans>Criar nome e senha para esta conta</Trans>
-              )}
-            </button>
-          </form>
-        )}
-        <button type="button" className="link" onClick={onClose}>
-          <Trans>Fechar</Trans>
-        </button>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {mode === 2 ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${formId}-bound`}>{labels.userName}</label>
+            <input id={`${formId}-bound`} value={boundName ?? ''} readOnly disabled />
+          </div>
+          <p className="hint">
+            <Trans>Sua conta já tem nome e senha. Use-os para entrar em outro aparelho.</Trans>
+          </p>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              label={labels[field]}
+              name={field}
+              type={field === 'userName' ? 'text' : 'password'}
+              autoComplete={field === 'userName' ? 'username' : mode === 1 ? 'new-password' : 'current-password'}
+              value={values[field]}
+              error={errors[field]}
+              onValue={(value) => onInput(field, value)}
+              onBlur={() => onBlur(field)}
+            />
+          ))}
+          <button type="submit" className="button" disabled={busy}>
+            {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}
+          </button>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setErrors({})
+              setMode(mode === 1 ? 3 : 1)
+            }}
+          >
+            {mode === 1 ? (
+              <Trans>Já tem nome e senha? Entrar</Trans>
+            ) : (
+              <Trans>Criar nome e senha para esta conta</Trans>
+            )}
+          </button>
+        </form>
+      )}
+      <button type="button" className="link" onClick={onClose}>
+        <Trans>Fechar</Trans>
+      </button>
+    </Sheet>
   )
 }

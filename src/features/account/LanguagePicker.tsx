@@ -1,11 +1,12 @@
 // The language picker: Português (default), English, हिन्दी. The choice is kept on the device
 // and, when logged in, on the account.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { type Language, languageNames, languages } from '../../../contract/languages.ts'
-import { call } from '../../lib/api.ts'
 import { activateLanguage, languageAtom } from '../../lib/i18n.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { saveLanguage } from './api.ts'
+import './account.css'
 
 export function LanguagePicker() {
   const { t } = useLingui()
@@ -17,7 +18,7 @@ export function LanguagePicker() {
       showToast(t`Não foi possível baixar este idioma agora. Mostrando em português.`)
       return
     }
-    call('/user/setLang', { language }).catch(() => {
+    saveLanguage({ language }).catch(() => {
       // Kept on the device; the account is told next time the player changes it online.
     })
   }

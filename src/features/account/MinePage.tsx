@@ -1,14 +1,15 @@
 // The profile tab: the account, the bind dialog, language, sound and links to the other
 // account screens.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { BindDialog, type BindMode } from './BindDialog.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
+import './account.css'
 
 export default function MinePage() {
   const { t } = useLingui()

@@ -1,8 +1,8 @@
 // `/security`: whether the account can be recovered on another device, and how.
 import { Trans } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { accountAtom } from '../../lib/account.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { BindDialog } from './BindDialog.tsx'
 
 export default function SecurityPage() {

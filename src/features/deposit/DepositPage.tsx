@@ -2,27 +2,22 @@
 // server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
 // the account sheet when name + CPF are missing, then the PIX sheet.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
-import type { DepositAmounts, DepositOrder } from '../../../contract/deposits.ts'
+import { useEffect, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
-import type { AccountDetails } from '../../../contract/verification.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
-import { onPush } from '../../lib/push.ts'
-import { tabReloadAtom } from '../../lib/reload.ts'
+import { ApiError, messageOf } from '../../lib/http.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { createDeposit, getAccountDetails, getDepositAmounts } from './api.ts'
 import { PixSheet } from './PixSheet.tsx'
 import { openDeposit, openDepositAtom } from './state.ts'
+import './deposit.css'
 
 export default function DepositPage() {
   const { t } = useLingui()
-  const reload = useAtomValue(tabReloadAtom)
   const open = useAtomValue(openDepositAtom)
-  const [info, setInfo] = useState<DepositAmounts | null>(null)
   const [verified, setVerified] = useState<boolean | null>(null)
-  const [failed, setFailed] = useState(false)
   const [amount, setAmount] = useState<number | null>(null)
   const [acceptOffer, setAcceptOffer] = useState(false)
   const [askDetails, setAskDetails] = useState(false)
@@ -30,29 +25,22 @@ export default function DepositPage() {
   // Kept across retries of the same deposit, so a retried request never makes a second order.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID())
 
-  const load = useCallback(async () => {
-    setFailed(false)
-    try {
-      const [amounts, details] = await Promise.all([
-        call<DepositAmounts>('/charge/amount/list'),
-        call<AccountDetails>('/charge/amount/getUserAccountInfo'),
-      ])
-      setInfo(amounts)
-      setVerified(details.verified)
-      setAmount((current) => current ?? amounts.amounts[Math.min(2, amounts.amounts.length - 1)] ?? null)
-      if (!amounts.firstDepositOffer) setAcceptOffer(false)
-    } catch {
-      setFailed(true)
-    }
-  }, [])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is the re-fetch trigger
-  useEffect(() => {
-    void load()
-  }, [load, reload])
-
   // A credited deposit changes the offer (gone after the first) and what the limits leave.
-  useEffect(() => onPush('deposit', () => void load()), [load])
+  const {
+    data,
+    error,
+    reload: load,
+  } = useApiData(() => Promise.all([getDepositAmounts(), getAccountDetails()]), [], { reloadOn: ['deposit'] })
+  const info = data?.[0] ?? null
+  const failed = error !== null
+
+  useEffect(() => {
+    if (!data) return
+    const [amounts, details] = data
+    setVerified(details.verified)
+    setAmount((current) => current ?? amounts.amounts[Math.min(2, amounts.amounts.length - 1)] ?? null)
+    if (!amounts.firstDepositOffer) setAcceptOffer(false)
+  }, [data])
 
   function choose(next: number) {
     setAmount(next)
@@ -63,12 +51,12 @@ export default function DepositPage() {
     if (amount === null) return
     setBusy(true)
     try {
-      const order = await call<DepositOrder>('/charge/create/order', { amount, requestId, acceptOffer })
+      const order = await createDeposit({ amount, requestId, acceptOffer })
       openDeposit(order)
       setRequestId(crypto.randomUUID())
     } catch (error) {
       if (error instanceof ApiError && error.msgCode === 'verification_required') setAskDetails(true)
-      else showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      else showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
     } finally {
       setBusy(false)

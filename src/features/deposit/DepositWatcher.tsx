@@ -3,14 +3,14 @@
 // (pushes may have been missed) it asks the server about the open order.
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import type { DepositOrder, DepositPush } from '../../../contract/deposits.ts'
+import type { DepositPush } from '../../../contract/deposits.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
 import { flyCoins } from '../../lib/coins.ts'
 import { onPush } from '../../lib/push.ts'
 import { appStore } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { getDeposit } from './api.ts'
 import { closeDeposit, openDepositAtom, restoreOpenDeposit } from './state.ts'
 
 export function DepositWatcher() {
@@ -31,11 +31,11 @@ export function DepositWatcher() {
           : t`Depósito de ${formatMoney(amount)} creditado.`,
       )
     }
-    const offPush = onPush('deposit', (data) => credited(data as DepositPush))
+    const offPush = onPush('deposit', credited)
     const offReconnect = onPush('reconnected', () => {
       const open = appStore.get(openDepositAtom)
       if (!open) return
-      call<DepositOrder>('/charge/order/detail', { orderId: open.orderId })
+      getDeposit({ orderId: open.orderId })
         .then((order) => {
           if (order.status !== 'paid') return
           credited({ orderId: order.orderId, amount: order.paidAmount ?? order.amount, bonusAmount: order.bonusAmount })

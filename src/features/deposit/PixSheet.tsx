@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import { lazyPart } from '../../lib/lazy.tsx'
+import { Sheet } from '../../lib/Sheet.tsx'
 import type { OpenDepositRecord } from '../../lib/storage.ts'
 import { showToast } from '../../lib/toast.ts'
 import { closeDeposit } from './state.ts'
@@ -43,17 +44,7 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
   }
 
   return (
-    <div className="sheet-backdrop">
-      <div
-        className="sheet pix-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pix-title"
-        data-testid="pix-sheet"
-      >
-        <h2 id="pix-title">
-          <Trans>Pague {formatMoney(deposit.amount)} com PIX</Trans>
-        </h2>
+    <Sheet className="pix-sheet" testId="pix-sheet" title={<Trans>Pague {formatMoney(deposit.amount)} com PIX</Trans>}>
         {confirming ? (
           <div className="confirm" role="alertdialog" aria-labelledby="pix-close-title">
             <p id="pix-close-title">
@@ -116,7 +107,6 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
             </button>
           </>
         )}
-      </div>
-    </div>
+    </Sheet>
   )
 }

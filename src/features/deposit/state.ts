@@ -1,9 +1,8 @@
 // The deposit whose PIX sheet is open. Kept in IndexedDB too, so a player who pays in the same
 // tab (iOS) or reloads comes back to the same code and countdown.
-import { atom } from 'jotai'
 import type { DepositOrder } from '../../../contract/deposits.ts'
 import { type OpenDepositRecord, storage } from '../../lib/storage.ts'
-import { appStore } from '../../lib/store.ts'
+import { appStore, atom } from '../../lib/store.ts'
 
 export const openDepositAtom = atom<OpenDepositRecord | null>(null)
 

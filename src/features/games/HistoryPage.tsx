@@ -1,29 +1,24 @@
 // Game history (/history): the player's rounds, newest first, each with bet, win, time and a
 // link to recompute it on /verify.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
-import type { RoundPage } from '../../../contract/games/api.ts'
 import { formatMoney } from '../../../contract/money.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { formatTime } from '../../lib/time.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getRounds } from './api.ts'
+import './games.css'
 
 const PAGE_SIZE = 20
 
 export default function HistoryPage() {
   const { t, i18n } = useLingui()
-  const [page, setPage] = useState<RoundPage | null>(null)
   const [size, setSize] = useState(PAGE_SIZE)
-  const [error, setError] = useState<string | null>(null)
+  const { data: page, error } = useApiData(() => getRounds({ pageNum: 1, pageSize: Math.min(size, 100) }), [size])
 
-  useEffect(() => {
-    call<RoundPage>('/game/history', { pageNum: 1, pageSize: Math.min(size, 100) })
-      .then(setPage)
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t`Não foi possível carregar o histórico.`))
-  }, [size, t])
-
-  if (error) return <p className="empty-state">{error}</p>
+  if (error && !page)
+    return <p className="empty-state">{messageOf(error, t`Não foi possível carregar o histórico.`)}</p>
   if (!page) return <p className="empty-state">…</p>
   if (page.total === 0) {
     return (

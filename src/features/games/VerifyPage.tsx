@@ -7,16 +7,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSearch } from 'wouter'
-import type { RoundView, SeedsView } from '../../../contract/games/api.ts'
 import type { GameDef } from '../../../contract/games/engine.ts'
 import { type HmacSha256, spinOutcome } from '../../../contract/games/fair.ts'
 import { symbolSvg } from '../../../contract/games/symbols.ts'
 import { formatMoney } from '../../../contract/money.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getGameDef, getRound, getSeeds, rotateSeeds } from './api.ts'
+import './games.css'
 
 const encoder = new TextEncoder()
 const browserHmac: HmacSha256 = (key, message) => hmac(sha256, encoder.encode(key), encoder.encode(message))
@@ -34,7 +35,7 @@ const games = new Map<string, Promise<GameDef>>()
 function loadGame(id: string): Promise<GameDef> {
   let loading = games.get(id)
   if (!loading) {
-    loading = call<{ game: GameDef }>(`/game/def/${encodeURIComponent(id)}`, undefined, 'GET').then((d) => d.game)
+    loading = getGameDef(id)
     games.set(id, loading)
   }
   return loading
@@ -48,31 +49,31 @@ function symbolImage(game: GameDef, id: string): string {
 export default function VerifyPage() {
   const { t } = useLingui()
   const roundId = new URLSearchParams(useSearch()).get('round')
-  const [round, setRound] = useState<RoundView | null>(null)
-  const [seeds, setSeeds] = useState<SeedsView | null>(null)
   const [inputs, setInputs] = useState<Inputs>({ gameId: '', serverSeed: '', clientSeed: '', nonce: '0', bet: '100' })
   const [game, setGame] = useState<GameDef | null>(null)
   const [newClientSeed, setNewClientSeed] = useState('')
-  const [loadCount, setLoadCount] = useState(0)
+  const { data: seeds, setData: setSeeds } = useApiData(getSeeds, [])
+  const { data: round, reload: reloadRound } = useApiData(
+    async () => (roundId ? getRound({ roundId }) : null),
+    [roundId],
+    { failure: t`Rodada não encontrada.` },
+  )
 
+  // The inputs are filled when a round loads or its seed is revealed, not on every re-read.
+  const filledFrom = useRef<string | null>(null)
   useEffect(() => {
-    void loadCount
-    call<SeedsView>('/game/seeds').then(setSeeds, () => undefined)
-    if (!roundId) return
-    call<RoundView>('/game/round', { roundId }).then(
-      (r) => {
-        setRound(r)
-        setInputs({
-          gameId: r.gameId,
-          serverSeed: r.serverSeed ?? '',
-          clientSeed: r.clientSeed,
-          nonce: String(r.nonce),
-          bet: String(r.bet),
-        })
-      },
-      (e: unknown) => showToast(e instanceof ApiError ? e.message : t`Rodada não encontrada.`),
-    )
-  }, [roundId, loadCount, t])
+    if (!round) return
+    const key = `${round.roundId}:${round.serverSeed}`
+    if (filledFrom.current === key) return
+    filledFrom.current = key
+    setInputs({
+      gameId: round.gameId,
+      serverSeed: round.serverSeed ?? '',
+      clientSeed: round.clientSeed,
+      nonce: String(round.nonce),
+      bet: String(round.bet),
+    })
+  }, [round])
 
   useEffect(() => {
     if (inputs.gameId) loadGame(inputs.gameId).then(setGame, () => setGame(null))
@@ -81,11 +82,11 @@ export default function VerifyPage() {
   async function rotate() {
     try {
       const clientSeed = newClientSeed.trim() || undefined
-      setSeeds(await call<SeedsView>('/game/seeds/rotate', clientSeed ? { clientSeed } : {}))
+      setSeeds(await rotateSeeds(clientSeed ? { clientSeed } : {}))
       setNewClientSeed('')
-      setLoadCount((n) => n + 1)
+      void reloadRound()
     } catch (e) {
-      showToast(e instanceof ApiError ? e.message : t`Não foi possível trocar a semente.`)
+      showToast(messageOf(e, t`Não foi possível trocar a semente.`))
     }
   }
 

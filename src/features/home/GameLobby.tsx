@@ -2,10 +2,10 @@
 // provider group, each with the real number of players with a game open now; up to 999 games
 // a tab. A card shows the game's published RTP and volatility before anyone bets.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import type { GameSummary } from '../../../contract/games/api.ts'
 import { openGame } from '../../lib/gameFrame.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { gameListAtom, liveAtom } from './lobby.ts'
 
 const POPULAR = '__popular'

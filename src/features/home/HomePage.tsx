@@ -3,16 +3,16 @@
 // 15 s, on the `jackpot` and `win` pushes, after the socket reconnects, and when the tab is
 // tapped again or a game closes.
 import { Trans } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import type { JackpotView, WinItem } from '../../../contract/games/api.ts'
 import { onPush } from '../../lib/push.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { BannerCarousel } from './BannerCarousel.tsx'
 import { GameLobby } from './GameLobby.tsx'
 import { JackpotMeter, WinTicker } from './LiveStrip.tsx'
 import { applyJackpot, applyWin, gameListAtom, loadGameList, loadLive } from './lobby.ts'
 import { FirstDepositCard, RewardDock } from './RewardDock.tsx'
+import './home.css'
 
 const LIVE_REFRESH_MS = 15_000
 
@@ -25,8 +25,8 @@ export default function HomePage() {
     void loadGameList().catch(() => undefined)
     void loadLive().catch(() => undefined)
     const timer = setInterval(() => void loadLive().catch(() => undefined), LIVE_REFRESH_MS)
-    const offJackpot = onPush('jackpot', (data) => applyJackpot(data as JackpotView | null))
-    const offWin = onPush('win', (data) => applyWin(data as WinItem))
+    const offJackpot = onPush('jackpot', applyJackpot)
+    const offWin = onPush('win', applyWin)
     const offReconnect = onPush('reconnected', () => void loadLive().catch(() => undefined))
     return () => {
       clearInterval(timer)

@@ -1,8 +1,8 @@
 // The progressive jackpot meter and the recent-wins ticker (SPEC 6.4). Both show only real
 // server figures — the pool account's balance and recorded wins — and hide when there are none.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { formatMoney } from '../../../contract/money.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { liveAtom } from './lobby.ts'
 
 export function JackpotMeter() {

@@ -2,13 +2,12 @@
 // sign-in, invite and support; a dot marks what is available now, per the server's summary.
 // Also the first-deposit offer card, with its terms, while the player has never deposited.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import { call } from '../../lib/api.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
-import { loadRewardsSummary, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { loadRewardsSummary, markPromptShown, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { useAtomValue } from '../../lib/store.ts'
 
 export function RewardDock() {
   const { t } = useLingui()
@@ -65,7 +64,7 @@ export function FirstDepositCard() {
   const summary = useAtomValue(rewardsSummaryAtom)
   const offer = summary?.prompts.firstDeposit
   if (!offer) return null
-  const seen = () => void call('/activity/promptShown', { prompt: 'first_deposit' }).then(() => loadRewardsSummary())
+  const seen = () => void markPromptShown('first_deposit').then(() => loadRewardsSummary())
   return (
     <aside className="card first-deposit-offer" data-testid="first-deposit-offer">
       <p>

@@ -1,19 +1,18 @@
 // The lobby's data: the catalog (GET, cached by the service worker) and the live figures — the
 // jackpot pool, recent real wins and players now — refreshed every 15 s and by push.
-import { atom } from 'jotai'
 import type { GameList, JackpotView, LiveView, WinItem } from '../../../contract/games/api.ts'
-import { call } from '../../lib/api.ts'
-import { appStore } from '../../lib/store.ts'
+import { appStore, atom } from '../../lib/store.ts'
+import { getGameList, getLive } from './api.ts'
 
 export const gameListAtom = atom<GameList | null>(null)
 export const liveAtom = atom<LiveView | null>(null)
 
 export async function loadGameList(): Promise<void> {
-  appStore.set(gameListAtom, await call<GameList>('/game/list', undefined, 'GET'))
+  appStore.set(gameListAtom, await getGameList())
 }
 
 export async function loadLive(): Promise<void> {
-  appStore.set(liveAtom, await call<LiveView>('/game/live'))
+  appStore.set(liveAtom, await getLive())
 }
 
 export function applyJackpot(jackpot: JackpotView | null): void {

@@ -2,17 +2,15 @@
 // claimable amount with its claim button, and the share link (`?code=`) to copy, share through
 // the device's sheet or send through a social app. Every figure is counted by the server.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
-import type { InviteStats, RewardCredit, ShareInfo } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
-import { onPush } from '../../lib/push.ts'
-import { tabReloadAtom } from '../../lib/reload.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { claimInviteRewards, getInviteStats, getShareLink } from './api.ts'
+import './invite.css'
 
 export default function InvitePage() {
   return (
@@ -24,40 +22,25 @@ export default function InvitePage() {
 
 function Invite() {
   const { t } = useLingui()
-  const reload = useAtomValue(tabReloadAtom)
-  const [stats, setStats] = useState<InviteStats | null>(null)
-  const [share, setShare] = useState<ShareInfo | null>(null)
   const [busy, setBusy] = useState(false)
   const claimButton = useRef<HTMLButtonElement>(null)
 
-  const load = useCallback(async () => {
-    try {
-      const [nextStats, nextShare] = await Promise.all([
-        call<InviteStats>('/v1/bus/statInviteInfo'),
-        call<ShareInfo>('/v1/bus/getUserShareUrlAndExtensionCode'),
-      ])
-      setStats(nextStats)
-      setShare(nextShare)
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar os convites.`)
-    }
-  }, [t])
-  useEffect(() => {
-    void reload
-    void load()
-    return onPush('invite', () => void load())
-  }, [load, reload])
+  const { data, reload: load } = useApiData(() => Promise.all([getInviteStats(), getShareLink()]), [], {
+    reloadOn: ['invite'],
+    failure: t`Não foi possível carregar os convites.`,
+  })
+  const [stats, share] = data ?? [null, null]
 
   async function claim() {
     if (busy) return
     setBusy(true)
     try {
-      const credit = await call<RewardCredit>('/v1/bus/receiveInviteRewards', { requestId: crypto.randomUUID() })
+      const credit = await claimInviteRewards({ requestId: crypto.randomUUID() })
       showToast(t`Recompensa recebida: +${formatMoney(credit.amount)} de bônus.`)
       await celebrateCredit(claimButton.current)
       await load()
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível receber a recompensa.`)
+      showToast(messageOf(error, t`Não foi possível receber a recompensa.`))
     } finally {
       setBusy(false)
     }

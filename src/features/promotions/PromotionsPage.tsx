@@ -4,14 +4,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import type { PromotionKey, PromotionsView, PromotionTerms } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
+import type { PromotionKey, PromotionTerms } from '../../../contract/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
-import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getPromotions } from './api.ts'
 
 const titles: Record<PromotionKey, MessageDescriptor> = {
   first_deposit: msg`Bônus de primeiro depósito`,
@@ -32,14 +30,7 @@ const targets: Partial<Record<PromotionKey, string>> = {
 
 export default function PromotionsPage() {
   const { t, i18n } = useLingui()
-  const [view, setView] = useState<PromotionsView | null>(null)
-  useEffect(() => {
-    call<PromotionsView>('/activity/list')
-      .then(setView)
-      .catch((error: unknown) =>
-        showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar as promoções.`),
-      )
-  }, [t])
+  const { data: view } = useApiData(getPromotions, [], { failure: t`Não foi possível carregar as promoções.` })
 
   return (
     <section>

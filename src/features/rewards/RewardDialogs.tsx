@@ -4,9 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardDialog } from '../../lib/rewards.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { SignCalendar } from './SignCalendar.tsx'
 import { WelcomeDialog } from './WelcomeDialog.tsx'
 import { RewardSheet, WheelDialog } from './WheelDialog.tsx'
+import './rewards.css'
 
 export default function RewardDialogs({ dialog, onClose }: { dialog: RewardDialog; onClose: () => void }) {
   const [, navigate] = useLocation()
@@ -15,39 +17,34 @@ export default function RewardDialogs({ dialog, onClose }: { dialog: RewardDialo
   if (dialog.kind === 'wheel') return <WheelDialog onClose={onClose} />
   if (dialog.kind === 'sign') {
     return (
-      <RewardSheet id="sign-title" title={t`Check-in diário`} part="signIn" onClose={onClose}>
+      <RewardSheet title={t`Check-in diário`} part="signIn" onClose={onClose}>
         <SignCalendar />
       </RewardSheet>
     )
   }
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="withdraw-prompt-title">
-        <h2 id="withdraw-prompt-title">
-          <Trans>Você pode sacar</Trans>
-        </h2>
-        <p>
-          <Trans>
-            Você tem {formatMoney(dialog.cash)} em dinheiro sacável. O saque por PIX é grátis e nenhum passo pede
-            depósito ou taxa.
-          </Trans>
-        </p>
-        <div className="row">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              onClose()
-              navigate('/withdrawTab')
-            }}
-          >
-            <Trans>Sacar agora</Trans>
-          </button>
-          <button type="button" className="button secondary" onClick={onClose}>
-            <Trans>Continuar jogando</Trans>
-          </button>
-        </div>
+    <Sheet title={<Trans>Você pode sacar</Trans>}>
+      <p>
+        <Trans>
+          Você tem {formatMoney(dialog.cash)} em dinheiro sacável. O saque por PIX é grátis e nenhum passo pede depósito
+          ou taxa.
+        </Trans>
+      </p>
+      <div className="row">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            onClose()
+            navigate('/withdrawTab')
+          }}
+        >
+          <Trans>Sacar agora</Trans>
+        </button>
+        <button type="button" className="button secondary" onClick={onClose}>
+          <Trans>Continuar jogando</Trans>
+        </button>
       </div>
-    </div>
+    </Sheet>
   )
 }

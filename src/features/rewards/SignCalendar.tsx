@@ -1,44 +1,35 @@
 // The daily sign-in (SPEC 7): seven days with each day's reward (day 7 adds the streak bonus),
 // today's state and the streak, all from the server; days end at midnight in São Paulo.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
-import type { SignInfo, SignReward } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { loadRewardsSummary } from '../../lib/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getSignInfo, signIn } from './api.ts'
 
 export function SignCalendar() {
   const { t, i18n } = useLingui()
-  const [info, setInfo] = useState<SignInfo | null>(null)
   const [busy, setBusy] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-
-  const load = useCallback(async () => {
-    try {
-      setInfo(await call<SignInfo>('/activity/getSignInfo'))
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar o check-in.`)
-    }
-  }, [t])
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { data: info, reload: load } = useApiData(getSignInfo, [], {
+    failure: t`Não foi possível carregar o check-in.`,
+  })
 
   async function sign() {
     if (busy) return
     setBusy(true)
     try {
-      const reward = await call<SignReward>('/activity/drawSignReward')
+      const reward = await signIn()
       showToast(t`Check-in feito: +${formatMoney(reward.amount)} de bônus.`)
       await celebrateCredit(button.current)
       await load()
       void loadRewardsSummary().catch(() => undefined)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível fazer o check-in.`)
+      showToast(messageOf(error, t`Não foi possível fazer o check-in.`))
     } finally {
       setBusy(false)
     }

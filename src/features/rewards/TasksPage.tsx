@@ -2,26 +2,21 @@
 // rounds counted so far against the target, and a play or claim button. Progress reloads when
 // the game frame closes (the tab reload counter) and when the page opens.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useSearch } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import {
-  type RewardCredit,
-  type TaskConfigKey,
-  type TaskProcess,
-  type TaskView,
-  taskConfigKeys,
-} from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
+import type { TaskView } from '../../../contract/rewards.ts'
+import { type TaskConfigKey, taskConfigKeys } from '../../../contract/tasks.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
-import { tabReloadAtom } from '../../lib/reload.ts'
 import { loadRewardsSummary } from '../../lib/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { claimTask, getTasks, markTaskFlagSeen } from './api.ts'
+import './rewards.css'
 
 export default function TasksPage() {
   return (
@@ -34,39 +29,34 @@ export default function TasksPage() {
 function TaskList() {
   const { t, i18n } = useLingui()
   const search = useSearch()
-  const reload = useAtomValue(tabReloadAtom)
   const requested = new URLSearchParams(search).get('configKey')
   const configKey = taskConfigKeys.find((key) => key === requested)
-  const [process, setProcess] = useState<TaskProcess | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
-  const load = useCallback(async () => {
-    try {
-      const next = await call<TaskProcess>('/v1/bus/getTaskProcess', configKey ? { configKey } : {})
-      setProcess(next)
+  const { data: process, reload: load } = useApiData(
+    async () => {
+      const next = await getTasks(configKey ? { configKey } : {})
       if (next.showFlag === 1) {
         showToast(t`Tarefa concluída! Receba a recompensa.`)
-        await call('/v1/bus/notifyShowTaskFlagSuccess')
+        // Unacknowledged, the flag simply shows again on the next read.
+        await markTaskFlagSeen().catch(() => undefined)
       }
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar as tarefas.`)
-    }
-  }, [configKey, t])
-  useEffect(() => {
-    void reload
-    void load()
-  }, [load, reload])
+      return next
+    },
+    [configKey, t],
+    { failure: t`Não foi possível carregar as tarefas.` },
+  )
 
   async function claim(task: TaskView, button: HTMLElement) {
     setBusy(task.taskId)
     try {
-      const credit = await call<RewardCredit>('/v1/bus/taskOneGot', { taskId: task.taskId })
+      const credit = await claimTask({ taskId: task.taskId })
       showToast(t`Recompensa recebida: +${formatMoney(credit.amount)} de bônus.`)
       await celebrateCredit(button)
       await load()
       void loadRewardsSummary().catch(() => undefined)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível receber a recompensa.`)
+      showToast(messageOf(error, t`Não foi possível receber a recompensa.`))
     } finally {
       setBusy(null)
     }

@@ -2,16 +2,17 @@
 // fly to the balance, the amount and its wagering requirement are stated — then an offer to
 // open a first game. Without a gift on offer, only the first-game offer shows.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardCredit } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
+import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { openNewPlayerGift } from './api.ts'
 
 const FIRST_GAME = { id: 'gol-de-placa', name: 'Gol de Placa' }
 
@@ -27,11 +28,11 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
     if (busy) return
     setBusy(true)
     try {
-      const result = await call<RewardCredit>('/activity/openNewPlayerGift')
+      const result = await openNewPlayerGift()
       setCredit(result)
       await celebrateCredit(envelope.current)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível abrir o presente.`)
+      showToast(messageOf(error, t`Não foi possível abrir o presente.`))
     } finally {
       setBusy(false)
     }
@@ -44,64 +45,61 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
 
   const showGift = gift && !credit
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet welcome" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
-        <h2 id="welcome-title">{showGift || credit ? t`Presente de boas-vindas` : t`Seu primeiro jogo`}</h2>
-        {showGift && (
-          <>
-            <button
-              ref={envelope}
-              type="button"
-              className="red-envelope"
-              data-testid="red-envelope"
-              aria-label={t`Abrir o envelope`}
-              onClick={() => void open()}
-              disabled={busy}
-            >
-              <span className="red-envelope-seal" aria-hidden="true">
-                R$
-              </span>
-              <span>
-                <Trans>Toque para abrir</Trans>
-              </span>
-            </button>
-            <p className="hint">
-              <Trans>
-                Bônus de {formatMoney(gift.amount)}. Para virar dinheiro sacável, aposte{' '}
-                {formatMoney(gift.amount * gift.wageringMultiplier)} ({gift.wageringMultiplier}× o bônus). Sem prazo de
-                validade.
-              </Trans>
-            </p>
-          </>
-        )}
-        {credit && (
-          <div className="welcome-credit" data-testid="gift-credit">
-            <p className="welcome-amount">+{formatMoney(credit.amount)}</p>
-            <p>
-              <Trans>
-                Bônus creditado. Aposte mais {formatMoney(credit.wageringAdded)} para ele virar dinheiro sacável.
-              </Trans>
-            </p>
-          </div>
-        )}
-        {!showGift && (
-          <p>
+    <Sheet className="welcome" title={showGift || credit ? t`Presente de boas-vindas` : t`Seu primeiro jogo`}>
+      {showGift && (
+        <>
+          <button
+            ref={envelope}
+            type="button"
+            className="red-envelope"
+            data-testid="red-envelope"
+            aria-label={t`Abrir o envelope`}
+            onClick={() => void open()}
+            disabled={busy}
+          >
+            <span className="red-envelope-seal" aria-hidden="true">
+              R$
+            </span>
+            <span>
+              <Trans>Toque para abrir</Trans>
+            </span>
+          </button>
+          <p className="hint">
             <Trans>
-              Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
+              Bônus de {formatMoney(gift.amount)}. Para virar dinheiro sacável, aposte{' '}
+              {formatMoney(gift.amount * gift.wageringMultiplier)} ({gift.wageringMultiplier}× o bônus). Sem prazo de
+              validade.
             </Trans>
           </p>
-        )}
-        <div className="row">
-          {!showGift && (
-            <button type="button" className="button" onClick={() => void play()}>
-              <Trans>Jogar {FIRST_GAME.name}</Trans>
-            </button>
-          )}
-          <button type="button" className="button secondary" onClick={onClose}>
-            {showGift ? t`Depois` : t`Fechar`}
-          </button>
+        </>
+      )}
+      {credit && (
+        <div className="welcome-credit" data-testid="gift-credit">
+          <p className="welcome-amount">+{formatMoney(credit.amount)}</p>
+          <p>
+            <Trans>
+              Bônus creditado. Aposte mais {formatMoney(credit.wageringAdded)} para ele virar dinheiro sacável.
+            </Trans>
+          </p>
         </div>
+      )}
+      {!showGift && (
+        <p>
+          <Trans>
+            Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
+          </Trans>
+        </p>
+      )}
+      <div className="row">
+        {!showGift && (
+          <button type="button" className="button" onClick={() => void play()}>
+            <Trans>Jogar {FIRST_GAME.name}</Trans>
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={onClose}>
+          {showGift ? t`Depois` : t`Fechar`}
+        </button>
       </div>
-    </div>
+    </Sheet>
   )
 }

@@ -3,15 +3,17 @@
 // counts up, coins fly, and the dialog closes after 2 s. While waiting, a HH:MM:SS countdown
 // runs from the server's next-spin time.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { formatCountdown } from '../../../contract/countdown.ts'
 import { formatMoney } from '../../../contract/money.ts'
-import type { WheelInfo, WheelSpin } from '../../../contract/rewards.ts'
-import { call } from '../../lib/api.ts'
+import type { WheelInfo } from '../../../contract/rewards.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
-import { ApiError } from '../../lib/http.ts'
+import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getWheel, spinWheel } from './api.ts'
 
 const TURN_MS = 3200
 const COUNT_UP_MS = 800
@@ -35,35 +37,30 @@ function slices(prizes: WheelInfo['prizes']) {
 
 /** A reward sheet: its title, the reward (or why it is off), and a close button. */
 export function RewardSheet({
-  id,
   title,
   part,
   onClose,
   children,
 }: {
-  id: string
   title: string
   part: 'wheel' | 'signIn'
   onClose: () => void
   children: ReactNode
 }) {
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{title}</h2>
-        <PromotionGate part={part}>{children}</PromotionGate>
-        <button type="button" className="button secondary" onClick={onClose}>
-          <Trans>Fechar</Trans>
-        </button>
-      </div>
-    </div>
+    <Sheet title={title}>
+      <PromotionGate part={part}>{children}</PromotionGate>
+      <button type="button" className="button secondary" onClick={onClose}>
+        <Trans>Fechar</Trans>
+      </button>
+    </Sheet>
   )
 }
 
 export function WheelDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui()
   return (
-    <RewardSheet id="wheel-title" title={t`Roleta grátis`} part="wheel" onClose={onClose}>
+    <RewardSheet title={t`Roleta grátis`} part="wheel" onClose={onClose}>
       <Wheel onClose={onClose} locale={i18n.locale} />
     </RewardSheet>
   )
@@ -71,7 +68,6 @@ export function WheelDialog({ onClose }: { onClose: () => void }) {
 
 function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
   const { t } = useLingui()
-  const [info, setInfo] = useState<WheelInfo | null>(null)
   const [offset, setOffset] = useState(0)
   const [now, setNow] = useState(() => Date.now())
   const [rotation, setRotation] = useState(0)
@@ -79,20 +75,23 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
   const [spinning, setSpinning] = useState(false)
   const wheel = useRef<SVGSVGElement>(null)
 
-  const load = useCallback(async () => {
-    try {
-      const next = await call<WheelInfo>('/activity/wheel/info')
+  const {
+    data: info,
+    setData: setInfo,
+    reload: load,
+  } = useApiData(
+    async () => {
+      const next = await getWheel()
       setOffset(next.serverTime - Date.now())
-      setInfo(next)
-    } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível carregar a roleta.`)
-    }
-  }, [t])
+      return next
+    },
+    [],
+    { failure: t`Não foi possível carregar a roleta.` },
+  )
   useEffect(() => {
-    void load()
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
-  }, [load])
+  }, [])
 
   const remaining = info?.nextSpinAt ? info.nextSpinAt - (now + offset) : 0
   useEffect(() => {
@@ -103,7 +102,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
     if (!info || spinning) return
     setSpinning(true)
     try {
-      const result = await call<WheelSpin>('/activity/wheel/spin', { requestId: crypto.randomUUID() })
+      const result = await spinWheel({ requestId: crypto.randomUUID() })
       const target = slices(info.prizes)[result.prizeIndex]?.center ?? 0
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       setRotation((current) => current - (current % 360) + 5 * 360 + (360 - target))
@@ -113,7 +112,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
       setInfo({ ...info, nextSpinAt: result.nextSpinAt, lastPrize: result.amount })
       setTimeout(onClose, CLOSE_AFTER_MS)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Não foi possível girar a roleta.`)
+      showToast(messageOf(error, t`Não foi possível girar a roleta.`))
       setSpinning(false)
       void load()
     }

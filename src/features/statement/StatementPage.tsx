@@ -1,54 +1,35 @@
 // `/statement`: every ledger entry on the player's accounts, newest first, with the balance
 // after it, a chart of the balance, and a CSV export. Reloads when the balance changes.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
-import type { StatementEntryView, StatementView } from '../../../contract/statement.ts'
 import { accountAtom } from '../../lib/account.ts'
-import { call, download } from '../../lib/api.ts'
 import { ApiError } from '../../lib/http.ts'
-import { onPush } from '../../lib/push.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { downloadStatementCsv, getStatement } from './api.ts'
 import { BalanceChart } from './BalanceChart.tsx'
 import { accountLabels, kindLabels } from './kinds.ts'
+import './statement.css'
 
 const PAGE_SIZE = 20
 
 export default function StatementPage() {
   const { t, i18n } = useLingui()
   const account = useAtomValue(accountAtom)
-  const [entries, setEntries] = useState<StatementEntryView[] | null>(null)
-  const [total, setTotal] = useState(0)
   const [pages, setPages] = useState(1)
-  const [failed, setFailed] = useState(false)
-
-  const load = useCallback(async (pageCount: number) => {
-    try {
-      const data = await call<StatementView>('/v1/bus/statement', { pageNum: 1, pageSize: PAGE_SIZE * pageCount })
-      setEntries(data.entries)
-      setTotal(data.total)
-      setFailed(false)
-    } catch {
-      setFailed(true)
-    }
-  }, [])
-
-  useEffect(() => {
-    void load(pages)
-    const reload = () => void load(pages)
-    const offBalance = onPush('balance', reload)
-    const offReconnect = onPush('reconnected', reload)
-    return () => {
-      offBalance()
-      offReconnect()
-    }
-  }, [load, pages])
+  const { data, error } = useApiData(() => getStatement({ pageNum: 1, pageSize: PAGE_SIZE * pages }), [pages], {
+    reloadOn: ['balance'],
+  })
+  const entries = data?.entries ?? null
+  const total = data?.total ?? 0
+  const failed = error !== null
 
   async function exportCsv() {
     try {
-      await download('/v1/bus/statementCsv', 'jogo-limpo-extrato.csv')
+      await downloadStatementCsv()
     } catch (error) {
       showToast(error instanceof ApiError && error.message ? error.message : t`Não foi possível exportar agora.`)
     }

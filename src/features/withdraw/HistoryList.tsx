@@ -1,38 +1,25 @@
 // Withdrawal history (SPEC 3, 5.3): amount, time, status icon (1 waiting, 2 success, 3 failed,
 // 6 action needed) and a button to the tracker; 10 a page; reloads when shown.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import type { HistoryStatus, WithdrawOrdersPage } from '../../../contract/withdrawals.ts'
-import { call } from '../../lib/api.ts'
-import { onPush } from '../../lib/push.ts'
+import type { HistoryStatus } from '../../../contract/withdrawals.ts'
 import { formatTime } from '../../lib/time.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getWithdrawals } from './api.ts'
 
 const PAGE_SIZE = 10
 const icons: Record<HistoryStatus, string> = { 1: '⏳', 2: '✅', 3: '❌', 6: '⚠️' }
 
 export function HistoryList() {
   const { t, i18n } = useLingui()
-  const [page, setPage] = useState<WithdrawOrdersPage | null>(null)
   const [size, setSize] = useState(PAGE_SIZE)
-  const [failed, setFailed] = useState(false)
-
-  const load = useCallback(async () => {
-    try {
-      setPage(
-        await call<WithdrawOrdersPage>('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: Math.min(size, 50) }),
-      )
-      setFailed(false)
-    } catch {
-      setFailed(true)
-    }
-  }, [size])
-
-  useEffect(() => {
-    void load()
-  }, [load])
-  useEffect(() => onPush('order', () => void load()), [load])
+  const { data: page, error } = useApiData(() => getWithdrawals({ pageNum: 1, pageSize: Math.min(size, 50) }), [size], {
+    reloadOn: ['order'],
+  })
+  // A failed re-read keeps the list already shown.
+  const failed = error !== null && !page
 
   const labels: Record<HistoryStatus, string> = {
     1: t`Em andamento`,

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput } from '../../../contract/cpf.ts'
 import { checkPixKey, type PixKeyProblem, type PixKeyType, pixKeyTypes } from '../../../contract/pix-keys.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { TextField } from '../../lib/TextField.tsx'
 
 export interface KeyChoice {
@@ -66,62 +67,52 @@ export function KeySheet({
   }
 
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="key-sheet-title">
-        <h2 id="key-sheet-title">{title}</h2>
-        <form onSubmit={submit} noValidate>
-          <fieldset className="key-types">
-            <legend>
-              <Trans>Tipo de chave</Trans>
-            </legend>
-            {pixKeyTypes.map((type) => (
-              <button
-                key={type}
-                type="button"
-                className={`chip${type === payType ? ' active' : ''}`}
-                aria-pressed={type === payType}
-                onClick={() => {
-                  setPayType(type)
-                  setKey('')
-                  setError(undefined)
-                }}
-              >
-                {typeLabels[type]}
-              </button>
-            ))}
-          </fieldset>
-          <div className={payType === 'phone' ? 'phone-key' : undefined}>
-            {payType === 'phone' && <span className="prefix">+55</span>}
-            <TextField
-              label={t`Chave PIX (${typeLabels[payType]})`}
-              name="pixKey"
-              inputMode={payType === 'cpf' || payType === 'phone' ? 'numeric' : payType === 'email' ? 'email' : 'text'}
-              autoComplete="off"
-              value={key}
-              error={error}
-              onValue={change}
-              onBlur={() => setError(problemOf(payType, key))}
-            />
-          </div>
+    <Sheet title={title}>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="key-types">
+          <legend>
+            <Trans>Tipo de chave</Trans>
+          </legend>
+          {pixKeyTypes.map((type) => (
+            <button
+              key={type}
+              type="button"
+              className={`chip${type === payType ? ' active' : ''}`}
+              aria-pressed={type === payType}
+              onClick={() => {
+                setPayType(type)
+                setKey('')
+                setError(undefined)
+              }}
+            >
+              {typeLabels[type]}
+            </button>
+          ))}
+        </fieldset>
+        <div className={payType === 'phone' ? 'phone-key' : undefined}>
+          {payType === 'phone' && <span className="prefix">+55</span>}
           <TextField
-            label={t`Titular`}
-            name="holder"
-            value={holderName}
-            error={undefined}
-            onValue={() => {}}
-            readOnly
+            label={t`Chave PIX (${typeLabels[payType]})`}
+            name="pixKey"
+            inputMode={payType === 'cpf' || payType === 'phone' ? 'numeric' : payType === 'email' ? 'email' : 'text'}
+            autoComplete="off"
+            value={key}
+            error={error}
+            onValue={change}
+            onBlur={() => setError(problemOf(payType, key))}
           />
-          <p className="hint">
-            <Trans>Saques só vão para contas no seu nome. A chave CPF precisa ser o CPF desta conta.</Trans>
-          </p>
-          <button type="submit" className="button" disabled={busy}>
-            {submitLabel}
-          </button>
-        </form>
-        <button type="button" className="link" onClick={onClose}>
-          <Trans>Cancelar</Trans>
+        </div>
+        <TextField label={t`Titular`} name="holder" value={holderName} error={undefined} onValue={() => {}} readOnly />
+        <p className="hint">
+          <Trans>Saques só vão para contas no seu nome. A chave CPF precisa ser o CPF desta conta.</Trans>
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
         </button>
-      </div>
-    </div>
+      </form>
+      <button type="button" className="link" onClick={onClose}>
+        <Trans>Cancelar</Trans>
+      </button>
+    </Sheet>
   )
 }

@@ -2,59 +2,44 @@
 // steps with the times they really happened. It reloads on the `order` push. At 2000 the player
 // corrects the PIX key (free) or gives up (money back at once); at 2200 the receipt shows.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import type { OrderPush, WithdrawProcess } from '../../../contract/withdrawals.ts'
+import type { WithdrawProcess } from '../../../contract/withdrawals.ts'
 import { refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
-import { onPush } from '../../lib/push.ts'
+import { messageOf } from '../../lib/http.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { cancelWithdrawal, correctWithdrawalKey, getWithdrawal } from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
+import './withdraw.css'
 
 const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
 
 export default function TrackerPage() {
   const { t, i18n } = useLingui()
   const orderId = new URLSearchParams(useSearch()).get('orderId') ?? ''
-  const [order, setOrder] = useState<WithdrawProcess | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const [correcting, setCorrecting] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(async () => {
-    try {
-      setOrder(await call<WithdrawProcess>('/v1/bus/getWithdrawProcess', { orderId }))
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t`Não foi possível carregar o saque.`)
-    }
-  }, [orderId, t])
+  const {
+    data: order,
+    error,
+    setData: setOrder,
+  } = useApiData(() => getWithdrawal({ orderId }), [orderId], { reloadOn: ['order'] })
+  // A failed re-read keeps the steps already shown.
+  const problem = error && !order ? messageOf(error, t`Não foi possível carregar o saque.`) : null
 
-  useEffect(() => {
-    void load()
-  }, [load])
-  useEffect(() => {
-    const offOrder = onPush('order', (data) => {
-      if ((data as OrderPush).orderId === orderId) void load()
-    })
-    const offReconnect = onPush('reconnected', () => void load())
-    return () => {
-      offOrder()
-      offReconnect()
-    }
-  }, [load, orderId])
-
-  async function act(path: string, body: object, done: string) {
+  async function act(action: () => Promise<WithdrawProcess>, done: string) {
     setBusy(true)
     try {
-      setOrder(await call<WithdrawProcess>(path, body))
+      setOrder(await action())
       setCorrecting(false)
       showToast(done)
       void refreshAccount()
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
     } finally {
       setBusy(false)
     }
@@ -121,7 +106,7 @@ export default function TrackerPage() {
             className="button secondary"
             disabled={busy}
             onClick={() =>
-              void act('/v1/bus/cancelWithdraw', { orderId }, t`Saque cancelado. O valor voltou ao seu saldo.`)
+              void act(() => cancelWithdrawal({ orderId }), t`Saque cancelado. O valor voltou ao seu saldo.`)
             }
           >
             <Trans>Cancelar saque e devolver o valor</Trans>
@@ -143,7 +128,7 @@ export default function TrackerPage() {
           submitLabel={t`Reenviar ${formatMoney(order.amount)}`}
           busy={busy}
           onSubmit={(choice: KeyChoice) =>
-            void act('/v1/bus/updateCpf', { orderId, ...choice }, t`Reenviado com a chave corrigida.`)
+            void act(() => correctWithdrawalKey({ orderId, ...choice }), t`Reenviado com a chave corrigida.`)
           }
           onClose={() => setCorrecting(false)}
         />

@@ -2,24 +2,17 @@
 // presets and a free amount, the PIX key sheet, confirm, tips and a support link. Every state
 // the server reports is explained in words; none asks the player to pay anything.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import type { WithdrawInfo, WithdrawProcess } from '../../../contract/withdrawals.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
 import { refreshAccount } from '../../lib/account.ts'
-import { call } from '../../lib/api.ts'
-import { ApiError } from '../../lib/http.ts'
-import { onPush } from '../../lib/push.ts'
+import { ApiError, messageOf } from '../../lib/http.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { createWithdrawal, getWithdrawChannels, getWithdrawInfo } from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
-
-interface ChannelList {
-  presets: number[]
-  min: number
-  max: number
-}
 
 function parseReais(text: string): number | null {
   const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim())
@@ -30,26 +23,16 @@ function parseReais(text: string): number | null {
 export function WithdrawForm() {
   const { t, i18n } = useLingui()
   const [, navigate] = useLocation()
-  const [info, setInfo] = useState<WithdrawInfo | null>(null)
-  const [channels, setChannels] = useState<ChannelList | null>(null)
   const [amountText, setAmountText] = useState('')
   const [sheet, setSheet] = useState<'key' | 'details' | null>(null)
   const [busy, setBusy] = useState(false)
   const [requestId, setRequestId] = useState(() => crypto.randomUUID())
 
-  const load = useCallback(async () => {
-    const [nextInfo, nextChannels] = await Promise.all([
-      call<WithdrawInfo>('/v1/bus/withdrawInfo', { pageNum: 1, pageSize: 1 }),
-      call<ChannelList>('/withdraw/channel/list'),
-    ])
-    setInfo(nextInfo)
-    setChannels(nextChannels)
-  }, [])
-
-  useEffect(() => {
-    load().catch(() => showToast(t`Não foi possível carregar o saque.`))
-  }, [load, t])
-  useEffect(() => onPush('balance', () => void load().catch(() => {})), [load])
+  const { data, reload: load } = useApiData(() => Promise.all([getWithdrawInfo(), getWithdrawChannels()]), [], {
+    reloadOn: ['balance'],
+    failure: t`Não foi possível carregar o saque.`,
+  })
+  const [info, channels] = data ?? [null, null]
 
   const amount = parseReais(amountText)
   const amountProblem =
@@ -67,13 +50,13 @@ export function WithdrawForm() {
     if (amount === null) return
     setBusy(true)
     try {
-      const order = await call<WithdrawProcess>('/withdraw/create/order', { ...choice, amount, requestId })
+      const order = await createWithdrawal({ ...choice, amount, requestId })
       setRequestId(crypto.randomUUID())
       setSheet(null)
       void refreshAccount()
       navigate(`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`)
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`)
+      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
     } finally {
       setBusy(false)

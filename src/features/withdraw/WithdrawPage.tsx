@@ -1,12 +1,13 @@
 // The withdraw tab (`/withdrawTab`): two sub-tabs, withdraw and history (history reloads each
 // time it is selected). `/withdrawMoney` and `/withdrawMoney2` show the withdraw screen alone.
 import { Trans } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { tabReloadAtom } from '../../lib/reload.ts'
+import { useAtomValue } from '../../lib/store.ts'
 import { HistoryList } from './HistoryList.tsx'
 import { WithdrawForm } from './WithdrawForm.tsx'
+import './withdraw.css'
 
 export default function WithdrawPage() {
   const [location] = useLocation()

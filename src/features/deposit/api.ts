@@ -1,0 +1,21 @@
+// The deposit feature's calls (SPEC 4, 9): amount choices with the offer and limits, whether name
+// and CPF are on file, creating a PIX order and reading one back.
+import type {
+  createDepositOrderRequest,
+  DepositAmounts,
+  DepositOrder,
+  depositOrderRequest,
+} from '../../../contract/deposits.ts'
+import type { RequestBody } from '../../../contract/request.ts'
+import type { AccountDetails } from '../../../contract/verification.ts'
+import { call } from '../../lib/api.ts'
+
+export const getDepositAmounts = () => call<DepositAmounts>('/charge/amount/list')
+
+export const getAccountDetails = () => call<AccountDetails>('/charge/amount/getUserAccountInfo')
+
+export const createDeposit = (input: RequestBody<typeof createDepositOrderRequest>) =>
+  call<DepositOrder>('/charge/create/order', input)
+
+export const getDeposit = (input: RequestBody<typeof depositOrderRequest>) =>
+  call<DepositOrder>('/charge/order/detail', input)

@@ -1,0 +1,25 @@
+// The game screens' calls (SPEC 6.3): the player's rounds, one round to verify, the fairness
+// seeds and their rotation, and a game's definition for recomputing a spin.
+import type {
+  historyRequest,
+  RoundPage,
+  RoundView,
+  rotateSeedRequest,
+  roundRequest,
+  SeedsView,
+} from '../../../contract/games/api.ts'
+import type { GameDef } from '../../../contract/games/engine.ts'
+import type { RequestBody } from '../../../contract/request.ts'
+import { call } from '../../lib/api.ts'
+
+export const getRounds = (input: RequestBody<typeof historyRequest>) => call<RoundPage>('/game/history', input)
+
+export const getRound = (input: RequestBody<typeof roundRequest>) => call<RoundView>('/game/round', input)
+
+export const getSeeds = () => call<SeedsView>('/game/seeds')
+
+export const rotateSeeds = (input: RequestBody<typeof rotateSeedRequest>) =>
+  call<SeedsView>('/game/seeds/rotate', input)
+
+export const getGameDef = (gameId: string) =>
+  call<{ game: GameDef }>(`/game/def/${encodeURIComponent(gameId)}`, undefined, 'GET').then((d) => d.game)

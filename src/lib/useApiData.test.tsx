@@ -1,0 +1,97 @@
+// The data hook: loads on mount and on new inputs, drops answers overtaken by a newer read,
+// reads again on its push topics, on reconnect and on the tab-reload counter, and toasts a
+// failure only for a read the screen started.
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from './http.ts'
+import { emitPush } from './push.ts'
+import { tabReloadAtom } from './reload.ts'
+import { appStore, Provider } from './store.ts'
+import { toastAtom } from './toast.ts'
+import { useApiData } from './useApiData.ts'
+
+/** A load whose answers the test releases one by one. */
+function controlledLoad<T>() {
+  const pending: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = []
+  const load = () => new Promise<T>((resolve, reject) => pending.push({ resolve, reject }))
+  return { load, pending }
+}
+
+/** The app's store, as App.tsx provides it. */
+const wrapper = ({ children }: { children: ReactNode }) => <Provider store={appStore}>{children}</Provider>
+
+afterEach(() => {
+  appStore.set(toastAtom, null)
+})
+
+describe('useApiData', () => {
+  it('loads on mount: loading first, then the data', async () => {
+    const { load, pending } = controlledLoad<string>()
+    const { result } = renderHook(() => useApiData(load, []))
+    expect(result.current.loading).toBe(true)
+    expect(result.current.data).toBeNull()
+    await act(async () => pending[0]?.resolve('first'))
+    expect(result.current).toMatchObject({ data: 'first', loading: false, error: null })
+  })
+
+  it('reads again when an input changes and drops the answer a newer read overtook', async () => {
+    const answers: Record<number, ReturnType<typeof controlledLoad<string>>> = {}
+    const { result, rerender } = renderHook(
+      ({ page }) => {
+        answers[page] ??= controlledLoad<string>()
+        return useApiData(() => answers[page]!.load(), [page])
+      },
+      { initialProps: { page: 1 } },
+    )
+    rerender({ page: 2 })
+    await act(async () => answers[2]?.pending[0]?.resolve('page 2'))
+    await act(async () => answers[1]?.pending[0]?.resolve('page 1, late'))
+    expect(result.current.data).toBe('page 2')
+  })
+
+  it('reads again on its push topics, on reconnect and on the tab-reload counter, not on other topics', async () => {
+    let reads = 0
+    renderHook(() => useApiData(async () => ++reads, [], { reloadOn: ['order'] }), { wrapper })
+    await waitFor(() => expect(reads).toBe(1))
+    act(() => emitPush('order', { orderId: 'W1', status: 'paid' }))
+    await waitFor(() => expect(reads).toBe(2))
+    act(() => emitPush('reconnected', null))
+    await waitFor(() => expect(reads).toBe(3))
+    act(() => appStore.set(tabReloadAtom, (n) => n + 1))
+    await waitFor(() => expect(reads).toBe(4))
+    act(() => emitPush('deposit', { orderId: 'D1', amount: 100, bonusAmount: 0 }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reads).toBe(4)
+  })
+
+  it('toasts the server’s words when its own read fails, and keeps the data when a background read fails', async () => {
+    let fail: unknown = new ApiError('promotions_off', 'As promoções estão desligadas.')
+    const { result } = renderHook(() =>
+      useApiData(
+        async () => {
+          if (fail) throw fail
+          return 'data'
+        },
+        [],
+        { reloadOn: ['balance'], failure: 'Não foi possível carregar.' },
+      ),
+    )
+    await waitFor(() => expect(appStore.get(toastAtom)?.text).toBe('As promoções estão desligadas.'))
+    expect(result.current.data).toBeNull()
+
+    fail = null
+    await act(() => result.current.reload())
+    expect(result.current).toMatchObject({ data: 'data', error: null })
+
+    appStore.set(toastAtom, null)
+    fail = new Error('offline')
+    act(() => emitPush('balance', { total: 0, cash: 0, bonus: 0, wageringRemaining: 0 }))
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error))
+    expect(result.current.data).toBe('data')
+    expect(appStore.get(toastAtom)).toBeNull()
+
+    await act(() => result.current.reload())
+    expect(appStore.get(toastAtom)?.text).toBe('Não foi possível carregar.')
+  })
+})
