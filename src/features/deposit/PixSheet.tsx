@@ -45,68 +45,68 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
 
   return (
     <Sheet className="pix-sheet" testId="pix-sheet" title={<Trans>Pague {formatMoney(deposit.amount)} com PIX</Trans>}>
-        {confirming ? (
-          <div className="confirm" role="alertdialog" aria-labelledby="pix-close-title">
-            <p id="pix-close-title">
+      {confirming ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="pix-close-title">
+          <p id="pix-close-title">
+            <Trans>
+              Fechar o pagamento? Se você já pagou, o valor entra no seu saldo assim que o PIX chegar, mesmo com a
+              janela fechada.
+            </Trans>
+          </p>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            <Trans>Continuar pagando</Trans>
+          </button>
+          <button type="button" className="button secondary" onClick={() => closeDeposit()}>
+            <Trans>Fechar</Trans>
+          </button>
+        </div>
+      ) : (
+        <>
+          {expired ? (
+            <p className="expired" role="status">
               <Trans>
-                Fechar o pagamento? Se você já pagou, o valor entra no seu saldo assim que o PIX chegar, mesmo com a
-                janela fechada.
+                Este código expirou. Gere um novo para depositar. Um PIX já pago com ele ainda será creditado.
               </Trans>
             </p>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              <Trans>Continuar pagando</Trans>
-            </button>
-            <button type="button" className="button secondary" onClick={() => closeDeposit()}>
-              <Trans>Fechar</Trans>
-            </button>
-          </div>
-        ) : (
-          <>
-            {expired ? (
-              <p className="expired" role="status">
-                <Trans>
-                  Este código expirou. Gere um novo para depositar. Um PIX já pago com ele ainda será creditado.
-                </Trans>
+          ) : (
+            <>
+              <QrCode value={deposit.payCode} label={t`QR code do PIX`} />
+              <p className="countdown" aria-live="off" data-testid="pix-countdown">
+                <Trans>Expira em {clock}</Trans>
               </p>
-            ) : (
-              <>
-                <QrCode value={deposit.payCode} label={t`QR code do PIX`} />
-                <p className="countdown" aria-live="off" data-testid="pix-countdown">
-                  <Trans>Expira em {clock}</Trans>
-                </p>
-              </>
-            )}
-            <label className="field">
-              <span>
-                <Trans>PIX copia e cola</Trans>
-              </span>
-              <textarea className="pay-code" readOnly value={deposit.payCode} rows={3} data-testid="pix-code" />
-            </label>
-            {!expired && (
-              <>
-                <button type="button" className="button" onClick={() => void copy()}>
-                  <Trans>Copiar código</Trans>
-                </button>
-                {deposit.payUrl && (
-                  <a
-                    className="button secondary"
-                    href={deposit.payUrl}
-                    data-testid="pix-pay-link"
-                    {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
-                  >
-                    <Trans>Abrir no banco</Trans>
-                  </a>
-                )}
-              </>
-            )}
-            <p className="hint">
-              <Trans>PIX não tem taxa. O saldo atualiza sozinho quando o pagamento chega.</Trans>
-            </p>
-            <button type="button" className="link" onClick={() => (expired ? closeDeposit() : setConfirming(true))}>
-              <Trans>Fechar</Trans>
-            </button>
-          </>
-        )}
+            </>
+          )}
+          <label className="field">
+            <span>
+              <Trans>PIX copia e cola</Trans>
+            </span>
+            <textarea className="pay-code" readOnly value={deposit.payCode} rows={3} data-testid="pix-code" />
+          </label>
+          {!expired && (
+            <>
+              <button type="button" className="button" onClick={() => void copy()}>
+                <Trans>Copiar código</Trans>
+              </button>
+              {deposit.payUrl && (
+                <a
+                  className="button secondary"
+                  href={deposit.payUrl}
+                  data-testid="pix-pay-link"
+                  {...(isIos() ? {} : { target: '_blank', rel: 'noopener' })}
+                >
+                  <Trans>Abrir no banco</Trans>
+                </a>
+              )}
+            </>
+          )}
+          <p className="hint">
+            <Trans>PIX não tem taxa. O saldo atualiza sozinho quando o pagamento chega.</Trans>
+          </p>
+          <button type="button" className="link" onClick={() => (expired ? closeDeposit() : setConfirming(true))}>
+            <Trans>Fechar</Trans>
+          </button>
+        </>
+      )}
     </Sheet>
   )
 }
