@@ -7,18 +7,15 @@ import {
   inviteClaimRequest,
   type PromotionsView,
   promptShownRequest,
-  type RewardsSummary,
   taskListRequest,
   taskRequest,
   wheelSpinRequest,
 } from '../../contract/rewards.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
-import { localDate } from '../accounts/periods.ts'
-import { promotionOn } from '../config.ts'
 import { ok } from '../http/envelope.ts'
-import { downloadClaimed, drawDownloadReward, giftAvailable, openGift } from './gift.ts'
-import { claimInviteRewards, inviteClaimable, inviteStats, shareInfo } from './invites.ts'
-import { promotionTerms, type RewardsContext } from './promotions.ts'
+import { drawDownloadReward, openGift } from './gift.ts'
+import { claimInviteRewards, inviteStats, shareInfo } from './invites.ts'
+import { promotionTerms } from './promotions.ts'
 import { drawSignReward, signInfo } from './sign-in.ts'
 import { markPromptShown, rewardsSummary } from './summary.ts'
 import { claimTask, notifyTaskFlagShown, taskOne, taskProcess } from './tasks.ts'
