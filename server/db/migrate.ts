@@ -1,4 +1,5 @@
 // Runs the migrations at start-up, on either engine.
+import { sql } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db } from './database.ts'
 import { accountsMigration } from './migrations/0001-accounts.ts'
@@ -26,7 +27,18 @@ function provider(db: Db): MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: provider(db) })
+  // Kysely looks for its own tables in every schema unless told which one; on a PostgreSQL
+  // shared by several schemas (tests, or a leftover one) it would find another schema's lock
+  // table and never create its own.
+  const schema =
+    db.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: provider(db),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
