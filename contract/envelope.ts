@@ -43,6 +43,12 @@ export const MsgCode = {
   wheelWait: 'wheel_wait',
   taskIncomplete: 'task_incomplete',
   nothingToClaim: 'nothing_to_claim',
+  pixKeyNotOwned: 'pix_key_not_owned',
+  passwordRequired: 'password_required',
+  passwordWrong: 'password_wrong',
+  withdrawLocked: 'withdraw_locked',
+  chargeAlreadyPaid: 'charge_already_paid',
+  chargeExpired: 'charge_expired',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

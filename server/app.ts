@@ -27,6 +27,7 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositRoutes } from './payments/deposit-routes.ts'
 import { DepositService } from './payments/deposits.ts'
+import { RefundService } from './payments/refunds.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
@@ -100,15 +101,22 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     now: () => clock.now(),
   }
   const rewards: RewardsContext = { db: db.kysely, ledger, config, now: () => clock.now() }
+  const refunds = new RefundService({
+    db: db.kysely,
+    provider: sandbox,
+    now: () => clock.now(),
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  })
   const deposits = new DepositService({
     ...paymentServices,
+    refunds,
     onFirstDeposit: (tx, playerId) => recordInviteQualification(rewards, tx, playerId),
   })
   const withdrawals = new WithdrawalService({
     ...paymentServices,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
-  app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals })
+  app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals, refunds })
   const serverSeeds = options.serverSeeds ?? randomServerSeed
   await seedJackpot(ledger)
   app.decorate('games', {
@@ -167,7 +175,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       opsRoutes,
     ],
   })
-  await app.register(sandboxBankRoutes, { provider: sandbox })
+  await app.register(api, { prefix: '/sandbox', routes: [sandboxBankRoutes(sandbox)] })
   await app.register(staticSite, { root: config.staticDir })
   return app
 }

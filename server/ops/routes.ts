@@ -1,6 +1,6 @@
 // The operator API (enabled only when OPS_TOKEN is set; header `x-ops-token`): cash
 // adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
-// waiting for review, and the ledger audit.
+// waiting for review, the PIX returned to payers (refunds), and the ledger audit.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -74,6 +74,20 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await app.payments.withdrawals.review(request.body.orderId, request.body.decision)
       return ok({ orderId: order.id, status: order.status })
     },
+  )
+
+  app.get(
+    '/ops/refunds',
+    {
+      preHandler: requireOperator,
+      schema: {
+        querystring: z.strictObject({
+          status: z.enum(['pending', 'processing', 'returned', 'failed']).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+      },
+    },
+    async (request) => ok({ refunds: await app.payments.refunds.list(request.query) }),
   )
 
   app.get('/ops/audit', { preHandler: requireOperator }, async () => ok(await auditLedger(app.db)))
