@@ -266,6 +266,11 @@ export class DepositService {
       const playerId = Number(order.player_id)
       const decision = await this.#decide(tx, order, pix, amount)
       if (decision.credit > 0) await this.#credit(tx, order, pix.endToEndId, decision, paidAt)
+      else if (order.status === 'pending') {
+        // Refused in full: its charge is paid at the bank, so the order is over and stops
+        // counting against the player's deposit limits.
+        await trx.updateTable('deposit_orders').set({ status: 'expired' }).where('id', '=', order.id).execute()
+      }
       const refundId = decision.refund > 0 ? await refundOf(decision, playerId) : null
       return { outcome: decision.credit > 0 ? ('credited' as const) : ('refunded' as const), refundId }
     })
