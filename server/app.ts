@@ -30,6 +30,7 @@ import { opsRoutes } from './ops/routes.ts'
 import { depositRoutes } from './payments/deposit-routes.ts'
 import { DepositService } from './payments/deposits.ts'
 import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
+import { RefundService } from './payments/refunds.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
@@ -106,15 +107,22 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     now: () => clock.now(),
   }
   const rewards: RewardsContext = { db: db.kysely, ledger, config, now: () => clock.now() }
+  const refunds = new RefundService({
+    db: db.kysely,
+    provider: sandbox,
+    now: () => clock.now(),
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  })
   const deposits = new DepositService({
     ...paymentServices,
+    refunds,
     onFirstDeposit: (tx, playerId) => recordInviteQualification(rewards, tx, playerId),
   })
   const withdrawals = new WithdrawalService({
     ...paymentServices,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
-  app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals })
+  app.decorate('payments', { provider: sandbox, sandbox, deposits, withdrawals, refunds })
   const serverSeeds = options.serverSeeds ?? randomServerSeed
   await seedJackpot(ledger)
   app.decorate('games', {
@@ -169,7 +177,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       opsRoutes,
     ],
   })
-  await app.register(sandboxBankRoutes, { provider: sandbox })
+  await app.register(api, { prefix: '/sandbox', routes: [sandboxBankRoutes(sandbox)] })
   await app.register(staticSite, { root: config.staticDir })
   return app
 }

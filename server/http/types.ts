@@ -12,6 +12,7 @@ import type { AccountDirectory } from '../ledger/accounts.ts'
 import type { Ledger } from '../ledger/ledger.ts'
 import type { DepositService } from '../payments/deposits.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
+import type { RefundService } from '../payments/refunds.ts'
 import type { SandboxProvider } from '../payments/sandbox/provider.ts'
 import type { WithdrawalService } from '../payments/withdrawals.ts'
 import type { PushHub } from '../push/hub.ts'
@@ -36,6 +37,7 @@ declare module 'fastify' {
       sandbox: SandboxProvider
       deposits: DepositService
       withdrawals: WithdrawalService
+      refunds: RefundService
     }
     games: { rounds: Rounds; serverSeeds: ServerSeedSource }
   }

@@ -1,10 +1,10 @@
-// The deposit calls (SPEC 4, 9): amount choices, order creation, an order's status, and the
-// QR code of a charge as SVG.
+// The deposit calls (SPEC 4, 9): amount choices, order creation, an order's status, the PIX
+// returned to the player's payer (refunds, with why), and the QR code of a charge as SVG.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import qrcode from 'qrcode-generator'
 import { z } from 'zod'
-import { createDepositOrderRequest, depositOrderRequest } from '../../contract/deposits.ts'
+import { createDepositOrderRequest, depositOrderRequest, refundListRequest } from '../../contract/deposits.ts'
 import { requirePlayer } from '../accounts/auth.ts'
 import { ok, Refusal } from '../http/envelope.ts'
 import { TXID_PATTERN } from './ids.ts'
@@ -29,6 +29,15 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await deposits.find(request.playerId, request.body.orderId)
       if (!order) throw new Refusal('not_found')
       return ok(order)
+    },
+  )
+
+  app.post(
+    '/charge/refund/list',
+    { schema: { body: refundListRequest.optional() }, preHandler: requirePlayer },
+    async (request) => {
+      const { pageNum, pageSize } = request.body ?? { pageNum: 1, pageSize: 10 }
+      return ok(await app.payments.refunds.page(request.playerId, pageNum, pageSize))
     },
   )
 
