@@ -18,7 +18,7 @@ import { randomServerSeed, type ServerSeedSource } from './games/seeds.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { registerOpenApi } from './http/openapi.ts'
-import { inlineStylesOf, securityHeaders } from './http/security-headers.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { staticSite } from './http/static.ts'
 import type { Clock } from './http/types.ts'
 import { type LanguagePacks, loadLanguagePacks } from './i18n/packs.ts'
@@ -29,7 +29,6 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositRoutes } from './payments/deposit-routes.ts'
 import { DepositService } from './payments/deposits.ts'
-import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
 import { RefundService } from './payments/refunds.ts'
 import { sandboxBankRoutes } from './payments/sandbox/bank-routes.ts'
 import { SandboxProvider, type WebhookDelivery } from './payments/sandbox/provider.ts'
@@ -146,10 +145,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     await unlisten?.()
   })
 
-  await app.register(
-    helmet,
-    securityHeaders({ publicUrl: config.publicUrl, inlineStyles: inlineStylesOf(sandboxBankPage('', '')) }),
-  )
+  await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl }))
 
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
