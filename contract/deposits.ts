@@ -1,5 +1,5 @@
-// Deposit calls (SPEC 4, 9): amount choices with the first-deposit offer, order creation and
-// the order's status. Amounts are integer centavos.
+// Deposit calls (SPEC 4, 9): amount choices with the first-deposit offer, order creation, the
+// order's status, and the PIX returned to the payer (refunds). Amounts are integer centavos.
 import { z } from 'zod'
 
 export const requestId = z
@@ -51,6 +51,51 @@ export interface DepositAmounts {
 
 export type DepositStatus = 'pending' | 'paid' | 'expired'
 
+/**
+ * Why (part of) a PIX was returned to the payer instead of credited: more than the charge
+ * (the excess), less than the charge, a second payment of a paid charge, the player on a
+ * break, over the player's deposit limit, paid from a CPF that is not the player's (or not
+ * told), or paid to a charge no order has.
+ */
+export const refundReasons = [
+  'overpaid',
+  'underpaid',
+  'already_paid',
+  'self_excluded',
+  'deposit_limit',
+  'payer_not_player',
+  'payer_unknown',
+  'unknown_charge',
+] as const
+export type RefundReason = (typeof refundReasons)[number]
+
+/** pending: not yet taken by the bank; processing: on its way; returned: back with the payer. */
+export type RefundStatus = 'pending' | 'processing' | 'returned' | 'failed'
+
+export interface DepositRefundView {
+  refundId: string
+  orderId: string | null
+  /** The PIX being returned (the payer's receipt id). */
+  endToEndId: string
+  amount: number
+  reason: RefundReason
+  status: RefundStatus
+  createdAt: number
+  returnedAt: number | null
+}
+
+export const refundListRequest = z.strictObject({
+  pageNum: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(10),
+})
+
+export interface DepositRefundsPage {
+  total: number
+  pageNum: number
+  pageSize: number
+  refunds: DepositRefundView[]
+}
+
 export interface DepositOrder {
   orderId: string
   amount: number
@@ -67,13 +112,26 @@ export interface DepositOrder {
   /** The server's clock when answering, so the countdown does not depend on the phone's clock. */
   serverTime: number
   paidAt: number | null
+  /** What was credited: the charge's amount, never more. */
   paidAmount: number | null
   bonusAmount: number
+  /** PIX for this order returned to the payer, with the reason. */
+  refunds: DepositRefundView[]
 }
 
-/** The `deposit` push: an order was credited. */
+/** The `deposit` push: an order was credited (and the excess of an overpayment returned). */
 export interface DepositPush {
   orderId: string
   amount: number
   bonusAmount: number
+  refund?: { amount: number; reason: RefundReason }
+}
+
+/** The `refund` push: a PIX (or part of it) is being returned to the payer. */
+export interface RefundPush {
+  orderId: string | null
+  amount: number
+  reason: RefundReason
+  /** What the same PIX credited (0 when it was refused in full). */
+  credited: number
 }

@@ -45,6 +45,12 @@ export const MsgCode = {
   nothingToClaim: 'nothing_to_claim',
   opsTokenInvalid: 'ops_token_invalid',
   playerNotFound: 'player_not_found',
+  pixKeyNotOwned: 'pix_key_not_owned',
+  passwordRequired: 'password_required',
+  passwordWrong: 'password_wrong',
+  withdrawLocked: 'withdraw_locked',
+  chargeAlreadyPaid: 'charge_already_paid',
+  chargeExpired: 'charge_expired',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

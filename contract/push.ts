@@ -1,7 +1,7 @@
 // The push topics (SPEC 9): what each message on the `/ws` socket carries, typed once for the
 // server's outbox and the client's `onPush`. Room is left for `chat`, `notice` and operator
 // topics: a new topic is one more line here.
-import type { DepositPush } from './deposits.ts'
+import type { DepositPush, RefundPush } from './deposits.ts'
 import type { JackpotView, WinItem } from './games/api.ts'
 import type { OrderPush } from './withdrawals.ts'
 
@@ -21,6 +21,8 @@ export interface InvitePush {
 export interface PushTopics {
   balance: BalancePush
   deposit: DepositPush
+  /** A PIX returned to its payer (refused in full, or an overpayment's excess). */
+  refund: RefundPush
   order: OrderPush
   invite: InvitePush
   /** Broadcast: the jackpot pool as it is now (null when there is no jackpot). */

@@ -22,6 +22,7 @@ export const transferKinds = [
   'jackpot_seed',
   'jackpot_share',
   'jackpot_won',
+  'pix_refund',
 ] as const
 
 export type TransferKind = (typeof transferKinds)[number]

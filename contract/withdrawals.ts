@@ -11,6 +11,8 @@ export const createWithdrawOrderRequest = z.strictObject({
   payType: z.enum(pixKeyTypes),
   amount: z.number().int().positive().max(1_000_000_000),
   requestId,
+  /** The account's password: every withdrawal is confirmed with it. */
+  password: z.string().min(1).max(128).optional(),
 })
 
 export const withdrawOrderRequest = z.strictObject({ orderId: z.string().min(1).max(40) })

@@ -1,16 +1,26 @@
 // Pays a PIX charge in the sandbox bank of a running server, like a tester with a bank app:
-//   npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--late] [--drop-webhook]
-// --amount pays a different amount, --late settles an expired charge, --drop-webhook settles
-// without notifying the app (its reconciliation must find the payment).
+//   npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--payer-cpf <cpf>]
+//                          [--again] [--late] [--drop-webhook]
+// --amount pays a different amount (the app credits the charge and returns the rest),
+// --payer-cpf pays from another CPF than the charge's payer (the app returns it), --again pays a
+// charge already paid (a second payment, returned), --late settles an expired charge,
+// --drop-webhook settles without notifying the app (its reconciliation must find the payment).
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
-const amountAt = args.indexOf('--amount')
-const amount = amountAt >= 0 ? args[amountAt + 1] : undefined
-const target = args.find((arg, i) => !arg.startsWith('--') && (amountAt < 0 || i !== amountAt + 1))
+const optionValue = (name: string) => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const valued = new Set(['--amount', '--payer-cpf'].map((name) => args.indexOf(name) + 1).filter((i) => i > 0))
+const target = args.find((arg, i) => !arg.startsWith('--') && !valued.has(i))
 if (!target) {
-  console.error('usage: npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--late] [--drop-webhook]')
+  console.error(
+    'usage: npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--payer-cpf <cpf>] [--again] [--late] [--drop-webhook]',
+  )
   process.exit(2)
 }
+const amount = optionValue('--amount')
+const payerCpf = optionValue('--payer-cpf')
 const appUrl = process.env.APP_URL ?? 'http://localhost:8080'
 const isTxid = /^[A-Za-z0-9]{26,35}$/.test(target)
 const response = await fetch(`${appUrl}/sandbox/bank/pay`, {
@@ -19,12 +29,14 @@ const response = await fetch(`${appUrl}/sandbox/bank/pay`, {
   body: JSON.stringify({
     ...(isTxid ? { txid: target } : { code: target }),
     ...(amount ? { amount } : {}),
+    ...(payerCpf ? { payerCpf } : {}),
     late: flag('--late'),
+    again: flag('--again'),
     webhook: flag('--drop-webhook') ? 'drop' : 'send',
   }),
 })
-const body = (await response.json()) as { paid: boolean; reason?: string }
+const body = (await response.json()) as { success: boolean; msgCode: string; msg: string; data: unknown }
 console.log(JSON.stringify(body, null, 2))
-process.exit(body.paid ? 0 : 1)
+process.exit(body.success ? 0 : 1)
 
 export {}

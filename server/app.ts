@@ -17,7 +17,6 @@ import { gameRoutes } from './games/routes.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
-import { inlineStylesOf } from './http/security-headers.ts'
 import { staticSite } from './http/static.ts'
 import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
@@ -25,7 +24,6 @@ import { ledgerRoutes } from './ledger/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositPublicRoutes, depositRoutes } from './payments/deposit-routes.ts'
 import { paymentsModule } from './payments/plugin.ts'
-import { page as sandboxBankPage } from './payments/sandbox/bank-page.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { pushModule } from './push/plugin.ts'
@@ -51,8 +49,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
-  // The sandbox bank's page is the one server-rendered page; its stylesheet is allowed by hash.
-  await app.register(infrastructure, { ...options, inlineStyles: inlineStylesOf(sandboxBankPage('', '')) })
+  await app.register(infrastructure, options)
   await app.register(pushModule)
   await app.register(ledgerModule)
   await app.register(accountsModule)

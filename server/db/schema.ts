@@ -170,7 +170,7 @@ export interface WithdrawalStepsTable {
   created_at: number
 }
 
-export type SandboxPayoutOutcome = 'pay' | 'invalid_key' | 'reject' | 'no_answer' | 'never'
+export type SandboxPayoutOutcome = 'pay' | 'invalid_key' | 'reject' | 'no_answer' | 'never' | 'key_not_owned'
 
 export interface SandboxPayoutsTable {
   id: string
@@ -186,12 +186,16 @@ export interface SandboxPayoutsTable {
   settle_at: number
   settled_at: number | null
   webhook_status: Generated<string>
+  /** The CPF the payee must hold the key under (null on payouts from before the check). */
+  owner_cpf: string | null
 }
 
 export interface SandboxPayoutRulesTable {
   pix_key: string
   outcome: SandboxPayoutOutcome
   created_at: number
+  /** The key holder who set the rule; it applies only while the key is still theirs. */
+  owner_cpf: string | null
 }
 
 export interface FairSeedsTable {
@@ -286,6 +290,62 @@ export interface PlayerNoticesTable {
   created_at: number
 }
 
+export type PixRefundStatus = 'pending' | 'processing' | 'returned' | 'failed'
+
+export interface PixRefundsTable {
+  id: string
+  end_to_end_id: string
+  txid: string
+  order_id: string | null
+  player_id: number | null
+  amount: number
+  reason: string
+  status: PixRefundStatus
+  return_id: string | null
+  provider_reason: string | null
+  attempts: Generated<number>
+  created_at: number
+  updated_at: number
+  returned_at: number | null
+}
+
+export interface WithdrawalPasswordFailuresTable {
+  player_id: number
+  failures: number
+  first_failed_at: number
+  locked_until: number | null
+}
+
+export interface SandboxDictKeysTable {
+  pix_key: string
+  key_type: string
+  owner_cpf: string
+  created_at: number
+  updated_at: number
+}
+
+export interface SandboxReceivedPixTable {
+  end_to_end_id: string
+  txid: string
+  amount: number
+  payer_cpf: string
+  paid_at: number
+  webhook_status: Generated<string>
+}
+
+export type SandboxRefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
+
+export interface SandboxRefundsTable {
+  end_to_end_id: string
+  id: string
+  return_id: string
+  amount: number
+  description: string | null
+  status: SandboxRefundStatus
+  requested_at: number
+  settled_at: number | null
+}
+
 export interface Database {
   players: PlayersTable
   fair_seeds: FairSeedsTable
@@ -313,4 +373,9 @@ export interface Database {
   referral_codes: ReferralCodesTable
   invite_rewards: InviteRewardsTable
   player_notices: PlayerNoticesTable
+  pix_refunds: PixRefundsTable
+  withdrawal_password_failures: WithdrawalPasswordFailuresTable
+  sandbox_dict_keys: SandboxDictKeysTable
+  sandbox_received_pix: SandboxReceivedPixTable
+  sandbox_refunds: SandboxRefundsTable
 }

@@ -22,8 +22,6 @@ export interface InfrastructureOptions {
   db: Db
   clock?: Clock
   languagePacks?: LanguagePacks
-  /** Inline stylesheets of server-rendered pages, allowed by hash in the CSP. */
-  inlineStyles?: string[]
 }
 
 declare module 'fastify' {
@@ -47,7 +45,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
 
-  await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl, inlineStyles: options.inlineStyles ?? [] }))
+  await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl }))
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
   app.get('/healthz', async () => {

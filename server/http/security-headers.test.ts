@@ -1,9 +1,8 @@
-// The security headers as served: a CSP without wildcard sockets or inline styles (the sandbox
-// bank's own stylesheet allowed by hash), and HSTS only when PUBLIC_URL is https.
+// The security headers as served: a CSP without wildcard sockets or inline styles, and HSTS
+// only when PUBLIC_URL is https.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test-support.ts'
-import { inlineStylesOf, styleHash } from './security-headers.ts'
 
 function directives(header: unknown): Map<string, string[]> {
   expect(typeof header).toBe('string')
@@ -57,16 +56,14 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   })
 
-  it('allows exactly the inline stylesheets the sandbox bank pages carry, and no style attribute', async () => {
+  it('serves the sandbox bank pages with their stylesheet as a file: no inline style, no style attribute', async () => {
     t = await createTestApp('sqlite')
     for (const url of ['/sandbox/bank', '/sandbox/bank?code=000201']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
-      const allowed = directives(res.headers['content-security-policy']).get('style-src') ?? []
-      const styles = inlineStylesOf(res.body)
-      expect(styles.length, url).toBeGreaterThan(0)
-      for (const css of styles) expect(allowed, url).toContain(styleHash(css))
-      expect(res.body).not.toMatch(/<style[^>]|\sstyle=|<script/i)
+      expect(directives(res.headers['content-security-policy']).get('style-src')).toEqual(["'self'"])
+      expect(res.body).toMatch(/<link rel="stylesheet" href="\/sandbox\/bank\.css"/)
+      expect(res.body).not.toMatch(/<style|\sstyle=|<script/i)
     }
   })
 
@@ -79,13 +76,5 @@ describe('security headers', () => {
         expect(script[2]?.trim(), file).toBe('')
       }
     }
-  })
-})
-
-describe('style hashes', () => {
-  it('hashes a stylesheet as CSP does (SHA-256 of the exact text, base64)', () => {
-    // echo -n 'body{}' | openssl dgst -sha256 -binary | base64
-    expect(styleHash('body{}')).toBe("'sha256-fJgEClQWV1hGkK4qHMO0KotTsVnMYMXTq7/suurGyUo='")
-    expect(inlineStylesOf('<style>a{}</style><p>x</p><style>\nb{}\n</style>')).toEqual(['a{}', '\nb{}\n'])
   })
 })

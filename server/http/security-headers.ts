@@ -1,24 +1,11 @@
 // The security headers every answer carries (@fastify/helmet): a strict Content-Security-Policy
-// (scripts, styles and connections from this origin only; the few inline stylesheets the server
-// renders itself allowed by hash), and HSTS only when the app is published over HTTPS.
-import { createHash } from 'node:crypto'
+// (scripts, styles and connections from this origin only — no page carries inline styles or
+// scripts, the sandbox bank's included), and HSTS only when the app is published over HTTPS.
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 
 export interface SecurityHeaderOptions {
   /** The address the app is published at (PUBLIC_URL): its scheme decides HSTS and ws/wss. */
   publicUrl: string
-  /** Inline `<style>` sheets of server-rendered pages, allowed by their SHA-256. */
-  inlineStyles: string[]
-}
-
-/** The CSP source expression that allows exactly this inline stylesheet. */
-export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
-}
-
-/** The contents of every `<style>` element of an HTML page, as the browser hashes them. */
-export function inlineStylesOf(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string)
 }
 
 /**
@@ -46,7 +33,7 @@ export function securityHeaders(options: SecurityHeaderOptions): FastifyHelmetOp
         'object-src': ["'none'"],
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
-        'style-src': ["'self'", ...new Set(options.inlineStyles.map(styleHash))],
+        'style-src': ["'self'"],
         // React's `style` props go through the CSSOM, which CSP does not govern; markup
         // `style="…"` attributes are refused.
         'style-src-attr': ["'none'"],

@@ -110,6 +110,19 @@ Object.assign(templates, {
     en: (p) => `This game has no such bet. Choose one of: ${p.levels}.`,
     hi: (p) => `इस गेम में ऐसा दाँव नहीं है। इनमें से चुनें: ${p.levels}।`,
   },
+  password_wrong: {
+    'pt-BR': (p) =>
+      `Senha incorreta. Mais ${p.attemptsLeft} tentativa(s) errada(s) e os saques ficam bloqueados por 15 minutos.`,
+    en: (p) => `Wrong password. ${p.attemptsLeft} more wrong attempt(s) and withdrawals are locked for 15 minutes.`,
+    hi: (p) => `गलत पासवर्ड। ${p.attemptsLeft} और गलत प्रयास पर निकासी 15 मिनट के लिए बंद हो जाएगी।`,
+  },
+  withdraw_locked: {
+    'pt-BR': (p, f) =>
+      `Muitas senhas erradas. Para proteger seu dinheiro, os saques ficam bloqueados até ${f.time(Number(p.until))}.`,
+    en: (p, f) =>
+      `Too many wrong passwords. To protect your money, withdrawals are locked until ${f.time(Number(p.until))}.`,
+    hi: (p, f) => `बहुत सारे गलत पासवर्ड। आपके पैसे की सुरक्षा के लिए निकासी ${f.time(Number(p.until))} तक बंद है।`,
+  },
 } satisfies Partial<Record<MsgCode, Templates>>)
 
 const keyProblems: Record<string, Texts> = {
@@ -313,6 +326,37 @@ const messages: Record<MsgCode, Texts> = {
     en: "Withdrawals only go to accounts in this account holder's name.",
     hi: 'निकासी केवल इस खाताधारक के नाम वाले खातों में जाती है।',
   },
+  pix_key_not_owned: {
+    'pt-BR':
+      'Esta chave PIX não está registrada no seu CPF. Por lei, saques só vão para contas suas: use uma chave do seu CPF.',
+    en: 'This PIX key is not registered to your CPF. By law, withdrawals only go to your own accounts: use a key of your CPF.',
+    hi: 'यह PIX कुंजी आपके CPF पर पंजीकृत नहीं है। कानून के अनुसार निकासी केवल आपके अपने खातों में जाती है: अपने CPF की कुंजी का उपयोग करें।',
+  },
+  password_required: {
+    'pt-BR': 'Confirme o saque com a senha da sua conta.',
+    en: 'Confirm the withdrawal with your account password.',
+    hi: 'अपने खाते के पासवर्ड से निकासी की पुष्टि करें।',
+  },
+  password_wrong: {
+    'pt-BR': 'Senha incorreta.',
+    en: 'Wrong password.',
+    hi: 'गलत पासवर्ड।',
+  },
+  withdraw_locked: {
+    'pt-BR': 'Muitas senhas erradas. Os saques estão bloqueados por 15 minutos.',
+    en: 'Too many wrong passwords. Withdrawals are locked for 15 minutes.',
+    hi: 'बहुत सारे गलत पासवर्ड। निकासी 15 मिनट के लिए बंद है।',
+  },
+  charge_already_paid: {
+    'pt-BR': 'Esta cobrança já foi paga.',
+    en: 'This charge has already been paid.',
+    hi: 'इस शुल्क का भुगतान पहले ही हो चुका है।',
+  },
+  charge_expired: {
+    'pt-BR': 'Esta cobrança expirou.',
+    en: 'This charge has expired.',
+    hi: 'यह शुल्क समाप्त हो गया है।',
+  },
   order_not_correctable: {
     'pt-BR': 'Este saque não está esperando uma correção.',
     en: 'This withdrawal is not waiting for a correction.',
@@ -398,6 +442,17 @@ const fieldNames: Record<string, Texts> = {
   taskId: { 'pt-BR': 'tarefa', en: 'task', hi: 'कार्य' },
   configKey: { 'pt-BR': 'grupo de tarefas', en: 'task group', hi: 'कार्य समूह' },
   prompt: { 'pt-BR': 'aviso', en: 'prompt', hi: 'सूचना' },
+  code: { 'pt-BR': 'código PIX', en: 'PIX code', hi: 'PIX कोड' },
+  txid: { 'pt-BR': 'identificador da cobrança', en: 'charge id', hi: 'शुल्क आईडी' },
+  payerCpf: { 'pt-BR': 'CPF do pagador', en: 'payer CPF', hi: 'भुगतानकर्ता CPF' },
+  key: { 'pt-BR': 'chave PIX', en: 'PIX key', hi: 'PIX कुंजी' },
+  keyType: { 'pt-BR': 'tipo de chave', en: 'key type', hi: 'कुंजी प्रकार' },
+  outcome: { 'pt-BR': 'resultado', en: 'outcome', hi: 'परिणाम' },
+  webhook: { 'pt-BR': 'notificação', en: 'notification', hi: 'सूचना' },
+  late: { 'pt-BR': 'liquidação atrasada', en: 'late settlement', hi: 'देर से निपटान' },
+  again: { 'pt-BR': 'pagar de novo', en: 'pay again', hi: 'फिर से भुगतान' },
+  status: { 'pt-BR': 'situação', en: 'status', hi: 'स्थिति' },
+  limit: { 'pt-BR': 'quantidade', en: 'limit', hi: 'सीमा' },
   body: { 'pt-BR': 'corpo do pedido', en: 'request body', hi: 'अनुरोध का मुख्य भाग' },
 }
 

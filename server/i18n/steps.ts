@@ -7,6 +7,11 @@ type StepArgs = { review?: boolean; expectedHours?: number; decision?: string; r
 const reasons: Record<string, Record<Language, string>> = {
   cancelled_by_player: { 'pt-BR': 'cancelado por você', en: 'cancelled by you', hi: 'आपने रद्द किया' },
   rejected_in_review: { 'pt-BR': 'recusado na revisão', en: 'declined in review', hi: 'समीक्षा में अस्वीकृत' },
+  pix_key_not_owned: {
+    'pt-BR': 'o banco informou que a chave PIX não está no seu CPF',
+    en: 'the bank reported that the PIX key is not registered to your CPF',
+    hi: 'बैंक ने बताया कि PIX कुंजी आपके CPF पर पंजीकृत नहीं है',
+  },
 }
 
 const reasonText = (reason: string | undefined, language: Language) =>

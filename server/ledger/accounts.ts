@@ -13,6 +13,8 @@ export const houseAccountCodes = [
   'promotions',
   'jackpot_pool',
   'adjustments',
+  // PIX received that the app must not credit (overpaid, refused): owed back to the payer.
+  'pix_refunds',
 ] as const
 export type HouseAccountCode = (typeof houseAccountCodes)[number]
 

@@ -50,6 +50,7 @@ describe.each(engines)('operator API on %s', (engine) => {
   it('answers 401 before parsing or validating anything on every operator path without the right token', async () => {
     expect(opsRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/ops/audit',
+      'GET /api/ops/refunds',
       'POST /api/ops/adjust',
       'POST /api/ops/disconnect',
       'POST /api/ops/withdrawals/review',

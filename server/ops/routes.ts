@@ -1,6 +1,7 @@
 // The operator API under /api/ops (enabled only when OPS_TOKEN is set; header `x-ops-token`):
 // cash adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
-// waiting for review, and the ledger audit. Without OPS_TOKEN none of these paths exists (404).
+// waiting for review, the PIX returned to payers (refunds), and the ledger audit. Without
+// OPS_TOKEN none of these paths exists (404).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NoResultError } from 'kysely'
 import { z } from 'zod'
@@ -84,6 +85,19 @@ const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { t
       const order = await app.payments.withdrawals.review(request.body.orderId, request.body.decision)
       return ok({ orderId: order.id, status: order.status })
     },
+  )
+
+  app.get(
+    '/refunds',
+    {
+      schema: {
+        querystring: z.strictObject({
+          status: z.enum(['pending', 'processing', 'returned', 'failed']).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+      },
+    },
+    async (request) => ok({ refunds: await app.payments.refunds.list(request.query) }),
   )
 
   app.get('/audit', async () => ok(await auditLedger(app.db)))

@@ -1,10 +1,10 @@
-// The deposit calls (SPEC 4, 9): amount choices, order creation, an order's status, and the
-// QR code of a charge as SVG.
+// The deposit calls (SPEC 4, 9): amount choices, order creation, an order's status, the PIX
+// returned to the player's payer (refunds, with why), and the QR code of a charge as SVG.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import qrcode from 'qrcode-generator'
 import { z } from 'zod'
-import { createDepositOrderRequest, depositOrderRequest } from '../../contract/deposits.ts'
+import { createDepositOrderRequest, depositOrderRequest, refundListRequest } from '../../contract/deposits.ts'
 import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
@@ -23,9 +23,14 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!order) throw new Refusal('not_found')
     return ok(order)
   })
+
+  app.post('/charge/refund/list', { schema: { body: refundListRequest.optional() } }, async (request) => {
+    const { pageNum, pageSize } = request.body ?? { pageNum: 1, pageSize: 10 }
+    return ok(await app.payments.refunds.page(request.playerId, pageNum, pageSize))
+  })
 }
 
-/** A charge's QR code (public: knowing the txid is what grants seeing it). */
+/** A charge's QR code (public scope). */
 export const depositPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // The txid is 32 random characters, so knowing it is what grants seeing its QR code.
   app.get(

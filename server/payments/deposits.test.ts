@@ -35,12 +35,12 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     const { token, userId } = res.json().data as { token: string; userId: number }
     const call = (url: string, payload: object = {}) =>
       t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })
+    const cpf = randomCpf()
     if (options.verified !== false) {
-      const cpf = randomCpf()
       const saved = await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
       expect(saved.json().success).toBe(true)
     }
-    return { call, userId }
+    return { call, userId, cpf }
   }
 
   const balances = (userId: number) => readPlayerBalances(t.db.kysely, userId)
@@ -67,11 +67,18 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook/pix', headers, payload: rawBody })
   }
 
-  const pixFor = (txid: string, valor: string, endToEndId = `E99999999202611201500${randomAlnum(11)}`) => ({
+  /** A PIX as the provider reports it, paid by `payerCpf`. */
+  const pixFor = (
+    txid: string,
+    valor: string,
+    payerCpf: string,
+    endToEndId = `E99999999202611201500${randomAlnum(11)}`,
+  ) => ({
     endToEndId,
     txid,
     valor,
     horario: new Date(clock.time).toISOString(),
+    pagador: { cpf: payerCpf },
   })
 
   it('creates an order whose BR Code decodes to its amount and txid with a valid CRC, and credits it once paid in the sandbox bank', async () => {
@@ -100,24 +107,27 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(page.body).toContain(decoded.txid)
 
     const paid = await bankPay({ code: order.payCode })
-    expect(paid.json()).toMatchObject({ paid: true, webhookStatus: 'delivered', pix: { valor: '50.00' } })
+    expect(paid.json().data).toMatchObject({ paid: true, webhookStatus: 'delivered', pix: { valor: '50.00' } })
     expect(await balances(userId)).toMatchObject({ cash: 5000, bonus: 0, total: 5000 })
     const [transfer] = await depositTransfers()
-    expect(transfer).toMatchObject({ id: `deposit:${paid.json().pix.endToEndId}`, reference: order.orderId })
+    expect(transfer).toMatchObject({ id: `deposit:${paid.json().data.pix.endToEndId}`, reference: order.orderId })
     const detail = (await call('/charge/order/detail', { orderId: order.orderId })).json().data
     expect(detail).toMatchObject({ status: 'paid', paidAmount: 5000, paidAt: START })
     const statement = (await call('/v1/bus/statement', { pageNum: 1, pageSize: 10 })).json().data
     expect(statement.entries[0]).toMatchObject({ kind: 'deposit', amount: 5000, balanceAfter: 5000 })
     // The sandbox bank will not take the same charge twice.
-    expect((await bankPay({ txid: decoded.txid })).json()).toMatchObject({ paid: false, reason: 'already_paid' })
+    expect((await bankPay({ txid: decoded.txid })).json()).toMatchObject({
+      success: false,
+      msgCode: 'charge_already_paid',
+    })
     expect((await auditLedger(t.db.kysely)).ok).toBe(true)
   })
 
   it('credits a webhook replayed 10 times (and 10 at once) exactly once', async () => {
     await start()
-    const { call, userId } = await player()
+    const { call, userId, cpf } = await player()
     const order = (await createOrder(call, 2000)).data
-    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00')
+    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00', cpf)
     for (let i = 0; i < 10; i++) expect((await webhook([pix])).statusCode).toBe(200)
     await Promise.all(Array.from({ length: 10 }, () => webhook([pix])))
     expect((await balances(userId)).cash).toBe(2000)
@@ -128,9 +138,9 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
 
   it('refuses forged, unsigned and stale webhooks with 401 and changes nothing', async () => {
     await start()
-    const { call, userId } = await player()
+    const { call, userId, cpf } = await player()
     const order = (await createOrder(call, 2000)).data
-    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00')
+    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00', cpf)
     const refusals = [
       await webhook([pix], { secret: 'someone-elses-secret-000' }),
       await webhook([pix], { signature: null }),
@@ -168,30 +178,38 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(await t.app.payments.deposits.expire()).toBe(1)
     expect((await orderRows())[0]?.status).toBe('expired')
     // The bank will not start a payment on an expired charge…
-    expect((await bankPay({ txid })).json()).toMatchObject({ paid: false, reason: 'expired' })
+    expect((await bankPay({ txid })).json()).toMatchObject({ success: false, msgCode: 'charge_expired' })
     // …but one that started before and settles late is credited: money is never dropped.
-    expect((await bankPay({ txid, late: true })).json()).toMatchObject({ paid: true, webhookStatus: 'delivered' })
+    expect((await bankPay({ txid, late: true })).json().data).toMatchObject({
+      paid: true,
+      webhookStatus: 'delivered',
+    })
     expect((await balances(userId)).cash).toBe(5000)
     expect((await orderRows())[0]).toMatchObject({ status: 'paid', paid_amount: 5000 })
     const [payment] = await t.db.kysely.selectFrom('pix_payments').selectAll().execute()
     expect(Number(payment?.late)).toBe(1)
   })
 
-  it('credits a paid amount that differs from the order as paid, and flags it', async () => {
+  it('credits only the order amount of an overpayment, flags it, and returns the excess', async () => {
     await start()
     const { call, userId } = await player()
     const order = (await createOrder(call, 5000)).data
-    expect((await bankPay({ code: order.payCode, amount: '60,00' })).json()).toMatchObject({ paid: true })
-    expect((await balances(userId)).cash).toBe(6000)
-    expect((await orderRows())[0]).toMatchObject({ status: 'paid', paid_amount: 6000 })
+    expect((await bankPay({ code: order.payCode, amount: '60,00' })).json()).toMatchObject({ success: true })
+    expect((await balances(userId)).cash).toBe(5000)
+    expect((await orderRows())[0]).toMatchObject({ status: 'paid', paid_amount: 5000 })
     expect(Number((await orderRows())[0]?.amount_mismatch)).toBe(1)
+    const [refund] = await t.db.kysely.selectFrom('pix_refunds').selectAll().execute()
+    expect(refund).toMatchObject({ reason: 'overpaid', status: 'returned' })
+    expect(Number(refund?.amount)).toBe(1000)
   })
 
   it('finds a payment whose webhook was lost by asking the provider (reconciliation)', async () => {
     await start()
     const { call, userId } = await player()
     const order = (await createOrder(call, 1000)).data
-    expect((await bankPay({ code: order.payCode, webhook: 'drop' })).json()).toMatchObject({ webhookStatus: 'dropped' })
+    expect((await bankPay({ code: order.payCode, webhook: 'drop' })).json().data).toMatchObject({
+      webhookStatus: 'dropped',
+    })
     expect((await balances(userId)).cash).toBe(0)
     expect(await t.app.payments.deposits.reconcile()).toBe(1)
     expect((await balances(userId)).cash).toBe(1000)
@@ -202,7 +220,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   it('keeps a PIX for an unknown txid out of every balance', async () => {
     await start()
     const { userId } = await player()
-    const res = await webhook([pixFor('X'.repeat(32), '99.00')])
+    const res = await webhook([pixFor('X'.repeat(32), '99.00', randomCpf())])
     expect(res.json().data).toEqual([expect.objectContaining({ outcome: 'unmatched' })])
     expect((await balances(userId)).cash).toBe(0)
     expect(await depositTransfers()).toHaveLength(0)

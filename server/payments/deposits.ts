@@ -1,10 +1,21 @@
 // Deposit orders: created for an amount (idempotent per requestId, inside the player's limits),
 // paid by a PIX the provider reports (webhook or reconciliation), or expired after the PIX
-// expiry. A payment is credited once per end-to-end id, even after expiry, and a paid amount
-// that differs from the order is credited as paid and flagged. The first paid deposit of a
-// player who accepted the offer earns the first-deposit bonus (when promotions are on).
+// expiry. A payment is looked at once per end-to-end id, even after expiry: an order is credited
+// exactly its amount, once; the excess of an overpayment, and the whole of a payment that breaks
+// the rules (second payment, underpayment, player on a break or over a deposit limit, payer CPF
+// not the player's, unknown charge) is returned to the payer (refunds.ts). The first paid deposit
+// of a player who accepted the offer earns the first-deposit bonus (when promotions are on).
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { DepositAmounts, DepositLimitView, DepositOrder, FirstDepositOffer } from '../../contract/deposits.ts'
+import { normalizeCpf } from '../../contract/cpf.ts'
+import type {
+  DepositAmounts,
+  DepositLimitView,
+  DepositOrder,
+  DepositPush,
+  DepositRefundView,
+  FirstDepositOffer,
+  RefundReason,
+} from '../../contract/deposits.ts'
 import { activeSelfExclusion, readDepositLimits } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import { type Config, promotionOn } from '../config.ts'
@@ -19,12 +30,14 @@ import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
 import type { PaymentProvider, PixReceived } from './provider.ts'
+import type { RefundService } from './refunds.ts'
 
 export interface DepositServiceOptions {
   db: Kysely<Database>
   engine: Engine
   ledger: Ledger
   provider: PaymentProvider
+  refunds: RefundService
   config: Config
   now: () => number
 }
@@ -34,7 +47,16 @@ export type FirstDepositHandler = (tx: LedgerTx, playerId: number) => Promise<vo
 
 type OrderRow = Selectable<Database['deposit_orders']>
 
-export type ApplyOutcome = 'credited' | 'replayed' | 'unmatched' | 'invalid'
+export type ApplyOutcome = 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid'
+
+/** What a received PIX does: credit (the charge's amount) and/or return (the rest, with why). */
+interface PaymentDecision {
+  credit: number
+  refund: number
+  reason: RefundReason | null
+}
+
+const refuse = (amount: number, reason: RefundReason): PaymentDecision => ({ credit: 0, refund: amount, reason })
 
 const RECONCILE_EVERY_MS = 15_000
 /** How long after expiry reconciliation still asks the provider about an order. */
@@ -193,10 +215,10 @@ export class DepositService {
       .where('id', '=', orderId)
       .where('player_id', '=', playerId)
       .executeTakeFirst()
-    return row ? this.view(row) : null
+    return row ? this.view(row, await this.#o.refunds.forOrder(row.id)) : null
   }
 
-  view(row: OrderRow): DepositOrder {
+  view(row: OrderRow, refunds: DepositRefundView[] = []): DepositOrder {
     const now = this.#o.now()
     const status = row.status === 'pending' && Number(row.expires_at) <= now ? 'expired' : row.status
     const base = this.#o.config.publicUrl
@@ -213,22 +235,26 @@ export class DepositService {
       paidAt: row.paid_at === null ? null : Number(row.paid_at),
       paidAmount: row.paid_amount === null ? null : Number(row.paid_amount),
       bonusAmount: Number(row.bonus_amount ?? 0),
+      refunds,
     }
   }
 
-  /** Applies one received PIX (from a webhook or reconciliation): credits it once. */
+  /**
+   * Applies one received PIX (from a webhook or reconciliation), once per end-to-end id: credits
+   * the order's amount when the payment follows the rules, and returns the rest to the payer.
+   */
   async apply(pix: PixReceived): Promise<ApplyOutcome> {
     const amount = fromPixValue(pix.valor)
     if (amount === null || amount <= 0) return 'invalid'
     const settledAt = Date.parse(pix.horario)
-    return this.#o.ledger.transact(async (tx) => {
+    const { outcome, refundId } = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
       const seen = await trx
         .selectFrom('pix_payments')
         .select('end_to_end_id')
         .where('end_to_end_id', '=', pix.endToEndId)
         .executeTakeFirst()
-      if (seen) return 'replayed'
+      if (seen) return { outcome: 'replayed' as const, refundId: null }
       let orderQuery = trx.selectFrom('deposit_orders').selectAll().where('txid', '=', pix.txid)
       if (this.#o.engine === 'postgres') orderQuery = orderQuery.forUpdate()
       const order = await orderQuery.executeTakeFirst()
@@ -248,46 +274,109 @@ export class DepositService {
           received_at: now,
         })
         .execute()
-      if (!order) return 'unmatched'
-      const playerId = Number(order.player_id)
-      const firstDeposit = !(await hasPaidDeposit(trx, playerId))
-      await creditDeposit(tx, { endToEndId: pix.endToEndId, playerId, amount, orderId: order.id })
-
-      let bonusAmount = 0
-      if (
-        firstDeposit &&
-        Number(order.accept_offer) === 1 &&
-        promotionOn(this.#o.config, 'first_deposit') &&
-        !(await activeSelfExclusion(trx, playerId, now))
-      ) {
-        const offer = this.firstDepositOffer
-        bonusAmount = Math.round(offer.rate * Math.min(amount, offer.maxDeposit))
-        await grantBonus(tx, {
-          id: `first-deposit:${playerId}`,
+      const refundOf = (decision: PaymentDecision, playerId: number | null) =>
+        this.#o.refunds.record(tx, {
+          endToEndId: pix.endToEndId,
+          txid: pix.txid,
+          orderId: order?.id ?? null,
           playerId,
-          amount: bonusAmount,
-          wageringMultiplier: offer.wageringMultiplier,
-          kind: 'first_deposit_bonus',
-          reference: order.id,
+          amount: decision.refund,
+          reason: decision.reason as RefundReason,
+          credited: decision.credit,
         })
+      if (!order) {
+        return { outcome: 'unmatched' as const, refundId: await refundOf(refuse(amount, 'unknown_charge'), null) }
       }
-      if (firstDeposit) for (const handler of this.#firstDepositHandlers) await handler(tx, playerId)
-      const paidBefore = order.paid_amount === null ? 0 : Number(order.paid_amount)
-      const totalPaid = paidBefore + amount
-      await trx
-        .updateTable('deposit_orders')
-        .set({
-          status: 'paid',
-          paid_at: order.paid_at === null ? paidAt : Number(order.paid_at),
-          paid_amount: totalPaid,
-          amount_mismatch: totalPaid === Number(order.amount) ? 0 : 1,
-          bonus_amount: sql`bonus_amount + ${bonusAmount}`,
-        })
-        .where('id', '=', order.id)
-        .execute()
-      tx.emit(playerId, 'deposit', { orderId: order.id, amount, bonusAmount })
-      return 'credited'
+      const playerId = Number(order.player_id)
+      const decision = await this.#decide(tx, order, pix, amount)
+      if (decision.credit > 0) await this.#credit(tx, order, pix.endToEndId, decision, paidAt)
+      else if (order.status === 'pending') {
+        // Refused in full: its charge is paid at the bank, so the order is over and stops
+        // counting against the player's deposit limits.
+        await trx.updateTable('deposit_orders').set({ status: 'expired' }).where('id', '=', order.id).execute()
+      }
+      const refundId = decision.refund > 0 ? await refundOf(decision, playerId) : null
+      return { outcome: decision.credit > 0 ? ('credited' as const) : ('refunded' as const), refundId }
     })
+    // The provider is asked after commit; if it does not answer, the poller asks again.
+    if (refundId) await this.#o.refunds.send(refundId)
+    return outcome
+  }
+
+  /** The rules a received PIX must follow to be credited (Portaria SPA/MF 615/2024, the player's limits). */
+  async #decide(tx: LedgerTx, order: OrderRow, pix: PixReceived, amount: number): Promise<PaymentDecision> {
+    const { trx, now } = tx
+    const playerId = Number(order.player_id)
+    const charge = Number(order.amount)
+    const verification = await trx
+      .selectFrom('player_verifications')
+      .select('cpf')
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()
+    if (!pix.pagador?.cpf) return refuse(amount, 'payer_unknown')
+    if (!verification || normalizeCpf(pix.pagador.cpf) !== normalizeCpf(verification.cpf)) {
+      return refuse(amount, 'payer_not_player')
+    }
+    if (order.status === 'paid') return refuse(amount, 'already_paid')
+    if (await activeSelfExclusion(trx, playerId, now)) return refuse(amount, 'self_excluded')
+    if (amount < charge) return refuse(amount, 'underpaid')
+    if (await this.#overLimit(trx, playerId, charge, now)) return refuse(amount, 'deposit_limit')
+    return { credit: charge, refund: amount - charge, reason: amount > charge ? 'overpaid' : null }
+  }
+
+  /** Credits the order's amount (and the first-deposit bonus), marks it paid and tells the player. */
+  async #credit(tx: LedgerTx, order: OrderRow, endToEndId: string, decision: PaymentDecision, paidAt: number) {
+    const { trx } = tx
+    const playerId = Number(order.player_id)
+    const amount = decision.credit
+    const firstDeposit = !(await hasPaidDeposit(trx, playerId))
+    await creditDeposit(tx, { endToEndId, playerId, amount, orderId: order.id })
+
+    let bonusAmount = 0
+    if (firstDeposit && Number(order.accept_offer) === 1 && promotionOn(this.#o.config, 'first_deposit')) {
+      const offer = this.firstDepositOffer
+      bonusAmount = Math.round(offer.rate * Math.min(amount, offer.maxDeposit))
+      await grantBonus(tx, {
+        id: `first-deposit:${playerId}`,
+        playerId,
+        amount: bonusAmount,
+        wageringMultiplier: offer.wageringMultiplier,
+        kind: 'first_deposit_bonus',
+        reference: order.id,
+      })
+    }
+    if (firstDeposit) for (const handler of this.#firstDepositHandlers) await handler(tx, playerId)
+    await trx
+      .updateTable('deposit_orders')
+      .set({
+        status: 'paid',
+        paid_at: paidAt,
+        paid_amount: amount,
+        amount_mismatch: decision.refund > 0 ? 1 : 0,
+        bonus_amount: bonusAmount,
+      })
+      .where('id', '=', order.id)
+      .execute()
+    const push: DepositPush = { orderId: order.id, amount, bonusAmount }
+    if (decision.refund > 0 && decision.reason) push.refund = { amount: decision.refund, reason: decision.reason }
+    tx.emit(playerId, 'deposit', push)
+  }
+
+  /** True when crediting `amount` now would pass a deposit limit in force (paid deposits only). */
+  async #overLimit(db: Kysely<Database>, playerId: number, amount: number, now: number): Promise<boolean> {
+    const { timeZone } = this.#o.config.market
+    for (const setting of await readDepositLimits(db, playerId, now)) {
+      if (setting.amount === null) continue
+      const row = await db
+        .selectFrom('deposit_orders')
+        .select(sql<string | number>`coalesce(sum(paid_amount), 0)`.as('paid'))
+        .where('player_id', '=', playerId)
+        .where('status', '=', 'paid')
+        .where('created_at', '>=', periodStart(setting.period, now, timeZone))
+        .executeTakeFirst()
+      if (Number(row?.paid ?? 0) + amount > setting.amount) return true
+    }
+    return false
   }
 
   /** Marks orders past their expiry as expired (a later payment still credits them). */
@@ -302,15 +391,15 @@ export class DepositService {
   }
 
   /**
-   * Asks the provider about every open order (and those expired within the last hour) and
-   * applies any payment a lost webhook did not bring.
+   * Asks the provider about every order still open or expired (or paid) within the last hour,
+   * applies any payment a lost webhook did not bring (a second payment of a paid order too, so
+   * that it is returned), and asks again for refunds the provider has not taken.
    */
   async reconcile(): Promise<number> {
     const now = this.#o.now()
     const open = await this.#o.db
       .selectFrom('deposit_orders')
       .select('txid')
-      .where('status', 'in', ['pending', 'expired'])
       .where('expires_at', '>', now - RECONCILE_AFTER_EXPIRY_MS)
       .where('pay_code', '<>', '')
       .orderBy('created_at')
@@ -322,6 +411,7 @@ export class DepositService {
       for (const pix of charge?.pix ?? []) if ((await this.apply(pix)) === 'credited') credited++
     }
     await this.expire()
+    await this.#o.refunds.retry()
     return credited
   }
 

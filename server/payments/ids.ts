@@ -1,5 +1,6 @@
 // Identifiers of the PIX world: charge txids (26–35 alphanumerics, API Pix), end-to-end ids
-// (E + ISPB + yyyyMMddHHmm + 11 alphanumerics = 32 characters) and our own order ids.
+// (E + ISPB + yyyyMMddHHmm + 11 alphanumerics = 32 characters), return ids of refunds (the
+// same shape with D), refund ids (API Pix `DevolucaoId`) and our own order ids.
 import { randomInt } from 'node:crypto'
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -22,6 +23,16 @@ export function newTxid(): string {
 export function newEndToEndId(now: number): string {
   const stamp = new Date(now).toISOString().replace(/\D/g, '').slice(0, 12)
   return `E99999999${stamp}${randomAlphanumeric(11)}`
+}
+
+/** A refund's return id (rtrId) as the sandbox bank's PSP would mint it. */
+export function newReturnId(now: number): string {
+  return `D${newEndToEndId(now).slice(1)}`
+}
+
+/** Our refund (devolucao) id for a received PIX: one refund per PIX, so retries reuse it. */
+export function refundIdFor(endToEndId: string): string {
+  return `R${endToEndId}`
 }
 
 /** Order ids: a letter for the kind (D deposit, W withdrawal) and 19 random characters. */

@@ -4,9 +4,11 @@
 // sandbox touches). The sandbox bank's pages exist only when the sandbox is the provider.
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
+import { api } from '../http/api.ts'
 import { DepositService } from './deposits.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider, webhookDelivery } from './providers.ts'
+import { RefundService } from './refunds.ts'
 import { sandboxBankRoutes } from './sandbox/bank-routes.ts'
 import { SandboxProvider } from './sandbox/provider.ts'
 import { WithdrawalService } from './withdrawals.ts'
@@ -19,6 +21,8 @@ declare module 'fastify' {
       sandbox: SandboxProvider | null
       deposits: DepositService
       withdrawals: WithdrawalService
+      /** PIX returned to payers (devolucao): recorded, sent after commit, retried. */
+      refunds: RefundService
     }
   }
 }
@@ -27,13 +31,19 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const now = () => app.clock.now()
   const provider = createPaymentProvider(app.config, { db: app.db, now, deliver: webhookDelivery(app) })
   const services = { db: app.db, engine: app.engine, ledger: app.ledger, provider, config: app.config, now }
-  const deposits = new DepositService(services)
+  const refunds = new RefundService({
+    db: app.db,
+    provider,
+    now,
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  })
+  const deposits = new DepositService({ ...services, refunds })
   const withdrawals = new WithdrawalService({
     ...services,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
   const sandbox = provider instanceof SandboxProvider ? provider : null
-  app.decorate('payments', { provider, sandbox, deposits, withdrawals })
+  app.decorate('payments', { provider, sandbox, deposits, withdrawals, refunds })
 
   app.addHook('onReady', async () => {
     deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))
@@ -46,7 +56,13 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     provider.stop?.()
   })
 
-  if (sandbox) await app.register(sandboxBankRoutes, { provider: sandbox })
+  // The sandbox bank's pages and calls, with the API's envelope and limits, only with the sandbox.
+  if (sandbox) {
+    await app.register(api, {
+      prefix: '/sandbox',
+      scopes: [{ name: 'sandbox bank', routes: [sandboxBankRoutes(sandbox)] }],
+    })
+  }
 }
 
 export const paymentsModule = fp(paymentsPlugin, { name: 'payments', dependencies: ['ledger', 'accounts'] })

@@ -15,8 +15,8 @@ export interface ConformanceHarness {
   webhooks(): WebhookRequest[]
   /** The bank settles payouts that are due. */
   settlePayouts(): Promise<void>
-  /** A key the bank will pay to, held by `cpf`. */
-  payableKey: { type: string; key: string }
+  /** A key the bank will pay to, and the CPF that holds it in the directory. */
+  payableKey: { type: string; key: string; ownerCpf: string }
   close(): Promise<void>
 }
 
@@ -80,7 +80,8 @@ export function describeProviderConformance(name: string, setUp: () => Promise<C
       'takes a payout once per id and settles it with an end-to-end id',
       withHarness(async (h) => {
         const id = `W${randomBytes(6).toString('hex')}-1`
-        const input = { id, amount: 2500, keyType: h.payableKey.type, key: h.payableKey.key, holderName: 'Ana Souza' }
+        const { type: keyType, key, ownerCpf } = h.payableKey
+        const input = { id, amount: 2500, keyType, key, ownerCpf, holderName: 'Ana Souza' }
         const first = await h.provider.createPayout(input)
         const again = await h.provider.createPayout(input)
         expect(again.id).toBe(first.id)
@@ -90,6 +91,50 @@ export function describeProviderConformance(name: string, setUp: () => Promise<C
         expect(settled?.status).toBe('paid')
         expect(settled?.endToEndId).toMatch(/^E/)
         expect(await h.provider.getPayout(`W${randomBytes(6).toString('hex')}-1`)).toBeNull()
+      }),
+    )
+
+    it(
+      'looks keys up in the directory: the holder of a payable key, nothing for an unknown one',
+      withHarness(async (h) => {
+        expect(await h.provider.lookupKey(h.payableKey.key)).toMatchObject({
+          found: true,
+          ownerCpf: h.payableKey.ownerCpf,
+        })
+        expect(await h.provider.lookupKey(`ninguem-${randomBytes(4).toString('hex')}@exemplo.com`)).toEqual({
+          found: false,
+        })
+      }),
+    )
+
+    it(
+      'returns a received PIX to its payer (devolucao) once per refund id, never more than was received',
+      withHarness(async (h) => {
+        const txid = newTxid()
+        await h.provider.createCharge({
+          txid,
+          amount: 3000,
+          expiresInSeconds: 600,
+          payer: { name: 'Ana', cpf: '52998224725' },
+        })
+        await h.pay(txid)
+        const received = (await h.provider.getCharge(txid))?.pix[0]
+        expect(received).toBeDefined()
+        const endToEndId = (received as { endToEndId: string }).endToEndId
+        const request = {
+          endToEndId,
+          id: `D${randomBytes(8).toString('hex')}`,
+          amount: 1000,
+          description: 'Conformidade',
+        }
+        const first = await h.provider.requestRefund(request)
+        const again = await h.provider.requestRefund(request)
+        expect(again.rtrId).toBe(first.rtrId)
+        expect(first.valor).toBe('10.00')
+        expect((await h.provider.getRefund(endToEndId, request.id))?.rtrId).toBe(first.rtrId)
+        await expect(
+          h.provider.requestRefund({ ...request, id: `D${randomBytes(8).toString('hex')}`, amount: 2500 }),
+        ).rejects.toThrow()
       }),
     )
 

@@ -1,7 +1,8 @@
 // The payment provider adapter: what the app needs from a PIX PSP, in the shapes of Banco
-// Central's API Pix (`cob` charges, webhook `{ pix: [...] }`, money as "150.00" strings).
-// The sandbox provider implements it in-process; a real PSP adapter would call its API over
-// mTLS and verify its webhooks its own way.
+// Central's API Pix (`cob` charges, webhook `{ pix: [...] }`, refunds `devolucao`, money as
+// "150.00" strings), plus the DICT key lookup and payouts. The sandbox provider implements it
+// in-process; a real PSP adapter would call its API over mTLS and verify its webhooks its own way.
+import type { PixKeyType } from '../../contract/pix-keys.ts'
 
 export type ChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'
 
@@ -13,6 +14,11 @@ export interface PixReceived {
   valor: string
   /** ISO 8601 time the payment settled. */
   horario: string
+  /**
+   * Who paid, as the payer's PSP reported it. Not in API Pix's `Pix` object itself, but every
+   * PSP adds it (Portaria SPA/MF 615/2024 makes the operator check it); the adapter maps it here.
+   */
+  pagador?: { cpf: string }
 }
 
 export interface PixCharge {
@@ -41,8 +47,11 @@ export interface WebhookRequest {
 
 export type PayoutStatus = 'processing' | 'paid' | 'failed'
 
-/** Why a bank refused a payout; `invalid_key` is the one the player can fix. */
-export type PayoutFailure = 'invalid_key' | 'rejected'
+/**
+ * Why a bank refused a payout: `invalid_key` (the key is not in the directory) is the one the
+ * player can fix; `key_not_owned` means the key belongs to someone other than the payee's CPF.
+ */
+export type PayoutFailure = 'invalid_key' | 'key_not_owned' | 'rejected'
 
 export interface Payout {
   id: string
@@ -62,7 +71,39 @@ export interface CreatePayoutInput {
   keyType: string
   key: string
   holderName: string
+  /** The CPF the key must belong to: the bank refuses (`key_not_owned`) a key held by anyone else. */
+  ownerCpf: string
 }
+
+/** What the PIX directory (DICT) says of a key: its type and the CPF of its holder. */
+export type PixKeyLookup = { found: true; keyType: PixKeyType; ownerCpf: string } | { found: false }
+
+/** API Pix `devolucao` statuses. */
+export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
+
+/** A refund of a received PIX to its payer (API Pix `Devolucao`). */
+export interface PixRefund {
+  id: string
+  /** The return's own end-to-end id (rtrId). */
+  rtrId: string
+  valor: string
+  horario: { solicitacao: string; liquidacao?: string }
+  status: RefundStatus
+  motivo?: string
+}
+
+export interface RefundRequest {
+  /** The received PIX to return (part of). */
+  endToEndId: string
+  /** Our id for the refund: asking again with the same id returns the same refund. */
+  id: string
+  amount: number
+  /** Shown to the payer (at most 140 characters). */
+  description: string
+}
+
+/** The provider refused a refund for good (API Pix 400/404): asking again cannot help. */
+export class RefundRefused extends Error {}
 
 export interface PaymentProvider {
   readonly name: string
@@ -74,6 +115,12 @@ export interface PaymentProvider {
   /** Hands a payout to the PIX network; may throw when the provider does not answer. */
   createPayout(input: CreatePayoutInput): Promise<Payout>
   getPayout(id: string): Promise<Payout | null>
+  /** Looks a PIX key up in the directory (DICT), normalised as contract/pix-keys.ts does. */
+  lookupKey(key: string): Promise<PixKeyLookup>
+  /** `PUT /pix/{e2eid}/devolucao/{id}`; throws RefundRefused when refused for good. */
+  requestRefund(input: RefundRequest): Promise<PixRefund>
+  /** `GET /pix/{e2eid}/devolucao/{id}`. */
+  getRefund(endToEndId: string, id: string): Promise<PixRefund | null>
   /** Null when the webhook is authentic; otherwise why it is not. */
   verifyWebhook(request: WebhookRequest): string | null
   /** A page where this provider lets the player pay a code (the sandbox bank), or null (the player's bank app). */

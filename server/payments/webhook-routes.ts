@@ -1,6 +1,7 @@
 // The provider's webhooks: `pix` (API Pix: `{ pix: [...] }` for payments received) and `payout`
 // (a payout settled). The signature is checked over the raw body before anything is parsed
-// into effects; each payment is credited once by its end-to-end id; a payout notice only names
+// into effects; each payment is applied once by its end-to-end id (credited, or returned to the
+// payer when it breaks the rules); a payout notice only names
 // the payout, whose state is then read back from the provider.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,6 +18,9 @@ const webhookBody = z.object({
         txid: z.string().regex(TXID_PATTERN),
         valor: z.string().regex(/^\d{1,12}\.\d{2}$/),
         horario: z.iso.datetime({ offset: true }),
+        // The payer's CPF (the PSP's addition to API Pix's `pix` object); without it a payment
+        // cannot be shown to come from the player, and is returned.
+        pagador: z.object({ cpf: z.string().max(32) }).optional(),
       }),
     )
     .min(1)

@@ -11,6 +11,8 @@ import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type Te
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
+// 10–15 characters and not a common password: valid under the old rule (6–15) and the new (8–64).
+const PASSWORD = 'Horse-Batt3ry9'
 
 describe.each(engines)('PIX withdrawals on %s', (engine) => {
   let testDb: TestDb
@@ -42,7 +44,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     if (options.bound !== false) {
       const name = `jogador${String(userId).padStart(4, '0')}`
       expect(
-        (await call('/user/bindLoginAccount', { userName: name, password: 'segredo1', confirmPassword: 'segredo1' }))
+        (await call('/user/bindLoginAccount', { userName: name, password: PASSWORD, confirmPassword: PASSWORD }))
           .success,
       ).toBe(true)
       expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
@@ -55,9 +57,12 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
         payload: { requestId: randomUUID(), userId, amount: options.cash, reason: 'saldo de teste' },
       })
     }
-    const withdraw = (amount: number, key = cpf, payType = 'cpf', requestId = randomUUID()) =>
-      call('/withdraw/create/order', { accountNumber: key, payType, amount, requestId })
-    return { call, userId, cpf, withdraw }
+    const withdraw = (amount: number, key = cpf, payType = 'cpf', requestId = randomUUID(), password = PASSWORD) =>
+      call('/withdraw/create/order', { accountNumber: key, payType, amount, requestId, password })
+    /** Registers a phone, e-mail or random key to this player's CPF in the sandbox bank's directory. */
+    const ownKey = (keyType: 'phone' | 'email' | 'random', key: string) =>
+      sandboxOf(app).dict.register(keyType, key, cpf)
+    return { call, userId, cpf, withdraw, ownKey }
   }
 
   const balances = (userId: number) => readPlayerBalances(testDb.db.kysely, userId)
@@ -104,8 +109,10 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
 
   it('at a rejected key (2000) lets the player correct it for free and re-sends it (2100 → 2200)', async () => {
     await start()
-    const { call, userId, withdraw } = await player({ cash: 10000 })
-    await sandboxOf(app).setPayoutRule('+5511987654321', 'invalid_key')
+    const { call, userId, withdraw, ownKey, cpf } = await player({ cash: 10000 })
+    await ownKey('phone', '+5511987654321')
+    await ownKey('phone', '+5511912345678')
+    await sandboxOf(app).setPayoutRule('+5511987654321', 'invalid_key', cpf)
     const created = (await withdraw(3000, '(11) 98765-4321', 'phone')).data
     await settle()
     const rejected = (await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data
@@ -130,8 +137,9 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
 
   it('returns the money at once when the payout fails for good (2300)', async () => {
     await start()
-    const { call, userId, withdraw } = await player({ cash: 5000 })
-    await sandboxOf(app).setPayoutRule('ana@exemplo.com', 'reject')
+    const { call, userId, withdraw, ownKey, cpf } = await player({ cash: 5000 })
+    await ownKey('email', 'ana@exemplo.com')
+    await sandboxOf(app).setPayoutRule('ana@exemplo.com', 'reject', cpf)
     const created = (await withdraw(5000, 'Ana@Exemplo.com', 'email')).data
     expect(await balances(userId)).toMatchObject({ cash: 0, withdrawalHold: 5000 })
     await settle()
@@ -144,13 +152,15 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
   })
 
-  it('lets exactly one of 50 concurrent requests through against a balance that covers one', async () => {
+  // Each request checks the password (scrypt, 128 MiB) first, so 10 at once rather than 50; the
+  // password-check limiter may answer some of them 429, which is fine: at most one gets through.
+  it('lets exactly one of 10 concurrent requests through against a balance that covers one', async () => {
     await start()
     const { withdraw, userId } = await player({ cash: 6000 })
-    const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(5000)))
+    const results = await Promise.all(Array.from({ length: 10 }, () => withdraw(5000)))
     expect(results.filter((r) => r.success)).toHaveLength(1)
     for (const r of results.filter((r) => !r.success)) {
-      expect(['exist_process_order', 'amount_above_withdrawable']).toContain(r.msgCode)
+      expect(['exist_process_order', 'amount_above_withdrawable', 'rate_limited']).toContain(r.msgCode)
     }
     const orders = await testDb.db.kysely.selectFrom('withdrawal_orders').selectAll().execute()
     expect(orders).toHaveLength(1)
@@ -268,7 +278,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   it('finds a payout whose answer was lost by polling the provider', async () => {
     await start()
     const { call, cpf, userId, withdraw } = await player({ cash: 5000 })
-    await sandboxOf(app).setPayoutRule(cpf, 'no_answer')
+    await sandboxOf(app).setPayoutRule(cpf, 'no_answer', cpf)
     const order = (await withdraw(5000)).data
     expect(codes(order)).toEqual([1000, 1100])
     await app.payments.withdrawals.reconcile()

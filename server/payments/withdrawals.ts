@@ -1,8 +1,11 @@
 // Withdrawal orders (SPEC 5): the rules, the hold, the payout through the provider, and the
-// tracker's steps with the times things happened. Cash is held (cash → withdrawal_hold) when
-// the order is accepted; a paid payout posts the hold, a failed one voids it (money back at
-// once), a rejected key waits for the player's correction (free) and is re-sent. Payouts the
-// provider did not confirm are found again by polling, also after a restart.
+// tracker's steps with the times things happened. An order is confirmed with the account's
+// password and goes only to a PIX key the directory (DICT) says the player's own CPF holds
+// (Portaria SPA/MF 615/2024). Cash is held (cash → withdrawal_hold) when the order is accepted;
+// a paid payout posts the hold, a failed one voids it (money back at once) — also when the bank
+// finds the key now belongs to someone else — and a rejected key waits for the player's
+// correction (free) and is re-sent. Payouts the provider did not confirm are found again by
+// polling, also after a restart.
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { normalizeCpf } from '../../contract/cpf.ts'
 import type { Language } from '../../contract/languages.ts'
@@ -29,6 +32,7 @@ import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId } from './ids.ts'
 import type { PaymentProvider, Payout } from './provider.ts'
+import { confirmWithdrawalPassword } from './withdrawal-password.ts'
 
 export interface WithdrawalServiceOptions {
   db: Kysely<Database>
@@ -126,6 +130,7 @@ export class WithdrawalService {
       payType: PixKeyType
       amount: number
       requestId: string
+      password?: string | undefined
     },
     language: Language,
   ): Promise<WithdrawProcess> {
@@ -136,7 +141,7 @@ export class WithdrawalService {
     const key = normalizePixKey(input.payType, input.accountNumber)
     const player = await db
       .selectFrom('players')
-      .select('user_name')
+      .select(['user_name', 'password_hash'])
       .where('id', '=', playerId)
       .executeTakeFirstOrThrow()
     const verification = await db
@@ -154,6 +159,13 @@ export class WithdrawalService {
     if (input.userName && sameName(input.userName, verification.full_name) === false) {
       throw new Refusal('holder_name_mismatch')
     }
+    await confirmWithdrawalPassword(db, {
+      playerId,
+      passwordHash: player.password_hash ?? '',
+      password: input.password,
+      now: this.#o.now(),
+    })
+    await this.#requireOwnKey(key, verification.cpf)
 
     const order = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
@@ -254,18 +266,18 @@ export class WithdrawalService {
     language: Language,
   ): Promise<WithdrawProcess> {
     const order = await this.#owned(playerId, input.orderId)
+    if (order.status !== 'key_rejected') throw new Refusal('order_not_correctable')
     const type = (input.payType ?? order.key_type) as PixKeyType
     const problem = checkPixKey(type, input.accountNumber)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
     const key = normalizePixKey(type, input.accountNumber)
-    if (type === 'cpf') {
-      const verification = await this.#o.db
-        .selectFrom('player_verifications')
-        .select('cpf')
-        .where('player_id', '=', playerId)
-        .executeTakeFirstOrThrow()
-      if (key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
-    }
+    const verification = await this.#o.db
+      .selectFrom('player_verifications')
+      .select('cpf')
+      .where('player_id', '=', playerId)
+      .executeTakeFirstOrThrow()
+    if (type === 'cpf' && key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
+    await this.#requireOwnKey(key, verification.cpf)
     await this.#o.ledger.transact(async (tx) => {
       const current = await this.#lockOrder(tx, order.id)
       if (current.status !== 'key_rejected') throw new Refusal('order_not_correctable')
@@ -327,6 +339,11 @@ export class WithdrawalService {
       .where('id', '=', orderId)
       .executeTakeFirst()
     if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
+    const owner = await this.#o.db
+      .selectFrom('player_verifications')
+      .select('cpf')
+      .where('player_id', '=', Number(order.player_id))
+      .executeTakeFirstOrThrow()
     let payout: Payout
     try {
       payout = await this.#o.provider.createPayout({
@@ -335,6 +352,7 @@ export class WithdrawalService {
         keyType: order.key_type,
         key: order.pix_key,
         holderName: order.holder_name,
+        ownerCpf: owner.cpf,
       })
     } catch (error) {
       // No answer: the payout may or may not exist; reconciliation asks the provider by its id.
@@ -385,6 +403,8 @@ export class WithdrawalService {
           .execute()
         await addStep(tx, orderId, 2000, 2, { reason: payout.reason }, now)
         emitOrder(tx, { ...current, status: 'key_rejected' })
+      } else if (payout.status === 'failed' && payout.failure === 'key_not_owned') {
+        await this.#fail(tx, current, 'pix_key_not_owned')
       } else if (payout.status === 'failed') {
         await this.#fail(tx, current, payout.reason ?? 'failed')
       }
@@ -419,6 +439,12 @@ export class WithdrawalService {
 
   stop(): void {
     clearInterval(this.#timer)
+  }
+
+  /** Money goes out only to a key the directory says the player's own CPF holds. */
+  async #requireOwnKey(key: string, cpf: string): Promise<void> {
+    const owner = await this.#o.provider.lookupKey(key)
+    if (!owner.found || owner.ownerCpf !== normalizeCpf(cpf)) throw new Refusal('pix_key_not_owned')
   }
 
   async #fail(tx: LedgerTx, order: OrderRow, reason: string): Promise<OrderRow> {

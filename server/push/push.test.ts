@@ -109,7 +109,7 @@ describe.each(engines)('push on %s', (engine) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: order.payCode }),
     })
-    expect(await paid.json()).toMatchObject({ paid: true, webhookStatus: 'delivered' })
+    expect(await paid.json()).toMatchObject({ success: true, data: { paid: true, webhookStatus: 'delivered' } })
     expect(await client.next('balance', (d) => (d as { cash: number }).cash === 5000)).toEqual({
       total: 5000,
       cash: 5000,

@@ -59,7 +59,7 @@ describe.each(engines)('rewards on %s', (engine) => {
       const order = await call('/charge/create/order', { amount, requestId: randomUUID() })
       expect(order.success, JSON.stringify(order)).toBe(true)
       const paid = await app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.data.payCode } })
-      expect(paid.json()).toMatchObject({ paid: true })
+      expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
     }
     const spins = async (gameId: string, count: number) => {
       const forward = await call('/game/forward', { id: gameId })

@@ -139,11 +139,34 @@ test('the first-deposit offer shows its terms, is opt-in, and credits the bonus 
 
   // Paid the way `npm run sandbox:pay` does it.
   const paid = await page.request.post('/sandbox/bank/pay', { data: { code } })
-  expect((await paid.json()).paid).toBe(true)
+  expect((await paid.json()).data.paid).toBe(true)
   await expect(page.getByRole('status').filter({ hasText: 'mais R$ 100,00 de bônus' })).toBeVisible()
   await expect(page.getByTestId('balance')).toHaveText('R$ 150,00')
   expect((await accountInfo(page)).balance).toEqual({ total: 15000, cash: 5000, bonus: 10000 })
   await page.getByTestId('balance').click()
   await expect(page.getByTestId('balance-breakdown')).toContainText('Falta apostar R$ 1.000,00')
   await expect(offer).toBeHidden()
+})
+
+test('an overpaid PIX credits the charge and the rest goes back to the payer, with why', async ({ page }) => {
+  await enterApp(page, '/rechargeMall')
+  await startDeposit(page, 'R$ 10,00')
+  await giveAccountDetails(page)
+  const code = await page.getByTestId('pix-code').inputValue()
+  // The payer's bank let them change the amount: R$ 1.000 for a R$ 10 charge.
+  const paid = await page.request.post('/sandbox/bank/pay', { data: { code, amount: '1000,00' } })
+  expect((await paid.json()).data.paid).toBe(true)
+
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'Depósito de R$ 10,00 creditado. R$ 990,00 devolvidos: pagamento acima do valor da cobrança.',
+    }),
+  ).toBeVisible()
+  await expect(page.getByTestId('pix-sheet')).toBeHidden()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 10,00')
+  expect((await accountInfo(page)).balance).toEqual({ total: 1000, cash: 1000, bonus: 0 })
+  const refunds = page.getByTestId('refund-list').getByRole('listitem')
+  await expect(refunds).toHaveCount(1)
+  await expect(refunds.first()).toContainText('R$ 990,00 devolvidos: pagamento acima do valor da cobrança')
+  await expect(refunds.first()).toContainText('devolvido')
 })

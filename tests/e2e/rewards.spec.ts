@@ -124,7 +124,7 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
     requestId: `e2e-friend-${Date.now()}`,
   })
   expect(
-    (await (await friend.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })).json()).paid,
+    (await (await friend.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })).json()).data.paid,
   ).toBe(true)
   await friendContext.close()
 

@@ -90,6 +90,12 @@ export async function disconnectPush(page: Page, userId: number) {
   return (await response.json()).data.closed as number
 }
 
+/** Registers a phone, e-mail or random key to a CPF in the sandbox bank's directory (DICT). */
+export async function registerKey(page: Page, key: string, keyType: string, cpf: string) {
+  const response = await page.request.post('/sandbox/bank/dict', { data: { key, keyType, cpf } })
+  expect((await response.json()).success).toBe(true)
+}
+
 /** Calls the API as the page's player. */
 export async function playerCall(page: Page, path: string, data: object = {}) {
   const token = await readStored<string>(page, 'token')
@@ -97,9 +103,12 @@ export async function playerCall(page: Page, path: string, data: object = {}) {
   return response.json()
 }
 
+/** The password of players made by `fundedPlayer`: withdrawals are confirmed with it. */
+export const PLAYER_PASSWORD = 'Horse-Batt3ry9'
+
 /**
  * A player ready to withdraw: name and password bound, name + CPF verified, and a deposit of
- * `amount` paid through the sandbox bank. Answers the CPF.
+ * `amount` paid through the sandbox bank.
  */
 export async function fundedPlayer(page: Page, amount: number, cpf: string): Promise<void> {
   await enterApp(page)
@@ -109,8 +118,8 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
     (
       await playerCall(page, '/user/bindLoginAccount', {
         userName: name,
-        password: 'segredo1',
-        confirmPassword: 'segredo1',
+        password: PLAYER_PASSWORD,
+        confirmPassword: PLAYER_PASSWORD,
       })
     ).success,
   ).toBe(true)
@@ -119,5 +128,5 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
   )
   const order = await playerCall(page, '/charge/create/order', { amount, requestId: `e2e-${Date.now()}-${userId}` })
   const paid = await page.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })
-  expect((await paid.json()).paid).toBe(true)
+  expect((await paid.json()).data.paid).toBe(true)
 }

@@ -3,7 +3,7 @@
 // fails for good, and the history. Money is checked against the ledger.
 import { expect, type Page, test } from '@playwright/test'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, fundedPlayer } from './support.ts'
+import { accountInfo, fundedPlayer, PLAYER_PASSWORD, registerKey } from './support.ts'
 
 async function requestWithdrawal(page: Page, amount: string, type: string, key: string) {
   await page.goto('/withdrawTab')
@@ -12,6 +12,7 @@ async function requestWithdrawal(page: Page, amount: string, type: string, key: 
   const sheet = page.getByRole('dialog')
   await sheet.getByRole('button', { name: type, exact: true }).click()
   await sheet.getByLabel(/Chave PIX/).pressSequentially(key)
+  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
   await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
   await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
 }
@@ -29,6 +30,7 @@ test('deposit R$ 100, withdraw R$ 60: the tracker shows each step as it happens,
   await fundedPlayer(page, 10000, cpf)
   await page.goto('/withdrawTab')
   await expect(page.getByTestId('withdrawable')).toHaveText('R$ 100,00')
+  await expect(page.getByText('Saque por PIX sem taxa nenhuma.', { exact: false })).toBeVisible()
   await page.getByLabel(/Outro valor/).fill('60')
   await expect(page.getByTestId('withdraw-next')).toHaveText('Sacar R$ 60,00')
   await page.getByTestId('withdraw-next').click()
@@ -36,6 +38,15 @@ test('deposit R$ 100, withdraw R$ 60: the tracker shows each step as it happens,
   await expect(sheet.getByLabel('Titular')).toHaveValue('Ana Souza')
   await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
   await expect(sheet.getByLabel(/Chave PIX/)).toHaveValue(formatCpf(cpf))
+  // Every withdrawal is confirmed with the account's password; a wrong one is refused in words.
+  const password = sheet.getByLabel('Senha da conta')
+  await expect(password).toHaveAttribute('type', 'password')
+  await expect(password).toHaveAttribute('autocomplete', 'current-password')
+  await password.fill('not-my-password')
+  await sheet.getByRole('button', { name: 'Confirmar saque de R$ 60,00' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Senha incorreta.' })).toBeVisible()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 100,00')
+  await password.fill(PLAYER_PASSWORD)
   await sheet.getByRole('button', { name: 'Confirmar saque de R$ 60,00' }).click()
 
   await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
@@ -63,10 +74,15 @@ test('deposit R$ 100, withdraw R$ 60: the tracker shows each step as it happens,
 test('a rejected key is corrected for free and re-sent; a payout that fails for good returns the money at once', async ({
   page,
 }) => {
-  await fundedPlayer(page, 10000, randomCpf())
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10000, cpf)
+  // Money goes only to keys the player's CPF holds: theirs in the sandbox bank's directory.
+  await registerKey(page, '11987654321', 'phone', cpf)
+  await registerKey(page, '21912345678', 'phone', cpf)
+  await registerKey(page, 'ana.souza@exemplo.com', 'email', cpf)
   const rule = (key: string, keyType: string, outcome: string) =>
-    page.request.post('/sandbox/bank/payout-rule', { data: { key, keyType, outcome } })
-  expect((await (await rule('11987654321', 'phone', 'invalid_key')).json()).ok).toBe(true)
+    page.request.post('/sandbox/bank/payout-rule', { data: { key, keyType, outcome, cpf } })
+  expect((await (await rule('11987654321', 'phone', 'invalid_key')).json()).success).toBe(true)
 
   await requestWithdrawal(page, '30', 'Telefone', '11987654321')
   await expect.poll(() => stepCodes(page), { timeout: 10_000 }).toEqual(['1000', '1100', '1200', '2000'])

@@ -29,7 +29,7 @@ describeProviderConformance('sandbox', async () => {
     settlePayouts: async () => {
       await provider.settleDuePayouts()
     },
-    payableKey: { type: 'cpf', key: '52998224725' },
+    payableKey: { type: 'cpf', key: '52998224725', ownerCpf: '52998224725' },
     close: async () => {
       provider.stop()
       await testDb.drop()

@@ -1,8 +1,11 @@
 // The sandbox PIX provider: keeps its charges in its own table, answers like API Pix, and is
-// paid through the sandbox bank. After a payment it calls the app's webhook, signed with
-// HMAC-SHA256 over timestamp + body; a failed delivery is retried a few times, and the app's
-// reconciliation (GET charge) covers anything still lost. No real money moves.
+// paid through the sandbox bank (by the charge's payer, or by another CPF for tests). After a
+// payment it calls the app's webhook, signed with HMAC-SHA256 over timestamp + body; a failed
+// delivery is retried a few times, and the app's reconciliation (GET charge) covers anything
+// still lost. It looks keys up in its own directory (dict.ts), refunds received PIX
+// (refunds.ts) and pays out only to keys held by the payee's CPF. No real money moves.
 import type { Kysely, Selectable } from 'kysely'
+import { isValidCpf, normalizeCpf } from '../../../contract/cpf.ts'
 import type { Database, SandboxPayoutOutcome } from '../../db/schema.ts'
 import { buildBrCode } from '../brcode.ts'
 import { newEndToEndId } from '../ids.ts'
@@ -13,10 +16,15 @@ import type {
   PaymentProvider,
   Payout,
   PixCharge,
+  PixKeyLookup,
   PixReceived,
+  PixRefund,
+  RefundRequest,
   WebhookRequest,
 } from '../provider.ts'
 import { checkWebhookSignature, signWebhook } from '../webhook-signature.ts'
+import { SandboxDict } from './dict.ts'
+import { SandboxRefunds } from './refunds.ts'
 
 /** Sends a webhook to the app (`pix` for payments received, `payout` for payouts); answers the HTTP status. */
 export type WebhookDelivery = (
@@ -47,20 +55,27 @@ export interface SandboxPayment {
   late?: boolean
   /** `drop`: settle but lose the webhook, as a network would (reconciliation must find it). */
   webhook?: 'send' | 'drop'
+  /** Who pays: by default the charge's own payer; another CPF tests the payer check. */
+  payerCpf?: string
+  /** Pay a charge that was already paid (a payer who pays the same code twice). */
+  again?: boolean
 }
 
-export type PayOutcome =
-  | { paid: true; pix: PixReceived; webhookStatus: string }
-  | { paid: false; reason: 'not_found' | 'already_paid' | 'expired' | 'invalid_amount' }
+export type PayRefusal = 'not_found' | 'already_paid' | 'expired' | 'invalid_amount' | 'invalid_payer'
+
+export type PayOutcome = { paid: true; pix: PixReceived; webhookStatus: string } | { paid: false; reason: PayRefusal }
 
 type ChargeRow = Selectable<Database['sandbox_charges']>
 type PayoutRow = Selectable<Database['sandbox_payouts']>
+type ReceivedRow = Selectable<Database['sandbox_received_pix']>
 
 export const payoutOutcomes = ['pay', 'invalid_key', 'reject', 'no_answer'] as const
+export type PayoutRuleOutcome = (typeof payoutOutcomes)[number]
 
 /** What the bank says when it refuses a payout (shown to the player in the tracker). */
 const failureReasons = {
   invalid_key: 'Chave PIX não encontrada no DICT',
+  key_not_owned: 'A chave PIX pertence a outra pessoa',
   reject: 'Conta de destino encerrada',
 } as const
 
@@ -74,9 +89,14 @@ export class SandboxProvider implements PaymentProvider {
   readonly #o: SandboxOptions
   readonly #timers = new Set<NodeJS.Timeout>()
   #settleTimer: NodeJS.Timeout | undefined
+  /** The bank's key directory (DICT). */
+  readonly dict: SandboxDict
+  readonly refunds: SandboxRefunds
 
   constructor(options: SandboxOptions) {
     this.#o = options
+    this.dict = new SandboxDict(options.db, options.now)
+    this.refunds = new SandboxRefunds(options.db, options.now)
   }
 
   async createCharge(input: CreateChargeInput): Promise<PixCharge> {
@@ -113,6 +133,17 @@ export class SandboxProvider implements PaymentProvider {
     return row ? this.#view(row) : null
   }
 
+  /** The PIX a charge received, in the order they settled. */
+  #received(txid: string): Promise<ReceivedRow[]> {
+    return this.#o.db
+      .selectFrom('sandbox_received_pix')
+      .selectAll()
+      .where('txid', '=', txid)
+      .orderBy('paid_at')
+      .orderBy('end_to_end_id')
+      .execute()
+  }
+
   payUrl(payCode: string): string {
     return `${this.#o.bankUrl}?code=${encodeURIComponent(payCode)}`
   }
@@ -136,27 +167,54 @@ export class SandboxProvider implements PaymentProvider {
     const row = await this.#row(txid)
     if (!row) return { paid: false, reason: 'not_found' }
     const status = this.#status(row)
-    if (status === 'CONCLUIDA') return { paid: false, reason: 'already_paid' }
+    const again = status === 'CONCLUIDA' && payment.again === true
+    if (status === 'CONCLUIDA' && !again) return { paid: false, reason: 'already_paid' }
     if (status === 'REMOVIDA_PELO_PSP' && !payment.late) return { paid: false, reason: 'expired' }
     const amount = payment.amount ?? Number(row.amount)
     if (!Number.isSafeInteger(amount) || amount <= 0) return { paid: false, reason: 'invalid_amount' }
+    const payerCpf = normalizeCpf(payment.payerCpf ?? row.payer_cpf)
+    if (!isValidCpf(payerCpf)) return { paid: false, reason: 'invalid_payer' }
     const now = this.#o.now()
     const endToEndId = newEndToEndId(now)
-    const settled = await this.#o.db
-      .updateTable('sandbox_charges')
-      .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_amount: amount, paid_at: now })
-      .where('txid', '=', txid)
-      .where('end_to_end_id', 'is', null)
-      .executeTakeFirst()
-    // Two payers racing for one charge: only the first settles.
-    if (Number(settled.numUpdatedRows) === 0) return { paid: false, reason: 'already_paid' }
-    const pix: PixReceived = { endToEndId, txid, valor: toPixValue(amount), horario: new Date(now).toISOString() }
+    if (!again) {
+      const settled = await this.#o.db
+        .updateTable('sandbox_charges')
+        .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_amount: amount, paid_at: now })
+        .where('txid', '=', txid)
+        .where('end_to_end_id', 'is', null)
+        .executeTakeFirst()
+      // Two payers racing for one charge: only the first settles.
+      if (Number(settled.numUpdatedRows) === 0) return { paid: false, reason: 'already_paid' }
+    }
+    await this.#o.db
+      .insertInto('sandbox_received_pix')
+      .values({ end_to_end_id: endToEndId, txid, amount, payer_cpf: payerCpf, paid_at: now })
+      .execute()
+    const pix: PixReceived = {
+      endToEndId,
+      txid,
+      valor: toPixValue(amount),
+      horario: new Date(now).toISOString(),
+      pagador: { cpf: payerCpf },
+    }
     if (payment.webhook === 'drop') {
-      await this.#setWebhookStatus(txid, 'dropped')
+      await this.#setWebhookStatus(endToEndId, 'dropped')
       return { paid: true, pix, webhookStatus: 'dropped' }
     }
     const webhookStatus = await this.#notify(pix, 0)
     return { paid: true, pix, webhookStatus }
+  }
+
+  lookupKey(key: string): Promise<PixKeyLookup> {
+    return this.dict.lookup(key)
+  }
+
+  requestRefund(input: RefundRequest): Promise<PixRefund> {
+    return this.refunds.request(input)
+  }
+
+  getRefund(endToEndId: string, id: string): Promise<PixRefund | null> {
+    return this.refunds.get(endToEndId, id)
   }
 
   /** Starts settling payouts as they fall due (the bank's side of the PIX network). */
@@ -175,12 +233,7 @@ export class SandboxProvider implements PaymentProvider {
   async createPayout(input: CreatePayoutInput): Promise<Payout> {
     const existing = await this.#payoutRow(input.id)
     if (existing) return payoutView(existing)
-    const rule = await this.#o.db
-      .selectFrom('sandbox_payout_rules')
-      .select('outcome')
-      .where('pix_key', '=', input.key)
-      .executeTakeFirst()
-    const outcome: SandboxPayoutOutcome = rule?.outcome ?? 'pay'
+    const outcome = await this.#ruleFor(input.key)
     const now = this.#o.now()
     await this.#o.db
       .insertInto('sandbox_payouts')
@@ -190,6 +243,7 @@ export class SandboxProvider implements PaymentProvider {
         key_type: input.keyType,
         pix_key: input.key,
         holder_name: input.holderName,
+        owner_cpf: normalizeCpf(input.ownerCpf),
         status: 'processing',
         outcome,
         reason: null,
@@ -212,14 +266,41 @@ export class SandboxProvider implements PaymentProvider {
     return row ? payoutView(row) : null
   }
 
-  /** Sets what the sandbox bank does with payouts to a key (tests and testers). */
-  async setPayoutRule(key: string, outcome: SandboxPayoutOutcome): Promise<void> {
-    const values = { outcome, created_at: this.#o.now() }
+  /**
+   * Sets what the sandbox bank does with payouts to a key, for its holder only: the rule is
+   * taken when the directory says the key belongs to `ownerCpf`, and applies while it still does.
+   */
+  async setPayoutRule(key: string, outcome: PayoutRuleOutcome, ownerCpf: string): Promise<boolean> {
+    const owner = await this.dict.lookup(key)
+    const cpf = normalizeCpf(ownerCpf)
+    if (!owner.found || owner.ownerCpf !== cpf) return false
+    const values = { outcome, owner_cpf: cpf, created_at: this.#o.now() }
     await this.#o.db
       .insertInto('sandbox_payout_rules')
       .values({ pix_key: key, ...values })
       .onConflict((oc) => oc.column('pix_key').doUpdateSet(values))
       .execute()
+    return true
+  }
+
+  async #ruleFor(key: string): Promise<SandboxPayoutOutcome> {
+    const rule = await this.#o.db
+      .selectFrom('sandbox_payout_rules')
+      .select(['outcome', 'owner_cpf'])
+      .where('pix_key', '=', key)
+      .executeTakeFirst()
+    if (!rule) return 'pay'
+    const owner = await this.dict.lookup(key)
+    return owner.found && owner.ownerCpf === rule.owner_cpf ? rule.outcome : 'pay'
+  }
+
+  /** What the payee's bank does at settlement: the tester's rule, then the directory's word. */
+  async #settlement(row: PayoutRow): Promise<'pay' | keyof typeof failureReasons> {
+    if (row.outcome === 'invalid_key' || row.outcome === 'reject') return row.outcome
+    const owner = await this.dict.lookup(row.pix_key)
+    if (!owner.found) return 'invalid_key'
+    if (row.owner_cpf !== null && owner.ownerCpf !== row.owner_cpf) return 'key_not_owned'
+    return 'pay'
   }
 
   /** Settles every payout whose time has come, then notifies the app of each. */
@@ -235,14 +316,11 @@ export class SandboxProvider implements PaymentProvider {
       .execute()
     let settled = 0
     for (const row of due) {
-      const fails = row.outcome === 'invalid_key' || row.outcome === 'reject'
-      const values = fails
-        ? {
-            status: 'failed' as const,
-            reason: failureReasons[row.outcome as 'invalid_key' | 'reject'],
-            settled_at: now,
-          }
-        : { status: 'paid' as const, end_to_end_id: newEndToEndId(now), settled_at: now }
+      const settlement = await this.#settlement(row)
+      const values =
+        settlement === 'pay'
+          ? { status: 'paid' as const, end_to_end_id: newEndToEndId(now), settled_at: now }
+          : { status: 'failed' as const, outcome: settlement, reason: failureReasons[settlement], settled_at: now }
       const result = await this.#o.db
         .updateTable('sandbox_payouts')
         .set(values)
@@ -268,7 +346,7 @@ export class SandboxProvider implements PaymentProvider {
 
   #notify(pix: PixReceived, attempt: number): Promise<string> {
     return this.#send('pix', JSON.stringify({ pix: [pix] }), attempt, (status) =>
-      this.#setWebhookStatus(pix.txid, status),
+      this.#setWebhookStatus(pix.endToEndId, status),
     )
   }
 
@@ -303,8 +381,12 @@ export class SandboxProvider implements PaymentProvider {
     return status
   }
 
-  #setWebhookStatus(txid: string, status: string) {
-    return this.#o.db.updateTable('sandbox_charges').set({ webhook_status: status }).where('txid', '=', txid).execute()
+  #setWebhookStatus(endToEndId: string, status: string) {
+    return this.#o.db
+      .updateTable('sandbox_received_pix')
+      .set({ webhook_status: status })
+      .where('end_to_end_id', '=', endToEndId)
+      .execute()
   }
 
   #row(txid: string) {
@@ -325,18 +407,16 @@ export class SandboxProvider implements PaymentProvider {
     return row.status
   }
 
-  #view(row: ChargeRow): PixCharge {
-    const pix: PixReceived[] =
-      row.end_to_end_id && row.paid_at !== null && row.paid_amount !== null
-        ? [
-            {
-              endToEndId: row.end_to_end_id,
-              txid: row.txid,
-              valor: toPixValue(Number(row.paid_amount)),
-              horario: new Date(Number(row.paid_at)).toISOString(),
-            },
-          ]
-        : []
+  async #view(row: ChargeRow): Promise<PixCharge> {
+    const pix = (await this.#received(row.txid)).map(
+      (received): PixReceived => ({
+        endToEndId: received.end_to_end_id,
+        txid: received.txid,
+        valor: toPixValue(Number(received.amount)),
+        horario: new Date(Number(received.paid_at)).toISOString(),
+        pagador: { cpf: received.payer_cpf },
+      }),
+    )
     return {
       txid: row.txid,
       status: this.#status(row),
@@ -351,7 +431,12 @@ export class SandboxProvider implements PaymentProvider {
 }
 
 function payoutView(row: PayoutRow): Payout {
-  const failure = row.status === 'failed' ? (row.outcome === 'invalid_key' ? 'invalid_key' : 'rejected') : null
+  const failure =
+    row.status !== 'failed'
+      ? null
+      : row.outcome === 'invalid_key' || row.outcome === 'key_not_owned'
+        ? row.outcome
+        : 'rejected'
   return {
     id: row.id,
     status: row.status,

@@ -1,6 +1,7 @@
 // The deposit screen (`/rechargeMall`, `/pay`, `/coins`; SPEC 4): amount choices from the
 // server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
-// the account sheet when name + CPF are missing, then the PIX sheet.
+// the account sheet when name + CPF are missing, then the PIX sheet; below, any PIX returned
+// to the payer, with why.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
@@ -11,6 +12,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { createDeposit, getAccountDetails, getDepositAmounts } from './api.ts'
 import { PixSheet } from './PixSheet.tsx'
+import { RefundList } from './RefundList.tsx'
 import { openDeposit, openDepositAtom } from './state.ts'
 import './deposit.css'
 
@@ -191,6 +193,13 @@ export default function DepositPage() {
               PIX sem taxas. O valor entra no saldo assim que o banco confirma o pagamento, normalmente em segundos.
             </Trans>
           </p>
+          <p className="hint">
+            <Trans>
+              Pague exatamente o valor da cobrança, de uma conta no seu CPF. Um PIX de outro CPF, acima do valor ou fora
+              dos seus limites volta para quem pagou.
+            </Trans>
+          </p>
+          <RefundList />
         </>
       )}
       {askDetails && (

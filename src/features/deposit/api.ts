@@ -1,10 +1,12 @@
 // The deposit feature's calls (SPEC 4, 9): amount choices with the offer and limits, whether name
-// and CPF are on file, creating a PIX order and reading one back.
+// and CPF are on file, creating a PIX order and reading one back, and the PIX returned to payers.
 import type {
   createDepositOrderRequest,
   DepositAmounts,
   DepositOrder,
+  DepositRefundsPage,
   depositOrderRequest,
+  refundListRequest,
 } from '../../../contract/deposits.ts'
 import type { RequestBody } from '../../../contract/request.ts'
 import type { AccountDetails } from '../../../contract/verification.ts'
@@ -19,3 +21,6 @@ export const createDeposit = (input: RequestBody<typeof createDepositOrderReques
 
 export const getDeposit = (input: RequestBody<typeof depositOrderRequest>) =>
   call<DepositOrder>('/charge/order/detail', input)
+
+export const getRefunds = (input: RequestBody<typeof refundListRequest>) =>
+  call<DepositRefundsPage>('/charge/refund/list', input)

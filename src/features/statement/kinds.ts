@@ -24,6 +24,7 @@ export const kindLabels: Record<TransferKind, MessageDescriptor> = {
   jackpot_won: msg`Jackpot ganho`,
   jackpot_seed: msg`Semente do jackpot`,
   jackpot_share: msg`Contribuição ao jackpot`,
+  pix_refund: msg`PIX devolvido ao pagador`,
 }
 
 export const accountLabels: Record<string, MessageDescriptor> = {

@@ -1,5 +1,6 @@
 // The PIX key sheet (SPEC 5.1, 10): key type (CPF, phone with the fixed +55, e-mail, random
-// key), the key checked as typed, and the holder name — the verified account holder, locked.
+// key), the key checked as typed, the holder name — the verified account holder, locked — and,
+// to confirm a withdrawal, the account's password.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput } from '../../../contract/cpf.ts'
@@ -10,6 +11,8 @@ import { TextField } from '../../lib/TextField.tsx'
 export interface KeyChoice {
   payType: PixKeyType
   accountNumber: string
+  /** Present when the sheet confirms a withdrawal. */
+  password?: string
 }
 
 export function KeySheet({
@@ -18,6 +21,7 @@ export function KeySheet({
   initial,
   submitLabel,
   busy,
+  askPassword = false,
   onSubmit,
   onClose,
 }: {
@@ -26,6 +30,8 @@ export function KeySheet({
   initial?: KeyChoice | undefined
   submitLabel: string
   busy: boolean
+  /** Confirm with the account's password (a new withdrawal). */
+  askPassword?: boolean
   onSubmit: (choice: KeyChoice) => void
   onClose: () => void
 }) {
@@ -33,6 +39,8 @@ export function KeySheet({
   const [payType, setPayType] = useState<PixKeyType>(initial?.payType ?? 'cpf')
   const [key, setKey] = useState(initial?.accountNumber ?? '')
   const [error, setError] = useState<string | undefined>()
+  const [password, setPassword] = useState('')
+  const [passwordError, setPasswordError] = useState<string | undefined>()
 
   const typeLabels: Record<PixKeyType, string> = {
     cpf: t`CPF`,
@@ -63,7 +71,11 @@ export function KeySheet({
     event.preventDefault()
     const problem = problemOf(payType, key)
     setError(problem)
-    if (!problem) onSubmit({ payType, accountNumber: payType === 'phone' ? `+55${key}` : key })
+    const missingPassword = askPassword && password === '' ? t`Digite a senha da sua conta.` : undefined
+    setPasswordError(missingPassword)
+    if (problem || missingPassword) return
+    const choice: KeyChoice = { payType, accountNumber: payType === 'phone' ? `+55${key}` : key }
+    onSubmit(askPassword ? { ...choice, password } : choice)
   }
 
   return (
@@ -104,8 +116,25 @@ export function KeySheet({
         </div>
         <TextField label={t`Titular`} name="holder" value={holderName} error={undefined} onValue={() => {}} readOnly />
         <p className="hint">
-          <Trans>Saques só vão para contas no seu nome. A chave CPF precisa ser o CPF desta conta.</Trans>
+          <Trans>
+            Saques só vão para chaves PIX registradas no seu CPF: o seu próprio CPF, ou um telefone, e-mail ou chave
+            aleatória que o seu banco registrou no seu CPF.
+          </Trans>
         </p>
+        {askPassword && (
+          <TextField
+            label={t`Senha da conta`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={passwordError}
+            onValue={(value) => {
+              setPassword(value)
+              if (passwordError && value) setPasswordError(undefined)
+            }}
+          />
+        )}
         <button type="submit" className="button" disabled={busy}>
           {submitLabel}
         </button>

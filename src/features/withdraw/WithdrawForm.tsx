@@ -216,6 +216,7 @@ export function WithdrawForm() {
           holderName={info.holderName ?? ''}
           submitLabel={t`Confirmar saque de ${formatMoney(amount)}`}
           busy={busy}
+          askPassword
           onSubmit={(choice) => void submit(choice)}
           onClose={() => setSheet(null)}
         />

@@ -1,0 +1,42 @@
+// The sandbox bank's PIX key directory (DICT), from the command line, on a running server:
+//   npm run sandbox:dict -- add <key> <cpf> [--type phone|email|random]
+//   npm run sandbox:dict -- list <cpf>
+//   npm run sandbox:dict -- remove <key> <cpf> [--type phone|email|random]
+// A withdrawal goes only to a key the directory says the player's CPF holds; CPF keys belong to
+// their CPF without registering. Registering a key held by another CPF moves it (a DICT claim).
+const [command, ...rest] = process.argv.slice(2)
+const typeAt = rest.indexOf('--type')
+const keyType = typeAt >= 0 ? rest[typeAt + 1] : undefined
+const positional = rest.filter((_, i) => typeAt < 0 || (i !== typeAt && i !== typeAt + 1))
+const usage =
+  'usage: npm run sandbox:dict -- add <key> <cpf> [--type phone|email|random] | list <cpf> | remove <key> <cpf> [--type …]'
+
+function request(): { path: string; body: Record<string, string> } | null {
+  const [first, second] = positional
+  const typed: Record<string, string> = keyType ? { keyType } : {}
+  if (command === 'add' && first && second)
+    return { path: '/sandbox/bank/dict', body: { key: first, cpf: second, ...typed } }
+  if (command === 'remove' && first && second) {
+    return { path: '/sandbox/bank/dict/remove', body: { key: first, cpf: second, ...typed } }
+  }
+  if (command === 'list' && first) return { path: '/sandbox/bank/dict/list', body: { cpf: first } }
+  return null
+}
+
+const call = request()
+if (!call) {
+  console.error(usage)
+  process.exit(2)
+}
+const appUrl = process.env.APP_URL ?? 'http://localhost:8080'
+// The CPF goes in the body, never in the URL.
+const response = await fetch(`${appUrl}${call.path}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(call.body),
+})
+const body = (await response.json()) as { success: boolean; msg: string; data: unknown }
+console.log(JSON.stringify(body, null, 2))
+process.exit(body.success ? 0 : 1)
+
+export {}

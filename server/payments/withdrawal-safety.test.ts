@@ -1,0 +1,224 @@
+// No money out to a stranger (issue 13, finding 4), on each engine: a withdrawal goes only to a
+// PIX key the directory (the sandbox bank's DICT) says the player's verified CPF holds — checked
+// when it is asked for, when a rejected key is corrected, and by the bank at payout time — and
+// every withdrawal is confirmed with the account's password, whose failures lock withdrawals.
+// Money is read from the ledger and from the sandbox bank's payouts.
+import { randomUUID } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { randomCpf } from '../../contract/cpf.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { auditLedger } from '../ledger/audit.ts'
+import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+
+const START = Date.UTC(2026, 10, 20, 15, 0)
+const DELAY = 1500
+// 10–15 characters and not a common password: valid under the old rule (6–15) and the new (8–64).
+const PASSWORD = 'Horse-Batt3ry9'
+
+describe.each(engines)('withdrawal safety on %s', (engine) => {
+  let testDb: TestDb
+  let app: Awaited<ReturnType<typeof buildTestApp>>
+  const clock = { time: START, now: () => clock.time }
+
+  beforeEach(async () => {
+    clock.time = START
+    testDb = await createTestDb(engine)
+    app = await buildTestApp(testDb.db, { SANDBOX_PAYOUT_DELAY_MS: String(DELAY) }, clock)
+  })
+  afterEach(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  async function player(cash = 10000) {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token, userId } = login.json().data as { token: string; userId: number }
+    const call = async (url: string, payload: object = {}, language = 'pt-BR') =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api${url}`,
+          headers: { 'access-token': token, 'accept-language': language },
+          payload,
+        })
+      ).json()
+    const cpf = randomCpf()
+    const name = `seguro${String(userId).padStart(4, '0')}`
+    expect(
+      (await call('/user/bindLoginAccount', { userName: name, password: PASSWORD, confirmPassword: PASSWORD })).success,
+    ).toBe(true)
+    expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/adjust',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
+    })
+    /** `password: null` sends none. */
+    const withdraw = (amount: number, key: string, payType: string, password: string | null = PASSWORD) =>
+      call('/withdraw/create/order', {
+        accountNumber: key,
+        payType,
+        amount,
+        requestId: randomUUID(),
+        ...(password === null ? {} : { password }),
+      })
+    return { call, userId, cpf, withdraw }
+  }
+
+  const dict = () => sandboxOf(app).dict
+  const balances = (userId: number) => readPlayerBalances(testDb.db.kysely, userId)
+  const orders = () => testDb.db.kysely.selectFrom('withdrawal_orders').selectAll().execute()
+  const payouts = () => testDb.db.kysely.selectFrom('sandbox_payouts').selectAll().execute()
+  const settle = async () => {
+    clock.time += DELAY
+    await sandboxOf(app).settleDuePayouts()
+    await app.payments.withdrawals.reconcile()
+  }
+  const codes = (process: { steps: { processCode: number }[] }) => process.steps.map((s) => s.processCode)
+
+  it("refuses a withdrawal to a key the player's CPF does not hold, up front and writing nothing", async () => {
+    const { userId, withdraw, call } = await player()
+    // The attack from the issue: a stranger's e-mail key. Unknown to the directory first…
+    const unknown = await withdraw(5000, 'attacker@example.com', 'email')
+    expect(unknown).toMatchObject({ success: false, msgCode: 'pix_key_not_owned' })
+    expect(unknown.msg).toContain('não está registrada no seu CPF')
+    // …then registered, but to the attacker's CPF; the same for a phone key.
+    await dict().register('email', 'attacker@example.com', randomCpf())
+    await dict().register('phone', '+5521988887777', randomCpf())
+    expect((await withdraw(5000, 'Attacker@Example.com', 'email')).msgCode).toBe('pix_key_not_owned')
+    expect((await withdraw(5000, '21988887777', 'phone')).msgCode).toBe('pix_key_not_owned')
+    const english = await call(
+      '/withdraw/create/order',
+      {
+        accountNumber: 'attacker@example.com',
+        payType: 'email',
+        amount: 5000,
+        requestId: randomUUID(),
+        password: PASSWORD,
+      },
+      'en',
+    )
+    expect(english.msg).toContain('not registered to your CPF')
+    const hindi = await call(
+      '/withdraw/create/order',
+      {
+        accountNumber: 'attacker@example.com',
+        payType: 'email',
+        amount: 5000,
+        requestId: randomUUID(),
+        password: PASSWORD,
+      },
+      'hi',
+    )
+    expect(hindi.msg).toContain('CPF पर पंजीकृत नहीं है')
+
+    expect(await orders()).toHaveLength(0)
+    expect(await payouts()).toHaveLength(0)
+    expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+  })
+
+  it("pays keys the player's CPF holds: the CPF key itself and a key registered to it", async () => {
+    const { userId, cpf, withdraw } = await player()
+    expect((await withdraw(3000, cpf, 'cpf')).success).toBe(true)
+    await settle()
+    await dict().register('email', 'ana.souza@exemplo.com', cpf)
+    const email = await withdraw(2000, 'ana.souza@exemplo.com', 'email')
+    expect(email).toMatchObject({ success: true, data: { status: 'processing' } })
+    await settle()
+    expect((await payouts()).map((p) => [p.pix_key, p.status, p.owner_cpf])).toEqual(
+      expect.arrayContaining([
+        [cpf, 'paid', cpf],
+        ['ana.souza@exemplo.com', 'paid', cpf],
+      ]),
+    )
+    expect(await balances(userId)).toMatchObject({ cash: 5000, withdrawalHold: 0 })
+  })
+
+  it('does not pay a key that changed hands between the request and the payout: the money comes back', async () => {
+    const { userId, cpf, call, withdraw } = await player()
+    await dict().register('phone', '+5511955554444', cpf)
+    const created = (await withdraw(6000, '11955554444', 'phone')).data
+    expect(created.status).toBe('processing')
+    // A DICT claim moves the key to someone else before the bank settles the payout.
+    await dict().register('phone', '+5511955554444', randomCpf())
+    await settle()
+
+    const process = (await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data
+    expect(process).toMatchObject({ status: 'failed', historyStatus: 3, failReason: 'pix_key_not_owned' })
+    expect(codes(process)).toEqual([1000, 1100, 1200, 2300])
+    expect(process.steps[3].msg).toContain('a chave PIX não está no seu CPF')
+    expect(process.steps[3].msg).toContain('já voltou para o seu saldo')
+    const [payout] = await payouts()
+    expect(payout).toMatchObject({ status: 'failed', outcome: 'key_not_owned', end_to_end_id: null })
+    expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+    const posted = await testDb.db.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'withdrawal_post')
+      .execute()
+    expect(posted).toHaveLength(0)
+    expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
+  })
+
+  it("checks a corrected key the same way: only one the player's CPF holds is sent", async () => {
+    const { userId, cpf, call, withdraw } = await player()
+    await dict().register('phone', '+5511987654321', cpf)
+    await sandboxOf(app).setPayoutRule('+5511987654321', 'invalid_key', cpf)
+    const created = (await withdraw(3000, '11987654321', 'phone')).data
+    await settle()
+    expect((await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data.status).toBe('key_rejected')
+
+    const correct = (accountNumber: string, payType?: string) =>
+      call('/v1/bus/updateCpf', { orderId: created.orderId, accountNumber, ...(payType ? { payType } : {}) })
+    expect((await correct('11912345678')).msgCode).toBe('pix_key_not_owned')
+    await dict().register('email', 'golpe@example.com', randomCpf())
+    expect((await correct('golpe@example.com', 'email')).msgCode).toBe('pix_key_not_owned')
+    expect((await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data.status).toBe('key_rejected')
+
+    await dict().register('phone', '+5511912345678', cpf)
+    expect((await correct('11912345678')).success).toBe(true)
+    await settle()
+    const paid = (await call('/v1/bus/getWithdrawProcess', { orderId: created.orderId })).data
+    expect(codes(paid)).toEqual([1000, 1100, 1200, 2000, 2100, 2200])
+    expect(await balances(userId)).toMatchObject({ cash: 7000, withdrawalHold: 0 })
+  })
+
+  it('confirms every withdrawal with the password: missing or wrong is refused and writes nothing', async () => {
+    const { userId, cpf, withdraw } = await player()
+    const missing = await withdraw(5000, cpf, 'cpf', null)
+    expect(missing).toMatchObject({ success: false, msgCode: 'password_required' })
+    const wrong = await withdraw(5000, cpf, 'cpf', 'not-the-password')
+    expect(wrong).toMatchObject({ success: false, msgCode: 'password_wrong', data: { attemptsLeft: 4 } })
+    expect(wrong.msg).toBe(
+      'Senha incorreta. Mais 4 tentativa(s) errada(s) e os saques ficam bloqueados por 15 minutos.',
+    )
+    expect(await orders()).toHaveLength(0)
+    expect(await payouts()).toHaveLength(0)
+    expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+    expect((await withdraw(5000, cpf, 'cpf')).success).toBe(true)
+  })
+
+  it('locks withdrawals for 15 minutes after 5 wrong passwords, even with the right one; the right one clears the count', async () => {
+    const { userId, cpf, withdraw } = await player()
+    for (let i = 0; i < 4; i++) expect((await withdraw(2000, cpf, 'cpf', `wrong-${i}`)).msgCode).toBe('password_wrong')
+    // The right password before the fifth failure clears the count…
+    expect((await withdraw(2000, cpf, 'cpf')).success).toBe(true)
+    await settle()
+    // …so it takes five new failures to lock.
+    for (let i = 0; i < 4; i++) expect((await withdraw(2000, cpf, 'cpf', `wrong-${i}`)).msgCode).toBe('password_wrong')
+    const locked = await withdraw(2000, cpf, 'cpf', 'wrong-5')
+    expect(locked).toMatchObject({ success: false, msgCode: 'withdraw_locked', data: { until: clock.time + 900_000 } })
+    expect(locked.msg).toContain('os saques ficam bloqueados até')
+    expect((await withdraw(2000, cpf, 'cpf')).msgCode).toBe('withdraw_locked')
+    expect(await orders()).toHaveLength(1)
+
+    clock.time += 900_000
+    expect((await withdraw(2000, cpf, 'cpf')).success).toBe(true)
+    expect(await balances(userId)).toMatchObject({ cash: 6000, withdrawalHold: 2000 })
+  })
+})
