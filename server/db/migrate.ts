@@ -1,4 +1,5 @@
 // Runs the migrations at start-up, on either engine.
+import { sql } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db } from './database.ts'
 import { accountsMigration } from './migrations/0001-accounts.ts'
@@ -8,6 +9,7 @@ import { depositsMigration } from './migrations/0004-deposits.ts'
 import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
 import { gamesMigration } from './migrations/0006-games.ts'
 import { rewardsMigration } from './migrations/0007-rewards.ts'
+import { accountSecurityMigration } from './migrations/0008-account-security.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -20,14 +22,34 @@ function provider(db: Db): MigrationProvider {
         '0005-withdrawals': withdrawalsMigration(db.engine),
         '0006-games': gamesMigration(db.engine),
         '0007-rewards': rewardsMigration(db.engine),
+        '0008-account-security': accountSecurityMigration(db.engine),
       }
     },
   }
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: provider(db) })
-  const { error, results } = await migrator.migrateToLatest()
+  await migrate(db, (migrator) => migrator.migrateToLatest())
+}
+
+/** Migrates up to and including one migration (tests of a later migration's data path). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
+  // Kysely looks for its lock table in every schema unless told which; with other schemas in the
+  // database (tests isolate themselves in one each) it would find theirs and skip creating its own.
+  const migrationTableSchema =
+    db.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: provider(db),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  })
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''
