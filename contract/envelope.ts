@@ -43,6 +43,9 @@ export const MsgCode = {
   wheelWait: 'wheel_wait',
   taskIncomplete: 'task_incomplete',
   nothingToClaim: 'nothing_to_claim',
+  loginLocked: 'login_locked',
+  deviceLoginFailed: 'device_login_failed',
+  busy: 'busy',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

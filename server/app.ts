@@ -6,10 +6,12 @@ import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
+import { deviceRoutes } from './accounts/device-routes.ts'
 import { limitsRoutes } from './accounts/limits-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
+import { invalidTokenHashes } from './accounts/tokens.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
-import type { Config } from './config.ts'
+import { type Config, fastifyTrustProxy } from './config.ts'
 import type { Db } from './db/database.ts'
 import { jackpotView, seedJackpot } from './games/jackpot.ts'
 import { Rounds } from './games/rounds.ts'
@@ -55,7 +57,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -69,7 +71,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const clock = app.clock
   const accounts = new AccountDirectory(db.kysely)
   await accounts.ensureHouseAccounts(clock.now())
-  const push = new PushHub(db.kysely, { jackpot: () => jackpotView(db.kysely) })
+  const push = new PushHub(db.kysely, { jackpot: () => jackpotView(db.kysely) }, (hashes) =>
+    invalidTokenHashes(db.kysely, hashes, clock.now()),
+  )
   const ledger = new Ledger({
     db: db.kysely,
     engine: db.engine,
@@ -154,6 +158,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     prefix: '/api',
     routes: [
       accountRoutes,
+      deviceRoutes,
       verificationRoutes,
       limitsRoutes,
       languageRoutes,

@@ -59,6 +59,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.decorateRequest('language', 'pt-BR')
   app.decorateRequest('playerId', 0)
   app.decorateRequest('accessToken', '')
+  app.decorateRequest('sessionDeviceId', null)
 
   app.addHook('onRequest', async (request) => {
     request.language = pickLanguage(request.headers['accept-language']) ?? (app.config.market.language as never)
@@ -77,12 +78,24 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     }
   })
 
+  // Per client address (Fastify's request.ip: the socket's, unless TRUST_PROXY says otherwise).
   await app.register(rateLimit, {
     max: app.config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
+    // Keys kept in memory: enough for every player active in a minute on a busy instance.
+    cache: 100_000,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   })
+  // Per player, after authentication (requirePlayer): the limit that does the real work.
+  app.decorate(
+    'playerRateLimit',
+    app.createRateLimit({
+      max: app.config.playerRateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `player:${request.playerId}`,
+    }),
+  )
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {

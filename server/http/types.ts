@@ -38,10 +38,14 @@ declare module 'fastify' {
       withdrawals: WithdrawalService
     }
     games: { rounds: Rounds; serverSeeds: ServerSeedSource }
+    /** Counts an authenticated request against its player's per-minute limit. */
+    playerRateLimit(request: FastifyRequest): Promise<{ isAllowed: boolean; isExceeded?: boolean }>
   }
   interface FastifyRequest {
     language: Language
     playerId: number
     accessToken: string
+    /** The device row the session token was issued to. */
+    sessionDeviceId: number | null
   }
 }
