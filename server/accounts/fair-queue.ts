@@ -1,6 +1,7 @@
 // A bounded queue for expensive work (password hashing): at most `concurrency` tasks run at once,
-// a short wait list takes turns between sources (client addresses) so one source's flood never
-// starves another's request, and anything beyond the list is refused at once.
+// a short wait list takes turns between sources (client addresses), serving first the source
+// with the fewest tasks running, so one source's flood never starves another's request; anything
+// beyond the list is refused at once.
 
 export class QueueFullError extends Error {
   constructor() {
@@ -28,6 +29,7 @@ export class FairQueue {
   #waitingCount = 0
   // Insertion order is the rotation: the source served last goes to the back.
   readonly #waiting = new Map<string | symbol, Job[]>()
+  readonly #runningBySource = new Map<string | symbol, number>()
 
   constructor(options: FairQueueOptions) {
     this.#options = options
@@ -47,14 +49,19 @@ export class FairQueue {
    * source is a source of its own.
    */
   run<T>(source: string | undefined, task: () => Promise<T>): Promise<T> {
+    const key = source ?? Symbol('anonymous')
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         start: () => {
           this.#running++
+          this.#runningBySource.set(key, (this.#runningBySource.get(key) ?? 0) + 1)
           task()
             .then(resolve, reject)
             .finally(() => {
               this.#running--
+              const left = (this.#runningBySource.get(key) ?? 1) - 1
+              if (left === 0) this.#runningBySource.delete(key)
+              else this.#runningBySource.set(key, left)
               this.#next()
             })
         },
@@ -64,7 +71,6 @@ export class FairQueue {
         job.start()
         return
       }
-      const key = source ?? Symbol('anonymous')
       if (!this.#admit(key)) {
         reject(new QueueFullError())
         return
@@ -92,9 +98,9 @@ export class FairQueue {
 
   #next(): void {
     while (this.#running < this.#options.concurrency) {
-      const first = this.#waiting.entries().next()
-      if (first.done) return
-      const [key, jobs] = first.value
+      const chosen = this.#nextSource()
+      if (!chosen) return
+      const [key, jobs] = chosen
       const job = jobs.shift()
       this.#waiting.delete(key)
       if (jobs.length > 0) this.#waiting.set(key, jobs)
@@ -102,5 +108,19 @@ export class FairQueue {
       this.#waitingCount--
       job.start()
     }
+  }
+
+  /** The waiting source with the fewest tasks running, earliest in the rotation among equals. */
+  #nextSource(): [string | symbol, Job[]] | undefined {
+    let chosen: [string | symbol, Job[]] | undefined
+    let fewest = Number.POSITIVE_INFINITY
+    for (const entry of this.#waiting) {
+      const running = this.#runningBySource.get(entry[0]) ?? 0
+      if (running < fewest) {
+        chosen = entry
+        fewest = running
+      }
+    }
+    return chosen
   }
 }

@@ -14,9 +14,9 @@ const keyLength = 32
 // scrypt needs 128·N·r bytes; leave headroom.
 const maxmem = 256 * 1024 * 1024
 
-// One check per core, at most libuv's default four threads (more would only wait there while
-// holding their memory).
-const concurrency = Math.max(1, Math.min(availableParallelism(), 4))
+// One check per core but one, so a flood of logins never takes the last core from the rest of
+// the API; at most libuv's default four threads (more would only wait there holding memory).
+const concurrency = Math.max(1, Math.min(availableParallelism() - 1, 4))
 const checks = new FairQueue({ concurrency, capacity: 4 * concurrency, perSource: 2 })
 
 /** How many scrypt runs may hold memory at once (for tests that bound the process's growth). */
