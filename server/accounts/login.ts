@@ -114,7 +114,10 @@ export async function loginWithPassword(
   const player = await findByUserName(db, input.userName)
   let valid: boolean
   try {
-    absentUserHash ??= hashPassword('absent-user-placeholder')
+    absentUserHash ??= hashPassword('absent-user-placeholder').catch((error: unknown) => {
+      absentUserHash = undefined
+      throw error
+    })
     valid = await verifyPassword(input.password, player?.password_hash ?? (await absentUserHash), input.source)
   } catch (error) {
     // Never checked (the password queue was full): not a failure of this account.

@@ -56,9 +56,18 @@ test('the security page lists the devices; disconnecting another one sends it ba
   await expect(devices).toHaveCount(1)
 
   // The tablet's session and device secret are dead: it starts over as a new account, and says why.
+  const tabletDevice = await readStored<string>(tablet, 'deviceId')
   await tablet.reload()
   await expect(tablet.locator('.toast')).toContainText('Este aparelho foi desconectado da sua conta')
-  await expect.poll(async () => (await accountInfo(tablet)).userId).not.toBe(userId)
+  await expect.poll(() => readStored<string>(tablet, 'deviceSecret')).toBeTruthy()
+  await expect.poll(() => readStored<string>(tablet, 'deviceId')).not.toBe(tabletDevice)
+  // A newer account than the one the tablet was disconnected from.
+  await expect
+    .poll(async () => {
+      const info = await playerCall(tablet, '/v1/bus/accountInfo')
+      return info.success ? (info.data.userId as number) : 0
+    })
+    .toBeGreaterThan(userId)
   expect((await accountInfo(page)).userId).toBe(userId)
   await other.close()
 })
