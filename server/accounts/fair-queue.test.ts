@@ -23,7 +23,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('FairQueue', () => {
   it('serves first the waiting source with the fewest tasks running', async () => {
-    const queue = new FairQueue({ concurrency: 2, capacity: 10, perSource: 3 })
+    const queue = new FairQueue({ concurrency: 2, perSourceRunning: 2, capacity: 10, perSource: 3 })
     const log: string[] = []
     const a1 = gate(log, 'a1')
     const a2 = gate(log, 'a2')
@@ -42,8 +42,27 @@ describe('FairQueue', () => {
     expect(await Promise.all(done)).toEqual(['a1', 'a2', 'a3'])
   })
 
+  it('keeps a slot free of any one source, so another source starts at once', async () => {
+    const queue = new FairQueue({ concurrency: 2, perSourceRunning: 1, capacity: 10, perSource: 3 })
+    const log: string[] = []
+    const flood = [gate(log, 'a1'), gate(log, 'a2'), gate(log, 'a3')]
+    const done = flood.map((g) => queue.run('a', g.task))
+    expect(log).toEqual(['a1'])
+    const b = queue.run('b', async () => {
+      log.push('b1')
+      return 'b1'
+    })
+    expect(log).toEqual(['a1', 'b1'])
+    expect(await b).toBe('b1')
+    // With b done, 'a' still runs one at a time.
+    await settle()
+    expect(log).toEqual(['a1', 'b1'])
+    for (const g of flood) g.open()
+    expect(await Promise.all(done)).toEqual(['a1', 'a2', 'a3'])
+  })
+
   it('runs at most `concurrency` tasks and takes turns between sources', async () => {
-    const queue = new FairQueue({ concurrency: 1, capacity: 10, perSource: 3 })
+    const queue = new FairQueue({ concurrency: 1, perSourceRunning: 1, capacity: 10, perSource: 3 })
     const log: string[] = []
     const gates = ['a1', 'a2', 'a3', 'b1', 'c1'].map((name) => ({ name, ...gate(log, name) }))
     const results = gates.map(({ name, task }) => queue.run(name[0], task))
@@ -64,7 +83,7 @@ describe('FairQueue', () => {
   })
 
   it('refuses a source beyond its share, and makes room for a new source when full', async () => {
-    const queue = new FairQueue({ concurrency: 1, capacity: 2, perSource: 2 })
+    const queue = new FairQueue({ concurrency: 1, perSourceRunning: 1, capacity: 2, perSource: 2 })
     const log: string[] = []
     const running = gate(log, 'x')
     const first = queue.run('flood', running.task)
@@ -80,7 +99,7 @@ describe('FairQueue', () => {
   })
 
   it('treats calls without a source as separate sources', async () => {
-    const queue = new FairQueue({ concurrency: 1, capacity: 4, perSource: 1 })
+    const queue = new FairQueue({ concurrency: 1, perSourceRunning: 1, capacity: 4, perSource: 1 })
     const log: string[] = []
     const running = gate(log, 'x')
     const all = [

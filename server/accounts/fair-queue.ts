@@ -1,5 +1,6 @@
-// A bounded queue for expensive work (password hashing): at most `concurrency` tasks run at once,
-// a short wait list takes turns between sources (client addresses), serving first the source
+// A bounded queue for expensive work (password hashing): at most `concurrency` tasks run at once
+// and at most `perSourceRunning` of them for one source (client address), so another source
+// finds a free slot; a short wait list takes turns between sources, serving first the source
 // with the fewest tasks running, so one source's flood never starves another's request; anything
 // beyond the list is refused at once.
 
@@ -17,6 +18,8 @@ interface Job {
 export interface FairQueueOptions {
   /** Tasks running at once. */
   concurrency: number
+  /** Tasks running at once for one source. */
+  perSourceRunning: number
   /** Tasks waiting, over all sources. */
   capacity: number
   /** Tasks waiting from one source. */
@@ -67,7 +70,7 @@ export class FairQueue {
         },
         reject,
       }
-      if (this.#running < this.#options.concurrency && this.#waitingCount === 0) {
+      if (this.#running < this.#options.concurrency && this.#mayRun(key) && !this.#waiting.has(key)) {
         job.start()
         return
       }
@@ -110,13 +113,20 @@ export class FairQueue {
     }
   }
 
-  /** The waiting source with the fewest tasks running, earliest in the rotation among equals. */
+  #mayRun(key: string | symbol): boolean {
+    return (this.#runningBySource.get(key) ?? 0) < this.#options.perSourceRunning
+  }
+
+  /**
+   * The waiting source with the fewest tasks running (and below its share), earliest in the
+   * rotation among equals.
+   */
   #nextSource(): [string | symbol, Job[]] | undefined {
     let chosen: [string | symbol, Job[]] | undefined
     let fewest = Number.POSITIVE_INFINITY
     for (const entry of this.#waiting) {
       const running = this.#runningBySource.get(entry[0]) ?? 0
-      if (running < fewest) {
+      if (running < fewest && this.#mayRun(entry[0])) {
         chosen = entry
         fewest = running
       }

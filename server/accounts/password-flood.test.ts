@@ -20,12 +20,19 @@ async function bind(app: FastifyInstance, userName: string) {
   expect(res.json().success).toBe(true)
 }
 
-const login = (app: FastifyInstance, userName: string, password: string, remoteAddress: string) =>
+const login = (
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) =>
   app.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: { userName, password, apiType: 1 },
     remoteAddress,
+    headers,
   })
 
 /** Samples the process's resident memory until stopped; answers the peak. */
@@ -51,8 +58,11 @@ describe.each(engines)('login flood on %s', (engine) => {
     await bind(t.app, 'jogador777')
     const before = process.memoryUsage.rss()
     const stop = watchMemory()
+    // As in the report: one attacker, each request claiming another address.
     const flood = Array.from({ length: FLOOD }, (_, i) =>
-      login(t.app, `ataque${String(i).padStart(4, '0')}`, 'errada-123', '198.51.100.7'),
+      login(t.app, `ataque${String(i).padStart(4, '0')}`, 'errada-123', '198.51.100.7', {
+        'x-forwarded-for': `10.0.${i}.1`,
+      }),
     )
     // Let the flood reach the password queue first.
     await new Promise((resolve) => setTimeout(resolve, 100))

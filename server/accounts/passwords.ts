@@ -14,10 +14,16 @@ const keyLength = 32
 // scrypt needs 128·N·r bytes; leave headroom.
 const maxmem = 256 * 1024 * 1024
 
-// One check per core but one, so a flood of logins never takes the last core from the rest of
-// the API; at most libuv's default four threads (more would only wait there holding memory).
-const concurrency = Math.max(1, Math.min(availableParallelism() - 1, 4))
-const checks = new FairQueue({ concurrency, capacity: 4 * concurrency, perSource: 2 })
+// One check per core, at most libuv's default four threads (more would only wait there holding
+// memory). One client address may use all but one of them, so a flood from one address never
+// takes the last core from the rest of the API, and another address's login starts at once.
+const concurrency = Math.max(1, Math.min(availableParallelism(), 4))
+const checks = new FairQueue({
+  concurrency,
+  perSourceRunning: Math.max(1, concurrency - 1),
+  capacity: 4 * concurrency,
+  perSource: 2,
+})
 
 /** How many scrypt runs may hold memory at once (for tests that bound the process's growth). */
 export const passwordChecksAtOnce = concurrency
