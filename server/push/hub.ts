@@ -35,6 +35,7 @@ export class PushHub {
   readonly #db: Kysely<Database>
   readonly #sockets = new Map<number, Set<WebSocket>>()
   readonly #sessions = new Map<string, Set<WebSocket>>()
+  readonly #playerOf = new WeakMap<WebSocket, number>()
   readonly #invalidSessions: InvalidSessions
   #sweeping = false
   #cursor = 0
@@ -84,6 +85,7 @@ export class PushHub {
     const sockets = this.#sockets.get(playerId) ?? new Set<WebSocket>()
     this.#sockets.set(playerId, sockets)
     sockets.add(socket)
+    this.#playerOf.set(socket, playerId)
     const ofSession = this.#sessions.get(tokenHash) ?? new Set<WebSocket>()
     this.#sessions.set(tokenHash, ofSession)
     ofSession.add(socket)
@@ -103,9 +105,9 @@ export class PushHub {
       this.#sessions.delete(hash)
       for (const socket of sockets) {
         // Unregistered now, so nothing more is sent while the close handshake runs.
-        for (const [playerId, ofPlayer] of this.#sockets) {
-          if (ofPlayer.delete(socket) && ofPlayer.size === 0) this.#sockets.delete(playerId)
-        }
+        const playerId = this.#playerOf.get(socket)
+        const ofPlayer = playerId === undefined ? undefined : this.#sockets.get(playerId)
+        if (ofPlayer?.delete(socket) && ofPlayer.size === 0) this.#sockets.delete(playerId as number)
         socket.close(SESSION_ENDED, 'session ended')
         closed++
       }
