@@ -5,8 +5,15 @@ import { languages } from './languages.ts'
 
 const entryParam = z.string().max(256).transform(cleanEntryParam).optional()
 
+/** A device id: a random UUID v4 (the nil UUID and other versions are refused). */
+export const deviceId = z.uuidv4()
+/** The secret the server issued to a device (256 bits, base64url). */
+export const deviceSecret = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
+
 export const deviceLoginRequest = z.strictObject({
-  deviceId: z.uuid(),
+  deviceId,
+  /** Absent only on a device's first login, when the server issues it. */
+  deviceSecret: deviceSecret.optional(),
   extensionCode: entryParam,
   registChannel: entryParam,
   apiType: z.literal(0).optional(),
@@ -15,13 +22,18 @@ export const deviceLoginRequest = z.strictObject({
 })
 
 export const userName = z.string().trim().min(userNameRule.min).max(userNameRule.max).regex(userNameRule.pattern)
+/** A new password (bind or change). The server also refuses the most common ones. */
 export const password = z.string().min(passwordRule.min).max(passwordRule.max)
+/** A password to log in with: accounts bound under the older 6–15 rule still log in. */
+export const loginPassword = z.string().min(1).max(passwordRule.max)
 
 export const credentialLoginRequest = z.strictObject({
   userName,
-  password,
+  password: loginPassword,
   apiType: z.literal(1),
   ageConfirmed: z.boolean().optional(),
+  /** The device the login comes from (failed logins are also counted per device). */
+  deviceId: z.uuid().optional(),
 })
 
 export const loginRequest = z.union([deviceLoginRequest, credentialLoginRequest])
@@ -31,6 +43,8 @@ export const loginResponse = z.object({
   token: z.string(),
   userId: z.number().int(),
   deviceId: z.string(),
+  /** Issued with a new device (first login, or a name-and-password login): kept beside the id. */
+  deviceSecret: z.string().optional(),
   gold: z.number().int(),
   isRegister: z.union([z.literal(0), z.literal(1)]),
   language: z.enum(languages),
@@ -69,3 +83,23 @@ export const accountInfo = z.object({
   selfExclusion: z.object({ until: z.number().int().nullable() }).nullable(),
 })
 export type AccountInfo = z.infer<typeof accountInfo>
+
+/** One of the player's devices as their device list shows it: no full id, no secret. */
+export const deviceView = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The device id's last four characters. */
+  idHint: z.string(),
+  createdAt: z.number().int(),
+  lastSeenAt: z.number().int(),
+  /** The device this request comes from. */
+  current: z.boolean(),
+})
+export type DeviceView = z.infer<typeof deviceView>
+
+export const deviceListResponse = z.object({ list: z.array(deviceView) })
+export type DeviceListResponse = z.infer<typeof deviceListResponse>
+
+export const revokeDeviceRequest = z.strictObject({ id: z.number().int().positive() })
+export const revokeDeviceResponse = z.object({ loggedOut: z.boolean() })
+export type RevokeDeviceResponse = z.infer<typeof revokeDeviceResponse>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkConfirmation, checkPassword, checkUserName, cleanEntryParam } from './credentials.ts'
+import { checkConfirmation, checkLoginPassword, checkPassword, checkUserName, cleanEntryParam } from './credentials.ts'
 import { pickLanguage } from './languages.ts'
 
 describe('credential rules', () => {
@@ -12,14 +12,21 @@ describe('credential rules', () => {
     expect(checkUserName('jogador 123')).toBe('characters')
   })
 
-  it('accepts passwords of 6 to 15 characters and needs an equal confirmation', () => {
+  it('accepts new passwords of 8 to 64 characters and needs an equal confirmation', () => {
     expect(checkPassword('')).toBe('required')
-    expect(checkPassword('12345')).toBe('too_short')
-    expect(checkPassword('123456')).toBeNull()
-    expect(checkPassword('1234567890123456')).toBe('too_long')
+    expect(checkPassword('1234567')).toBe('too_short')
+    expect(checkPassword('12345678')).toBeNull()
+    expect(checkPassword('x'.repeat(64))).toBeNull()
+    expect(checkPassword('x'.repeat(65))).toBe('too_long')
     expect(checkConfirmation('abcdef', '')).toBe('required')
     expect(checkConfirmation('abcdef', 'abcdeg')).toBe('mismatch')
     expect(checkConfirmation('abcdef', 'abcdef')).toBeNull()
+  })
+
+  it('lets older, shorter passwords log in', () => {
+    expect(checkLoginPassword('')).toBe('required')
+    expect(checkLoginPassword('abc123')).toBeNull()
+    expect(checkLoginPassword('x'.repeat(65))).toBe('too_long')
   })
 })
 

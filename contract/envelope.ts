@@ -51,6 +51,9 @@ export const MsgCode = {
   withdrawLocked: 'withdraw_locked',
   chargeAlreadyPaid: 'charge_already_paid',
   chargeExpired: 'charge_expired',
+  loginLocked: 'login_locked',
+  deviceLoginFailed: 'device_login_failed',
+  busy: 'busy',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { authenticatePlayer } from './accounts/auth.ts'
+import { deviceRoutes } from './accounts/device-routes.ts'
 import { limitsRoutes } from './accounts/limits-routes.ts'
 import { accountsModule } from './accounts/plugin.ts'
 import { accountRoutes, loginRoutes } from './accounts/routes.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
+import { fastifyTrustProxy } from './config.ts'
 import { authenticateGameSession, gamePageRoutes } from './games/game-page-routes.ts'
 import { type GamesOptions, gamesModule } from './games/plugin.ts'
 import { gamePublicRoutes } from './games/public-routes.ts'
@@ -43,7 +45,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -69,6 +71,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
         authenticate: authenticatePlayer,
         routes: [
           accountRoutes,
+          deviceRoutes,
           verificationRoutes,
           limitsRoutes,
           ledgerRoutes,

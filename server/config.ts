@@ -1,6 +1,7 @@
 // The one typed configuration: environment variables validated with zod, with defaults.
 // A bad value stops start-up with a message that names the variable.
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { languages } from '../contract/languages.ts'
@@ -18,8 +19,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_SECONDS: integer(30 * 24 * 3600),
-  LOGIN_RATE_LIMIT_PER_MINUTE: integer(20),
-  API_RATE_LIMIT_PER_MINUTE: integer(1200),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(isTrustProxy, 'must be false, true, a hop count, or a comma-separated list of proxy addresses (IP or CIDR)')
+    .default('false'),
+  // Per client address. Many Brazilian mobile subscribers share one address (CGNAT), so these
+  // stay generous; the per-player, per-account and per-device limits do the real work.
+  LOGIN_RATE_LIMIT_PER_MINUTE: integer(120),
+  API_RATE_LIMIT_PER_MINUTE: integer(6000),
+  PLAYER_RATE_LIMIT_PER_MINUTE: integer(600),
   MARKET_CURRENCY: z.enum(['BRL', 'MXN', 'INR', 'NGN']).default('BRL'),
   MARKET_LANGUAGE: z.enum(languages).default('pt-BR'),
   MARKET_TIME_ZONE: z.string().default('America/Sao_Paulo'),
@@ -84,6 +93,41 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 })
 
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  if (rest.length > 0) return false
+  if (prefix === undefined) return proxyNames.has(address) || isIP(address) !== 0
+  const family = isIP(address)
+  const bits = Number(prefix)
+  return family !== 0 && /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
+}
+
+function isTrustProxy(value: string): boolean {
+  if (['', 'false', 'true'].includes(value) || /^\d+$/.test(value)) return true
+  return value.split(',').every((entry) => isProxyAddress(entry.trim()))
+}
+
+/**
+ * Whom Fastify believes about `X-Forwarded-For`: nobody by default (the socket address is the
+ * client), every hop (`true`), the last N hops (only safe when the app is reachable through its
+ * proxies alone), or only the listed proxies.
+ */
+export type TrustProxy = boolean | number | string[]
+
+/** The TrustProxy as Fastify's option (which takes a hop count as "trust nothing"). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value)
+  return value.split(',').map((entry) => entry.trim())
+}
+
 export const rewardKeys = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download'] as const
 export type RewardKey = (typeof rewardKeys)[number]
 
@@ -130,8 +174,13 @@ const configSchema = envSchema
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** Logins per client address per minute. */
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    /** API calls per client address per minute. */
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    /** Authenticated API calls per player per minute. */
+    playerRateLimitPerMinute: e.PLAYER_RATE_LIMIT_PER_MINUTE,
     market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),

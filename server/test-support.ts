@@ -1,7 +1,7 @@
 // Test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
 // TEST_DATABASE_URL is set, isolated in its own schema) and an app built on it for `inject`.
 
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,7 +10,7 @@ import pg from 'pg'
 import { type BuildOptions, build } from './app.ts'
 import { loadConfig } from './config.ts'
 import { type Db, type Engine, openDatabase } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { migrateToLatest, migrateUpTo } from './db/migrate.ts'
 import type { Clock } from './http/infrastructure.ts'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -20,11 +20,13 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-export async function createTestDb(engine: Engine): Promise<TestDb> {
+/** A fresh database, migrated to the latest schema (or only up to `upTo`, a migration's name). */
+export async function createTestDb(engine: Engine, upTo?: string): Promise<TestDb> {
+  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
   if (engine === 'sqlite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-test-'))
     const db = openDatabase({ dataDir })
-    await migrateToLatest(db)
+    await migrate(db)
     return {
       db,
       drop: async () => {
@@ -40,7 +42,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   await admin.query(`create schema ${schema}`)
   await admin.end()
   const db = openDatabase({ url, schema, poolSize: 60 })
-  await migrateToLatest(db)
+  await migrate(db)
   return {
     db,
     drop: async () => {
@@ -97,4 +99,36 @@ export function sandboxOf(app: FastifyInstance) {
   const sandbox = app.payments.sandbox
   if (!sandbox) throw new Error('the app was not built with the sandbox payment provider')
   return sandbox
+}
+
+/** What a device keeps after its first login, as the app keeps it in IndexedDB. */
+export interface DeviceCredentials {
+  deviceId: string
+  deviceSecret: string
+}
+
+export interface LoggedInDevice extends DeviceCredentials {
+  token: string
+  userId: number
+  isRegister: 0 | 1
+  gold: number
+}
+
+/**
+ * Logs a device in as the app does: without `device` a new device's first login (creating its
+ * player and receiving its secret), with it the id and secret kept from then. `extra` adds
+ * login fields (ageConfirmed, extensionCode…). Fails the test when the login is refused.
+ */
+export async function loginDevice(
+  app: FastifyInstance,
+  device?: DeviceCredentials,
+  extra: Record<string, unknown> = {},
+): Promise<LoggedInDevice> {
+  const payload = device
+    ? { deviceId: device.deviceId, deviceSecret: device.deviceSecret, ...extra }
+    : { deviceId: randomUUID(), ...extra }
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload })
+  const body = res.json()
+  if (!body.success) throw new Error(`device login refused: ${res.body}`)
+  return { ...body.data, deviceSecret: body.data.deviceSecret ?? device?.deviceSecret }
 }

@@ -2,7 +2,7 @@
 // tokens, language, validation and rate limiting.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, type TestApp } from '../test-support.ts'
+import { createTestApp, type DeviceCredentials, engines, loginDevice, type TestApp } from '../test-support.ts'
 
 async function countRows(t: TestApp, table: 'players' | 'session_tokens' | 'ledger_accounts') {
   let query = t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
@@ -29,18 +29,14 @@ describe.each(engines)('accounts on %s', (engine) => {
       headers: { ...(token ? { 'access-token': token } : {}), ...headers },
     })
 
-  async function deviceLogin(deviceId = randomUUID()) {
-    const res = await post('/user/login', { deviceId, ageConfirmed: true })
-    expect(res.statusCode).toBe(200)
-    return res.json().data as { token: string; userId: number; deviceId: string; isRegister: number; gold: number }
-  }
+  const deviceLogin = (device?: DeviceCredentials) => loginDevice(t.app, device, { ageConfirmed: true })
 
   it('creates an account on first device login and logs the same device into it again', async () => {
-    const deviceId = randomUUID()
-    const first = await deviceLogin(deviceId)
+    const first = await deviceLogin()
     expect(first.isRegister).toBe(1)
     expect(first.gold).toBe(0)
-    const second = await deviceLogin(deviceId)
+    expect(first.deviceSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const second = await deviceLogin(first)
     expect(second.isRegister).toBe(0)
     expect(second.userId).toBe(first.userId)
     expect(second.token).not.toBe(first.token)
@@ -55,11 +51,15 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(accounts.every((a) => Number(a.balance) === 0 && Number(a.player_id) === first.userId)).toBe(true)
   })
 
-  it('creates one account when the same new device logs in concurrently', async () => {
+  it('creates one account when the same new device logs in concurrently, and gives its secret once', async () => {
     const deviceId = randomUUID()
-    const results = await Promise.all(Array.from({ length: 8 }, () => deviceLogin(deviceId)))
-    expect(new Set(results.map((r) => r.userId)).size).toBe(1)
-    expect(results.filter((r) => r.isRegister === 1)).toHaveLength(1)
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post('/user/login', { deviceId, ageConfirmed: true }).then((r) => r.json())),
+    )
+    const created = results.filter((r) => r.success)
+    expect(created).toHaveLength(1)
+    expect(created[0].data.isRegister).toBe(1)
+    expect(results.filter((r) => r.msgCode === 'device_login_failed')).toHaveLength(7)
     expect(await countRows(t, 'players')).toBe(1)
     expect(await countRows(t, 'ledger_accounts')).toBe(3)
   })
@@ -111,7 +111,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const b = await deviceLogin()
     const clash = await post(
       '/user/bindLoginAccount',
-      { userName: 'JOGADOR001', password: 'outra12', confirmPassword: 'outra12' },
+      { userName: 'JOGADOR001', password: 'outra123', confirmPassword: 'outra123' },
       b.token,
     )
     expect(clash.statusCode).toBe(200)
@@ -122,10 +122,10 @@ describe.each(engines)('accounts on %s', (engine) => {
     })
 
     const login = await post('/user/login', { userName: 'jogador001', password: 'segredo1', apiType: 1 })
-    expect(login.json()).toMatchObject({
-      success: true,
-      data: { userId: a.userId, deviceId: a.deviceId, isRegister: 0 },
-    })
+    expect(login.json()).toMatchObject({ success: true, data: { userId: a.userId, isRegister: 0 } })
+    // The other device gets a device id and secret of its own, not the first device's.
+    expect(login.json().data.deviceId).not.toBe(a.deviceId)
+    expect(login.json().data.deviceSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
     const wrong = await post('/user/login', { userName: 'jogador001', password: 'errada1', apiType: 1 })
     expect(wrong.json()).toMatchObject({ success: false, msgCode: 'login_failed' })

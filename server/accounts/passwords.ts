@@ -1,5 +1,11 @@
-// Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1).
+// Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). Each check costs
+// 128 MiB and about half a second of a core, so checks and hashes go through one bounded, fair
+// queue: a flood of logins is refused with 429 (`busy`) instead of slowing every login and
+// growing memory without bound.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { Refusal } from '../refusal.ts'
+import { FairQueue, QueueFullError } from './fair-queue.ts'
 
 const N = 2 ** 17
 const r = 8
@@ -7,6 +13,20 @@ const p = 1
 const keyLength = 32
 // scrypt needs 128·N·r bytes; leave headroom.
 const maxmem = 256 * 1024 * 1024
+
+// One check per core, at most libuv's default four threads (more would only wait there holding
+// memory). One client address may use all but one of them, so a flood from one address never
+// takes the last core from the rest of the API, and another address's login starts at once.
+const concurrency = Math.max(1, Math.min(availableParallelism(), 4))
+const checks = new FairQueue({
+  concurrency,
+  perSourceRunning: Math.max(1, concurrency - 1),
+  capacity: 4 * concurrency,
+  perSource: 2,
+})
+
+/** How many scrypt runs may hold memory at once (for tests that bound the process's growth). */
+export const passwordChecksAtOnce = concurrency
 
 function derive(password: string, salt: Buffer, cost = { N, r, p }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -16,16 +36,31 @@ function derive(password: string, salt: Buffer, cost = { N, r, p }): Promise<Buf
   })
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16)
-  const key = await derive(password, salt)
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
+/** Runs scrypt work in its turn; `source` (the client address) decides whose turn it is. */
+async function queued<T>(source: string | undefined, task: () => Promise<T>): Promise<T> {
+  try {
+    return await checks.run(source, task)
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new Refusal('busy')
+    throw error
+  }
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export function hashPassword(password: string, source?: string): Promise<string> {
+  return queued(source, async () => {
+    const salt = randomBytes(16)
+    const key = await derive(password, salt)
+    return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
+  })
+}
+
+/** True when the password matches; throws a 429 refusal (`busy`) when too many checks wait. */
+export function verifyPassword(password: string, stored: string, source?: string): Promise<boolean> {
   const [scheme, n, rr, pp, salt, key] = stored.split('$')
-  if (scheme !== 'scrypt' || !n || !rr || !pp || !salt || !key) return false
-  const expected = Buffer.from(key, 'base64')
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(rr), p: Number(pp) })
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+  if (scheme !== 'scrypt' || !n || !rr || !pp || !salt || !key) return Promise.resolve(false)
+  return queued(source, async () => {
+    const expected = Buffer.from(key, 'base64')
+    const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(rr), p: Number(pp) })
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
+  })
 }

@@ -1,10 +1,12 @@
-// Player records: created on first device login (with their money accounts, in one
-// transaction), found by device or user name, bound to a name and password.
-import { type Kysely, sql } from 'kysely'
+// Player records: created on first device login (with their first device and money accounts,
+// in one transaction), found by id or user name, bound to a name and password, and when their
+// credentials last changed (the withdrawal cool-off reads it).
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Language } from '../../contract/languages.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import type { Database } from '../db/schema.ts'
+import type { Database, PlayersTable } from '../db/schema.ts'
 import { openPlayerAccounts } from '../ledger/accounts.ts'
+import { addDevice, type IssuedDevice } from './devices.ts'
 
 export interface NewPlayer {
   deviceId: string
@@ -12,37 +14,55 @@ export interface NewPlayer {
   inviteCode: string | undefined
   channel: string | undefined
   adultConfirmed: boolean
+  /** The device's browser and system, for the player's device list. */
+  label: string
 }
 
-/** Logs a device in, creating its player the first time. Safe under concurrent first logins. */
-export async function findOrCreateByDevice(db: Kysely<Database>, input: NewPlayer, now: number) {
-  const created = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('players')
-      .values({
-        device_id: input.deviceId,
-        language: input.language,
-        // Invite codes are case-insensitive; share codes are upper-case.
-        invite_code: input.inviteCode?.toUpperCase() ?? null,
-        channel: input.channel ?? null,
-        adult_confirmed_at: input.adultConfirmed ? now : null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('device_id').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (inserted) await openPlayerAccounts(trx, Number(inserted.id), now)
-    return inserted !== undefined
-  })
-  const player = await db
-    .selectFrom('players')
-    .selectAll()
-    .where('device_id', '=', input.deviceId)
-    .executeTakeFirstOrThrow()
-  if (!created && input.adultConfirmed && player.adult_confirmed_at === null) {
-    await db.updateTable('players').set({ adult_confirmed_at: now }).where('id', '=', player.id).execute()
+export type Player = Selectable<PlayersTable>
+
+/**
+ * Creates a player with its first device (secret issued) and money accounts, in one transaction.
+ * Undefined when the device id is already in use (the caller refuses: an id alone logs nobody in).
+ */
+export async function createPlayerWithDevice(
+  db: Kysely<Database>,
+  input: NewPlayer,
+  now: number,
+): Promise<{ player: Player; device: IssuedDevice } | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('players')
+        .values({
+          device_id: input.deviceId.toLowerCase(),
+          language: input.language,
+          // Invite codes are case-insensitive; share codes are upper-case.
+          invite_code: input.inviteCode?.toUpperCase() ?? null,
+          channel: input.channel ?? null,
+          adult_confirmed_at: input.adultConfirmed ? now : null,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.column('device_id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) return undefined
+      const playerId = Number(inserted.id)
+      await openPlayerAccounts(trx, playerId, now)
+      const device = await addDevice(trx, playerId, input.deviceId, input.label, now)
+      const player = await trx.selectFrom('players').selectAll().where('id', '=', playerId).executeTakeFirstOrThrow()
+      return { player, device }
+    })
+  } catch (error) {
+    // The id belongs to a device added by a name-and-password login.
+    if (isUniqueViolation(error)) return undefined
+    throw error
   }
-  return { player, created }
+}
+
+/** Records the 18+ answer given at a later login. */
+export async function confirmAdult(db: Kysely<Database>, player: Player, now: number): Promise<void> {
+  if (player.adult_confirmed_at !== null) return
+  await db.updateTable('players').set({ adult_confirmed_at: now }).where('id', '=', player.id).execute()
 }
 
 /** A new device player with default settings (tests and benchmarks). */
@@ -53,9 +73,29 @@ export async function createDevicePlayer(db: Kysely<Database>, now: number): Pro
     inviteCode: undefined,
     channel: undefined,
     adultConfirmed: true,
+    label: '',
   } as const
-  const { player } = await findOrCreateByDevice(db, input, now)
-  return Number(player.id)
+  const created = await createPlayerWithDevice(db, input, now)
+  if (!created) throw new Error('a random device id was already taken')
+  return Number(created.player.id)
+}
+
+/** When the player's password or devices last changed (epoch ms), or null if never since sign-up. */
+export async function credentialsChangedAt(db: Kysely<Database>, playerId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('players')
+    .select('credentials_changed_at')
+    .where('id', '=', playerId)
+    .executeTakeFirst()
+  return row?.credentials_changed_at == null ? null : Number(row.credentials_changed_at)
+}
+
+export async function markCredentialsChanged(
+  db: Kysely<Database> | Transaction<Database>,
+  playerId: number,
+  now: number,
+): Promise<void> {
+  await db.updateTable('players').set({ credentials_changed_at: now }).where('id', '=', playerId).execute()
 }
 
 export function findByUserName(db: Kysely<Database>, userName: string) {
@@ -78,23 +118,24 @@ export async function bindCredentials(
   playerId: number,
   userName: string,
   passwordHash: string,
+  now: number,
 ): Promise<BindOutcome> {
   const name = normalizeUserName(userName)
   // A concurrent bind of the same name can pass the check on PostgreSQL; the unique index
   // then decides, and the loser hears user_exist.
-  return bindInTransaction(db, playerId, name, passwordHash).catch((error: unknown) => {
+  return bindInTransaction(db, playerId, name, passwordHash, now).catch((error: unknown) => {
     if (isUniqueViolation(error)) return 'user_exist' as const
     throw error
   })
 }
 
-function bindInTransaction(db: Kysely<Database>, playerId: number, name: string, passwordHash: string) {
+function bindInTransaction(db: Kysely<Database>, playerId: number, name: string, passwordHash: string, now: number) {
   return db.transaction().execute(async (trx): Promise<BindOutcome> => {
     const taken = await trx.selectFrom('players').select('id').where('user_name', '=', name).executeTakeFirst()
     if (taken) return taken.id === playerId ? 'already_bound' : 'user_exist'
     const result = await trx
       .updateTable('players')
-      .set({ user_name: name, password_hash: passwordHash })
+      .set({ user_name: name, password_hash: passwordHash, credentials_changed_at: now })
       .where('id', '=', playerId)
       .where('user_name', 'is', null)
       .executeTakeFirst()

@@ -5,11 +5,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { decoratePlayerRequest } from './auth.ts'
-import { verifyToken } from './tokens.ts'
+import { type Session, verifyToken } from './tokens.ts'
 
 export interface AccountsService {
-  /** The player a token belongs to, or undefined when it is unknown, expired or revoked. */
-  verifyToken(token: string): Promise<number | undefined>
+  /** The session (player and device) a token belongs to, or undefined when it is unknown, expired or revoked. */
+  verifyToken(token: string): Promise<Session | undefined>
 }
 
 declare module 'fastify' {

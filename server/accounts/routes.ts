@@ -2,48 +2,34 @@
 // install acceptance, logout and account info.
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  type AccountInfo,
-  bindRequest,
-  type LoginResponse,
-  loginRequest,
-  setLangRequest,
-} from '../../contract/accounts.ts'
+import { type AccountInfo, type LoginResponse, loginRequest, setLangRequest } from '../../contract/accounts.ts'
 import { defaultLanguage, isLanguage } from '../../contract/languages.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
 import { ok } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
+import { deviceLabel } from './devices.ts'
 import { activeSelfExclusion } from './limits.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
-import {
-  bindCredentials,
-  findById,
-  findByUserName,
-  findOrCreateByDevice,
-  markInstallAccepted,
-  setLanguage,
-} from './players.ts'
+import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
+import { serverBindRequest } from './password-policy.ts'
+import { hashPassword } from './passwords.ts'
+import { bindCredentials, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
-type Player = Awaited<ReturnType<typeof findById>>
-
 const languageOf = (player: Player) => (isLanguage(player.language) ? player.language : defaultLanguage)
 
-// A dummy hash so a login for an unknown name costs the same time as a wrong password.
-const absentUserHash = hashPassword('absent-user-placeholder')
-
-/** A new token for the player, with what the client shows right after login. */
+/** A new token for the player's device, with what the client shows right after login. */
 function sessionFor(app: FastifyInstance) {
   const { db, config } = app
-  return async function session(player: Player, created: boolean, now: number): Promise<LoginResponse> {
+  return async function session({ player, device, created }: LoggedIn, now: number): Promise<LoginResponse> {
     const balances = await readPlayerBalances(db, player.id)
     return {
-      token: await issueToken(db, player.id, now, config.tokenTtlSeconds),
-      userId: player.id,
-      deviceId: player.device_id,
+      token: await issueToken(db, Number(player.id), device.id, now, config.tokenTtlSeconds),
+      userId: Number(player.id),
+      deviceId: device.deviceId,
+      ...(device.secret ? { deviceSecret: device.secret } : {}),
       gold: balances.total,
       isRegister: created ? 1 : 0,
       language: languageOf(player),
@@ -60,24 +46,25 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/login', { schema: { body: loginRequest }, config: loginLimit }, async (request) => {
     const body = request.body
     const now = clock.now()
+    const label = deviceLabel(request.headers['user-agent'])
     if ('userName' in body) {
-      const player = await findByUserName(db, body.userName)
-      const valid = await verifyPassword(body.password, player?.password_hash ?? (await absentUserHash))
-      if (!player || !valid) throw new Refusal('login_failed')
-      return ok(await session(player, false, now))
+      const input = { userName: body.userName, password: body.password, deviceId: body.deviceId, label }
+      return ok(await session(await loginWithPassword(db, { ...input, source: request.ip }, now), now))
     }
-    const { player, created } = await findOrCreateByDevice(
+    const loggedIn = await loginWithDevice(
       db,
       {
         deviceId: body.deviceId,
+        deviceSecret: body.deviceSecret,
         language: body.language ?? request.language,
         inviteCode: body.extensionCode,
         channel: body.registChannel,
         adultConfirmed: body.ageConfirmed === true,
+        label,
       },
       now,
     )
-    return ok(await session(player, created, now))
+    return ok(await session(loggedIn, now))
   })
 }
 
@@ -86,9 +73,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
 
-  app.post('/user/bindLoginAccount', { schema: { body: bindRequest }, config: loginLimit }, async (request) => {
-    const passwordHash = await hashPassword(request.body.password)
-    const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash)
+  app.post('/user/bindLoginAccount', { schema: { body: serverBindRequest }, config: loginLimit }, async (request) => {
+    const passwordHash = await hashPassword(request.body.password, request.ip)
+    const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash, clock.now())
     if (outcome !== 'bound') throw new Refusal(outcome)
     const player = await findById(db, request.playerId)
     return ok({ userName: player.user_name })
@@ -106,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/user/logout', async (request) => {
-    await revokeToken(db, request.accessToken, clock.now())
+    app.push.closeSessions([await revokeToken(db, request.accessToken, clock.now())])
     return ok(null)
   })
 

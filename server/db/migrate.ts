@@ -8,6 +8,7 @@ import { depositsMigration } from './migrations/0004-deposits.ts'
 import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
 import { gamesMigration } from './migrations/0006-games.ts'
 import { rewardsMigration } from './migrations/0007-rewards.ts'
+import { accountSecurityMigration } from './migrations/0008-account-security.ts'
 import { paymentSafetyMigration } from './migrations/0009-payment-safety.ts'
 
 function provider(db: Db): MigrationProvider {
@@ -21,6 +22,7 @@ function provider(db: Db): MigrationProvider {
         '0005-withdrawals': withdrawalsMigration(db.engine),
         '0006-games': gamesMigration(db.engine),
         '0007-rewards': rewardsMigration(db.engine),
+        '0008-account-security': accountSecurityMigration(db.engine),
         '0009-payment-safety': paymentSafetyMigration(),
       }
     },
@@ -28,13 +30,22 @@ function provider(db: Db): MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest())
+}
+
+/** Migrates up to and including one migration (tests of a later migration's data path). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
   // Named when set: otherwise Kysely takes another schema's migration tables for this one's.
   const migrator = new Migrator({
     db: db.kysely,
     provider: provider(db),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''

@@ -8,6 +8,8 @@ export type ServerModule = 'accounts' | 'ledger' | 'payments' | 'payments/sandbo
 export const tableOwners: Record<keyof Database, ServerModule> = {
   players: 'accounts',
   session_tokens: 'accounts',
+  devices: 'accounts',
+  login_throttles: 'accounts',
   player_verifications: 'accounts',
   player_limits: 'accounts',
   self_exclusions: 'accounts',

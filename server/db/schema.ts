@@ -14,11 +14,38 @@ export interface PlayersTable {
   adult_confirmed_at: number | null
   created_at: number
   install_accepted_at: number | null
+  /** When a password was bound or changed, or a device added to or revoked from the account. */
+  credentials_changed_at: number | null
+}
+
+export interface DevicesTable {
+  id: Generated<number>
+  player_id: number
+  /** The UUID the client keeps in IndexedDB. */
+  device_id: string
+  /** SHA-256 of the device secret; null for a legacy device not yet given one. */
+  secret_hash: string | null
+  /** A summary of the browser and system ("Chrome · Android"), for the player's device list. */
+  label: string
+  created_at: number
+  last_seen_at: number
+  revoked_at: number | null
+}
+
+export interface LoginThrottlesTable {
+  /** `name:<user name>` or `device:<device id>`. */
+  key: string
+  failures: number
+  window_started_at: number
+  last_attempt_at: number
+  locked_until: number | null
 }
 
 export interface SessionTokensTable {
   token_hash: string
   player_id: number
+  /** The device the token was issued to (revoking the device revokes its tokens). */
+  device_id: number | null
   created_at: number
   expires_at: number
   revoked_at: number | null
@@ -348,6 +375,8 @@ export interface SandboxRefundsTable {
 
 export interface Database {
   players: PlayersTable
+  devices: DevicesTable
+  login_throttles: LoginThrottlesTable
   fair_seeds: FairSeedsTable
   game_sessions: GameSessionsTable
   game_rounds: GameRoundsTable

@@ -39,6 +39,9 @@ declare module 'fastify' {
   }
 }
 
+/** Refusals that mean "not now, too many" whoever throws them: HTTP 429, so clients back off. */
+const tooManyRequests: ReadonlySet<MsgCode> = new Set<MsgCode>(['busy', 'rate_limited'])
+
 const statusCodes: Partial<Record<string, { status: number; code: MsgCode }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_request' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_request' },
@@ -106,17 +109,34 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
       throw new HttpRefusal(400, 'invalid_request')
   })
 
+  // Per client address (Fastify's request.ip: the socket's, unless TRUST_PROXY says otherwise).
   await app.register(rateLimit, {
     max: app.config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
+    // Keys kept in memory: enough for every player active in a minute on a busy instance.
+    cache: 100_000,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   })
+  // Per player, after authentication (the player scope's hook): the limit that does the real work.
+  app.decorate(
+    'playerRateLimit',
+    app.createRateLimit({
+      max: app.config.playerRateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `player:${request.playerId}`,
+    }),
+  )
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {
       const msg = messageFor(error.msgCode, request.language, error.params, app.config.market)
-      const status = error instanceof HttpRefusal ? error.status : (request.routeOptions.config?.refusalStatus ?? 200)
+      const status =
+        error instanceof HttpRefusal
+          ? error.status
+          : tooManyRequests.has(error.msgCode)
+            ? 429
+            : (request.routeOptions.config?.refusalStatus ?? 200)
       return send(request, reply, status, error.msgCode, msg, error.data)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -125,6 +125,26 @@ Object.assign(templates, {
   },
 } satisfies Partial<Record<MsgCode, Templates>>)
 
+// Up to this many seconds the wait reads as a count, beyond it as a clock time.
+const SHORT_WAIT_SECONDS = 90
+
+Object.assign(templates, {
+  login_locked: {
+    'pt-BR': (p, f) =>
+      Number(p.seconds) <= SHORT_WAIT_SECONDS
+        ? `Senha errada várias vezes nesta conta. Tente de novo em ${p.seconds} segundos.`
+        : `Senha errada muitas vezes. Por segurança, a entrada com senha nesta conta volta às ${f.time(Number(p.retryAt))}. Nos aparelhos já ligados à conta você continua entrando.`,
+    en: (p, f) =>
+      Number(p.seconds) <= SHORT_WAIT_SECONDS
+        ? `Wrong password several times on this account. Try again in ${p.seconds} seconds.`
+        : `Wrong password too many times. For your safety, password login to this account reopens at ${f.time(Number(p.retryAt))}. Devices already linked to the account still sign in.`,
+    hi: (p, f) =>
+      Number(p.seconds) <= SHORT_WAIT_SECONDS
+        ? `इस खाते पर कई बार गलत पासवर्ड। ${p.seconds} सेकंड बाद फिर से प्रयास करें।`
+        : `बहुत बार गलत पासवर्ड। आपकी सुरक्षा के लिए इस खाते में पासवर्ड से प्रवेश ${f.time(Number(p.retryAt))} पर फिर खुलेगा। खाते से जुड़े डिवाइस पर आप साइन इन करते रहेंगे।`,
+  },
+} satisfies Partial<Record<MsgCode, Templates>>)
+
 const keyProblems: Record<string, Texts> = {
   empty: { 'pt-BR': 'Informe a chave PIX.', en: 'Enter the PIX key.', hi: 'PIX कुंजी दर्ज करें।' },
   invalid_cpf: {
@@ -362,6 +382,22 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This withdrawal is not waiting for a correction.',
     hi: 'यह निकासी किसी सुधार की प्रतीक्षा नहीं कर रही।',
   },
+  login_locked: {
+    'pt-BR': 'Senha errada muitas vezes nesta conta. Espere um pouco e tente de novo.',
+    en: 'Wrong password too many times on this account. Wait a little and try again.',
+    hi: 'इस खाते पर बहुत बार गलत पासवर्ड। थोड़ा रुककर फिर से प्रयास करें।',
+  },
+  device_login_failed: {
+    'pt-BR':
+      'Este aparelho não está ligado a nenhuma conta (foi desconectado ou é desconhecido). Entre com nome e senha.',
+    en: 'This device is not linked to any account (it was disconnected or is unknown). Sign in with your user name and password.',
+    hi: 'यह डिवाइस किसी खाते से जुड़ा नहीं है (इसे हटाया गया या यह अज्ञात है)। उपयोगकर्ता नाम और पासवर्ड से साइन इन करें।',
+  },
+  busy: {
+    'pt-BR': 'Muita gente entrando agora. Tente de novo em alguns segundos.',
+    en: 'Many people are signing in right now. Try again in a few seconds.',
+    hi: 'अभी बहुत से लोग साइन इन कर रहे हैं। कुछ सेकंड बाद फिर से प्रयास करें।',
+  },
   not_found: { 'pt-BR': 'Não encontrado.', en: 'Not found.', hi: 'नहीं मिला।' },
   ops_token_invalid: {
     'pt-BR': 'Token de operador ausente ou errado.',
@@ -423,6 +459,7 @@ export interface FieldIssue {
 
 const fieldNames: Record<string, Texts> = {
   deviceId: { 'pt-BR': 'identificador do aparelho', en: 'device id', hi: 'डिवाइस आईडी' },
+  deviceSecret: { 'pt-BR': 'chave do aparelho', en: 'device secret', hi: 'डिवाइस सीक्रेट' },
   userName: { 'pt-BR': 'nome de usuário', en: 'user name', hi: 'उपयोगकर्ता नाम' },
   password: { 'pt-BR': 'senha', en: 'password', hi: 'पासवर्ड' },
   confirmPassword: { 'pt-BR': 'confirmação da senha', en: 'password confirmation', hi: 'पासवर्ड पुष्टि' },
@@ -487,6 +524,11 @@ const problems: Record<string, Record<Language, Template>> = {
     'pt-BR': () => 'não é igual à senha',
     en: () => 'does not match the password',
     hi: () => 'पासवर्ड से मेल नहीं खाता',
+  },
+  password_common: {
+    'pt-BR': () => 'é uma das senhas mais usadas e fáceis de adivinhar; escolha outra',
+    en: () => 'is one of the most used, easily guessed passwords; choose another',
+    hi: () => 'सबसे आम और आसानी से अनुमान लगाए जाने वाले पासवर्ड में से है; दूसरा चुनें',
   },
   invalid_cpf: {
     'pt-BR': () => 'não é válido (confira os dígitos)',

@@ -1,6 +1,8 @@
 // The push hub: WebSocket connections per player, fed from the outbox. After a commit (or a
 // PostgreSQL NOTIFY from another instance, or the 1 s poll that covers anything missed) it
 // reads the new outbox ids and sends each connected player their freshly re-read state.
+// Each socket remembers the session token it authenticated with: revoking a token closes its
+// sockets at once on this instance, and a sweep every 0.5 s finds tokens revoked on another.
 import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
 import type { BalancePush, PushMessage } from '../../contract/push.ts'
@@ -21,20 +23,36 @@ interface PushEvent {
 
 const POLL_MS = 1000
 const BATCH = 1000
+// Revoked tokens close their sockets within a second even when revoked on another instance.
+const SWEEP_MS = 500
+// Token hashes asked about per query by the revocation sweep.
+const SWEEP_BATCH = 500
+/** Close code for a socket whose session ended (logout, device revoked, expiry). */
+export const SESSION_ENDED = 4003
+
+/** Of these token hashes, the ones that no longer authenticate anyone. */
+export type InvalidSessions = (tokenHashes: string[]) => Promise<string[]>
 
 export class PushHub {
   readonly #db: Kysely<Database>
   readonly #sockets = new Map<number, Set<WebSocket>>()
+  readonly #sessions = new Map<string, Set<WebSocket>>()
+  readonly #playerOf = new WeakMap<WebSocket, number>()
+  readonly #invalidSessions: InvalidSessions
+  #sweeping = false
   #cursor = 0
   #draining = false
   #again = false
   #timer: NodeJS.Timeout | undefined
+  #sweepTimer: NodeJS.Timeout | undefined
 
   readonly #readers: PushReaders
 
-  constructor(db: Kysely<Database>, readers: PushReaders) {
+  /** `invalidSessions` names which of the given token hashes are no longer valid (revoked elsewhere). */
+  constructor(db: Kysely<Database>, readers: PushReaders, invalidSessions: InvalidSessions = async () => []) {
     this.#db = db
     this.#readers = readers
+    this.#invalidSessions = invalidSessions
   }
 
   async start(): Promise<void> {
@@ -45,22 +63,67 @@ export class PushHub {
     this.#cursor = Number(last?.id ?? 0)
     this.#timer = setInterval(() => this.wake(), POLL_MS)
     this.#timer.unref()
+    this.#sweepTimer = setInterval(() => void this.#sweepSessions(), SWEEP_MS)
+    this.#sweepTimer.unref()
   }
 
   stop(): void {
     clearInterval(this.#timer)
+    clearInterval(this.#sweepTimer)
     for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(1001, 'server stopping')
     this.#sockets.clear()
+    this.#sessions.clear()
   }
 
-  add(playerId: number, socket: WebSocket): void {
+  /** Registers a socket authenticated by the token with this SHA-256 hash. */
+  add(playerId: number, socket: WebSocket, tokenHash: string): void {
     const sockets = this.#sockets.get(playerId) ?? new Set<WebSocket>()
     this.#sockets.set(playerId, sockets)
     sockets.add(socket)
+    this.#playerOf.set(socket, playerId)
+    const ofSession = this.#sessions.get(tokenHash) ?? new Set<WebSocket>()
+    this.#sessions.set(tokenHash, ofSession)
+    ofSession.add(socket)
     socket.once('close', () => {
       sockets.delete(socket)
       if (sockets.size === 0) this.#sockets.delete(playerId)
+      ofSession.delete(socket)
+      if (ofSession.size === 0) this.#sessions.delete(tokenHash)
     })
+  }
+
+  /** Closes every socket authenticated by one of these (revoked) tokens; answers how many. */
+  closeSessions(tokenHashes: string[]): number {
+    let closed = 0
+    for (const hash of tokenHashes) {
+      const sockets = [...(this.#sessions.get(hash) ?? [])]
+      this.#sessions.delete(hash)
+      for (const socket of sockets) {
+        // Unregistered now, so nothing more is sent while the close handshake runs.
+        const playerId = this.#playerOf.get(socket)
+        const ofPlayer = playerId === undefined ? undefined : this.#sockets.get(playerId)
+        if (ofPlayer?.delete(socket) && ofPlayer.size === 0) this.#sockets.delete(playerId as number)
+        socket.close(SESSION_ENDED, 'session ended')
+        closed++
+      }
+    }
+    return closed
+  }
+
+  /** Closes sockets whose tokens were revoked elsewhere (another instance) or expired. */
+  async #sweepSessions(): Promise<void> {
+    if (this.#sweeping || this.#sessions.size === 0) return
+    this.#sweeping = true
+    try {
+      const hashes = [...this.#sessions.keys()]
+      for (let i = 0; i < hashes.length; i += SWEEP_BATCH) {
+        this.closeSessions(await this.#invalidSessions(hashes.slice(i, i + SWEEP_BATCH)))
+      }
+    } catch {
+      // The database may be closing or briefly unreachable; the next poll retries.
+    } finally {
+      this.#sweeping = false
+    }
   }
 
   /** Closes a player's sockets (their clients reconnect and refetch). */

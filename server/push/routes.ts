@@ -1,6 +1,7 @@
 // `/ws`: the player's push socket. The client authenticates with its first message
 // `{ type: 'auth', token }` (browsers cannot set headers on a WebSocket); then it receives
-// `balance` messages, starting with the current one.
+// `balance` messages, starting with the current one. The socket closes (4003) when its token is
+// revoked.
 import type { FastifyPluginAsync } from 'fastify'
 
 const AUTH_TIMEOUT_MS = 5000
@@ -20,17 +21,17 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         token = undefined
       }
-      const playerId = typeof token === 'string' ? await app.accounts.verifyToken(token) : undefined
+      const session = typeof token === 'string' ? await app.accounts.verifyToken(token) : undefined
       clearTimeout(timer)
-      if (playerId === undefined) {
+      if (session === undefined) {
         socket.send(JSON.stringify({ type: 'error', data: { msgCode: 'token_invalid' } }))
         socket.close(4003, 'token_invalid')
         return
       }
       authenticated = true
-      app.push.add(playerId, socket)
+      app.push.add(session.playerId, socket, session.tokenHash)
       socket.send(JSON.stringify({ type: 'ready', data: null }))
-      await app.push.sendBalance(playerId)
+      await app.push.sendBalance(session.playerId)
     })
     socket.on('close', () => clearTimeout(timer))
   })

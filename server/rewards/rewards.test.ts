@@ -10,7 +10,14 @@ import { randomCpf } from '../../contract/cpf.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { buildTestApp, createTestDb, engines, type TestDb } from '../test-support.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  type DeviceCredentials,
+  engines,
+  loginDevice,
+  type TestDb,
+} from '../test-support.ts'
 
 // 12:00 in São Paulo (UTC−3) on Sunday 22 November 2026.
 const START = Date.UTC(2026, 10, 22, 15, 0)
@@ -44,14 +51,11 @@ describe.each(engines)('rewards on %s', (engine) => {
     await testDb.drop()
   })
 
-  async function player(options: { code?: string; deviceId?: string } = {}) {
-    const deviceId = options.deviceId ?? randomUUID()
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId, ageConfirmed: true, ...(options.code ? { extensionCode: options.code } : {}) },
+  async function player(options: { code?: string; device?: DeviceCredentials } = {}) {
+    const { token, userId, deviceId, deviceSecret } = await loginDevice(app, options.device, {
+      ageConfirmed: true,
+      ...(options.code ? { extensionCode: options.code } : {}),
     })
-    const { token, userId } = login.json().data as { token: string; userId: number }
     const call = async (url: string, payload: object = {}) =>
       (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
     const verify = (cpf = randomCpf()) => call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
@@ -77,7 +81,7 @@ describe.each(engines)('rewards on %s', (engine) => {
         expect(spin.json().success, spin.body).toBe(true)
       }
     }
-    return { token, userId, deviceId, call, verify, deposit, spins }
+    return { token, userId, deviceId, deviceSecret, call, verify, deposit, spins }
   }
 
   const ledger = (userId: number) => readPlayerBalances(testDb.db.kysely, userId)
@@ -301,7 +305,7 @@ describe.each(engines)('rewards on %s', (engine) => {
     await ana.verify()
 
     // Ana's own code on a later login of her own account is no sign-up.
-    await player({ deviceId: ana.deviceId, code: share.code })
+    await player({ device: ana, code: share.code })
     const bruno = await player({ code: share.code.toLowerCase() })
     let stats = (await ana.call('/v1/bus/statInviteInfo')).data
     expect(stats).toMatchObject({

@@ -1,11 +1,14 @@
-// The player's session: a device id made once and kept in IndexedDB, automatic login with it,
-// credential login, and the silent re-login when the server says `token_invalid` (SPEC 2).
+// The player's session: a device id made once and kept in IndexedDB with the secret the server
+// issues it, automatic login with both, credential login, and the silent re-login when the
+// server says `token_invalid` (SPEC 2).
 import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
 import type { LoginResponse } from '../../contract/accounts.ts'
 import { isLanguage } from '../../contract/languages.ts'
 import { ApiError, request } from './http.ts'
 import { storage } from './storage.ts'
 import { appStore, atom } from './store.ts'
+import { showToast } from './toast.ts'
 
 export const tokenAtom = atom<string | null>(null)
 
@@ -18,18 +21,32 @@ export async function getDeviceId(): Promise<string> {
 }
 
 async function acceptLogin(data: LoginResponse): Promise<LoginResponse> {
+  // A new device pair (first login, or a name-and-password login) replaces the old one.
+  if (data.deviceSecret) {
+    await storage.set('deviceId', data.deviceId)
+    await storage.set('deviceSecret', data.deviceSecret)
+  }
   await storage.set('token', data.token)
-  await storage.set('deviceId', data.deviceId)
   appStore.set(tokenAtom, data.token)
   return data
 }
 
-export async function loginWithDevice(): Promise<LoginResponse> {
+/** Drops this device's id, secret and token (the device was revoked, or is unknown). */
+export async function forgetDevice(): Promise<void> {
+  appStore.set(tokenAtom, null)
+  await storage.remove('token')
+  await storage.remove('deviceSecret')
+  await storage.remove('deviceId')
+}
+
+async function deviceLogin(): Promise<LoginResponse> {
   const deviceId = await getDeviceId()
+  const deviceSecret = await storage.get('deviceSecret')
   const entry = (await storage.get('entryParams')) ?? {}
   const language = i18n.locale
   const envelope = await request<LoginResponse>('/user/login', {
     deviceId,
+    ...(deviceSecret ? { deviceSecret } : {}),
     ageConfirmed: (await storage.get('adultConfirmed')) === true,
     ...(entry.inviteCode ? { extensionCode: entry.inviteCode } : {}),
     ...(entry.channel ? { registChannel: entry.channel } : {}),
@@ -39,8 +56,31 @@ export async function loginWithDevice(): Promise<LoginResponse> {
   return acceptLogin(envelope.data)
 }
 
+/**
+ * Logs this device in with its id and secret. A device the server no longer knows (revoked
+ * from another device) starts over as a new device, and the player is told how to get back.
+ */
+export async function loginWithDevice(): Promise<LoginResponse> {
+  const known = (await storage.get('deviceId')) !== undefined
+  try {
+    return await deviceLogin()
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.msgCode !== 'device_login_failed') throw error
+    await forgetDevice()
+    if (known) showToast(t`Este aparelho foi desconectado da sua conta. Para voltar a ela, entre com nome e senha.`)
+    return deviceLogin()
+  }
+}
+
 export async function loginWithCredentials(userName: string, password: string): Promise<LoginResponse> {
-  const envelope = await request<LoginResponse>('/user/login', { userName, password, apiType: 1, ageConfirmed: true })
+  const deviceId = await storage.get('deviceId')
+  const envelope = await request<LoginResponse>('/user/login', {
+    userName,
+    password,
+    apiType: 1,
+    ageConfirmed: true,
+    ...(deviceId ? { deviceId } : {}),
+  })
   if (!envelope.success || !envelope.data) throw new ApiError(envelope.msgCode, envelope.msg)
   return acceptLogin(envelope.data)
 }
@@ -48,7 +88,7 @@ export async function loginWithCredentials(userName: string, password: string): 
 let relogin: Promise<string> | null = null
 
 /**
- * Replaces a rejected token by logging in again with the device id; concurrent callers share
+ * Replaces a rejected token by logging in again with the device id and secret; concurrent callers share
  * one login. The rejected token is dropped from memory at once and from IndexedDB when the new
  * one is stored (or the login fails), so no reader ever sees an empty session mid-way.
  */

@@ -45,6 +45,8 @@ export interface OpenDepositRecord {
 
 export interface StoredValues {
   deviceId: string
+  /** The secret the server issued this device; with the id it logs the account in again. */
+  deviceSecret: string
   token: string
   user: CachedUser
   language: Language

@@ -12,3 +12,15 @@ export function formatTime(epochMs: number, locale: string): string {
   }
   return format.format(epochMs)
 }
+
+const minuteFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** Date and time to the minute, where seconds would only add noise (e.g. a device last seen). */
+export function formatMinute(epochMs: number, locale: string): string {
+  let format = minuteFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: MARKET_TIME_ZONE })
+    minuteFormats.set(locale, format)
+  }
+  return format.format(epochMs)
+}

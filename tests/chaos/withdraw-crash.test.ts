@@ -44,11 +44,14 @@ describe.each(engines)('withdrawals across a crash on %s', (engine) => {
           const { token, userId } = login.data as { token: string; userId: number }
           const auth = { 'access-token': token }
           const cpf = randomCpf()
-          await post(
-            '/user/bindLoginAccount',
-            { userName: `chaos${String(i).padStart(5, '0')}`, password: PASSWORD, confirmPassword: PASSWORD },
-            auth,
-          )
+          // Password hashing takes a few at a time; the rest hear `busy` and try again, as the app does.
+          const bind = {
+            userName: `chaos${String(i).padStart(5, '0')}`,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+          }
+          while ((await post('/user/bindLoginAccount', bind, auth)).msgCode === 'busy')
+            await sleep(100 + Math.random() * 400)
           await post('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf }, auth)
           await post(
             '/ops/adjust',

@@ -17,6 +17,8 @@ test('first visit asks 18+, creates an account automatically and shows its balan
   expect(info.balance.total).toBe(0)
   const deviceId = await readStored<string>(page, 'deviceId')
   expect(deviceId).toMatch(/^[0-9a-f-]{36}$/)
+  // The server issued this device its secret, kept beside the id.
+  expect(await readStored<string>(page, 'deviceSecret')).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
   // The 18+ answer is remembered: a reload goes straight to the app, same account.
   await page.reload()
@@ -182,9 +184,12 @@ test('binding a name and password lets the player log in on another device', asy
   await expect(phone.getByTestId('user-id')).toContainText(String(userId))
   expect((await accountInfo(phone)).userId).toBe(userId)
 
-  // A silent re-login on the new device keeps the bound account (the server returned its device id).
+  // The new device got an id and secret of its own, with which a silent re-login keeps the account.
+  const phoneDevice = await readStored<string>(phone, 'deviceId')
+  expect(phoneDevice).not.toBe(await readStored<string>(page, 'deviceId'))
   await writeStored(phone, 'token', 'B'.repeat(43))
   await phone.reload()
   await expect(phone.getByTestId('user-id')).toContainText(String(userId))
+  expect(await readStored<string>(phone, 'deviceId')).toBe(phoneDevice)
   await other.close()
 })

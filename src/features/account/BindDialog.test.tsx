@@ -48,6 +48,24 @@ describe('BindDialog', () => {
     expect(screen.getByText('As senhas não são iguais.')).toBeTruthy()
   })
 
+  it('asks 8 to 64 characters of a new password, but lets an older, shorter one log in', async () => {
+    await renderDialog(1)
+    const password = screen.getByLabelText('Senha')
+    fireEvent.change(password, { target: { value: 'curta12' } })
+    fireEvent.blur(password)
+    expect(screen.getByText('A senha precisa ter de 8 a 64 caracteres.')).toBeTruthy()
+    fireEvent.change(password, { target: { value: 'x'.repeat(65) } })
+    expect(screen.getByText('A senha precisa ter de 8 a 64 caracteres.')).toBeTruthy()
+    fireEvent.change(password, { target: { value: 'uma frase longa' } })
+    expect(screen.queryByText('A senha precisa ter de 8 a 64 caracteres.')).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Já tem nome e senha? Entrar' }))
+    const loginPassword = screen.getByLabelText('Senha')
+    fireEvent.change(loginPassword, { target: { value: 'abc123' } })
+    fireEvent.blur(loginPassword)
+    expect(screen.queryByText('A senha precisa ter de 8 a 64 caracteres.')).toBeNull()
+  })
+
   it('switches between register and login, and shows a bound name locked', async () => {
     await renderDialog(1)
     fireEvent.click(screen.getByRole('button', { name: 'Já tem nome e senha? Entrar' }))

@@ -3,7 +3,7 @@
 // value is valid.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import { checkConfirmation, checkPassword, checkUserName } from '../../../contract/credentials.ts'
+import { checkConfirmation, checkLoginPassword, checkPassword, checkUserName } from '../../../contract/credentials.ts'
 import { refreshAccount } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
@@ -40,7 +40,8 @@ export function BindDialog({
       return p ? userNameMessage(p) : undefined
     }
     if (field === 'password') {
-      const p = checkPassword(next.password)
+      // A new password follows the 8–64 rule; an older account may log in with a shorter one.
+      const p = mode === 1 ? checkPassword(next.password) : checkLoginPassword(next.password)
       return p ? passwordMessage(p) : undefined
     }
     const p = checkConfirmation(next.password, next.confirm)
@@ -80,7 +81,13 @@ export function BindDialog({
       await refreshAccount()
       onClose()
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`, DIALOG_TOAST_MS)
+      // The one rule only the server checks is the common-password list: its refusal names the
+      // password, so it shows under that field.
+      if (mode === 1 && error instanceof ApiError && error.msgCode === 'invalid_request') {
+        setErrors((e) => ({ ...e, password: error.message }))
+      } else {
+        showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`, DIALOG_TOAST_MS)
+      }
     } finally {
       setBusy(false)
     }
@@ -127,6 +134,14 @@ export function BindDialog({
               onBlur={() => onBlur(field)}
             />
           ))}
+          {mode === 1 && (
+            <p className="hint">
+              <Trans>
+                Senha de 8 a 64 caracteres. Uma frase fácil de lembrar protege mais que uma palavra curta; as senhas
+                mais comuns são recusadas.
+              </Trans>
+            </p>
+          )}
           <button type="submit" className="button" disabled={busy}>
             {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}
           </button>

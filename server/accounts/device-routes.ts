@@ -1,0 +1,45 @@
+// The player's devices (SPEC 2): the list (the device id's last characters, a browser summary,
+// when first and last seen, which one is this device) and revoking one of their own, which
+// ends its sessions and closes its push sockets. Revoking this device logs it out.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { type DeviceListResponse, type RevokeDeviceResponse, revokeDeviceRequest } from '../../contract/accounts.ts'
+import { emptyRequest } from '../../contract/rewards.ts'
+import { ok } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
+import { listDevices, revokeDevice } from './devices.ts'
+import { markCredentialsChanged } from './players.ts'
+import { revokeDeviceTokens } from './tokens.ts'
+
+const ID_HINT_LENGTH = 4
+
+export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app
+
+  app.post('/user/devices', { schema: { body: emptyRequest } }, async (request) => {
+    const rows = await listDevices(db, request.playerId)
+    return ok<DeviceListResponse>({
+      list: rows.map((row) => ({
+        id: Number(row.id),
+        label: row.label,
+        idHint: row.device_id.slice(-ID_HINT_LENGTH),
+        createdAt: Number(row.created_at),
+        lastSeenAt: Number(row.last_seen_at),
+        current: Number(row.id) === request.sessionDeviceId,
+      })),
+    })
+  })
+
+  app.post('/user/devices/revoke', { schema: { body: revokeDeviceRequest } }, async (request) => {
+    const now = clock.now()
+    const { id } = request.body
+    const revokedTokens = await db.transaction().execute(async (trx) => {
+      if (!(await revokeDevice(trx, request.playerId, id, now))) return undefined
+      await markCredentialsChanged(trx, request.playerId, now)
+      return revokeDeviceTokens(trx, id, now)
+    })
+    // Someone else's device and an unknown one read the same.
+    if (revokedTokens === undefined) throw new Refusal('not_found')
+    app.push.closeSessions(revokedTokens)
+    return ok<RevokeDeviceResponse>({ loggedOut: id === request.sessionDeviceId })
+  })
+}

@@ -1,0 +1,100 @@
+// Issue 13, finding 2, on each engine: a flood of wrong logins must not starve a real login from
+// elsewhere nor grow memory without bound (each scrypt check holds 128 MiB).
+import type { FastifyInstance } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, engines, loginDevice, type TestApp } from '../test-support.ts'
+import { passwordChecksAtOnce } from './passwords.ts'
+
+const MiB = 1024 * 1024
+const PASSWORD = 'boa-senha-42'
+const FLOOD = 40
+
+async function bind(app: FastifyInstance, userName: string) {
+  const { token } = await loginDevice(app)
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/bindLoginAccount',
+    headers: { 'access-token': token },
+    payload: { userName, password: PASSWORD, confirmPassword: PASSWORD },
+  })
+  expect(res.json().success).toBe(true)
+}
+
+const login = (
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { userName, password, apiType: 1 },
+    remoteAddress,
+    headers,
+  })
+
+/** Samples the process's resident memory until stopped; answers the peak. */
+function watchMemory() {
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss())
+  }, 5)
+  return () => {
+    clearInterval(timer)
+    return Math.max(peak, process.memoryUsage.rss())
+  }
+}
+
+describe.each(engines)('login flood on %s', (engine) => {
+  let t: TestApp
+  afterEach(async () => {
+    await t.close()
+  })
+
+  it(`keeps a real login under 2 s and memory bounded while ${FLOOD} wrong logins arrive at once`, async () => {
+    t = await createTestApp(engine)
+    await bind(t.app, 'jogador777')
+    const before = process.memoryUsage.rss()
+    const stop = watchMemory()
+    // As in the report: one attacker, each request claiming another address.
+    const flood = Array.from({ length: FLOOD }, (_, i) =>
+      login(t.app, `ataque${String(i).padStart(4, '0')}`, 'errada-123', '198.51.100.7', {
+        'x-forwarded-for': `10.0.${i}.1`,
+      }),
+    )
+    // Let the flood reach the password queue first.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = performance.now()
+    const real = await login(t.app, 'jogador777', PASSWORD, '198.51.100.8')
+    const elapsed = performance.now() - started
+    const answers = await Promise.all(flood)
+    const growth = stop() - before
+
+    expect(real.json()).toMatchObject({ success: true })
+    expect(elapsed).toBeLessThan(2000)
+    const busy = answers.filter((res) => res.statusCode === 429)
+    expect(busy.length).toBeGreaterThan(0)
+    for (const res of busy) expect(res.json()).toMatchObject({ success: false, msgCode: 'busy' })
+    expect(answers.every((res) => res.statusCode === 429 || res.json().msgCode === 'login_failed')).toBe(true)
+    // Each check holds 128 MiB while it runs; only `passwordChecksAtOnce` run at once.
+    expect(growth).toBeLessThan((passwordChecksAtOnce + 1) * 128 * MiB)
+    console.info(
+      `[flood ${engine}] real login ${Math.round(elapsed)} ms; ${busy.length}/${FLOOD} refused busy; ` +
+        `RSS ${Math.round(before / MiB)} → +${Math.round(growth / MiB)} MiB (${passwordChecksAtOnce} checks at once)`,
+    )
+  })
+
+  it(`checks at most 5 of ${FLOOD} simultaneous guesses on one account from ${FLOOD} addresses`, async () => {
+    t = await createTestApp(engine)
+    await bind(t.app, 'jogador777')
+    const answers = await Promise.all(
+      Array.from({ length: FLOOD }, (_, i) => login(t.app, 'jogador777', `errada-${i}`, `203.0.113.${i + 1}`)),
+    )
+    const codes = answers.map((res) => res.json().msgCode as string)
+    expect(codes.filter((code) => code === 'login_failed').length).toBeLessThanOrEqual(5)
+    expect(codes.every((code) => ['login_failed', 'login_locked', 'busy'].includes(code))).toBe(true)
+    expect(codes.filter((code) => code === 'login_locked').length).toBeGreaterThanOrEqual(FLOOD - 5 - 2 * 4)
+  })
+})
