@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { decoratePlayerRequest } from './auth.ts'
-import { type Session, verifyToken } from './tokens.ts'
+import { invalidTokenHashes, type Session, verifyToken } from './tokens.ts'
 
 export interface AccountsService {
   /** The session (player and device) a token belongs to, or undefined when it is unknown, expired or revoked. */
@@ -24,6 +24,8 @@ const accountsPlugin: FastifyPluginAsync = async (app) => {
     verifyToken: (token: string) => verifyToken(db, token, clock.now(), config.tokenTtlSeconds),
   } satisfies AccountsService)
   decoratePlayerRequest(app)
+  // Sockets whose token was revoked on another instance are found by the hub's sweep.
+  app.push.checkSessionsWith((hashes) => invalidTokenHashes(db, hashes, clock.now()))
 }
 
 export const accountsModule = fp(accountsPlugin, { name: 'accounts', dependencies: ['ledger'] })

@@ -49,7 +49,7 @@ export class PushHub {
   readonly #readers: PushReaders
 
   /** `invalidSessions` names which of the given token hashes are no longer valid (revoked elsewhere). */
-  constructor(db: Kysely<Database>, readers: PushReaders, invalidSessions: InvalidSessions = async () => []) {
+  constructor(db: Kysely<Database>, readers: PushReaders, invalidSessions: InvalidSessions) {
     this.#db = db
     this.#readers = readers
     this.#invalidSessions = invalidSessions

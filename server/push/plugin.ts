@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { BalancePush } from '../../contract/push.ts'
-import { PushHub } from './hub.ts'
+import { type InvalidSessions, PushHub } from './hub.ts'
 import { pruneOutbox } from './outbox.ts'
 import { pushRoutes } from './routes.ts'
 
@@ -20,6 +20,8 @@ declare module 'fastify' {
       readBalanceWith(reader: (playerId: number) => Promise<BalancePush>): void
       /** Where the hub re-reads a broadcast topic's value (e.g. games registers the jackpot). */
       rereadWith(topic: string, reader: () => Promise<unknown>): void
+      /** Which sockets' tokens were revoked elsewhere (the accounts module registers it). */
+      checkSessionsWith(checker: InvalidSessions): void
     }
   }
 }
@@ -27,13 +29,18 @@ declare module 'fastify' {
 const pushPlugin: FastifyPluginAsync = async (app) => {
   let readBalance: ((playerId: number) => Promise<BalancePush>) | undefined
   const broadcast: Partial<Record<string, () => Promise<unknown>>> = {}
-  const hub = new PushHub(app.db, {
-    balance: (playerId) => {
-      if (!readBalance) throw new Error('no balance reader registered')
-      return readBalance(playerId)
+  let invalidSessions: InvalidSessions = async () => []
+  const hub = new PushHub(
+    app.db,
+    {
+      balance: (playerId) => {
+        if (!readBalance) throw new Error('no balance reader registered')
+        return readBalance(playerId)
+      },
+      broadcast,
     },
-    broadcast,
-  })
+    (hashes) => invalidSessions(hashes),
+  )
   app.decorate(
     'push',
     Object.assign(hub, {
@@ -42,6 +49,9 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
       },
       rereadWith: (topic: string, reader: () => Promise<unknown>) => {
         broadcast[topic] = reader
+      },
+      checkSessionsWith: (checker: InvalidSessions) => {
+        invalidSessions = checker
       },
     }),
   )

@@ -89,12 +89,12 @@ describe.each(engines)('withdrawals across a crash on %s', (engine) => {
 
         server = await startServer(env, port)
         // Players whose request never got an answer retry it; the requestId makes that safe. A
-        // 429 (too many password checks at once) is retried after a moment, as the app does.
+        // 429 (`busy`: too many password checks at once) is retried after a moment, as the app does.
         const retried = await Promise.all(
           players.map(async (p) => {
             for (let attempt = 0; ; attempt++) {
               const answer = await post('/withdraw/create/order', withdrawal(p), p.auth)
-              if (answer.msgCode !== 'rate_limited' || attempt >= 20) return answer
+              if (!['rate_limited', 'busy'].includes(answer.msgCode) || attempt >= 20) return answer
               await sleep(250)
             }
           }),
