@@ -195,3 +195,8 @@ export async function publicUserNames(db: Kysely<Database>, playerIds: number[])
   const rows = await db.selectFrom('players').select(['id', 'user_name']).where('id', 'in', playerIds).execute()
   return new Map(rows.map((row) => [Number(row.id), row.user_name]))
 }
+
+/** Locks the player's row until commit (PostgreSQL), so one decision per player runs at a time. */
+export async function lockPlayerRow(trx: Transaction<Database>, playerId: number): Promise<void> {
+  await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute()
+}

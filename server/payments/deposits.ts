@@ -18,6 +18,8 @@ import type {
 } from '../../contract/deposits.ts'
 import { activeSelfExclusion, readDepositLimits } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
+import { adultConfirmed, lockPlayerRow } from '../accounts/players.ts'
+import { verifiedIdentity } from '../accounts/verification.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
@@ -107,24 +109,13 @@ export class DepositService {
     const { db, config } = this.#o
     const { min, max } = config.deposits
     const acceptOffer = input.acceptOffer === true ? 1 : 0
-    const player = await db
-      .selectFrom('players')
-      .select('adult_confirmed_at')
-      .where('id', '=', playerId)
-      .executeTakeFirstOrThrow()
-    if (player.adult_confirmed_at === null) throw new Refusal('age_not_confirmed')
-    const verification = await db
-      .selectFrom('player_verifications')
-      .select(['full_name', 'cpf'])
-      .where('player_id', '=', playerId)
-      .executeTakeFirst()
+    if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
+    const verification = await verifiedIdentity(db, playerId)
     if (!verification) throw new Refusal('verification_required')
 
     const order = await db.transaction().execute(async (trx) => {
       // One order decision per player at a time, so two requests cannot both fit in a limit.
-      if (this.#o.engine === 'postgres') {
-        await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute()
-      }
+      if (this.#o.engine === 'postgres') await lockPlayerRow(trx, playerId)
       const now = this.#o.now()
       return createOnce({
         find: () =>
@@ -177,7 +168,7 @@ export class DepositService {
           txid: order.txid,
           amount: Number(order.amount),
           expiresInSeconds: Math.max(1, Math.round((Number(order.expires_at) - Number(order.created_at)) / 1000)),
-          payer: { name: verification.full_name, cpf: verification.cpf },
+          payer: { name: verification.fullName, cpf: verification.cpf },
         })
         await db
           .updateTable('deposit_orders')
@@ -308,11 +299,7 @@ export class DepositService {
     const { trx, now } = tx
     const playerId = Number(order.player_id)
     const charge = Number(order.amount)
-    const verification = await trx
-      .selectFrom('player_verifications')
-      .select('cpf')
-      .where('player_id', '=', playerId)
-      .executeTakeFirst()
+    const verification = await verifiedIdentity(trx, playerId)
     if (!pix.pagador?.cpf) return refuse(amount, 'payer_unknown')
     if (!verification || normalizeCpf(pix.pagador.cpf) !== normalizeCpf(verification.cpf)) {
       return refuse(amount, 'payer_not_player')

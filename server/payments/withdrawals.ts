@@ -20,7 +20,8 @@ import type {
   WithdrawStep,
 } from '../../contract/withdrawals.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
-import { maskCpf } from '../accounts/verification.ts'
+import { findById } from '../accounts/players.ts'
+import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database, WithdrawalStatus } from '../db/schema.ts'
@@ -83,8 +84,8 @@ export class WithdrawalService {
     const now = this.#o.now()
     const { min, dailyMax, reviewAbove, reviewHours } = config.withdrawals
     const [player, verification, balances, wagering, inFlight] = await Promise.all([
-      db.selectFrom('players').select('user_name').where('id', '=', playerId).executeTakeFirstOrThrow(),
-      db.selectFrom('player_verifications').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+      findById(db, playerId),
+      verifiedIdentity(db, playerId),
       readPlayerBalances(db, playerId),
       wageringProgress(db, playerId),
       this.#inFlight(db, playerId),
@@ -92,7 +93,7 @@ export class WithdrawalService {
     const usedToday = await this.#usedToday(db, playerId, now)
     const dailyRemaining = Math.max(0, dailyMax - usedToday)
     const bound = player.user_name !== null
-    const verified = verification !== undefined
+    const verified = verification !== null
     const state = inFlight
       ? 'withdraw_processing'
       : !bound || !verified
@@ -115,7 +116,7 @@ export class WithdrawalService {
       resetsAt: periodEnd('day', now, config.market.timeZone),
       bound,
       verified,
-      holderName: verification?.full_name ?? null,
+      holderName: verification?.fullName ?? null,
       cpfMasked: verification ? maskCpf(verification.cpf) : null,
       reviewAbove,
       reviewHours,
@@ -139,24 +140,16 @@ export class WithdrawalService {
     const problem = checkPixKey(input.payType, input.accountNumber)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
     const key = normalizePixKey(input.payType, input.accountNumber)
-    const player = await db
-      .selectFrom('players')
-      .select(['user_name', 'password_hash'])
-      .where('id', '=', playerId)
-      .executeTakeFirstOrThrow()
-    const verification = await db
-      .selectFrom('player_verifications')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .executeTakeFirst()
+    const player = await findById(db, playerId)
+    const verification = await verifiedIdentity(db, playerId)
     if (player.user_name === null || !verification) {
       throw new Refusal('needs_verification', {
         bound: player.user_name !== null,
-        verified: verification !== undefined,
+        verified: verification !== null,
       })
     }
     if (input.payType === 'cpf' && key !== normalizeCpf(verification.cpf)) throw new Refusal('cpf_key_mismatch')
-    if (input.userName && sameName(input.userName, verification.full_name) === false) {
+    if (input.userName && sameName(input.userName, verification.fullName) === false) {
       throw new Refusal('holder_name_mismatch')
     }
     await confirmWithdrawalPassword(db, {
@@ -206,7 +199,7 @@ export class WithdrawalService {
         amount: input.amount,
         key_type: input.payType,
         pix_key: key,
-        holder_name: verification.full_name,
+        holder_name: verification.fullName,
         status: review ? 'review' : 'processing',
         attempt: 1,
         sent_attempt: 0,
@@ -271,11 +264,8 @@ export class WithdrawalService {
     const problem = checkPixKey(type, input.accountNumber)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
     const key = normalizePixKey(type, input.accountNumber)
-    const verification = await this.#o.db
-      .selectFrom('player_verifications')
-      .select('cpf')
-      .where('player_id', '=', playerId)
-      .executeTakeFirstOrThrow()
+    const verification = await verifiedIdentity(this.#o.db, playerId)
+    if (!verification) throw new Refusal('needs_verification', { bound: true, verified: false })
     if (type === 'cpf' && key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
     await this.#requireOwnKey(key, verification.cpf)
     await this.#o.ledger.transact(async (tx) => {
@@ -339,11 +329,9 @@ export class WithdrawalService {
       .where('id', '=', orderId)
       .executeTakeFirst()
     if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
-    const owner = await this.#o.db
-      .selectFrom('player_verifications')
-      .select('cpf')
-      .where('player_id', '=', Number(order.player_id))
-      .executeTakeFirstOrThrow()
+    const owner = await verifiedIdentity(this.#o.db, Number(order.player_id))
+    // A withdrawal exists only for a verified player, and verification is never undone.
+    if (!owner) throw new Error(`withdrawal ${orderId} belongs to an unverified player`)
     let payout: Payout
     try {
       payout = await this.#o.provider.createPayout({
