@@ -75,13 +75,35 @@ export type OrderStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'f
 /** History status icon (SPEC 5.3): 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
 export type HistoryStatus = 1 | 2 | 3 | 6
 
+/** The tracker's steps (SPEC 5.3), named once: the codes are the seed's. */
+export const TrackerStep = {
+  /** Funds reserved from the balance. */
+  accepted: 1000,
+  /** Automatic checks, or operator review with the expected time. */
+  checks: 1100,
+  /** Handed to the PIX network. */
+  sent: 1200,
+  /** The bank rejected the key; the player corrects it (free). */
+  keyRejected: 2000,
+  /** Sent again with the corrected key. */
+  resent: 2100,
+  /** Paid, with the end-to-end id as receipt. */
+  paid: 2200,
+  /** Failed for good: the reserved funds are back in the balance. */
+  failed: 2300,
+} as const
+export type TrackerStepCode = (typeof TrackerStep)[keyof typeof TrackerStep]
+
+/** A step's state: 1 success, 2 failed, 3 exception, 4 waiting. */
+export const StepState = { success: 1, failed: 2, exception: 3, waiting: 4 } as const
+export type StepStateCode = (typeof StepState)[keyof typeof StepState]
+
 export interface WithdrawStep {
-  processCode: 1000 | 1100 | 1200 | 2000 | 2100 | 2200 | 2300
+  processCode: TrackerStepCode
   msg: string
   /** Epoch ms at which this step happened. */
   createTime: number
-  /** 1 success, 2 failed, 3 exception, 4 waiting. */
-  state: 1 | 2 | 3 | 4
+  state: StepStateCode
   argsJson: string
 }
 

@@ -10,14 +10,18 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import { normalizeCpf } from '../../contract/cpf.ts'
 import type { Language } from '../../contract/languages.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
-import type {
-  HistoryStatus,
-  OrderPush,
-  WithdrawInfo,
-  WithdrawOrdersPage,
-  WithdrawOrderView,
-  WithdrawProcess,
-  WithdrawStep,
+import {
+  type HistoryStatus,
+  type OrderPush,
+  StepState,
+  type StepStateCode,
+  TrackerStep,
+  type TrackerStepCode,
+  type WithdrawInfo,
+  type WithdrawOrdersPage,
+  type WithdrawOrderView,
+  type WithdrawProcess,
+  type WithdrawStep,
 } from '../../contract/withdrawals.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import { findById } from '../accounts/players.ts'
@@ -25,7 +29,7 @@ import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database, WithdrawalStatus } from '../db/schema.ts'
-import { stepMessage } from '../i18n/steps.ts'
+import { type StepArgs, stepMessage } from '../i18n/steps.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { hold, postHold, voidHold } from '../ledger/holds.ts'
@@ -212,9 +216,17 @@ export class WithdrawalService {
       // then retries this transaction, which answers exist_process_order.
       await trx.insertInto('withdrawal_orders').values(row).execute()
       await hold(tx, { id: holdId(row.id), playerId, amount: input.amount, reference: row.id })
-      await addStep(tx, row.id, 1000, 1, {}, now)
-      if (review) await addStep(tx, row.id, 1100, 4, { review: true, expectedHours: reviewHours }, now)
-      else await addStep(tx, row.id, 1100, 1, { review: false }, now)
+      await addStep(tx, row.id, TrackerStep.accepted, StepState.success, {}, now)
+      if (review)
+        await addStep(
+          tx,
+          row.id,
+          TrackerStep.checks,
+          StepState.waiting,
+          { review: true, expectedHours: reviewHours },
+          now,
+        )
+      else await addStep(tx, row.id, TrackerStep.checks, StepState.success, { review: false }, now)
       emitOrder(tx, row)
       return row
     })
@@ -370,7 +382,14 @@ export class WithdrawalService {
           .set({ sent_attempt: attempt, updated_at: now })
           .where('id', '=', orderId)
           .execute()
-        await addStep(tx, orderId, attempt === 1 ? 1200 : 2100, 1, { payoutId: payout.id }, now)
+        await addStep(
+          tx,
+          orderId,
+          attempt === 1 ? TrackerStep.sent : TrackerStep.resent,
+          StepState.success,
+          { payoutId: payout.id },
+          now,
+        )
         current = { ...order, sent_attempt: attempt }
         emitOrder(tx, current)
       }
@@ -381,7 +400,7 @@ export class WithdrawalService {
           .set({ status: 'paid', end_to_end_id: payout.endToEndId, updated_at: now })
           .where('id', '=', orderId)
           .execute()
-        await addStep(tx, orderId, 2200, 1, { endToEndId: payout.endToEndId }, now)
+        await addStep(tx, orderId, TrackerStep.paid, StepState.success, { endToEndId: payout.endToEndId }, now)
         emitOrder(tx, { ...current, status: 'paid' })
       } else if (payout.status === 'failed' && payout.failure === 'invalid_key') {
         await tx.trx
@@ -389,7 +408,7 @@ export class WithdrawalService {
           .set({ status: 'key_rejected', fail_reason: payout.reason, updated_at: now })
           .where('id', '=', orderId)
           .execute()
-        await addStep(tx, orderId, 2000, 2, { reason: payout.reason }, now)
+        await addStep(tx, orderId, TrackerStep.keyRejected, StepState.failed, { reason: payout.reason }, now)
         emitOrder(tx, { ...current, status: 'key_rejected' })
       } else if (payout.status === 'failed' && payout.failure === 'key_not_owned') {
         await this.#fail(tx, current, 'pix_key_not_owned')
@@ -442,7 +461,7 @@ export class WithdrawalService {
       .set({ status: 'failed', fail_reason: reason, updated_at: tx.now })
       .where('id', '=', order.id)
       .execute()
-    await addStep(tx, order.id, 2300, 2, { reason }, tx.now)
+    await addStep(tx, order.id, TrackerStep.failed, StepState.failed, { reason }, tx.now)
     const failed = { ...order, status: 'failed' as const, fail_reason: reason }
     emitOrder(tx, failed)
     return failed
@@ -504,10 +523,10 @@ export class WithdrawalService {
       ...orderView(order),
       steps: steps.map(
         (step): WithdrawStep => ({
-          processCode: step.code as WithdrawStep['processCode'],
-          msg: stepMessage(step.code, JSON.parse(step.args), language),
+          processCode: step.code as TrackerStepCode,
+          msg: stepMessage(step.code as TrackerStepCode, JSON.parse(step.args), language),
           createTime: Number(step.created_at),
-          state: step.state as WithdrawStep['state'],
+          state: step.state as StepStateCode,
           argsJson: step.args,
         }),
       ),
@@ -526,7 +545,14 @@ function sameName(a: string, b: string): boolean {
   return plain(a) === plain(b)
 }
 
-async function addStep(tx: LedgerTx, orderId: string, code: number, state: number, args: object, now: number) {
+async function addStep(
+  tx: LedgerTx,
+  orderId: string,
+  code: TrackerStepCode,
+  state: StepStateCode,
+  args: StepArgs,
+  now: number,
+) {
   await tx.trx
     .insertInto('withdrawal_steps')
     .values({ order_id: orderId, code, state, args: JSON.stringify(args), created_at: now })
