@@ -48,6 +48,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         OPS_TOKEN: E2E_OPS_TOKEN,
         SANDBOX_PAYOUT_DELAY_MS: '2500',
+        // The e2e players bind a password and withdraw within minutes; the cool-off is a server test.
+        WITHDRAW_COOL_OFF_MINUTES: '0',
       },
     },
     {

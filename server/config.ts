@@ -57,6 +57,8 @@ const envSchema = z.object({
   WITHDRAW_MIN: integer(1000),
   WITHDRAW_DAILY_MAX: integer(500_000),
   WITHDRAW_REVIEW_ABOVE: integer(100_000),
+  /** The first withdrawal to a new key within 24 h of a password or device change waits this long. */
+  WITHDRAW_COOL_OFF_MINUTES: z.coerce.number().int().min(0).max(120).default(60),
   WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
@@ -202,6 +204,8 @@ const configSchema = envSchema
       /** Amounts above this wait for an operator's decision, expected within reviewHours. */
       reviewAbove: e.WITHDRAW_REVIEW_ABOVE,
       reviewHours: e.WITHDRAW_REVIEW_HOURS,
+      /** The first withdrawal to a new key within 24 h of a password or device change waits this long. */
+      coolOffMinutes: e.WITHDRAW_COOL_OFF_MINUTES,
     },
     /** How long the sandbox bank takes to settle a payout. */
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,

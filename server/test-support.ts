@@ -74,6 +74,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(tmpdir(), 'no-static'),
     OPS_TOKEN: TEST_OPS_TOKEN,
+    // Tests bind a password and withdraw at once; the cool-off has its own test (withdrawal-cool-off).
+    WITHDRAW_COOL_OFF_MINUTES: '0',
     ...env,
   })
   const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...extra })

@@ -10,6 +10,7 @@ import { gamesMigration } from './migrations/0006-games.ts'
 import { rewardsMigration } from './migrations/0007-rewards.ts'
 import { accountSecurityMigration } from './migrations/0008-account-security.ts'
 import { paymentSafetyMigration } from './migrations/0009-payment-safety.ts'
+import { withdrawalCoolOffMigration } from './migrations/0010-withdrawal-cool-off.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -24,6 +25,7 @@ function provider(db: Db): MigrationProvider {
         '0007-rewards': rewardsMigration(db.engine),
         '0008-account-security': accountSecurityMigration(db.engine),
         '0009-payment-safety': paymentSafetyMigration(),
+        '0010-withdrawal-cool-off': withdrawalCoolOffMigration(),
       }
     },
   }

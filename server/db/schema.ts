@@ -186,6 +186,8 @@ export interface WithdrawalOrdersTable {
   fail_reason: string | null
   created_at: number
   updated_at: number
+  /** Not handed to the PIX network before this time (the cool-off); null: at once. */
+  send_after: Generated<number | null>
 }
 
 export interface WithdrawalStepsTable {

@@ -104,7 +104,7 @@ export function stepMessage(
   code: TrackerStepCode,
   args: StepArgs,
   language: Language,
-  time: (epochMs: number) => string = (epochMs) => new Date(epochMs).toISOString(),
+  time: (epochMs: number) => string,
 ): string {
   return steps[code]?.(args, language, time)[language] ?? ''
 }

@@ -24,7 +24,7 @@ import {
   type WithdrawStep,
 } from '../../contract/withdrawals.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
-import { findById } from '../accounts/players.ts'
+import { credentialsChangedAt, findById } from '../accounts/players.ts'
 import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
@@ -53,6 +53,8 @@ type OrderRow = Selectable<Database['withdrawal_orders']>
 
 const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
 const RECONCILE_EVERY_MS = 5000
+/** A password or device change this recent puts a new key's first withdrawal in the cool-off. */
+const CREDENTIALS_RECENT_MS = 24 * 3600_000
 
 const historyStatus: Record<WithdrawalStatus, HistoryStatus> = {
   review: 1,
@@ -163,6 +165,7 @@ export class WithdrawalService {
       now: this.#o.now(),
     })
     await this.#requireOwnKey(key, verification.cpf)
+    const coolOffUntil = await this.#coolOffUntil(playerId, key)
 
     const order = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
@@ -211,6 +214,7 @@ export class WithdrawalService {
         fail_reason: null,
         created_at: now,
         updated_at: now,
+        send_after: coolOffUntil,
       }
       // The partial unique index refuses a second order in flight even under a race; the ledger
       // then retries this transaction, which answers exist_process_order.
@@ -226,6 +230,8 @@ export class WithdrawalService {
           { review: true, expectedHours: reviewHours },
           now,
         )
+      else if (coolOffUntil !== null)
+        await addStep(tx, row.id, TrackerStep.checks, StepState.waiting, { review: false, coolOffUntil }, now)
       else await addStep(tx, row.id, TrackerStep.checks, StepState.success, { review: false }, now)
       emitOrder(tx, row)
       return row
@@ -341,6 +347,8 @@ export class WithdrawalService {
       .where('id', '=', orderId)
       .executeTakeFirst()
     if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
+    // Still in its cool-off: the reconciliation poll sends it when the time comes.
+    if (order.send_after !== null && Number(order.send_after) > this.#o.now()) return
     const owner = await verifiedIdentity(this.#o.db, Number(order.player_id))
     // A withdrawal exists only for a verified player, and verification is never undone.
     if (!owner) throw new Error(`withdrawal ${orderId} belongs to an unverified player`)
@@ -416,6 +424,27 @@ export class WithdrawalService {
         await this.#fail(tx, current, payout.reason ?? 'failed')
       }
     })
+  }
+
+  /**
+   * When the first withdrawal to a key the player was never paid at must wait (finding 4c): only
+   * if the account's password or devices changed in the last 24 h — a stolen session or a
+   * just-changed password then cannot empty the account at once. Null: no wait.
+   */
+  async #coolOffUntil(playerId: number, key: string): Promise<number | null> {
+    const { db, config } = this.#o
+    const now = this.#o.now()
+    if (config.withdrawals.coolOffMinutes === 0) return null
+    const changedAt = await credentialsChangedAt(db, playerId)
+    if (changedAt === null || changedAt <= now - CREDENTIALS_RECENT_MS) return null
+    const paidBefore = await db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('pix_key', '=', key)
+      .where('status', '=', 'paid')
+      .executeTakeFirst()
+    return paidBefore ? null : now + config.withdrawals.coolOffMinutes * 60_000
   }
 
   /** Sends what was never handed over and asks the provider about what it never confirmed. */
@@ -507,7 +536,8 @@ export class WithdrawalService {
   }
 
   async #process(orderId: string, language: Language): Promise<WithdrawProcess> {
-    const { db } = this.#o
+    const { db, config } = this.#o
+    const clock = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: config.market.timeZone })
     const order = await db
       .selectFrom('withdrawal_orders')
       .selectAll()
@@ -524,7 +554,7 @@ export class WithdrawalService {
       steps: steps.map(
         (step): WithdrawStep => ({
           processCode: step.code as TrackerStepCode,
-          msg: stepMessage(step.code as TrackerStepCode, JSON.parse(step.args), language),
+          msg: stepMessage(step.code as TrackerStepCode, JSON.parse(step.args), language, (ms) => clock.format(ms)),
           createTime: Number(step.created_at),
           state: step.state as StepStateCode,
           argsJson: step.args,

@@ -27,7 +27,7 @@ describe.each(engines)('withdrawals across a crash on %s', (engine) => {
     const setup = await prepare(engine)
     const port = 20000 + Math.floor(Math.random() * 20000)
     const base = `http://127.0.0.1:${port}`
-    const env = { ...setup.env, SANDBOX_PAYOUT_DELAY_MS: '300' }
+    const env = { ...setup.env, SANDBOX_PAYOUT_DELAY_MS: '300', WITHDRAW_COOL_OFF_MINUTES: '0' }
     let server = await startServer(env, port)
     const post = async (path: string, body: object, headers: Record<string, string> = {}) => {
       const res = await fetch(`${base}/api${path}`, {
