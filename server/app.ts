@@ -113,7 +113,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const serverSeeds = options.serverSeeds ?? randomServerSeed
   await seedJackpot(ledger)
   app.decorate('games', {
-    rounds: new Rounds({ ledger, serverSeeds, winFeedMin: config.winFeedMin }),
+    rounds: new Rounds({ ledger, winFeedMin: config.winFeedMin }),
     serverSeeds,
   })
   let unlisten: (() => Promise<void>) | undefined

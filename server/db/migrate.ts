@@ -8,6 +8,7 @@ import { depositsMigration } from './migrations/0004-deposits.ts'
 import { withdrawalsMigration } from './migrations/0005-withdrawals.ts'
 import { gamesMigration } from './migrations/0006-games.ts'
 import { rewardsMigration } from './migrations/0007-rewards.ts'
+import { gameFeaturesMigration } from './migrations/0011-game-features.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -20,6 +21,7 @@ function provider(db: Db): MigrationProvider {
         '0005-withdrawals': withdrawalsMigration(db.engine),
         '0006-games': gamesMigration(db.engine),
         '0007-rewards': rewardsMigration(db.engine),
+        '0011-game-features': gameFeaturesMigration(),
       }
     },
   }

@@ -1,22 +1,26 @@
-// The game calls (SPEC 6, 9). The app's calls use the player's access token: catalog, icons,
-// launch (`/game/forward`), close, live lobby figures, round history, one round, seeds. The game
-// page's calls use only its game-session token (header `game-session`): open, spin, ping.
+// The game calls (SPEC 6, 9). The app's calls use the player's access token: catalog, every
+// version of every game's definition, launch (`/game/forward`), close, live lobby figures, round
+// history, one round, seeds. The game page's calls use only its game-session token (header
+// `game-session`): open, the first client seed, spin, ping.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  chooseSeedRequest,
   closeGameRequest,
   forwardRequest,
+  gameDefQuery,
   historyRequest,
   openSessionRequest,
   rotateSeedRequest,
   roundRequest,
   spinRequest,
 } from '../../contract/games/api.ts'
+import { coverUrl } from '../../contract/games/art.ts'
 import { findGame } from '../../contract/games/catalog.ts'
+import { figuresKey } from '../../contract/games/figures.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
 import { published } from '../../contract/games/published.ts'
-import { gameIconSvg } from '../../contract/games/symbols.ts'
 import { requirePlayer } from '../accounts/auth.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { ok, Refusal } from '../http/envelope.ts'
@@ -24,7 +28,7 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { jackpotView } from './jackpot.ts'
 import { gameList, liveView } from './lobby.ts'
 import { roundView } from './rounds.ts'
-import { activeSeed, commitmentOf, rotateSeed, seedsView } from './seeds.ts'
+import { activateNextSeed, activeSeed, commitmentOf, nextSeed, seedsView } from './seeds.ts'
 import { authenticateSession, closeSession, createSession, openSession } from './sessions.ts'
 
 const gameFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.svg$/) })
@@ -52,18 +56,20 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await gameList(db, clock.now()))
   })
 
-  // Everything the game page and the verifier need: strips, pays, published figures, jackpot rule.
-  app.get('/game/def/:id', { schema: { params: gameParam } }, async (request, reply) => {
-    const game = findGame(request.params.id)
+  // Everything the game page and the verifier need: strips, pays, published figures, jackpot rule —
+  // of the current version, or of any earlier one (`?version=N`), which never changes again.
+  app.get('/game/def/:id', { schema: { params: gameParam, querystring: gameDefQuery } }, async (request, reply) => {
+    const game = findGame(request.params.id, request.query.version)
     if (!game) throw new Refusal('game_not_found', null, undefined, 404)
-    reply.header('cache-control', 'public, max-age=300')
-    return ok({ game, figures: published[game.id], jackpotRule })
+    reply.header('cache-control', request.query.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+    return ok({ game, figures: published[figuresKey(game)], jackpotRule })
   })
 
+  // The lobby icon moved to the build's illustrated cover; old links follow it.
   app.get('/game/icon/:file', { schema: { params: gameFile } }, async (request, reply) => {
     const game = findGame(request.params.file.slice(0, -4))
     if (!game) throw new Refusal('game_not_found', null, undefined, 404)
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(gameIconSvg(game))
+    return reply.header('cache-control', 'public, max-age=86400').redirect(coverUrl(game.id), 301)
   })
 
   app.post('/game/forward', { schema: { body: forwardRequest }, preHandler: requirePlayer }, async (request) => {
@@ -102,11 +108,21 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const revealedView = (row: Awaited<ReturnType<ReturnType<typeof playerRounds>['executeTakeFirstOrThrow']>>) =>
     roundView(row, row.revealed_at === null ? null : row.server_seed)
 
-  // Creates the player's first seed pair under their lock, so it cannot race a spin.
-  const ensureActiveSeed = (playerId: number) =>
+  // Commits the player's next server seed (if none is yet) under their lock, so it cannot race a spin.
+  const ensureNextSeed = (playerId: number) =>
     app.ledger.transact(async (tx) => {
       await tx.lockPlayer(playerId)
-      return activeSeed(tx.trx, playerId, tx.now, serverSeeds)
+      return nextSeed(tx.trx, playerId, tx.now, serverSeeds)
+    })
+  // Activates exactly the committed next seed the player names, with their client seed.
+  const activate = (playerId: number, choice: { clientSeed: string; nextServerSeedHash: string }, onlyFirst: boolean) =>
+    app.ledger.transact(async (tx) => {
+      // The player's lock keeps an activation from landing in the middle of a spin.
+      await tx.lockPlayer(playerId)
+      if (onlyFirst && (await activeSeed(tx.trx, playerId))) return
+      if (!(await activateNextSeed(tx.trx, playerId, tx.now, serverSeeds, choice))) {
+        throw new Refusal('seed_commitment_changed')
+      }
     })
 
   app.post('/game/history', { schema: { body: historyRequest }, preHandler: requirePlayer }, async (request) => {
@@ -141,19 +157,16 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/game/seeds', { preHandler: requirePlayer }, async (request) => {
-    await ensureActiveSeed(request.playerId)
+    await ensureNextSeed(request.playerId)
     return ok(await seedsView(db, request.playerId))
   })
 
+  // Reveals the active pair and activates the committed next seed with the player's client seed.
   app.post(
     '/game/seeds/rotate',
     { schema: { body: rotateSeedRequest }, preHandler: requirePlayer },
     async (request) => {
-      // The player's lock keeps a rotation from landing in the middle of a spin.
-      await app.ledger.transact(async (tx) => {
-        await tx.lockPlayer(request.playerId)
-        await rotateSeed(tx.trx, request.playerId, tx.now, serverSeeds, request.body.clientSeed)
-      })
+      await activate(request.playerId, request.body, false)
       return ok(await seedsView(db, request.playerId))
     },
   )
@@ -162,16 +175,28 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock.now()
     const session = await openSession(db, request.body.launchToken, now)
     if (!session) throw new Refusal('launch_token_invalid')
-    const seed = await ensureActiveSeed(session.playerId)
+    const next = await ensureNextSeed(session.playerId)
+    const active = await activeSeed(db, session.playerId)
+    const game = findGame(session.gameId)
     return ok({
       sessionId: session.id,
       sessionToken: session.sessionToken,
       gameId: session.gameId,
       balance: await balanceOf(request, session.playerId),
-      seed: commitmentOf(seed),
-      figures: published[session.gameId],
+      seed: active ? commitmentOf(active) : null,
+      nextServerSeedHash: next.server_seed_hash,
+      figures: game ? published[figuresKey(game)] : undefined,
       jackpot: await jackpotView(db),
     })
+  })
+
+  // The game page's first client seed, made in the browser: activates the committed next seed the
+  // page was shown. A player who already has a pair keeps it (rotating is the verifier's job).
+  app.post('/game/session/seed', { schema: { body: chooseSeedRequest } }, async (request) => {
+    const session = await requireGameSession(request)
+    await activate(session.playerId, request.body, true)
+    const view = await seedsView(db, session.playerId)
+    return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
   })
 
   app.post('/game/spin', { schema: { body: spinRequest } }, async (request) => {
