@@ -1,24 +1,31 @@
-// Builds the PWA: React, Lingui macros (through Babel), Lingui catalogs, and the service worker
-// from `sw/` with the precache manifest injected (vite-plugin-pwa, injectManifest).
+// Builds the PWA: React, Lingui macros (through Babel), Lingui catalogs, the games' art (sprites
+// and covers compiled from the catalog) and the service worker from `sw/` with the precache
+// manifest injected (vite-plugin-pwa, injectManifest).
 
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { gameArt } from './games-client/art/plugin.ts'
 
 export default defineConfig({
   plugins: [
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    gameArt(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
-      injectManifest: { globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'] },
+      // A game's sprite is cached when the game first opens (sw/runtime.ts), not installed with the app.
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['games-client/art/**', 'screenshots/**', 'splash/**'],
+      },
       manifest: {
         id: '/',
         name: 'Jogo Limpo',
