@@ -36,12 +36,30 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
-        background_color: '#f5f8f6',
+        // The splash Android draws from the manifest: the icon on the brand green (scripts/make-icons.ts).
+        background_color: '#0b3d2e',
         theme_color: '#0b3d2e',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Shown by the install sheet (`npm run screenshots -- --manifest`).
+        screenshots: [
+          {
+            src: '/screenshots/lobby.jpg',
+            sizes: '780x1688',
+            type: 'image/jpeg',
+            form_factor: 'narrow',
+            label: 'Jogos com RTP, volatilidade e regras à vista',
+          },
+          {
+            src: '/screenshots/game.jpg',
+            sizes: '780x1688',
+            type: 'image/jpeg',
+            form_factor: 'narrow',
+            label: 'Tigre Sortudo: cada rodada verificável',
+          },
         ],
       },
     }),

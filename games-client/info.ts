@@ -24,7 +24,7 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
   const nameOf = (id: string | null) => game.symbols.find((s) => s.id === id)?.name[lang] ?? ''
   const icon = (id: string) =>
     el('img', { className: 'pay-icon', src: symbolUrl(game.id, id), alt: '', width: 32, height: 32 })
-  const times = (units: number) => `${(units / game.divisor).toLocaleString(lang, { maximumFractionDigits: 2 })}×`
+  const times = (units: number) => `${number(units / game.divisor, 2)}×`
 
   const rows = game.symbols
     .filter((s) => game.pays[s.id]?.some((p) => p > 0))

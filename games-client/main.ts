@@ -82,7 +82,7 @@ function render(state: State) {
   const infoButton = el('button', { type: 'button', className: 'info-button', textContent: 'i', ariaLabel: t('info') })
   const soundButton = el('button', { type: 'button', className: 'sound-button', innerHTML: SPEAKER })
   soundButton.dataset.testid = 'game-sound'
-  const banner = el('p', { className: 'feature-banner', hidden: true })
+  const banner = el('p', { className: 'feature-banner', hidden: true, role: 'status' })
   banner.dataset.testid = 'game-feature'
   const reels = createReels(
     game,
@@ -91,7 +91,8 @@ function render(state: State) {
   )
   reels.element.dataset.testid = 'game-reels'
   const marks = winMarks(game, reels, lang)
-  const stage = el('div', { className: 'stage' }, reels.element, marks.overlay, banner)
+  const stage = el('div', { className: 'stage' }, reels.element, marks.overlay)
+  const winLabel = el('span', { className: 'label', textContent: t('win') })
   const info = infoPanel(game, figures, state.rule, lang)
   let lastStops = game.reels.map(() => 0)
   let skipping = false
@@ -179,10 +180,11 @@ function render(state: State) {
       mega: t('won', { amount: money(paid) }),
       epic: t('won', { amount: money(paid) }),
     }
-    message.textContent = result.round.jackpotWin > 0 ? t('jackpotWon', { amount: money(paid) }) : words[shown.tier]
-    root.dataset.tier = shown.tier
+    const said = result.round.jackpotWin > 0 ? t('jackpotWon', { amount: money(paid) }) : words[shown.tier]
+    banner.hidden = true
     if (!shown.celebrate) {
       lastWin.textContent = money(paid)
+      message.textContent = said
       return
     }
     if (result.round.jackpotWin > 0) sound.play('jackpot')
@@ -202,6 +204,7 @@ function render(state: State) {
       await countUp(lastWin, paid, shown.countUpMs, money, () => skipping)
     }
     lastWin.classList.remove('glow')
+    message.textContent = said
   }
 
   spinButton.onclick = async () => {
@@ -213,6 +216,7 @@ function render(state: State) {
     banner.hidden = true
     marks.clear()
     delete root.dataset.tier
+    winLabel.textContent = t('win')
     const bet = game.betLevels[state.betIndex] as number
     const requestId = crypto.randomUUID()
     reels.start()
@@ -227,6 +231,10 @@ function render(state: State) {
       balance.textContent = money(result.round.balanceBefore - bet)
       lastWin.textContent = money(0)
       const def = await definitionOf(state, result.round.gameVersion)
+      // Set before the reels stop: a win below the bet is marked without any pulse or glow.
+      const tier = presentation(result.round.win + result.round.jackpotWin, bet).tier
+      root.dataset.tier = tier
+      winLabel.textContent = tier === 'partial' || tier === 'returned' ? t('returnedLabel') : t('win')
       await reels.stopAt(result.round.stops, def.reels, () => sound.play('reelStop'))
       ticking()
       lastStops = result.round.stops
@@ -263,21 +271,19 @@ function render(state: State) {
   const header = el(
     'header',
     { className: 'top' },
-    el('h1', { textContent: game.name }),
-    el('span', {
-      className: 'rtp',
-      textContent: `RTP ${figures.rtp.toFixed(2).replace('.', lang === 'pt-BR' ? ',' : '.')} %`,
-    }),
+    el(
+      'div',
+      { className: 'title' },
+      el('h1', { textContent: game.name }),
+      el('span', {
+        className: 'rtp',
+        textContent: `RTP ${figures.rtp.toFixed(2).replace('.', lang === 'pt-BR' ? ',' : '.')} % · ${t('volatility')} ${t(figures.volatility)}`,
+      }),
+    ),
     soundButton,
     infoButton,
   )
-  const winPanel = el(
-    'div',
-    { className: 'win-panel' },
-    el('span', { className: 'label', textContent: t('win') }),
-    lastWin,
-    message,
-  )
+  const winPanel = el('div', { className: 'win-panel' }, winLabel, lastWin, message, banner)
   const controls = el(
     'div',
     { className: 'controls' },

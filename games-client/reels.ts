@@ -28,8 +28,8 @@ interface Reel {
   speed: number
   phase: Phase
   startAt: number
-  /** Deceleration: from `from` at `at` to `target`, over `ms`. */
-  stop: { at: number; from: number; target: number; ms: number; speed: number; done: () => void } | null
+  /** Deceleration onto `target` of `strip`: from `from` at `at`, over `ms`. */
+  stop: { at: number; strip: string; from: number; target: number; ms: number; speed: number; done: () => void } | null
 }
 
 export interface Reels {
@@ -120,7 +120,9 @@ export function createReels(game: GameDef, lang: Lang, initialStops: number[]): 
         if (stop && now >= stop.at) {
           // Even deceleration over a fixed time covers speed × time / 2 cells. The reel skips ahead
           // less than one turn, at full speed under the blur, to where that distance ends on the
-          // drawn stop: every cell seen while it slows down is the real strip's, in order.
+          // drawn stop: every cell seen while it slows down is the real strip's, in order. Free
+          // spins change strips here too, unseen.
+          if (reel.strip !== stop.strip) fill(reel, stop.strip)
           const length = reel.strip.length
           const reach = (reel.speed * DECELERATE_MS) / 2
           const target = stop.target + Math.ceil((reel.position + reach - stop.target) / length) * length
@@ -191,6 +193,7 @@ export function createReels(game: GameDef, lang: Lang, initialStops: number[]): 
             new Promise<void>((resolve) => {
               reel.stop = {
                 at: first + i * STOP_STAGGER_MS,
+                strip: strips[i] as string,
                 from: 0,
                 target: stops[i] ?? 0,
                 ms: DECELERATE_MS,

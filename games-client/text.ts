@@ -4,6 +4,7 @@ export type Lang = 'pt-BR' | 'en' | 'hi'
 const words = {
   balance: { 'pt-BR': 'Saldo', en: 'Balance', hi: 'बैलेंस' },
   win: { 'pt-BR': 'Ganho', en: 'Win', hi: 'जीत' },
+  returnedLabel: { 'pt-BR': 'Retorno', en: 'Returned', hi: 'वापसी' },
   bet: { 'pt-BR': 'Aposta', en: 'Bet', hi: 'दाँव' },
   spin: { 'pt-BR': 'Girar', en: 'Spin', hi: 'घुमाएँ' },
   info: { 'pt-BR': 'Regras e RTP', en: 'Rules and RTP', hi: 'नियम और RTP' },
@@ -100,9 +101,9 @@ const words = {
     hi: '{n} मुफ़्त स्पिन! जीत ×{m}',
   },
   freeSpinsLeft: {
-    'pt-BR': 'Rodada grátis {i} de {n} · ganho {amount}',
-    en: 'Free spin {i} of {n} · won {amount}',
-    hi: 'मुफ़्त स्पिन {n} में से {i} · जीत {amount}',
+    'pt-BR': 'Rodada grátis {i} de {n}: {amount}',
+    en: 'Free spin {i} of {n}: {amount}',
+    hi: 'मुफ़्त स्पिन {n} में से {i}: {amount}',
   },
   freeSpinsTotal: {
     'pt-BR': 'Rodadas grátis: {amount}',

@@ -89,7 +89,7 @@ export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
         )
       }
       if (game.fullWindowMultiplier && multiplier >= game.fullWindowMultiplier) {
-        items.push(
+        items.unshift(
           el('li', {
             className: 'full-window',
             textContent: text(lang, 'fullWindow', { n: String(game.fullWindowMultiplier) }),

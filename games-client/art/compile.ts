@@ -145,7 +145,8 @@ function backgroundScene(game: GameDef, top: number): string {
     })
     .join('')
   return (
-    `<view id="background" viewBox="0 ${top} ${width} ${height}"/>` +
+    // Sliced, not letterboxed: whatever box shows it is filled by the scene alone.
+    `<view id="background" viewBox="0 ${top} ${width} ${height}" preserveAspectRatio="xMidYMid slice"/>` +
     `<defs><radialGradient id="${id}" cx=".5" cy=".28" r=".8">` +
     `<stop offset="0" stop-color="${game.theme.accent}" stop-opacity=".45"/>` +
     `<stop offset=".55" stop-color="${game.theme.background}" stop-opacity=".2"/>` +

@@ -1,5 +1,5 @@
-// The profile tab: the account, the bind dialog, language, sound and links to the other
-// account screens.
+// The profile tab: the account, the bind dialog, language, sound, links to the other account
+// screens, and "about" (credits and licences).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
@@ -7,6 +7,7 @@ import { Link } from 'wouter'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
+import { About } from './About.tsx'
 import { BindDialog, type BindMode } from './BindDialog.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
 
@@ -79,6 +80,7 @@ export default function MinePage() {
           </li>
         ))}
       </ul>
+      <About />
       {dialog !== null && (
         <BindDialog initialMode={dialog} boundName={account?.userName ?? null} onClose={() => setDialog(null)} />
       )}
