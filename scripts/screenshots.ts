@@ -1,6 +1,6 @@
 // `npm run screenshots [-- <port>] [--manifest]` (after `npm run build`): screenshots at 390×844
 // in Debian's Chromium of the lobby, every game after a celebrated win (lines drawn), a win below
-// the bet said plainly, free spins in play, a big win and the rules sheet — into
+// the bet said plainly, free spins in play, a big win, the verifier and the rules sheet — into
 // test-results/screenshots; with --manifest also the install sheet's two (public/screenshots).
 // Outcomes are chosen the honest way anyone could: a server seed is searched whose first spin
 // (with the client seed "vitrine") gives the wanted result, committed as the player's next seed,
@@ -150,6 +150,14 @@ try {
       )
     }
   }
+  await shoot(
+    'mar-aberto',
+    'spinning',
+    (o) => o.win === 0,
+    async () => {
+      await page.waitForTimeout(450)
+    },
+  )
   await shoot('fruta-fina', 'below-the-bet', (o) => o.win > 0 && o.win < BET, shown)
   await shoot(
     'tigre-sortudo',
@@ -160,6 +168,16 @@ try {
       await page.waitForTimeout(2500)
     },
   )
+  // The verifier recomputing the last round (its seed revealed by a rotation).
+  await page.goto('/history')
+  await page.getByTestId('verify-link').first().click()
+  await page.getByTestId('verify-reveal').click()
+  await page.getByTestId('verify-checks').waitFor()
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))))
+  await page.getByTestId('verify-result').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${out}/verify.png` })
+  console.log('verify.png')
+  await page.goto('/')
   const frame = await openGame(page, 'arraia-da-sorte')
   await frame.getByRole('button', { name: 'Regras e RTP' }).click()
   await frame.getByTestId('game-info').evaluate((info) => info.scrollIntoView())
