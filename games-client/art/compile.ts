@@ -9,7 +9,7 @@ import { icons } from '@iconify-json/fluent-emoji-flat'
 import type { GameDef, SymbolDef } from '../../contract/games/engine.ts'
 import { drawings } from './drawings.ts'
 
-/** Credited in the app's "about" (src/features/account/AboutPage.tsx). */
+/** Credited in the app's "about" (src/features/account/About.tsx). */
 export const artSet = {
   name: 'Fluent Emoji Flat',
   author: 'Microsoft Corporation',
