@@ -22,7 +22,8 @@ import { accountInfo, adjustBalance, enterApp, playerCall } from '../tests/e2e/s
 
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.E2E_PORT ?? 8241)
 const manifest = process.argv.includes('--manifest')
-const out = path.resolve('test-results/screenshots')
+// Playwright's test runs empty test-results/: SCREENSHOTS_DIR keeps them elsewhere.
+const out = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-shots-'))
 const CLIENT_SEED = 'vitrine'
 const BET = 50
