@@ -112,6 +112,7 @@ const words = {
   },
   lineWin: { 'pt-BR': 'Linha {line}', en: 'Line {line}', hi: 'लाइन {line}' },
   waysWin: { 'pt-BR': '{ways} formas', en: '{ways} ways', hi: '{ways} तरीके' },
+  oneWay: { 'pt-BR': '1 forma', en: '1 way', hi: '1 तरीका' },
   fullWindow: { 'pt-BR': 'Tela cheia ×{n}!', en: 'Full screen ×{n}!', hi: 'पूरी स्क्रीन ×{n}!' },
   tapToSkip: { 'pt-BR': 'Toque para pular', en: 'Tap to skip', hi: 'छोड़ने के लिए टैप करें' },
   deposit: { 'pt-BR': 'Depositar', en: 'Deposit', hi: 'जमा करें' },

@@ -74,7 +74,7 @@ export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
         ...evaluation.waysWins.map((w) =>
           item(
             w.symbol,
-            `${w.count}× ${nameOf(w.symbol)}, ${text(lang, 'waysWin', { ways: String(w.ways) })}`,
+            `${w.count}× ${nameOf(w.symbol)}, ${w.ways === 1 ? text(lang, 'oneWay') : text(lang, 'waysWin', { ways: String(w.ways) })}`,
             w.units,
             multiplier,
             bet,
