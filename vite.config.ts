@@ -1,24 +1,31 @@
-// Builds the PWA: React, Lingui macros (through Babel), Lingui catalogs, and the service worker
-// from `sw/` with the precache manifest injected (vite-plugin-pwa, injectManifest).
+// Builds the PWA: React, Lingui macros (through Babel), Lingui catalogs, the games' art (sprites
+// and covers compiled from the catalog) and the service worker from `sw/` with the precache
+// manifest injected (vite-plugin-pwa, injectManifest).
 
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { gameArt } from './games-client/art/plugin.ts'
 
 export default defineConfig({
   plugins: [
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    gameArt(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
-      injectManifest: { globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'] },
+      // A game's sprite is cached when the game first opens (sw/runtime.ts), not installed with the app.
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['games-client/art/**', 'screenshots/**', 'splash/**'],
+      },
       manifest: {
         id: '/',
         name: 'Jogo Limpo',
@@ -29,12 +36,30 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
-        background_color: '#f5f8f6',
+        // The splash Android draws from the manifest: the icon on the brand green (scripts/make-icons.ts).
+        background_color: '#0b3d2e',
         theme_color: '#0b3d2e',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Shown by the install sheet (`npm run screenshots -- --manifest`).
+        screenshots: [
+          {
+            src: '/screenshots/lobby.jpg',
+            sizes: '780x1688',
+            type: 'image/jpeg',
+            form_factor: 'narrow',
+            label: 'Jogos com RTP, volatilidade e regras à vista',
+          },
+          {
+            src: '/screenshots/game.jpg',
+            sizes: '780x1688',
+            type: 'image/jpeg',
+            form_factor: 'narrow',
+            label: 'Tigre Sortudo: cada rodada verificável',
+          },
         ],
       },
     }),

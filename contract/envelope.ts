@@ -36,6 +36,8 @@ export const MsgCode = {
   invalidBet: 'invalid_bet',
   launchTokenInvalid: 'launch_token_invalid',
   gameSessionClosed: 'game_session_closed',
+  seedNotSet: 'seed_not_set',
+  seedCommitmentChanged: 'seed_commitment_changed',
   promotionsOff: 'promotions_off',
   promotionOff: 'promotion_off',
   rewardClaimed: 'reward_claimed',

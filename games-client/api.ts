@@ -1,8 +1,8 @@
 // The game page's calls: everything with its game-session token only, answers in the envelope.
-import type { SessionView, SpinResult } from '../contract/games/api.ts'
+import type { SeedChoice, SessionView, SpinResult } from '../contract/games/api.ts'
 import type { GameDef } from '../contract/games/engine.ts'
+import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
-import type { PublishedFigures } from '../contract/games/published.ts'
 
 interface Envelope<T> {
   success: boolean
@@ -48,8 +48,15 @@ export async function openSession(launchToken: string): Promise<SessionView> {
   return session
 }
 
-export function loadGame(id: string) {
-  return call<{ game: GameDef; figures: PublishedFigures; jackpotRule: JackpotRule }>('GET', `/game/def/${id}`)
+/** A game's definition: the current version, or the one a round was played on. */
+export function loadGame(id: string, version?: number) {
+  const query = version === undefined ? '' : `?version=${version}`
+  return call<{ game: GameDef; figures: PublishedFigures; jackpotRule: JackpotRule }>('GET', `/game/def/${id}${query}`)
+}
+
+/** The player's first client seed, made here in the browser, for the committed seed the page was shown. */
+export function chooseSeed(clientSeed: string, nextServerSeedHash: string) {
+  return call<SeedChoice>('POST', '/game/session/seed', { clientSeed, nextServerSeedHash })
 }
 
 export function spin(bet: number, requestId: string) {

@@ -1,16 +1,25 @@
 // The in-house game page (SPEC 6.2), loaded in the app's full-screen game frame: it opens its
-// session with the launch token, draws the game from the catalog data, and asks the server for
-// every spin. It tells the parent app about balance changes by postMessage — only to its own
-// origin (the app serves both) — and listens only to its parent on that origin.
-import type { SessionView } from '../contract/games/api.ts'
-import { evaluate, type GameDef } from '../contract/games/engine.ts'
-import { type JackpotRule, jackpotChance } from '../contract/games/jackpot.ts'
-import type { PublishedFigures } from '../contract/games/published.ts'
-import { symbolSvg } from '../contract/games/symbols.ts'
+// session with the launch token, sets the player's first client seed in the browser if they
+// have none (for the server seed committed before), draws the game from the catalog data and its
+// sprite, and asks the server for every spin — one tap, one paid spin, never autoplay. A round's
+// free spins are shown one after another on their own reels. Wins are marked and, only when
+// more than the bet, celebrated (celebration.ts). It tells the parent app about balance and sound
+// changes by postMessage — only to its own origin — and listens only to its parent on it.
+import type { SessionView, SpinResult } from '../contract/games/api.ts'
+import { backgroundUrl } from '../contract/games/art.ts'
+import { evaluate, evaluateFreeSpin, type GameDef, winAmount } from '../contract/games/engine.ts'
+import type { PublishedFigures } from '../contract/games/figures.ts'
+import type { JackpotRule } from '../contract/games/jackpot.ts'
 import { formatMoney } from '../contract/money.ts'
-import { GameApiError, loadGame, openSession, ping, setLanguage, spin } from './api.ts'
-import { createReels, type Reels } from './reels.ts'
+import { chooseSeed, GameApiError, loadGame, openSession, ping, setLanguage, spin } from './api.ts'
+import { presentation } from './celebration.ts'
+import { el } from './dom.ts'
+import { infoPanel } from './info.ts'
+import { createReels } from './reels.ts'
+import { bigWinShow, countUp } from './show.ts'
+import { gameSound } from './sound.ts'
 import { type Lang, text, type Word } from './text.ts'
+import { winMarks } from './wins.ts'
 import './game.css'
 
 const params = new URLSearchParams(location.search)
@@ -18,19 +27,11 @@ const lang = (['pt-BR', 'en', 'hi'].includes(params.get('lang') ?? '') ? params.
 const t = (word: Word, values?: Record<string, string>) => text(lang, word, values)
 const root = document.getElementById('game') as HTMLElement
 const money = (minor: number) => formatMoney(minor)
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const calm = () => matchMedia('(prefers-reduced-motion: reduce)').matches
 
 function tellParent(message: { type: string; [key: string]: unknown }) {
   if (window.parent !== window) window.parent.postMessage(message, location.origin)
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]
-) {
-  const node = Object.assign(document.createElement(tag), props)
-  node.append(...children)
-  return node
 }
 
 interface State {
@@ -42,13 +43,29 @@ interface State {
   busy: boolean
 }
 
+const SPEAKER =
+  '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M3 9v6h4l5 4V5L7 9H3z"/>' +
+  '<path class="waves" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"/>' +
+  '<path class="cross" stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M16 9l6 6M22 9l-6 6"/></svg>'
+
+/** The game definition a round was played on (a round can come from a version newer than the page). */
+async function definitionOf(state: State, version: number): Promise<GameDef> {
+  return version === state.game.version ? state.game : (await loadGame(state.game.id, version)).game
+}
+
 function render(state: State) {
   const { game, figures } = state
   root.style.setProperty('--bg', game.theme.background)
   root.style.setProperty('--accent', game.theme.accent)
   root.style.setProperty('--reel-bg', game.theme.reelBackground)
+  root.style.setProperty('--scene', `url("${backgroundUrl(game.id)}")`)
   root.setAttribute('aria-busy', 'false')
 
+  const sound = gameSound(
+    params.get('sound') !== 'off',
+    (on) => tellParent({ type: 'jl:sound', on }),
+    [196, 220, 247, 262][game.id.length % 4] as number,
+  )
   const balance = el('strong', { className: 'balance', textContent: money(state.session.balance.total) })
   balance.dataset.testid = 'game-balance'
   const lastWin = el('strong', { className: 'last-win', textContent: money(0) })
@@ -60,16 +77,31 @@ function render(state: State) {
   betValue.dataset.testid = 'game-bet'
   const minus = el('button', { type: 'button', className: 'bet-step', textContent: '−', ariaLabel: `${t('bet')} −` })
   const plus = el('button', { type: 'button', className: 'bet-step', textContent: '+', ariaLabel: `${t('bet')} +` })
-  const spinButton = el('button', { type: 'button', className: 'spin', textContent: t('spin') })
+  const spinButton = el('button', { type: 'button', className: 'spin' }, el('span', { textContent: t('spin') }))
   spinButton.dataset.testid = 'game-spin'
-  const infoButton = el('button', { type: 'button', className: 'info-button', textContent: t('info') })
-  const reels: Reels = createReels(
+  const infoButton = el('button', { type: 'button', className: 'info-button', textContent: 'i', ariaLabel: t('info') })
+  const soundButton = el('button', { type: 'button', className: 'sound-button', innerHTML: SPEAKER })
+  soundButton.dataset.testid = 'game-sound'
+  const banner = el('p', { className: 'feature-banner', hidden: true, role: 'status' })
+  banner.dataset.testid = 'game-feature'
+  const reels = createReels(
     game,
+    lang,
     game.reels.map(() => 0),
   )
   reels.element.dataset.testid = 'game-reels'
-  const info = infoPanel(state)
+  const marks = winMarks(game, reels, lang)
+  const stage = el('div', { className: 'stage' }, reels.element, marks.overlay)
+  const winLabel = el('span', { className: 'label', textContent: t('win') })
+  const info = infoPanel(game, figures, state.rule, lang)
+  let lastStops = game.reels.map(() => 0)
+  let skipping = false
 
+  const showSound = () => {
+    soundButton.setAttribute('aria-pressed', String(sound.on))
+    soundButton.ariaLabel = sound.on ? t('soundOn') : t('soundOff')
+    soundButton.classList.toggle('off', !sound.on)
+  }
   const showJackpot = (pool: number | undefined) => {
     jackpot.textContent = pool ? `${t('jackpot')}: ${money(pool)}` : ''
   }
@@ -79,7 +111,7 @@ function render(state: State) {
     minus.disabled = state.busy || state.betIndex === 0
     plus.disabled = state.busy || state.betIndex === game.betLevels.length - 1
     spinButton.disabled = state.busy
-    info.querySelector('.jackpot-chance')?.replaceChildren(jackpotLine(state))
+    info.update(bet, state.session.seed, state.session.nextServerSeedHash)
   }
   minus.onclick = () => {
     state.betIndex = Math.max(0, state.betIndex - 1)
@@ -90,48 +122,140 @@ function render(state: State) {
     showBet()
   }
   infoButton.onclick = () => {
-    info.hidden = !info.hidden
+    info.element.hidden = !info.element.hidden
+    if (!info.element.hidden) info.element.scrollIntoView({ behavior: calm() ? 'auto' : 'smooth' })
+  }
+  soundButton.onclick = () => {
+    sound.set(!sound.on)
+    showSound()
+  }
+  // A tap on the stage during a win's show ends it (the money is already counted).
+  stage.onclick = () => {
+    if (state.busy) skipping = true
+  }
+
+  /** Plays the round's free spins on their reels, one after another; resolves with their total. */
+  async function playFreeSpins(def: GameDef, result: SpinResult, bet: number, baseWin: number): Promise<number> {
+    const free = def.freeSpins
+    if (!free || result.round.freeSpins.length === 0) return 0
+    sound.play('freeSpins')
+    banner.hidden = false
+    banner.textContent = t('freeSpinsWon', { n: String(result.round.freeSpins.length), m: String(free.multiplier) })
+    await wait(skipping || calm() ? 150 : 1400)
+    let total = 0
+    for (const [i, stops] of result.round.freeSpins.entries()) {
+      marks.clear()
+      reels.start()
+      const ticking = sound.spinning()
+      await reels.stopAt(stops, free.reels, () => sound.play('reelStop'))
+      ticking()
+      const evaluation = evaluateFreeSpin(def, stops)
+      const won = winAmount(def, bet, evaluation.units)
+      total += won
+      marks.show(evaluation, bet, true)
+      banner.textContent = t('freeSpinsLeft', {
+        i: String(i + 1),
+        n: String(result.round.freeSpins.length),
+        amount: money(total),
+      })
+      lastWin.textContent = money(baseWin + total)
+      await wait(skipping || calm() ? 120 : won > 0 ? 900 : 450)
+    }
+    banner.textContent = t('freeSpinsTotal', { amount: money(total) })
+    reels.show(def.reels, result.round.stops)
+    marks.show(evaluate(def, result.round.stops), bet, false)
+    return total
+  }
+
+  /** Says and shows what the round won, celebrating only more than the bet. */
+  async function present(result: SpinResult, bet: number) {
+    const paid = result.round.win + result.round.jackpotWin
+    const shown = presentation(paid, bet)
+    const words: Record<typeof shown.tier, string> = {
+      loss: t('noWin'),
+      partial: t('partial', { win: money(paid), bet: money(bet) }),
+      returned: t('returned', { win: money(paid), bet: money(bet) }),
+      win: t('won', { amount: money(paid) }),
+      big: t('won', { amount: money(paid) }),
+      mega: t('won', { amount: money(paid) }),
+      epic: t('won', { amount: money(paid) }),
+    }
+    const said = result.round.jackpotWin > 0 ? t('jackpotWon', { amount: money(paid) }) : words[shown.tier]
+    banner.hidden = true
+    if (!shown.celebrate) {
+      lastWin.textContent = money(paid)
+      message.textContent = said
+      return
+    }
+    if (result.round.jackpotWin > 0) sound.play('jackpot')
+    else if (shown.sound) sound.win(shown.sound)
+    lastWin.classList.add('glow')
+    if (shown.show && (shown.tier === 'big' || shown.tier === 'mega' || shown.tier === 'epic')) {
+      const title = { big: t('bigWin'), mega: t('megaWin'), epic: t('epicWin') }[shown.tier]
+      const multiple = (paid / bet).toLocaleString(lang, { maximumFractionDigits: 1 })
+      const overlay = bigWinShow(stage, shown.tier, title, t('timesBet', { n: multiple }))
+      await Promise.all([
+        countUp(overlay.amount, paid, shown.countUpMs, money, () => skipping),
+        countUp(lastWin, paid, shown.countUpMs, money, () => skipping),
+      ])
+      await wait(skipping || calm() ? 0 : 1200)
+      overlay.remove()
+    } else {
+      await countUp(lastWin, paid, shown.countUpMs, money, () => skipping)
+    }
+    lastWin.classList.remove('glow')
+    message.textContent = said
   }
 
   spinButton.onclick = async () => {
     if (state.busy) return
     state.busy = true
+    skipping = false
     showBet()
     message.textContent = ''
+    banner.hidden = true
+    marks.clear()
+    delete root.dataset.tier
+    winLabel.textContent = t('win')
     const bet = game.betLevels[state.betIndex] as number
     const requestId = crypto.randomUUID()
+    reels.start()
+    const ticking = sound.spinning()
     try {
       // A lost answer is asked again with the same requestId: the server answers the same round.
       const result = await spin(bet, requestId).catch((error: unknown) => {
         if (error instanceof GameApiError) throw error
         return spin(bet, requestId)
       })
-      // The bet leaves the balance at once; the win lands when the reels stop.
+      // The bet leaves the balance at once; the win lands when the round has been shown.
       balance.textContent = money(result.round.balanceBefore - bet)
-      await reels.spinTo(result.round.stops)
-      const paid = result.round.win + result.round.jackpotWin
-      const evaluation = evaluate(game, result.round.stops)
-      reels.highlight([
-        ...evaluation.lineWins.flatMap((w) => w.cells),
-        ...evaluation.waysWins.flatMap((w) => w.cells),
-        ...(evaluation.scatter?.cells ?? []),
-      ])
+      lastWin.textContent = money(0)
+      const def = await definitionOf(state, result.round.gameVersion)
+      // Set before the reels stop: a win below the bet is marked without any pulse or glow.
+      const tier = presentation(result.round.win + result.round.jackpotWin, bet).tier
+      root.dataset.tier = tier
+      winLabel.textContent = tier === 'partial' || tier === 'returned' ? t('returnedLabel') : t('win')
+      await reels.stopAt(result.round.stops, def.reels, () => sound.play('reelStop'))
+      ticking()
+      lastStops = result.round.stops
+      const evaluation = evaluate(def, result.round.stops)
+      marks.show(evaluation, bet, false)
+      if (result.round.freeSpins.length > 0) {
+        const baseWin = winAmount(def, bet, evaluation.units)
+        lastWin.textContent = money(baseWin)
+        await playFreeSpins(def, result, bet, baseWin)
+      }
+      await present(result, bet)
       state.session.balance = result.balance
       balance.textContent = money(result.balance.total)
-      lastWin.textContent = money(paid)
-      message.textContent =
-        result.round.jackpotWin > 0
-          ? t('jackpotWon', { amount: money(paid) })
-          : paid > 0
-            ? t('win', { amount: money(paid) })
-            : t('noWin')
       state.session.seed = result.seed
-      info.querySelector('.fair-nonce')?.replaceChildren(String(state.session.seed.nextNonce))
       root.dataset.rounds = String(Number(root.dataset.rounds ?? 0) + 1)
       root.dataset.lastRound = result.round.roundId
       tellParent({ type: 'jl:balance', balance: result.balance, roundId: result.round.roundId })
       if (result.jackpotPool !== null) showJackpot(result.jackpotPool)
     } catch (error) {
+      ticking()
+      reels.show(game.reels, lastStops)
       message.textContent = error instanceof GameApiError ? error.message : t('offline')
       if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {
         const deposit = el('button', { type: 'button', className: 'deposit', textContent: t('deposit') })
@@ -147,28 +271,35 @@ function render(state: State) {
   const header = el(
     'header',
     { className: 'top' },
-    el('h1', { textContent: game.name }),
-    el('span', {
-      className: 'rtp',
-      textContent: `RTP ${figures.rtp.toFixed(2).replace('.', lang === 'pt-BR' ? ',' : '.')} %`,
-    }),
+    el(
+      'div',
+      { className: 'title' },
+      el('h1', { textContent: game.name }),
+      el('span', {
+        className: 'rtp',
+        textContent: `RTP ${figures.rtp.toFixed(2).replace('.', lang === 'pt-BR' ? ',' : '.')} % · ${t('volatility')} ${t(figures.volatility)}`,
+      }),
+    ),
+    soundButton,
+    infoButton,
   )
-  const stats = el(
-    'div',
-    { className: 'stats' },
-    el('span', {}, `${t('balance')} `, balance),
-    el('span', {}, `${t('lastWin')} `, lastWin),
-  )
+  const winPanel = el('div', { className: 'win-panel' }, winLabel, lastWin, message, banner)
   const controls = el(
     'div',
     { className: 'controls' },
-    el('span', { className: 'bet' }, el('span', { textContent: t('bet') }), minus, betValue, plus),
+    el(
+      'div',
+      { className: 'bet' },
+      el('span', { className: 'label', textContent: t('bet') }),
+      el('div', {}, minus, betValue, plus),
+    ),
     spinButton,
-    infoButton,
+    el('div', { className: 'wallet' }, el('span', { className: 'label', textContent: t('balance') }), balance),
   )
-  root.replaceChildren(header, jackpot, stats, reels.element, message, controls, info)
+  root.replaceChildren(header, jackpot, stage, winPanel, marks.list, controls, info.element)
   showJackpot(state.session.jackpot?.pool)
   showBet()
+  showSound()
   const refresh = () =>
     ping()
       .then((live) => {
@@ -180,87 +311,18 @@ function render(state: State) {
   setInterval(refresh, 30_000)
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent || event.origin !== location.origin) return
-    if ((event.data as { type?: unknown })?.type === 'jl:refresh') void refresh()
-  })
-}
-
-function jackpotLine(state: State): string {
-  const bet = state.game.betLevels[state.betIndex] as number
-  return t('jackpotRule', {
-    share: `${state.rule.shareBps / 100} %`,
-    seed: money(state.rule.seed),
-    odds: Math.round(1 / jackpotChance(state.rule, bet)).toLocaleString(lang),
-  })
-}
-
-function infoPanel(state: State): HTMLElement {
-  const { game, figures } = state
-  const pct = (value: number, digits = 2) =>
-    `${value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits })} %`
-  const rows = game.symbols
-    .filter((s) => game.pays[s.id]?.some((p) => p > 0))
-    .map((s) => {
-      const pays = (game.pays[s.id] ?? [])
-        .map((units, i) => (units > 0 ? `${i + 1}× → ${(units / game.divisor).toLocaleString(lang)}` : ''))
-        .filter(Boolean)
-        .join(' · ')
-      const icon = el('span', { className: 'pay-icon', innerHTML: symbolSvg(s) })
-      return el('li', {}, icon, el('span', { textContent: `${s.name}: ${pays}` }))
-    })
-  if (game.scatter) {
-    const scatter = game.symbols.find((s) => s.id === game.scatter)
-    if (scatter) {
-      const pays = game.scatterPays
-        .map((units, n) => (units > 0 ? `${n}× → ${(units / game.divisor).toLocaleString(lang)}` : ''))
-        .filter(Boolean)
-        .join(' · ')
-      rows.push(
-        el(
-          'li',
-          {},
-          el('span', { className: 'pay-icon', innerHTML: symbolSvg(scatter) }),
-          el('span', { textContent: `${scatter.name} (scatter): ${pays}` }),
-        ),
-      )
+    const data = event.data as { type?: unknown; on?: unknown }
+    if (data?.type === 'jl:refresh') void refresh()
+    if (data?.type === 'jl:sound' && typeof data.on === 'boolean') {
+      sound.set(data.on, true)
+      showSound()
     }
-  }
-  const nonce = el('code', { className: 'fair-nonce', textContent: String(state.session.seed.nextNonce) })
-  const panel = el(
-    'section',
-    { className: 'info', hidden: true },
-    el('h2', { textContent: t('info') }),
-    el(
-      'p',
-      {},
-      el('strong', { textContent: `${t('rtp')}: ${pct(figures.rtp)}` }),
-      ` (${t('baseRtp')} ${pct(figures.baseRtp)} + ${t('jackpotRtp')} ${pct(figures.jackpotRtp)})`,
-    ),
-    el('p', {
-      textContent: `${t('volatility')}: ${t(figures.volatility)} · ${t('hitFrequency')}: ${pct(figures.hitFrequency, 1)} · ${t('maxWin')}: ${figures.maxWin.toLocaleString(lang)}×`,
-    }),
-    el('p', { textContent: game.layout === 'video-ways' ? t('ways') : t('lines') }),
-    el('h3', { textContent: t(game.layout === 'video-ways' ? 'paytableWays' : 'paytableLines') }),
-    el('ul', { className: 'paytable' }, ...rows),
-    el('h3', { textContent: t('jackpot') }),
-    el('p', { className: 'jackpot-chance', textContent: jackpotLine(state) }),
-    el('h3', { textContent: t('fairness') }),
-    el(
-      'p',
-      {},
-      `${t('seedHash')}: `,
-      el('code', { className: 'fair-hash', textContent: state.session.seed.serverSeedHash }),
-    ),
-    el(
-      'p',
-      {},
-      `${t('clientSeed')}: `,
-      el('code', { textContent: state.session.seed.clientSeed }),
-      ` · ${t('nonce')}: `,
-      nonce,
-    ),
-  )
-  panel.dataset.testid = 'game-info'
-  return panel
+  })
+}
+
+/** A client seed made here, in the browser: 128 random bits as hex. */
+function browserClientSeed(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 async function boot() {
@@ -269,9 +331,19 @@ async function boot() {
   const gameId = params.get('game') ?? ''
   const launch = params.get('launch') ?? ''
   // The launch token works once; a reload of this page cannot reuse it.
-  history.replaceState(null, '', `${location.pathname}?game=${encodeURIComponent(gameId)}&lang=${lang}`)
+  history.replaceState(
+    null,
+    '',
+    `${location.pathname}?game=${encodeURIComponent(gameId)}&lang=${lang}&sound=${params.get('sound') ?? 'on'}`,
+  )
   try {
     const [session, def] = await Promise.all([openSession(launch), loadGame(gameId)])
+    if (!session.seed) {
+      // First play: the server seed was committed (its hash is in the session) before this seed exists.
+      const choice = await chooseSeed(browserClientSeed(), session.nextServerSeedHash)
+      session.seed = choice.seed
+      session.nextServerSeedHash = choice.nextServerSeedHash
+    }
     tellParent({ type: 'jl:ready', gameId, balance: session.balance })
     render({ game: def.game, figures: def.figures, rule: def.jackpotRule, session, betIndex: 0, busy: false })
   } catch (error) {

@@ -1,55 +1,78 @@
-// Draws the app icons (192, 512 and a maskable 512) as PNGs into public/icons: a gold coin on
-// the brand green. Run once with `node scripts/make-icons.ts`; the PNGs are committed.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { deflateSync } from 'node:zlib'
+// Draws the app's icons and iOS splash into public/ as PNGs: a slot machine from the games' art
+// set (Fluent Emoji Flat, MIT) on the brand green, with a gold seal and a check — a game that
+// keeps its word. The "any" icons (192, 512, 180 for iOS), a maskable 512 (everything inside the
+// central 80 % safe zone over a full-bleed background) and a 1170×2532 JPEG splash (iPhone
+// 390×844 at 3×). SVG composed here, rasterised by Debian's Chromium. Run `npm run icons`;
+// the PNGs are committed.
+import { mkdirSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+import { illustration } from '../games-client/art/compile.ts'
 
-const green = [0x0b, 0x3d, 0x2e]
-const gold = [0xf2, 0xc9, 0x4c]
-const goldDark = [0xc9, 0x9a, 0x1e]
+const GREEN_LIGHT = '#1f7a58'
+const GREEN_DARK = '#0b3d2e'
+const GOLD = '#f2c94c'
 
-function crc32(buf: Buffer): number {
-  let c = ~0
-  for (const byte of buf) {
-    c ^= byte
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1
-  }
-  return ~c >>> 0
+/** The mark: the slot machine, a gold seal with a check, in a 100×100 box. */
+function mark(): string {
+  return (
+    '<ellipse cx="50" cy="88" rx="30" ry="5" fill="#000" opacity=".25"/>' +
+    `<svg x="10" y="6" width="80" height="80" viewBox="0 0 32 32">${illustration('slot-machine', 'icon-')}</svg>` +
+    `<circle cx="76" cy="72" r="15" fill="${GOLD}" stroke="${GREEN_DARK}" stroke-width="3"/>` +
+    `<path d="M69 72.5l5 5 9-10" fill="none" stroke="${GREEN_DARK}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>`
+  )
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([len, body, crc])
+function background(width: number, height: number): string {
+  return (
+    `<defs><radialGradient id="bg" cx=".5" cy=".38" r=".75">` +
+    `<stop offset="0" stop-color="${GREEN_LIGHT}"/><stop offset="1" stop-color="${GREEN_DARK}"/></radialGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#bg)"/>`
+  )
 }
 
-function icon(size: number, coinRadius: number): Buffer {
-  const raw = Buffer.alloc((size * 3 + 1) * size)
-  const centre = size / 2
-  for (let y = 0; y < size; y++) {
-    raw[y * (size * 3 + 1)] = 0
-    for (let x = 0; x < size; x++) {
-      const d = Math.hypot(x + 0.5 - centre, y + 0.5 - centre) / size
-      const colour = d < coinRadius * 0.78 ? gold : d < coinRadius ? goldDark : green
-      raw.set(colour, y * (size * 3 + 1) + 1 + x * 3)
-    }
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+/** A square icon; `scale` keeps the mark inside the safe zone of a maskable icon. */
+function icon(size: number, scale: number): string {
+  const inner = size * scale
+  const offset = (size - inner) / 2
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    background(size, size) +
+    `<svg x="${offset}" y="${offset}" width="${inner}" height="${inner}" viewBox="0 0 100 100">${mark()}</svg></svg>`
+  )
 }
+
+function splash(width: number, height: number): string {
+  const size = width * 0.42
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    background(width, height) +
+    `<svg x="${(width - size) / 2}" y="${height * 0.3}" width="${size}" height="${size}" viewBox="0 0 100 100">${mark()}</svg>` +
+    `<text x="${width / 2}" y="${height * 0.3 + size + 150}" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="800" font-size="120" fill="#fff">Jogo Limpo</text>` +
+    `<text x="${width / 2}" y="${height * 0.3 + size + 260}" text-anchor="middle" font-family="system-ui,sans-serif" font-size="56" fill="${GOLD}">Cada número verdadeiro</text>` +
+    '</svg>'
+  )
+}
+
+const files: [string, string, number, number][] = [
+  ['public/icons/icon-192.png', icon(192, 0.92), 192, 192],
+  ['public/icons/icon-512.png', icon(512, 0.92), 512, 512],
+  ['public/icons/apple-touch-icon.png', icon(180, 0.86), 180, 180],
+  ['public/icons/icon-maskable-512.png', icon(512, 0.72), 512, 512],
+  ['public/splash/splash-1170x2532.jpg', splash(1170, 2532), 1170, 2532],
+]
 
 mkdirSync('public/icons', { recursive: true })
-writeFileSync('public/icons/icon-192.png', icon(192, 0.36))
-writeFileSync('public/icons/icon-512.png', icon(512, 0.36))
-// Maskable icons keep their subject inside the central 80 % safe zone.
-writeFileSync('public/icons/icon-maskable-512.png', icon(512, 0.28))
+mkdirSync('public/splash', { recursive: true })
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
+try {
+  for (const [file, svg, width, height] of files) {
+    const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 })
+    await page.setContent(`<body style="margin:0">${svg}</body>`)
+    // The splash is a photo-like gradient: JPEG keeps it small.
+    await page.screenshot(file.endsWith('.jpg') ? { path: file, type: 'jpeg', quality: 82 } : { path: file })
+    await page.close()
+    console.log(file)
+  }
+} finally {
+  await browser.close()
+}

@@ -1,38 +1,47 @@
-// `npm run rtp`: computes every game's RTP exactly by enumerating all reel-stop combinations and
-// prints RTP, hit frequency, volatility index, max win and the time each took, next to the
-// figures the game publishes. Exits 1 if a published figure differs from the enumeration.
+// `npm run rtp`: every version of every game, computed exactly from all reel-stop combinations
+// (server/games/rtp.ts), printed next to the figures the game publishes: RTP (4 decimals and the
+// exact fraction), its parts, hit frequency, volatility index, max win, free-spin frequency and
+// the time each took. Exits 1 if a published figure differs from the computation.
 // `npm run rtp -- --write` republishes the figures (contract/games/published.ts).
 import { writeFileSync } from 'node:fs'
-import { games } from '../contract/games/catalog.ts'
-import type { PublishedFigures } from '../contract/games/figures.ts'
+import { gameVersions } from '../contract/games/catalog.ts'
+import { figuresKey, type PublishedFigures } from '../contract/games/figures.ts'
 import { published } from '../contract/games/published.ts'
 import { computeRtp, publishFigures } from '../server/games/rtp.ts'
 
 const write = process.argv.includes('--write')
 const figures: Record<string, PublishedFigures> = {}
 let mismatches = 0
+const started = performance.now()
 
 const pad = (value: string | number, width: number) => String(value).padStart(width)
+const percent = (value: number) => (value * 100).toFixed(4)
 console.log(
-  `${'game'.padEnd(20)}${pad('layout', 14)}${pad('combinations', 14)}${pad('base %', 9)}${pad('jackpot %', 11)}${pad('RTP %', 9)}${pad('published', 11)}${pad('hit %', 8)}${pad('vol. index', 12)}${pad('max win', 10)}${pad('ms', 8)}`,
+  `${'game@version'.padEnd(22)}${pad('combinations', 15)}${pad('base %', 9)}${pad('free %', 9)}${pad('jackpot %', 10)}${pad('RTP %', 9)}${pad('published', 12)}${pad('hit %', 7)}${pad('vol. index', 15)}${pad('max win', 11)}${pad('free spins', 12)}${pad('ms', 6)}`,
 )
-for (const game of games) {
+const fractions: string[] = []
+for (const game of gameVersions) {
   const report = computeRtp(game)
   const figure = publishFigures(report)
-  figures[game.id] = figure
-  const shown = published[game.id]
+  const key = figuresKey(game)
+  figures[key] = figure
+  const shown = published[key]
   const same = JSON.stringify(shown) === JSON.stringify(figure)
   if (!same) mismatches++
+  const freeSpins = report.freeSpinsFrequency > 0 ? `1 in ${Math.round(1 / report.freeSpinsFrequency)}` : '—'
   console.log(
-    `${game.id.padEnd(20)}${pad(game.layout, 14)}${pad(report.combinations.toLocaleString('en'), 14)}${pad((report.baseRtp * 100).toFixed(4), 9)}${pad((report.jackpotRtp * 100).toFixed(4), 11)}${pad((report.rtp * 100).toFixed(4), 9)}${pad(shown ? `${shown.rtp.toFixed(2)}${same ? ' ✓' : ' ✗'}` : '—', 11)}${pad(figure.hitFrequency.toFixed(1), 8)}${pad(`${figure.volatilityIndex.toFixed(2)} ${figure.volatility}`, 12)}${pad(`${figure.maxWin}×`, 10)}${pad(Math.round(report.millis), 8)}`,
+    `${key.padEnd(22)}${pad(report.combinations.toLocaleString('en'), 15)}${pad(percent(report.baseRtp), 9)}${pad(percent(report.freeSpinsRtp), 9)}${pad(percent(report.jackpotRtp), 10)}${pad(percent(report.rtp), 9)}${pad(shown ? `${shown.rtp.toFixed(4)}${same ? ' ✓' : ' ✗'}` : '—', 12)}${pad(figure.hitFrequency.toFixed(2), 7)}${pad(`${figure.volatilityIndex.toFixed(2)} ${figure.volatility}`, 15)}${pad(`${figure.maxWin}×`, 11)}${pad(freeSpins, 12)}${pad(Math.round(report.millis), 6)}`,
   )
+  fractions.push(`${key.padEnd(22)}RTP = ${figure.rtpFraction}`)
 }
+console.log(`\nExact RTP (base game + free spins + jackpot, as a fraction of the bet):\n${fractions.join('\n')}`)
+console.log(`\n${gameVersions.length} game versions in ${Math.round(performance.now() - started)} ms.`)
 
 if (write) {
   writeFileSync(
     new URL('../contract/games/published.ts', import.meta.url),
-    `// Published figures of each game, written by \`npm run rtp -- --write\` from the exact enumeration
-// (server/games/rtp.ts). A test recomputes them.
+    `// Published figures of every version of every game ("id@version"), written by
+// \`npm run rtp -- --write\` from the exact computation (server/games/rtp.ts). A test recomputes them.
 import type { PublishedFigures } from './figures.ts'
 
 export type { PublishedFigures }
@@ -43,9 +52,9 @@ export const published: Record<string, PublishedFigures> = ${JSON.stringify(figu
   console.log('Published figures written to contract/games/published.ts (run `npm run format` to format it).')
 } else if (mismatches > 0) {
   console.error(
-    `${mismatches} game(s) publish figures that differ from the enumeration; run \`npm run rtp -- --write\`.`,
+    `${mismatches} game version(s) publish figures that differ from the computation; run \`npm run rtp -- --write\`.`,
   )
   process.exit(1)
 } else {
-  console.log('Every published figure matches the enumeration.')
+  console.log('Every published figure matches the computation.')
 }

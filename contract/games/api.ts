@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { requestId } from '../deposits.ts'
 import type { Layout, Volatility } from './engine.ts'
-import type { PublishedFigures } from './published.ts'
+import type { PublishedFigures } from './figures.ts'
 
 const gameId = z.string().min(1).max(40)
 
@@ -21,7 +21,11 @@ export const clientSeed = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/)
-export const rotateSeedRequest = z.strictObject({ clientSeed: clientSeed.optional() })
+const seedHash = z.string().regex(/^[0-9a-f]{64}$/)
+/** A client seed for the committed next server seed, named by the hash the player was shown. */
+export const chooseSeedRequest = z.strictObject({ clientSeed, nextServerSeedHash: seedHash })
+export const rotateSeedRequest = chooseSeedRequest
+export const gameDefQuery = z.strictObject({ version: z.coerce.number().int().min(1).max(1_000_000).optional() })
 
 /** A launched game (`/game/forward`): its session and the game page's URL with a launch token. */
 export interface GameLaunch {
@@ -67,7 +71,10 @@ export interface RevealedSeed {
 }
 
 export interface SeedsView {
-  active: SeedCommitment
+  /** Null until the player's first client seed activates the committed next seed. */
+  active: SeedCommitment | null
+  /** SHA-256 of the server seed the next activation (rotation) will use, committed before any client seed. */
+  nextServerSeedHash: string | null
   revealed: RevealedSeed[]
 }
 
@@ -78,7 +85,9 @@ export interface RoundView {
   gameVersion: number
   bet: number
   stops: number[]
-  /** Base game win, centavos. */
+  /** The stops of each free spin the round awarded, in play order. */
+  freeSpins: number[][]
+  /** The game's win (base spin and free spins), centavos; the jackpot is apart. */
   win: number
   jackpotWin: number
   jackpotContribution: number
@@ -104,9 +113,17 @@ export interface SessionView {
   sessionToken: string
   gameId: string
   balance: { total: number; cash: number; bonus: number }
-  seed: SeedCommitment
+  /** Null until the page sends the player's first client seed (`/game/session/seed`). */
+  seed: SeedCommitment | null
+  nextServerSeedHash: string
   figures: PublishedFigures
   jackpot: JackpotView | null
+}
+
+/** What choosing a seed from the game page answers: the active pair and the new next commitment. */
+export interface SeedChoice {
+  seed: SeedCommitment
+  nextServerSeedHash: string
 }
 
 export interface SpinResult {

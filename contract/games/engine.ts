@@ -1,26 +1,40 @@
 // The slot engine, shared by the server (which decides every spin) and the browser (which
-// replays a past spin on /verify). A game is data: reel strips, a layout (lines on a 3-reel
-// classic, or 243 ways on a 5×3 video slot), a paytable, wild and scatter symbols and bet
-// levels. `evaluate` turns reel stops into the visible window and its wins.
+// replays a past spin on /verify). A game is data: reel strips, a layout (lines on a 3×3
+// classic, or 243 ways on a 5×3 video slot), a paytable, wild and scatter symbols, bet levels,
+// and optionally free spins (awarded by scatters, played on their own strips) and a full-window
+// multiplier. `evaluate` turns reel stops into the visible window and its wins.
+import type { Language } from '../languages.ts'
 
 export type Layout = 'classic-lines' | 'video-ways'
-export type Shape = 'circle' | 'diamond' | 'star' | 'square' | 'hexagon' | 'heart' | 'triangle' | 'bar' | 'shield'
 export type Volatility = 'low' | 'medium' | 'high'
+/** A text in each of the product's languages. */
+export type Localized = Record<Language, string>
 
 export interface SymbolDef {
   /** One character; the strips are strings of these. */
   id: string
-  name: string
-  shape: Shape
-  color: string
-  /** Short text drawn on the symbol (a letter, a number, "BAR"). */
-  glyph: string
+  name: Localized
+  /** The illustration: an icon of the art set (Fluent Emoji Flat) or one of our own drawings (`own:…`). */
+  art: string
+  /** Turns the illustration's colours to this hue (degrees), for gems of one cut in several colours. */
+  hue?: number
 }
 
 export interface GameTheme {
   background: string
   accent: string
   reelBackground: string
+  /** Illustrations scattered over the game's background and its lobby cover. */
+  scenery: string[]
+}
+
+export interface FreeSpinsDef {
+  /** awards[n]: free spins for n scatters in the base window (0 or missing: none). */
+  awards: number[]
+  /** The strips free spins are played on (same symbols, rows and paytable; no scatter, so no retrigger). */
+  reels: string[]
+  /** Every free-spin win (lines, ways and scatter) is multiplied by this. */
+  multiplier: number
 }
 
 export interface GameDef {
@@ -48,6 +62,9 @@ export interface GameDef {
   divisor: number
   /** Allowed total bets in centavos; each a multiple of `divisor`. */
   betLevels: number[]
+  freeSpins?: FreeSpinsDef
+  /** When every cell shows one symbol (wilds included), the line or ways wins are multiplied by this. */
+  fullWindowMultiplier?: number
 }
 
 export interface LineWin {
@@ -70,17 +87,26 @@ export interface WaysWin {
 export interface Evaluation {
   /** window[reel][row]: the symbol ids the player sees. */
   window: string[][]
+  /** Line and ways wins before the multiplier. */
   lineWins: LineWin[]
   waysWins: WaysWin[]
   scatter: { count: number; units: number; cells: [number, number][] } | null
+  /** What the line and ways wins are multiplied by (a full window, free spins — which multiply the scatter too). */
+  multiplier: number
+  /** Free spins this window awards (0 on free spins themselves). */
+  freeSpins: number
   units: number
 }
 
-export function windowAt(game: GameDef, stops: readonly number[]): string[][] {
-  return game.reels.map((strip, reel) => {
+export function windowAt(game: GameDef, stops: readonly number[], reels: readonly string[] = game.reels): string[][] {
+  const window: string[][] = []
+  for (const [reel, strip] of reels.entries()) {
     const stop = stops[reel] ?? 0
-    return Array.from({ length: game.rows }, (_, row) => strip[(stop + row) % strip.length] as string)
-  })
+    const column: string[] = []
+    for (let row = 0; row < game.rows; row++) column.push(strip[(stop + row) % strip.length] as string)
+    window.push(column)
+  }
+  return window
 }
 
 function payFor(game: GameDef, symbol: string, count: number): number {
@@ -119,25 +145,44 @@ function evaluateWays(game: GameDef, window: string[][]): WaysWin[] {
     if (symbol === game.wild || symbol === game.scatter) continue
     let ways = 1
     let count = 0
-    const cells: [number, number][] = []
-    for (const [reel, column] of window.entries()) {
-      const matching = column.flatMap((s, row) => (s === symbol || s === game.wild ? [row] : []))
-      if (matching.length === 0) break
-      ways *= matching.length
+    for (const column of window) {
+      let matching = 0
+      for (const s of column) if (s === symbol || s === game.wild) matching++
+      if (matching === 0) break
+      ways *= matching
       count++
-      for (const row of matching) cells.push([reel, row])
     }
     const pay = payFor(game, symbol, count)
-    if (pay > 0) wins.push({ symbol, count, ways, units: pay * ways, cells })
+    if (pay === 0) continue
+    const cells: [number, number][] = []
+    for (let reel = 0; reel < count; reel++) {
+      ;(window[reel] as string[]).forEach((s, row) => {
+        if (s === symbol || s === game.wild) cells.push([reel, row])
+      })
+    }
+    wins.push({ symbol, count, ways, units: pay * ways, cells })
   }
   return wins
 }
 
-export function evaluate(game: GameDef, stops: readonly number[]): Evaluation {
-  const window = windowAt(game, stops)
+/** True when every cell shows the same symbol or a wild (a scatter breaks it). */
+export function isFullWindow(game: GameDef, window: string[][]): boolean {
+  let shown: string | null = null
+  for (const column of window) {
+    for (const symbol of column) {
+      if (symbol === game.wild) continue
+      if (symbol === game.scatter || (shown !== null && symbol !== shown)) return false
+      shown = symbol
+    }
+  }
+  return true
+}
+
+function evaluateWindow(game: GameDef, window: string[][], freeSpin: boolean): Evaluation {
   const lineWins = game.layout === 'classic-lines' ? evaluateLines(game, window) : []
   const waysWins = game.layout === 'video-ways' ? evaluateWays(game, window) : []
   let scatter: Evaluation['scatter'] = null
+  let scatterCount = 0
   if (game.scatter) {
     const cells: [number, number][] = []
     window.forEach((column, reel) => {
@@ -145,14 +190,27 @@ export function evaluate(game: GameDef, stops: readonly number[]): Evaluation {
         if (s === game.scatter) cells.push([reel, row])
       })
     })
+    scatterCount = cells.length
     const units = game.scatterPays[cells.length] ?? 0
     if (units > 0) scatter = { count: cells.length, units, cells }
   }
-  const units =
-    lineWins.reduce((sum, w) => sum + w.units, 0) +
-    waysWins.reduce((sum, w) => sum + w.units, 0) +
-    (scatter?.units ?? 0)
-  return { window, lineWins, waysWins, scatter, units }
+  const full = game.fullWindowMultiplier && isFullWindow(game, window) ? game.fullWindowMultiplier : 1
+  const freeMultiplier = freeSpin ? (game.freeSpins?.multiplier ?? 1) : 1
+  const wins = lineWins.reduce((sum, w) => sum + w.units, 0) + waysWins.reduce((sum, w) => sum + w.units, 0)
+  const freeSpins = freeSpin ? 0 : (game.freeSpins?.awards[scatterCount] ?? 0)
+  const units = (wins * full + (scatter?.units ?? 0)) * freeMultiplier
+  return { window, lineWins, waysWins, scatter, multiplier: full * freeMultiplier, freeSpins, units }
+}
+
+/** The base game's window at these stops and what it wins. */
+export function evaluate(game: GameDef, stops: readonly number[]): Evaluation {
+  return evaluateWindow(game, windowAt(game, stops), false)
+}
+
+/** A free spin: the free-spin strips, their multiplier, no further free spins. */
+export function evaluateFreeSpin(game: GameDef, stops: readonly number[]): Evaluation {
+  const reels = game.freeSpins?.reels ?? game.reels
+  return evaluateWindow(game, windowAt(game, stops, reels), true)
 }
 
 /** The centavos a bet wins for `units` (bet levels are multiples of the divisor, so this is exact). */

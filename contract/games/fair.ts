@@ -4,9 +4,11 @@
 // for round = 0, 1, 2, … read as big-endian unsigned 32-bit integers. Each reel stop is drawn
 // in reel order by rejection sampling (a draw at or above the largest multiple of the strip
 // length below 2^32 is discarded), so every stop is exactly equally likely. The next 32-bit
-// draw after the stops decides the jackpot. Seeds are ASCII strings; the server seed is 64 hex
-// characters, hashed and used as a key exactly as written.
-import { type Evaluation, evaluate, type GameDef, winAmount } from './engine.ts'
+// draw after the stops decides the jackpot. Free spins, when the window awards them, draw their
+// stops from the same stream after that, one spin after another, on the free-spin strips. Seeds
+// are ASCII strings; the server seed is 64 hex characters, hashed and used as a key exactly as
+// written.
+import { type Evaluation, evaluate, evaluateFreeSpin, type GameDef, winAmount } from './engine.ts'
 import { jackpotRule, jackpotTriggered } from './jackpot.ts'
 
 /** HMAC-SHA256 of a UTF-8 message under a UTF-8 key (node:crypto on the server, @noble/hashes in the browser). */
@@ -58,10 +60,21 @@ export class OutcomeStream {
   }
 }
 
+export interface FreeSpinOutcome {
+  stops: number[]
+  evaluation: Evaluation
+  /** Centavos. */
+  win: number
+}
+
 export interface SpinOutcome {
   stops: number[]
   evaluation: Evaluation
-  /** The base game's win in centavos (without the jackpot). */
+  /** The base spin's win in centavos. */
+  baseWin: number
+  /** The free spins the base window awarded, in play order. */
+  freeSpins: FreeSpinOutcome[]
+  /** The game's whole win in centavos: base spin and free spins (without the jackpot). */
   win: number
   /** The jackpot draw and whether it won at this bet. */
   jackpotDraw: number
@@ -73,10 +86,19 @@ export function spinOutcome(game: GameDef, bet: number, seeds: SpinSeeds, hmac: 
   const stops = game.reels.map((strip) => stream.uniform(strip.length))
   const jackpotDraw = stream.nextUint32()
   const evaluation = evaluate(game, stops)
+  const freeReels = game.freeSpins?.reels ?? []
+  const freeSpins = Array.from({ length: evaluation.freeSpins }, (): FreeSpinOutcome => {
+    const freeStops = freeReels.map((strip) => stream.uniform(strip.length))
+    const freeEvaluation = evaluateFreeSpin(game, freeStops)
+    return { stops: freeStops, evaluation: freeEvaluation, win: winAmount(game, bet, freeEvaluation.units) }
+  })
+  const baseWin = winAmount(game, bet, evaluation.units)
   return {
     stops,
     evaluation,
-    win: winAmount(game, bet, evaluation.units),
+    baseWin,
+    freeSpins,
+    win: freeSpins.reduce((sum, spin) => sum + spin.win, baseWin),
     jackpotDraw,
     jackpotWon: jackpotTriggered(jackpotRule, bet, jackpotDraw),
   }

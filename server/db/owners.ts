@@ -31,6 +31,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   sandbox_received_pix: 'payments/sandbox',
   sandbox_refunds: 'payments/sandbox',
   fair_seeds: 'games',
+  fair_next_seeds: 'games',
   game_sessions: 'games',
   game_rounds: 'games',
   reward_claims: 'rewards',

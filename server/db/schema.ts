@@ -238,6 +238,14 @@ export interface FairSeedsTable {
   revealed_at: number | null
 }
 
+/** The committed next server seed of a player (one row each, 0011). */
+export interface FairNextSeedsTable {
+  player_id: number
+  server_seed: string
+  server_seed_hash: string
+  created_at: number
+}
+
 export interface GameSessionsTable {
   id: string
   player_id: number
@@ -261,6 +269,9 @@ export interface GameRoundsTable {
   bet: number
   /** JSON array of reel stops. */
   stops: string
+  /** JSON array of the stops of each free spin the round awarded (0011). */
+  free_spins: string
+  /** The game's win: base spin and free spins. */
   win: number
   jackpot_win: number
   jackpot_contribution: number
@@ -380,6 +391,7 @@ export interface Database {
   devices: DevicesTable
   login_throttles: LoginThrottlesTable
   fair_seeds: FairSeedsTable
+  fair_next_seeds: FairNextSeedsTable
   game_sessions: GameSessionsTable
   game_rounds: GameRoundsTable
   session_tokens: SessionTokensTable

@@ -1,12 +1,13 @@
 // The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
-// `game-session`): spin and ping. The player's own access token never reaches the game page.
+// `game-session`): the first client seed, spin and ping. The player's own access token never reaches the game page.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { spinRequest } from '../../contract/games/api.ts'
+import { chooseSeedRequest, spinRequest } from '../../contract/games/api.ts'
 import { ok } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
+import { activateSeed, seedsView } from './seeds.ts'
 import { authenticateSession, type GameSessionRow } from './sessions.ts'
 
 const session = Symbol('game session')
@@ -34,6 +35,15 @@ export async function authenticateGameSession(request: FastifyRequest): Promise<
 
 export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest(session, null)
+
+  // The game page's first client seed, made in the browser: activates the committed next seed the
+  // page was shown. A player who already has a pair keeps it (rotating is the verifier's job).
+  app.post('/game/session/seed', { schema: { body: chooseSeedRequest } }, async (request) => {
+    const { playerId } = gameSessionOf(request)
+    await activateSeed(app.ledger, playerId, app.games.serverSeeds, request.body, true)
+    const view = await seedsView(app.db, playerId)
+    return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
+  })
 
   app.post('/game/spin', { schema: { body: spinRequest } }, async (request) => {
     const { playerId, id, gameId } = gameSessionOf(request)

@@ -1,13 +1,16 @@
-// Games through HTTP, on each engine: launch, spins through the ledger (money read from the
-// ledger, not the answers), requestId replays, refusals, seeds revealed and outcomes recomputed,
-// the jackpot paid and reseeded, the pool equal to its account, the lobby's live figures, and
-// 200 concurrent spins that never overdraw.
+// Games through HTTP, on each engine: launch, the first client seed activating the committed
+// server seed, spins through the ledger (money read from the ledger, not the answers), requestId
+// replays, refusals, rotations that activate exactly the committed next seed, outcomes
+// recomputed, free spins paid within their round, every game version still published, the
+// jackpot paid and reseeded, the pool equal to its account, the lobby's live figures, and 200
+// concurrent spins that never overdraw.
 import { createHash, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findGame } from '../../contract/games/catalog.ts'
+import { findGame, gameVersions } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
+import { published } from '../../contract/games/published.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
@@ -54,14 +57,26 @@ describe.each(engines)('games on %s', (engine) => {
         payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
       })
     }
-    const launch = async (gameId = 'fruta-fina') => {
+    /** Opens a game as the game page does, which sends a first client seed if the player has no pair. */
+    const launch = async (gameId = 'fruta-fina', clientSeed = 'semente-do-navegador') => {
       const forward = await call('/game/forward', { id: gameId })
       expect(forward.success, JSON.stringify(forward)).toBe(true)
       const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
       const opened = (
         await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
       ).json()
-      return { forward: forward.data, opened, launchToken, sessionToken: opened.data?.sessionToken as string }
+      const sessionToken = opened.data?.sessionToken as string
+      const chosen = opened.data?.seed
+        ? null
+        : (
+            await app.inject({
+              method: 'POST',
+              url: '/api/game/session/seed',
+              headers: { 'game-session': sessionToken },
+              payload: { clientSeed, nextServerSeedHash: opened.data?.nextServerSeedHash },
+            })
+          ).json()
+      return { forward: forward.data, opened, chosen, launchToken, sessionToken }
     }
     return { token, userId, call, launch }
   }
@@ -89,11 +104,18 @@ describe.each(engines)('games on %s', (engine) => {
   it('launches with a one-time launch token and records each spin with the ledger moving as the round says', async () => {
     await start()
     const { userId, launch, token } = await player(10_000)
-    const { forward, opened, launchToken, sessionToken } = await launch()
+    const { forward, opened, chosen, launchToken, sessionToken } = await launch()
     expect(forward.openGameUrl).toMatch(/^\/games-client\/\?game=fruta-fina&launch=/)
     expect(forward.openGameUrl).not.toContain(token)
-    expect(opened.data).toMatchObject({ gameId: 'fruta-fina', balance: { total: 10_000 } })
-    expect(opened.data.seed.serverSeedHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(opened.data).toMatchObject({ gameId: 'fruta-fina', balance: { total: 10_000 }, seed: null })
+    // The first pair is the server seed committed before the page sent the browser's client seed.
+    expect(opened.data.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(chosen.data.seed).toEqual({
+      serverSeedHash: opened.data.nextServerSeedHash,
+      clientSeed: 'semente-do-navegador',
+      nextNonce: 0,
+    })
+    expect(chosen.data.nextServerSeedHash).not.toBe(opened.data.nextServerSeedHash)
     const again = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
     expect(again.json()).toMatchObject({ success: false, msgCode: 'launch_token_invalid' })
 
@@ -163,20 +185,52 @@ describe.each(engines)('games on %s', (engine) => {
     expect(await spin(sessionToken, 100)).toMatchObject({ success: false, msgCode: 'game_session_closed' })
   })
 
-  it('reveals the server seed on rotation, and each round recomputes from it to the same stops and win', async () => {
-    await start()
+  it('a rotation activates exactly the previously committed seed, drawn before the client seed was known', async () => {
+    const drawn: string[] = []
+    await start({
+      serverSeeds: () => {
+        const seed = createHash('sha256').update(`seed-${drawn.length}`).digest('hex')
+        drawn.push(seed)
+        return seed
+      },
+    })
     const { launch, call } = await player(10_000)
-    const seeds = (await call('/game/seeds')).data
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+    // Before any client seed: only the next server seed exists, committed by its hash.
+    const first = (await call('/game/seeds')).data
+    expect(first).toMatchObject({ active: null, revealed: [] })
+    expect(first.nextServerSeedHash).toBe(sha(drawn[0] as string))
     const { sessionToken } = await launch('noite-de-carnaval')
+    const seeds = (await call('/game/seeds')).data
+    expect(seeds.active.serverSeedHash).toBe(first.nextServerSeedHash)
+    const committed = seeds.nextServerSeedHash
+    const drawnBeforeRotation = drawn.length
     const rounds = []
     for (let i = 0; i < 4; i++) rounds.push((await spin(sessionToken, 500)).data.round)
     expect((await call('/game/round', { roundId: rounds[0].roundId })).data.serverSeed).toBeNull()
-    const rotated = (await call('/game/seeds/rotate', { clientSeed: 'minha-semente' })).data
-    expect(rotated.active).toMatchObject({ clientSeed: 'minha-semente', nextNonce: 0 })
-    expect(rotated.active.serverSeedHash).not.toBe(seeds.active.serverSeedHash)
+
+    // A rotation naming another hash changes nothing.
+    const beforeStale = (await call('/game/seeds')).data
+    const stale = await call('/game/seeds/rotate', { clientSeed: 'minha-semente', nextServerSeedHash: sha('outra') })
+    expect(stale).toMatchObject({ success: false, msgCode: 'seed_commitment_changed' })
+    expect((await call('/game/seeds')).data).toEqual(beforeStale)
+
+    const rotated = (await call('/game/seeds/rotate', { clientSeed: 'minha-semente', nextServerSeedHash: committed }))
+      .data
+    expect(rotated.active).toEqual({ serverSeedHash: committed, clientSeed: 'minha-semente', nextNonce: 0 })
+    // The seed it activated was drawn before the rotation; the rotation only drew the new next one.
+    expect(drawn.length).toBe(drawnBeforeRotation + 1)
+    expect(sha(drawn[1] as string)).toBe(committed)
+    expect(rotated.nextServerSeedHash).toBe(sha(drawn[2] as string))
     const revealed = rotated.revealed[0]
     expect(revealed).toMatchObject({ serverSeedHash: seeds.active.serverSeedHash, nonces: 4 })
-    expect(createHash('sha256').update(revealed.serverSeed).digest('hex')).toBe(seeds.active.serverSeedHash)
+    expect(sha(revealed.serverSeed)).toBe(seeds.active.serverSeedHash)
+    // Revealing it in turn shows the very seed that was committed.
+    const again = (
+      await call('/game/seeds/rotate', { clientSeed: 'outra-vez', nextServerSeedHash: rotated.nextServerSeedHash })
+    ).data
+    expect(again.revealed[0]).toMatchObject({ serverSeed: drawn[1], serverSeedHash: committed, nonces: 0 })
+
     const history = (await call('/game/history', { pageNum: 1, pageSize: 10 })).data
     expect(history.total).toBe(4)
     const game = findGame('noite-de-carnaval') as GameDef
@@ -195,9 +249,100 @@ describe.each(engines)('games on %s', (engine) => {
       method: 'POST',
       url: '/api/game/seeds/rotate',
       headers: { 'access-token': (await player()).token },
-      payload: { clientSeed: 'com espaço' },
+      payload: { clientSeed: 'com espaço', nextServerSeedHash: committed },
     })
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('the game page sets only the first client seed; no spin is played without one', async () => {
+    await start()
+    const { userId, call } = await player(5_000)
+    const forward = (await call('/game/forward', { id: 'amazonia' })).data
+    const launchToken = new URL(forward.openGameUrl, 'http://x').searchParams.get('launch') as string
+    const opened = (
+      await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+    ).json()
+    const sessionToken = opened.data.sessionToken as string
+    expect(await spin(sessionToken, 100)).toMatchObject({ success: false, msgCode: 'seed_not_set' })
+    expect(await countRounds()).toBe(0)
+    expect(await ledgerTotal(userId)).toBe(5_000)
+    const choose = (clientSeed: string, nextServerSeedHash: string) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/game/session/seed',
+          headers: { 'game-session': sessionToken },
+          payload: { clientSeed, nextServerSeedHash },
+        })
+        .then((r) => r.json())
+    const chosen = await choose('primeira', opened.data.nextServerSeedHash)
+    expect(chosen.data.seed).toMatchObject({ serverSeedHash: opened.data.nextServerSeedHash, clientSeed: 'primeira' })
+    // A second page (or a retry) keeps the pair the player already has.
+    const kept = await choose('segunda', chosen.data.nextServerSeedHash)
+    expect(kept.data).toEqual(chosen.data)
+    expect((await spin(sessionToken, 100)).data.round).toMatchObject({ clientSeed: 'primeira', nonce: 0 })
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/game/session/seed',
+      headers: { 'game-session': sessionToken },
+      payload: { clientSeed: 'x' },
+    })
+    expect(missing.statusCode).toBe(400)
+    const closed = await app.inject({
+      method: 'POST',
+      url: '/api/game/session/seed',
+      payload: { clientSeed: 'x', nextServerSeedHash: opened.data.nextServerSeedHash },
+    })
+    expect(closed.json()).toMatchObject({ success: false, msgCode: 'game_session_closed' })
+  })
+
+  it('plays the free spins a window awards inside the same round: one bet, their wins paid with it, all verifiable', async () => {
+    const game = findGame('arraia-da-sorte') as GameDef
+    const bet = 100
+    let lucky = ''
+    for (let i = 0; !lucky; i++) {
+      const candidate = createHash('sha256').update(`festa-${i}`).digest('hex')
+      if (
+        spinOutcome(game, bet, { serverSeed: candidate, clientSeed: 'junina', nonce: 0 }, hmacSha256).freeSpins.length
+      )
+        lucky = candidate
+    }
+    await start({ serverSeeds: () => lucky })
+    const { userId, launch } = await player(10_000)
+    const { sessionToken } = await launch('arraia-da-sorte', 'junina')
+    const result = await spin(sessionToken, bet)
+    const round = result.data.round
+    const outcome = spinOutcome(game, bet, { serverSeed: lucky, clientSeed: 'junina', nonce: 0 }, hmacSha256)
+    expect(round.freeSpins).toEqual(outcome.freeSpins.map((f) => f.stops))
+    expect(round.freeSpins.length).toBe(game.freeSpins?.awards[outcome.evaluation.scatter?.count ?? 0])
+    expect(round.win).toBe(outcome.win)
+    expect(round.win).toBe(outcome.baseWin + outcome.freeSpins.reduce((sum, f) => sum + f.win, 0))
+    expect(await ledgerTotal(userId)).toBe(10_000 - bet + round.win + round.jackpotWin)
+    expect(await countRounds()).toBe(1)
+    expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('publishes every version of every game, so rounds of a replaced version stay verifiable', async () => {
+    await start()
+    for (const version of gameVersions) {
+      const def = (
+        await app.inject({ method: 'GET', url: `/api/game/def/${version.id}?version=${version.version}` })
+      ).json()
+      expect(def.data.game, `${version.id}@${version.version}`).toEqual(JSON.parse(JSON.stringify(version)))
+      expect(def.data.figures).toEqual(published[`${version.id}@${version.version}`])
+    }
+    const current = (await app.inject({ method: 'GET', url: '/api/game/def/sete-da-sorte' })).json().data.game
+    const first = (await app.inject({ method: 'GET', url: '/api/game/def/sete-da-sorte?version=1' })).json().data.game
+    expect(current.version).toBeGreaterThan(1)
+    expect(first.pays).not.toEqual(current.pays)
+    const unknown = await app.inject({ method: 'GET', url: '/api/game/def/sete-da-sorte?version=99' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().msgCode).toBe('game_not_found')
+    const bad = await app.inject({ method: 'GET', url: '/api/game/def/sete-da-sorte?version=um' })
+    expect(bad.statusCode).toBe(400)
+    const icon = await app.inject({ method: 'GET', url: '/api/game/icon/amazonia.svg' })
+    expect(icon.statusCode).toBe(301)
+    expect(icon.headers.location).toBe('/games-client/covers/amazonia.svg')
   })
 
   it('pays the whole pool when the jackpot draw wins, reseeds it from the house, and announces the win', async () => {
@@ -210,8 +355,9 @@ describe.each(engines)('games on %s', (engine) => {
       if (spinOutcome(game, bet, { serverSeed: candidate, clientSeed: 'sorte', nonce: 0 }, hmacSha256).jackpotWon)
         winning = candidate
     }
-    // The winning seed goes to whatever seed pair the lucky player's rotation creates — also if that
-    // transaction is retried — so the test does not depend on how many seeds were drawn before.
+    // The winning seed is the next seed committed to the lucky player (also if that transaction is
+    // retried), so the test does not depend on how many seeds were drawn before; their rotation
+    // then activates exactly it.
     let next = 0
     let armed = false
     await start({
@@ -222,8 +368,9 @@ describe.each(engines)('games on %s', (engine) => {
     for (let i = 0; i < 10; i++) expect((await spin(otherGame.sessionToken, 1000)).success).toBe(true)
     const lucky = await player(50_000, 'felizardo42')
     armed = true
-    await lucky.call('/game/seeds/rotate', { clientSeed: 'sorte' })
+    const { nextServerSeedHash } = (await lucky.call('/game/seeds')).data
     armed = false
+    await lucky.call('/game/seeds/rotate', { clientSeed: 'sorte', nextServerSeedHash })
     const poolBefore = await jackpotPool(testDb.db.kysely)
     expect(poolBefore).toBe(jackpotRule.seed + 10 * 20)
     const { sessionToken } = await lucky.launch('fruta-fina')

@@ -3,7 +3,9 @@
 // at or above the feed threshold with masked names, and the players with a game open now.
 import { type Kysely, sql } from 'kysely'
 import type { GameList, LiveView, WinItem } from '../../contract/games/api.ts'
+import { coverUrl } from '../../contract/games/art.ts'
 import { findGame, games, groups } from '../../contract/games/catalog.ts'
+import { figuresKey } from '../../contract/games/figures.ts'
 import { published } from '../../contract/games/published.ts'
 import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
@@ -26,11 +28,12 @@ export async function gameList(db: Kysely<Database>, now: number): Promise<GameL
   const list = games.map((game) => ({
     id: game.id,
     name: game.name,
-    iconUrl: `/api/game/icon/${game.id}.svg`,
+    iconUrl: coverUrl(game.id),
     title: game.group,
     layout: game.layout,
-    rtp: published[game.id]?.rtp ?? 0,
-    volatility: published[game.id]?.volatility ?? 'medium',
+    // The card shows two decimals; the game's rules show four and the exact fraction.
+    rtp: Number((published[figuresKey(game)]?.rtp ?? 0).toFixed(2)),
+    volatility: published[figuresKey(game)]?.volatility ?? 'medium',
     minBet: Math.min(...game.betLevels),
     maxBet: Math.max(...game.betLevels),
     plays7d: plays.get(game.id) ?? 0,

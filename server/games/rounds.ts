@@ -1,7 +1,8 @@
 // A spin, start to end, in one ledger transaction (SPEC 6.2–6.4): the bet through the seamless
-// wallet, the jackpot share to the pool, the outcome from the player's seed pair and nonce, the
-// jackpot if its draw wins (pool to the player, then a new seed from the house), the win through
-// the wallet, and the round row with everything needed to verify it. A repeated requestId answers
+// wallet, the jackpot share to the pool, the outcome from the player's seed pair and nonce (with
+// any free spins it awards, played at once on the same seeds), the jackpot if its draw wins (pool
+// to the player, then a new seed from the house), the win through the wallet, and the round row
+// with everything needed to verify it, including the game version. A repeated requestId answers
 // with the round it already made.
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
@@ -17,7 +18,7 @@ import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
-import { activeSeed, commitmentOf, hmacSha256, type ServerSeedSource } from './seeds.ts'
+import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
 
 type RoundRow = Database['game_rounds']
 
@@ -41,7 +42,6 @@ export interface SpinRecord {
 
 export interface RoundsOptions {
   ledger: Ledger
-  serverSeeds: ServerSeedSource
   /** Wins at or above this (centavos) are announced to everyone (`win` push). */
   winFeedMin: number
 }
@@ -54,6 +54,7 @@ export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
     gameVersion: Number(row.game_version),
     bet: Number(row.bet),
     stops: JSON.parse(row.stops) as number[],
+    freeSpins: JSON.parse(row.free_spins) as number[][],
     win: Number(row.win),
     jackpotWin: Number(row.jackpot_win),
     jackpotContribution: Number(row.jackpot_contribution),
@@ -132,7 +133,8 @@ export class Rounds {
             .executeTakeFirst(),
         sameRequest: (existing) => existing.game_id === input.gameId && Number(existing.bet) === input.bet,
         replay: async (existing) => {
-          const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
+          const seed = await activeSeed(tx.trx, input.playerId)
+          if (!seed) throw new Refusal('seed_not_set')
           return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
         },
         create: async () => {
@@ -147,7 +149,9 @@ export class Rounds {
   }
 
   async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<SpinRecord> {
-    const seed = await activeSeed(tx.trx, input.playerId, tx.now, this.#o.serverSeeds)
+    // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
+    const seed = await activeSeed(tx.trx, input.playerId)
+    if (!seed) throw new Refusal('seed_not_set')
     const nonce = Number(seed.next_nonce)
     await tx.trx
       .updateTable('fair_seeds')
@@ -191,6 +195,7 @@ export class Rounds {
       game_version: game.version,
       bet: input.bet,
       stops: JSON.stringify(outcome.stops),
+      free_spins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
       win: outcome.win,
       jackpot_win: jackpotWin,
       jackpot_contribution: contribution,

@@ -1,5 +1,6 @@
 // The player's game calls (SPEC 6), in the player scope: launch (`/game/forward`), close, live
-// lobby figures, round history, one round, and the provably fair seeds. The catalog and the game
+// lobby figures, round history, one round, and the provably fair seeds (the next server seed is
+// always committed before the player picks a client seed). The catalog and the game
 // page's own calls are in public-routes.ts and game-page-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -14,7 +15,7 @@ import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { liveView } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
-import { ensureActiveSeed, rotateSeedLocked, seedsView } from './seeds.ts'
+import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
 import { closeSession, launchSession } from './sessions.ts'
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,12 +48,13 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/game/seeds', async (request) => {
-    await ensureActiveSeed(app.ledger, request.playerId, serverSeeds)
+    await ensureNextSeed(app.ledger, request.playerId, serverSeeds)
     return ok(await seedsView(db, request.playerId))
   })
 
+  // Reveals the active pair and activates the committed next seed with the player's client seed.
   app.post('/game/seeds/rotate', { schema: { body: rotateSeedRequest } }, async (request) => {
-    await rotateSeedLocked(app.ledger, request.playerId, serverSeeds, request.body.clientSeed)
+    await activateSeed(app.ledger, request.playerId, serverSeeds, request.body, false)
     return ok(await seedsView(db, request.playerId))
   })
 }

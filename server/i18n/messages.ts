@@ -256,6 +256,16 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This game session has ended. Close and open the game again.',
     hi: 'यह गेम सत्र समाप्त हो गया है। गेम बंद करके फिर खोलें।',
   },
+  seed_not_set: {
+    'pt-BR': 'Escolha sua semente do cliente antes da primeira rodada: feche e abra o jogo de novo.',
+    en: 'Choose your client seed before the first spin: close and open the game again.',
+    hi: 'पहले स्पिन से पहले अपना क्लाइंट सीड चुनें: गेम बंद करके फिर खोलें।',
+  },
+  seed_commitment_changed: {
+    'pt-BR': 'O próximo par de sementes não é mais o que você viu. Confira o novo hash e tente de novo.',
+    en: 'The next seed pair is no longer the one you saw. Check the new hash and try again.',
+    hi: 'अगला सीड जोड़ा अब वह नहीं है जो आपने देखा था। नया हैश देखें और फिर प्रयास करें।',
+  },
   promotions_off: {
     'pt-BR': 'As promoções estão desligadas. Nenhum bônus é oferecido agora.',
     en: 'Promotions are switched off. No bonus is offered now.',

@@ -149,6 +149,13 @@ describe.each(engines)('push on %s', (engine) => {
     const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
     const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
     const sessionToken = opened.json().data.sessionToken as string
+    // The game page sets the first client seed for the committed server seed, as the browser does.
+    await app.inject({
+      method: 'POST',
+      url: '/api/game/session/seed',
+      headers: { 'game-session': sessionToken },
+      payload: { clientSeed: 'push', nextServerSeedHash: opened.json().data.nextServerSeedHash },
+    })
     let won: { roundId: string; win: number } | undefined
     for (let i = 0; i < 40 && !won; i++) {
       const spin = await app.inject({

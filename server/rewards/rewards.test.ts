@@ -71,6 +71,13 @@ describe.each(engines)('rewards on %s', (engine) => {
       const opened = (
         await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
       ).json()
+      // The game page sets the first client seed for the committed server seed, as the browser does.
+      await app.inject({
+        method: 'POST',
+        url: '/api/game/session/seed',
+        headers: { 'game-session': opened.data.sessionToken },
+        payload: { clientSeed: 'tarefas', nextServerSeedHash: opened.data.nextServerSeedHash },
+      })
       for (let i = 0; i < count; i++) {
         const spin = await app.inject({
           method: 'POST',

@@ -1,8 +1,10 @@
 // The coin animation (SPEC 11): 5 coins fly from a point to the header balance, 100 ms apart,
-// 500 ms each, arcing 160 px up. Skipped when the player prefers reduced motion. A credited
-// reward flies coins from where the player tapped while the balance is re-read.
+// 500 ms each, arcing 160 px up, with the coin sound. The flight is skipped when the player
+// prefers reduced motion. A credited reward flies coins from where the player tapped while the
+// balance is re-read.
 import { refreshAccount } from './account.ts'
 import './coins.css'
+import { playSound } from './sound.ts'
 
 const COINS = 5
 const FLIGHT_MS = 500
@@ -10,6 +12,7 @@ const BURST_INTERVAL_MS = 100
 const PEAK_PX = 160
 
 export function flyCoins(from: { x: number; y: number }): Promise<void> {
+  playSound('coin')
   const target = document.querySelector('[data-testid="balance"]')
   if (!target || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve()
   const box = target.getBoundingClientRect()

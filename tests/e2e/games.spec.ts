@@ -1,10 +1,11 @@
 // Games end to end in Chromium: open a game from the lobby, spin five times with the header
 // equal to the ledger after each spin, close, see the five rounds in /history, rotate the seed
-// and have /verify recompute each round's stops and win in the browser. The lobby's jackpot
-// meter shows the pool account's value and follows it by push.
+// (activating the committed next seed with a client seed made in the browser) and have /verify
+// recompute each round's stops and win in the browser. The lobby's jackpot meter shows the pool
+// account's value and follows it by push. Sound starts only after a tap, under one switch.
 import { expect, type Page, test } from '@playwright/test'
 import { formatMoney } from '../../contract/money.ts'
-import { accountInfo, adjustBalance, enterApp, playerCall } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, playerCall, readStored } from './support.ts'
 
 async function live(page: Page) {
   return (await playerCall(page, '/game/live')).data as { jackpot: { pool: number } | null }
@@ -107,4 +108,47 @@ test('the frame closes on its second load event (the game navigated away) and th
   await expect(page.getByTestId('game-frame')).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: 'Vincule nome e senha' })).toBeVisible()
   await expect.poll(players).toBe(0)
+})
+
+test('sound: nothing before the first tap, and one remembered switch for the app and the game page', async ({
+  page,
+}) => {
+  // Counts audio contexts in every frame: none may exist before that frame's first tap.
+  await page.addInitScript(() => {
+    const Original = window.AudioContext
+    const counter = window as unknown as { audioContexts: number }
+    counter.audioContexts = 0
+    window.AudioContext = class extends Original {
+      constructor(options?: AudioContextOptions) {
+        super(options)
+        counter.audioContexts++
+      }
+    }
+  })
+  const count = () => (window as unknown as { audioContexts: number }).audioContexts
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' })).toBeVisible()
+  expect(await page.evaluate(count)).toBe(0)
+  await enterApp(page)
+  await expect.poll(() => page.evaluate(count)).toBe(1)
+
+  const appSwitch = page.getByRole('button', { name: /Desligar som|Ligar som/ })
+  await expect(appSwitch).toHaveAttribute('aria-pressed', 'true')
+  await page.getByTestId('game-fruta-fina').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  const gameSwitch = frame.getByTestId('game-sound')
+  await expect(gameSwitch).toHaveAttribute('aria-pressed', 'true')
+  expect(await frame.locator('body').evaluate(count)).toBe(0)
+  await gameSwitch.click()
+  await expect.poll(() => frame.locator('body').evaluate(count)).toBe(1)
+  await expect(gameSwitch).toHaveAttribute('aria-pressed', 'false')
+  await expect.poll(() => readStored<boolean>(page, 'sound')).toBe(false)
+  await page.getByTestId('game-frame-close').click()
+  await expect(appSwitch).toHaveAttribute('aria-pressed', 'false')
+
+  // The next game starts muted, and turning the sound on in the app reaches an open game.
+  await page.getByTestId('game-gol-de-placa').click()
+  await expect(gameSwitch).toHaveAttribute('aria-pressed', 'false')
+  await page.getByRole('button', { name: 'Ligar som' }).dispatchEvent('click')
+  await expect(gameSwitch).toHaveAttribute('aria-pressed', 'true')
 })

@@ -1,22 +1,27 @@
 // The full-screen game frame over the app. Balance changes from the game page arrive by
-// postMessage, accepted only from this frame's window on the app's own origin. The frame's
-// second load event means the game navigated away: the frame closes, and an unbound player is
-// reminded to bind the account (SPEC 6.1).
+// postMessage, accepted only from this frame's window on the app's own origin; so does the
+// game's sound switch, which is the app's one switch (and the app tells the game when it
+// changes). The app's music waits while a game is open. The frame's second load event means the
+// game navigated away: the frame closes, and an unbound player is reminded to bind the account
+// (SPEC 6.1).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { accountAtom, applyBalance, type PushedBalance } from '../../lib/account.ts'
 import { closeGame, openGameAtom } from '../../lib/gameFrame.ts'
+import { pauseMusic, setSound, soundOnAtom } from '../../lib/sound.ts'
 import { appStore, useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 
 interface FrameMessage {
   type?: unknown
   balance?: PushedBalance
+  on?: unknown
 }
 
 export function GameFrame() {
   const game = useAtomValue(openGameAtom)
+  const soundOn = useAtomValue(soundOnAtom)
   const frame = useRef<HTMLIFrameElement>(null)
   const loads = useRef(0)
   const [, navigate] = useLocation()
@@ -28,6 +33,7 @@ export function GameFrame() {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
       if (event.data?.type === 'jl:balance' && event.data.balance) applyBalance(event.data.balance)
+      if (event.data?.type === 'jl:sound' && typeof event.data.on === 'boolean') void setSound(event.data.on)
       if (event.data?.type === 'jl:deposit') {
         void closeGame()
         navigate('/rechargeMall')
@@ -36,6 +42,17 @@ export function GameFrame() {
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
   }, [game, navigate])
+
+  useEffect(() => {
+    pauseMusic(game !== null)
+  }, [game])
+
+  // The switch's state when the game opens; later changes go by message, not by reloading the game.
+  const src = useMemo(() => (game ? `${game.url}&sound=${appStore.get(soundOnAtom) ? 'on' : 'off'}` : ''), [game])
+
+  useEffect(() => {
+    frame.current?.contentWindow?.postMessage({ type: 'jl:sound', on: soundOn }, window.location.origin)
+  }, [soundOn])
 
   if (!game) return null
 
@@ -58,7 +75,7 @@ export function GameFrame() {
       >
         <Trans>Fechar jogo</Trans>
       </button>
-      <iframe ref={frame} title={game.gameId} src={game.url} onLoad={onLoad} allow="autoplay; clipboard-write" />
+      <iframe ref={frame} title={game.gameId} src={src} onLoad={onLoad} allow="autoplay; clipboard-write" />
     </div>
   )
 }

@@ -1,5 +1,5 @@
-// The profile tab: the account, the bind dialog, language, sound and links to the other
-// account screens.
+// The profile tab: the account, the bind dialog, language, sound, links to the other account
+// screens, and "about" (credits and licences).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
@@ -7,6 +7,7 @@ import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
 import { useAtomValue } from '../../lib/store.ts'
+import { About } from './About.tsx'
 import { BindDialog, type BindMode } from './BindDialog.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
 import './account.css'
@@ -80,6 +81,7 @@ export default function MinePage() {
           </li>
         ))}
       </ul>
+      <About />
       {dialog !== null && (
         <BindDialog initialMode={dialog} boundName={account?.userName ?? null} onClose={() => setDialog(null)} />
       )}

@@ -1,7 +1,9 @@
 // The fairness verifier (/verify, SPEC 6.3): recomputes a spin in the browser from the revealed
 // server seed, the client seed and the nonce — HMAC-SHA256 with @noble/hashes, the same engine
-// code as the server — and compares stops and win with the recorded round. It also shows the
-// active seed pair (hash only), lets the player set a client seed, and rotates to reveal.
+// code as the server, on the game version the round was played on — and compares stops and win
+// (free spins included) with the recorded round. It also shows the active seed pair (hash only)
+// and the committed next server seed's hash; rotating activates exactly that seed with a client
+// seed the player types or this browser makes, and reveals the old one.
 
 import { Trans, useLingui } from '@lingui/react/macro'
 import { hmac } from '@noble/hashes/hmac.js'
@@ -9,9 +11,10 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { useEffect, useRef, useState } from 'react'
 import { useSearch } from 'wouter'
+import { symbolUrl } from '../../../contract/games/art.ts'
 import type { GameDef } from '../../../contract/games/engine.ts'
 import { type HmacSha256, spinOutcome } from '../../../contract/games/fair.ts'
-import { symbolSvg } from '../../../contract/games/symbols.ts'
+import type { Language } from '../../../contract/languages.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -32,22 +35,24 @@ interface Inputs {
 }
 
 const games = new Map<string, Promise<GameDef>>()
-function loadGame(id: string): Promise<GameDef> {
-  let loading = games.get(id)
+/** The game as it was at `version` (every version stays published), or its current version. */
+function loadGame(id: string, version: number | null): Promise<GameDef> {
+  const query = version === null ? '' : `?version=${version}`
+  let loading = games.get(`${id}${query}`)
   if (!loading) {
-    loading = getGameDef(id)
-    games.set(id, loading)
+    loading = getGameDef(id, version)
+    games.set(`${id}${query}`, loading)
   }
   return loading
 }
 
-function symbolImage(game: GameDef, id: string): string {
-  const symbol = game.symbols.find((s) => s.id === id)
-  return symbol ? `data:image/svg+xml,${encodeURIComponent(symbolSvg(symbol))}` : ''
+/** A client seed made in this browser: 128 random bits as hex. */
+function browserClientSeed(): string {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(16)))
 }
 
 export default function VerifyPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const roundId = new URLSearchParams(useSearch()).get('round')
   const [inputs, setInputs] = useState<Inputs>({ gameId: '', serverSeed: '', clientSeed: '', nonce: '0', bet: '100' })
   const [game, setGame] = useState<GameDef | null>(null)
@@ -75,14 +80,19 @@ export default function VerifyPage() {
     })
   }, [round])
 
+  const version = round && round.gameId === inputs.gameId ? round.gameVersion : null
   useEffect(() => {
-    if (inputs.gameId) loadGame(inputs.gameId).then(setGame, () => setGame(null))
-  }, [inputs.gameId])
+    if (inputs.gameId) loadGame(inputs.gameId, version).then(setGame, () => setGame(null))
+  }, [inputs.gameId, version])
 
   async function rotate() {
     try {
-      const clientSeed = newClientSeed.trim() || undefined
-      setSeeds(await rotateSeeds(clientSeed ? { clientSeed } : {}))
+      // The server seed it activates was committed (its hash shown here) before this client seed existed.
+      const { nextServerSeedHash } = seeds ?? (await getSeeds())
+      // /game/seeds always commits one; without it there is nothing honest to activate.
+      if (!nextServerSeedHash) throw new Error('no committed server seed')
+      const clientSeed = newClientSeed.trim() || browserClientSeed()
+      setSeeds(await rotateSeeds({ clientSeed, nextServerSeedHash }))
       setNewClientSeed('')
       void reloadRound()
     } catch (e) {
@@ -152,8 +162,14 @@ export default function VerifyPage() {
               // biome-ignore lint/suspicious/noArrayIndexKey: a reel's position is its identity in the fixed window
               <div key={`${reel}-${outcome.stops[reel]}`} className="verify-column">
                 {column.map((symbol, row) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's position is its identity in the fixed window
-                  <img key={`${row}-${symbol}`} src={symbolImage(game, symbol)} alt={symbol} width="40" height="40" />
+                  <img
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's position is its identity in the fixed window
+                    key={`${row}-${symbol}`}
+                    src={symbolUrl(game.id, symbol)}
+                    alt={game.symbols.find((s) => s.id === symbol)?.name[i18n.locale as Language] ?? symbol}
+                    width="40"
+                    height="40"
+                  />
                 ))}
               </div>
             ))}
@@ -161,6 +177,13 @@ export default function VerifyPage() {
           <p>
             <Trans>Paradas:</Trans> <code data-testid="verify-stops">{outcome.stops.join(', ')}</code>
           </p>
+          {outcome.freeSpins.length > 0 && (
+            <p data-testid="verify-free-spins">
+              <Trans>
+                Rodadas grátis: {outcome.freeSpins.length}, ganho {formatMoney(outcome.win - outcome.baseWin)}
+              </Trans>
+            </p>
+          )}
           <p>
             <Trans>Ganho recalculado:</Trans> <strong data-testid="verify-win">{formatMoney(outcome.win)}</strong>
           </p>
@@ -187,18 +210,26 @@ export default function VerifyPage() {
           <h2>
             <Trans>Suas sementes</Trans>
           </h2>
+          {seeds.active && (
+            <>
+              <p>
+                <Trans>Hash da semente do servidor em uso:</Trans>{' '}
+                <code data-testid="active-hash">{seeds.active.serverSeedHash}</code>
+              </p>
+              <p>
+                <Trans>
+                  Semente do cliente: <code>{seeds.active.clientSeed}</code> · próximo nonce: {seeds.active.nextNonce}
+                </Trans>
+              </p>
+            </>
+          )}
           <p>
-            <Trans>Hash da semente do servidor em uso:</Trans>{' '}
-            <code data-testid="active-hash">{seeds.active.serverSeedHash}</code>
-          </p>
-          <p>
-            <Trans>
-              Semente do cliente: <code>{seeds.active.clientSeed}</code> · próximo nonce: {seeds.active.nextNonce}
-            </Trans>
+            <Trans>Hash da próxima semente do servidor, já fixada antes da sua escolha:</Trans>{' '}
+            <code data-testid="next-hash">{seeds.nextServerSeedHash}</code>
           </p>
           <label className="field">
             <span>
-              <Trans>Nova semente do cliente (opcional)</Trans>
+              <Trans>Nova semente do cliente (vazia: este aparelho sorteia uma)</Trans>
             </span>
             <input value={newClientSeed} maxLength={64} onChange={(e) => setNewClientSeed(e.target.value)} />
           </label>

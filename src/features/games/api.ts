@@ -21,5 +21,10 @@ export const getSeeds = () => call<SeedsView>('/game/seeds')
 export const rotateSeeds = (input: RequestBody<typeof rotateSeedRequest>) =>
   call<SeedsView>('/game/seeds/rotate', input)
 
-export const getGameDef = (gameId: string) =>
-  call<{ game: GameDef }>(`/game/def/${encodeURIComponent(gameId)}`, undefined, 'GET').then((d) => d.game)
+/** A game's definition as it is now, or as it was at `version` (every version stays published). */
+export const getGameDef = (gameId: string, version: number | null = null) =>
+  call<{ game: GameDef }>(
+    `/game/def/${encodeURIComponent(gameId)}${version === null ? '' : `?version=${version}`}`,
+    undefined,
+    'GET',
+  ).then((d) => d.game)
