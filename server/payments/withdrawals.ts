@@ -30,6 +30,7 @@ import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database, WithdrawalStatus } from '../db/schema.ts'
 import { type StepArgs, stepMessage } from '../i18n/steps.ts'
+import { createOnce } from '../idempotency.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { hold, postHold, voidHold } from '../ledger/holds.ts'
@@ -170,71 +171,74 @@ export class WithdrawalService {
     const order = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
       const { cash, bonus } = await tx.lockPlayer(playerId)
-      const existing = await trx
-        .selectFrom('withdrawal_orders')
-        .selectAll()
-        .where('player_id', '=', playerId)
-        .where('request_id', '=', input.requestId)
-        .executeTakeFirst()
-      if (existing) {
-        if (Number(existing.amount) !== input.amount || existing.pix_key !== key) throw new Refusal('request_id_reused')
-        return existing
-      }
-      const inFlight = await this.#inFlight(trx, playerId)
-      if (inFlight) throw new Refusal('exist_process_order', { orderId: inFlight.id })
-      if (input.amount < min) throw new Refusal('amount_below_minimum', { min })
-      if (input.amount > cash) {
-        if (cash < min && bonus > 0) {
-          const { remaining } = await wageringProgress(trx, playerId)
-          throw new Refusal('bonus_wagering_incomplete', { remaining, bonus })
-        }
-        throw new Refusal('amount_above_withdrawable', { withdrawable: cash })
-      }
-      const dailyRemaining = Math.max(0, dailyMax - (await this.#usedToday(trx, playerId, now)))
-      if (input.amount > dailyRemaining) {
-        throw new Refusal('daily_limit_reached', {
-          dailyMax,
-          remaining: dailyRemaining,
-          resetsAt: periodEnd('day', now, config.market.timeZone),
-        })
-      }
-      const review = input.amount > reviewAbove
-      const row: OrderRow = {
-        id: newOrderId('W'),
-        player_id: playerId,
-        request_id: input.requestId,
-        amount: input.amount,
-        key_type: input.payType,
-        pix_key: key,
-        holder_name: verification.fullName,
-        status: review ? 'review' : 'processing',
-        attempt: 1,
-        sent_attempt: 0,
-        end_to_end_id: null,
-        fail_reason: null,
-        created_at: now,
-        updated_at: now,
-        send_after: coolOffUntil,
-      }
-      // The partial unique index refuses a second order in flight even under a race; the ledger
-      // then retries this transaction, which answers exist_process_order.
-      await trx.insertInto('withdrawal_orders').values(row).execute()
-      await hold(tx, { id: holdId(row.id), playerId, amount: input.amount, reference: row.id })
-      await addStep(tx, row.id, TrackerStep.accepted, StepState.success, {}, now)
-      if (review)
-        await addStep(
-          tx,
-          row.id,
-          TrackerStep.checks,
-          StepState.waiting,
-          { review: true, expectedHours: reviewHours },
-          now,
-        )
-      else if (coolOffUntil !== null)
-        await addStep(tx, row.id, TrackerStep.checks, StepState.waiting, { review: false, coolOffUntil }, now)
-      else await addStep(tx, row.id, TrackerStep.checks, StepState.success, { review: false }, now)
-      emitOrder(tx, row)
-      return row
+      return createOnce({
+        find: () =>
+          trx
+            .selectFrom('withdrawal_orders')
+            .selectAll()
+            .where('player_id', '=', playerId)
+            .where('request_id', '=', input.requestId)
+            .executeTakeFirst(),
+        sameRequest: (existing) => Number(existing.amount) === input.amount && existing.pix_key === key,
+        replay: (existing) => existing,
+        create: async () => {
+          const inFlight = await this.#inFlight(trx, playerId)
+          if (inFlight) throw new Refusal('exist_process_order', { orderId: inFlight.id })
+          if (input.amount < min) throw new Refusal('amount_below_minimum', { min })
+          if (input.amount > cash) {
+            if (cash < min && bonus > 0) {
+              const { remaining } = await wageringProgress(trx, playerId)
+              throw new Refusal('bonus_wagering_incomplete', { remaining, bonus })
+            }
+            throw new Refusal('amount_above_withdrawable', { withdrawable: cash })
+          }
+          const dailyRemaining = Math.max(0, dailyMax - (await this.#usedToday(trx, playerId, now)))
+          if (input.amount > dailyRemaining) {
+            throw new Refusal('daily_limit_reached', {
+              dailyMax,
+              remaining: dailyRemaining,
+              resetsAt: periodEnd('day', now, config.market.timeZone),
+            })
+          }
+          const review = input.amount > reviewAbove
+          const row: OrderRow = {
+            id: newOrderId('W'),
+            player_id: playerId,
+            request_id: input.requestId,
+            amount: input.amount,
+            key_type: input.payType,
+            pix_key: key,
+            holder_name: verification.fullName,
+            status: review ? 'review' : 'processing',
+            attempt: 1,
+            sent_attempt: 0,
+            end_to_end_id: null,
+            fail_reason: null,
+            created_at: now,
+            updated_at: now,
+            send_after: coolOffUntil,
+          }
+          // The partial unique index refuses a second order in flight even under a race; the ledger
+          // then retries this transaction, which answers exist_process_order.
+          await trx.insertInto('withdrawal_orders').values(row).execute()
+          await hold(tx, { id: holdId(row.id), playerId, amount: input.amount, reference: row.id })
+          await addStep(tx, row.id, TrackerStep.accepted, StepState.success, {}, now)
+          if (review)
+            await addStep(
+              tx,
+              row.id,
+              TrackerStep.checks,
+              StepState.waiting,
+              { review: true, expectedHours: reviewHours },
+              now,
+            )
+          else if (coolOffUntil !== null)
+            await addStep(tx, row.id, TrackerStep.checks, StepState.waiting, { review: false, coolOffUntil }, now)
+          else await addStep(tx, row.id, TrackerStep.checks, StepState.success, { review: false }, now)
+          emitOrder(tx, row)
+          return row
+        },
+      })
     })
     if (order.status === 'processing') await this.dispatch(order.id)
     return this.#process(order.id, language)
