@@ -57,6 +57,8 @@ export interface WithdrawInfo {
   /** Withdrawals above this wait for an operator's review. */
   reviewAbove: number
   reviewHours: number
+  /** The first withdrawal to a new key within 24 h of a password or device change waits this long (0: never). */
+  coolOffMinutes: number
 }
 
 /** The withdraw screen's amount choices (`/withdraw/channel/list`). */

@@ -127,6 +127,7 @@ export class WithdrawalService {
       cpfMasked: verification ? maskCpf(verification.cpf) : null,
       reviewAbove,
       reviewHours,
+      coolOffMinutes: config.withdrawals.coolOffMinutes,
     }
   }
 

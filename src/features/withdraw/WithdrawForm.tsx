@@ -205,6 +205,14 @@ export function WithdrawForm() {
             </Trans>
           </li>
         )}
+        {info.coolOffMinutes > 0 && (
+          <li>
+            <Trans>
+              Por segurança, o primeiro saque para uma chave nova logo depois de trocar a senha ou conectar um aparelho
+              espera {info.coolOffMinutes} minutos antes de sair.
+            </Trans>
+          </li>
+        )}
       </ul>
       <Link href="/service" className="link">
         <Trans>Dúvidas? Fale com o atendimento</Trans>
