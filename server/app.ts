@@ -19,6 +19,7 @@ import { gameRoutes } from './games/routes.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
+import { loggerOptions } from './http/logging.ts'
 import { staticSite } from './http/static.ts'
 import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
@@ -41,7 +42,7 @@ export interface BuildOptions extends InfrastructureOptions, GamesOptions {
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024,

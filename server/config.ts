@@ -18,6 +18,10 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines, the default outside production) or `json` (one object per line). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** When set, `/metrics` answers only with `Authorization: Bearer <token>`; otherwise it is not served. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   TOKEN_TTL_SECONDS: integer(30 * 24 * 3600),
   TRUST_PROXY: z
     .string()
@@ -175,6 +179,9 @@ const configSchema = envSchema
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    /** Enables the Prometheus endpoint `/metrics` (bearer token) when set. */
+    metricsToken: e.METRICS_TOKEN,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** Logins per client address per minute. */
