@@ -24,6 +24,7 @@ import { staticSite } from './http/static.ts'
 import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
+import { metricsModule } from './metrics/plugin.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositPublicRoutes, depositRoutes } from './payments/deposit-routes.ts'
 import { paymentsModule } from './payments/plugin.ts'
@@ -53,6 +54,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   await app.register(infrastructure, options)
+  await app.register(metricsModule, { db: options.db })
   await app.register(pushModule)
   await app.register(ledgerModule)
   await app.register(accountsModule)

@@ -96,6 +96,10 @@ const envSchema = z.object({
   WITHDRAW_PROMPT_MIN: integer(50_000),
   /** The API's Swagger UI at /api/docs (the OpenAPI document is always served). */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /** On SIGTERM, how long /readyz answers 503 before the listener closes (set to the load balancer's check interval). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** On SIGTERM, how long in-flight requests get to finish. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
   NODE_ENV: z.string().optional(),
 })
 
@@ -238,6 +242,7 @@ const configSchema = envSchema
     withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
     /** Serve the Swagger UI at /api/docs: on by default outside production. */
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   }))
 
 export type Config = z.output<typeof configSchema>
