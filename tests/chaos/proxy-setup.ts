@@ -89,7 +89,7 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
   }
 }
 
-export type Post = (path: string, body: object, headers?: Record<string, string>) => Promise<Record<string, any>>
+export type Post = (path: string, body: object, headers?: Record<string, string>) => ReturnType<Response['json']>
 
 export function poster(base: string): Post {
   return async (url, body, headers = {}) => {
