@@ -36,12 +36,17 @@ ${temp}  # Upgrade only when the client asks (the push socket); otherwise one re
   }
 
   upstream jogo_limpo {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=1s;`).join('\n')}
   }
 
   server {
     listen ${listen};
     client_max_body_size 64k;
+
+    # Metrics are scraped from each instance's own address, never through the public proxy.
+    location = /metrics {
+      return 404;
+    }
 
     location / {
       proxy_pass http://jogo_limpo;

@@ -2,7 +2,7 @@
 // (Debian's package; `.ci/run` installs it), configured by scripts/nginx-config.ts, and the
 // player-side calls the proxy tests make through it.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -83,6 +83,8 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
       await Promise.all(servers.map(exited))
       nginx.kill('SIGQUIT')
       await exited(nginx)
+      if (process.env.KEEP_NGINX_LOG)
+        writeFileSync(process.env.KEEP_NGINX_LOG, readFileSync(path.join(prefix, 'error.log')))
       rmSync(prefix, { recursive: true, force: true })
       await setup.cleanup()
     },
