@@ -14,8 +14,11 @@ function sample(text: string, line: string): number | undefined {
 }
 
 describe.each(engines)('operations endpoints on %s', (engine) => {
-  let test: TestApp
-  afterEach(async () => test?.close())
+  let test: TestApp | undefined
+  afterEach(async () => {
+    await test?.close()
+    test = undefined
+  })
 
   it('serves /metrics only with the token, counts spins and reads ledger conservation 0', async () => {
     test = await createTestApp(engine, { METRICS_TOKEN })
