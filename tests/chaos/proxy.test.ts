@@ -1,7 +1,8 @@
 // Two instances behind a real nginx on one PostgreSQL: a player's deposit is created on one
 // instance and paid through the other, spins land on both, a withdrawal is asked and paid,
 // and a push socket opened through the proxy hears money that moved on either instance
-// (LISTEN/NOTIFY fan-out, no sticky sessions). The ledger's audit passes at the end.
+// (LISTEN/NOTIFY fan-out, no sticky sessions). The instances' metrics count the deposit and
+// the paid withdrawal once between them, and the ledger's audit passes at the end.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -12,10 +13,28 @@ import { canRunProxy, fundedPlayer, poster, startCluster } from './proxy-setup.t
 const PASSWORD = 'Horse-Batt3ry9'
 const DEPOSIT = 10_000
 const WITHDRAW = 5_000
+const METRICS_TOKEN = 'proxy-test-metrics-token-0123456789'
+
+/** One sample summed over the instances (counters are per instance). */
+async function summed(ports: number[], line: string): Promise<number> {
+  let total = 0
+  for (const port of ports) {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    const found = (await res.text()).split('\n').find((l) => l.startsWith(`${line} `))
+    total += found ? Number(found.slice(line.length + 1)) : 0
+  }
+  return total
+}
 
 describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
   it('runs deposits, spins and a withdrawal across the instances', async () => {
-    const cluster = await startCluster(2, { SANDBOX_PAYOUT_DELAY_MS: '300', WITHDRAW_COOL_OFF_MINUTES: '0' })
+    const cluster = await startCluster(2, {
+      SANDBOX_PAYOUT_DELAY_MS: '300',
+      WITHDRAW_COOL_OFF_MINUTES: '0',
+      METRICS_TOKEN,
+    })
     const viaProxy = poster(cluster.base)
     const direct = cluster.ports.map((port) => poster(`http://127.0.0.1:${port}`))
     const [a, b] = direct as [typeof viaProxy, typeof viaProxy]
@@ -98,6 +117,12 @@ describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
         // Everything the player has: the deposit, the spins' net, minus the withdrawal paid out.
         expect(Number(held.total)).toBe(DEPOSIT + net - WITHDRAW)
         expect(await auditLedger(db.kysely)).toMatchObject({ ok: true, sumOfBalances: 0 })
+        expect(await summed(cluster.ports, 'deposits_total{outcome="created"}')).toBe(1)
+        expect(await summed(cluster.ports, 'deposits_total{outcome="credited"}')).toBe(1)
+        expect(await summed(cluster.ports, 'withdrawals_total{outcome="requested"}')).toBe(1)
+        expect(await summed(cluster.ports, 'withdrawals_total{outcome="paid"}')).toBe(1)
+        expect(await summed(cluster.ports, 'payout_latency_seconds_count')).toBe(1)
+        expect(await summed(cluster.ports, 'spins_total{outcome="replayed"}')).toBe(1)
       } finally {
         await db.close()
       }
