@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildTestApp, createTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestApp } from '../test-support.ts'
+import { METRICS_FAILED_ATTEMPTS_MAX } from './plugin.ts'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
 
@@ -76,6 +77,23 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     expect(text).toContain('nodejs_eventloop_lag_seconds')
     expect(text).toContain('push_sockets 0')
     if (engine === 'postgres') expect(sample(text, 'db_pool_max')).toBeGreaterThan(0)
+  })
+
+  it('stops answering an address after 10 wrong tokens, even with the right one', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const { app } = test
+    for (let i = 0; i < METRICS_FAILED_ATTEMPTS_MAX; i++)
+      expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer guess-${i}` } })).statusCode).toBe(
+        401,
+      )
+    const right = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect(right.statusCode).toBe(429)
+    const elsewhere = await app.inject({
+      url: '/metrics',
+      remoteAddress: '10.0.0.9',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    expect(elsewhere.statusCode).toBe(200)
   })
 
   it('does not serve /metrics without a configured token', async () => {

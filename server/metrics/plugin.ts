@@ -15,6 +15,11 @@ import { type Metrics, PrometheusMetrics } from './metrics.ts'
 
 /** The outbox counts as stuck when its oldest undelivered row is older than this (the hub polls every second). */
 export const OUTBOX_STUCK_MS = 30_000
+/** Wrong metrics tokens an address may send per window before it hears 429. */
+export const METRICS_FAILED_ATTEMPTS_MAX = 10
+const FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000
+/** Readiness is computed at most once per this long, however often the balancers ask. */
+const READINESS_CACHE_MS = 1000
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,15 +73,33 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
 
   const token = app.config.metricsToken
   if (token) {
+    const failures = new Map<string, { count: number; until: number }>()
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!bearerMatches(request, token)) return reply.code(401).send({ success: false, msgCode: 'unauthorized' })
+      const now = Date.now()
+      const seen = failures.get(request.ip)
+      if (seen && seen.until > now && seen.count >= METRICS_FAILED_ATTEMPTS_MAX)
+        return reply
+          .code(429)
+          .send({ success: false, msgCode: 'rate_limited', msg: 'too many wrong tokens', data: null })
+      if (!bearerMatches(request, token)) {
+        const current = seen && seen.until > now ? seen : { count: 0, until: now + FAILED_ATTEMPTS_WINDOW_MS }
+        current.count++
+        failures.set(request.ip, current)
+        if (failures.size > 10_000) failures.clear()
+        return reply
+          .code(401)
+          .send({ success: false, msgCode: 'unauthorized', msg: 'metrics token required', data: null })
+      }
       const text = await metrics.registry.metrics()
       return reply.type(metrics.registry.contentType).send(text)
     })
   }
 
+  let cached: { at: number; checks: Promise<ReadinessChecks> } | undefined
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const checks = await readiness()
+    const now = Date.now()
+    if (!cached || now - cached.at >= READINESS_CACHE_MS) cached = { at: now, checks: readiness() }
+    const checks = { ...(await cached.checks), accepting: !app.lifecycle.stopping }
     const ready = Object.values(checks).every(Boolean)
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
   })
