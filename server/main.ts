@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
   const app = await build({ config, db })
   const close = async () => {
+    // Whatever hangs (a socket that never closes), the process still ends.
+    setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.timeoutMs + 10_000).unref()
     try {
       await gracefulShutdown(app, config.shutdown)
       await db.close()

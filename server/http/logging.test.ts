@@ -74,6 +74,9 @@ describe('log format', () => {
       transport: { target: 'pino-pretty' },
     })
     expect(loggerOptions({ logLevel: 'info', logFormat: 'json' })).not.toHaveProperty('transport')
+    expect(loadConfig({}).logFormat).toBe('pretty')
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json')
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
   })
 
   it('hides secret query parameters in request URLs', () => {
