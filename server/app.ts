@@ -19,10 +19,12 @@ import { gameRoutes } from './games/routes.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
+import { loggerOptions } from './http/logging.ts'
 import { staticSite } from './http/static.ts'
 import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
+import { metricsModule } from './metrics/plugin.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { depositPublicRoutes, depositRoutes } from './payments/deposit-routes.ts'
 import { paymentsModule } from './payments/plugin.ts'
@@ -41,7 +43,7 @@ export interface BuildOptions extends InfrastructureOptions, GamesOptions {
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024,
@@ -52,6 +54,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   await app.register(infrastructure, options)
+  await app.register(metricsModule, { db: options.db })
   await app.register(pushModule)
   await app.register(ledgerModule)
   await app.register(accountsModule)

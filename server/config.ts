@@ -18,6 +18,10 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines, the default outside production) or `json` (one object per line). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** When set, `/metrics` answers only with `Authorization: Bearer <token>`; otherwise it is not served. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   TOKEN_TTL_SECONDS: integer(30 * 24 * 3600),
   TRUST_PROXY: z
     .string()
@@ -92,6 +96,10 @@ const envSchema = z.object({
   WITHDRAW_PROMPT_MIN: integer(50_000),
   /** The API's Swagger UI at /api/docs (the OpenAPI document is always served). */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /** On SIGTERM, how long /readyz answers 503 before the listener closes (set to the load balancer's check interval). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** On SIGTERM, how long in-flight requests get to finish. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
   NODE_ENV: z.string().optional(),
 })
 
@@ -175,6 +183,9 @@ const configSchema = envSchema
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    /** Enables the Prometheus endpoint `/metrics` (bearer token) when set. */
+    metricsToken: e.METRICS_TOKEN,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** Logins per client address per minute. */
@@ -231,6 +242,7 @@ const configSchema = envSchema
     withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
     /** Serve the Swagger UI at /api/docs: on by default outside production. */
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   }))
 
 export type Config = z.output<typeof configSchema>

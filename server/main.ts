@@ -1,10 +1,11 @@
 // Starts the server: reads config, opens the database, runs migrations, listens, and prints
-// the URL. Stops cleanly on SIGINT/SIGTERM.
+// the URL. Stops gracefully on SIGINT/SIGTERM (server/http/shutdown.ts): nothing in flight is lost.
 import { build } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { gracefulShutdown } from './http/shutdown.ts'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>
@@ -23,9 +24,16 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
   const app = await build({ config, db })
   const close = async () => {
-    await app.close()
-    await db.close()
-    process.exit(0)
+    // Whatever hangs (a socket that never closes), the process still ends.
+    setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.timeoutMs + 10_000).unref()
+    try {
+      await gracefulShutdown(app, config.shutdown)
+      await db.close()
+      process.exit(0)
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    }
   }
   process.once('SIGINT', close)
   process.once('SIGTERM', close)

@@ -19,7 +19,16 @@ export interface Db {
    * unsubscribe function. SQLite has one writer process, so it has nothing to listen to.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /** The PostgreSQL pool's connections (the metrics' pool use); absent on SQLite. */
+  poolUse?(): PoolUse
   close(): Promise<void>
+}
+
+export interface PoolUse {
+  max: number
+  total: number
+  idle: number
+  waiting: number
 }
 
 export interface DatabaseOptions {
@@ -81,6 +90,12 @@ export function openDatabase(options: DatabaseOptions): Db {
       engine: 'postgres',
       ...(options.schema ? { schema: options.schema } : {}),
       listen,
+      poolUse: () => ({
+        max: pool.options.max ?? 0,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => kysely.destroy(),
     }
   }

@@ -42,14 +42,23 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
   await migrate(db, (migrator) => migrator.migrateTo(name))
 }
 
-async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
+/** The migrations this code has that the database has not run yet (readiness: empty). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await migrator(db).getMigrations()
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
+}
+
+function migrator(db: Db): Migrator {
   // Named when set: otherwise Kysely takes another schema's migration tables for this one's.
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely,
     provider: provider(db),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   })
-  const { error, results } = await run(migrator)
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
+  const { error, results } = await run(migrator(db))
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''

@@ -54,6 +54,7 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
       bet: request.body.bet,
       requestId: request.body.requestId,
     })
+    app.metrics.spin(replayed ? 'replayed' : round.win > 0 ? 'win' : 'loss')
     return ok({ round, replayed, balance: await playerBalances(app.db, playerId), seed, jackpotPool })
   })
 

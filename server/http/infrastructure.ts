@@ -3,7 +3,7 @@
 // register after it and read these decorations.
 import helmet from '@fastify/helmet'
 import websocket from '@fastify/websocket'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Kysely, sql } from 'kysely'
 import type { Config } from '../config.ts'
@@ -33,6 +33,39 @@ declare module 'fastify' {
     languagePacks: LanguagePacks
     /** Subscribes to other instances' commits (PostgreSQL NOTIFY); a no-op on SQLite. */
     subscribe: Db['listen']
+    lifecycle: Lifecycle
+  }
+}
+
+/** Where the instance is in its life, for the graceful shutdown (server/http/shutdown.ts) and `/readyz`. */
+export interface Lifecycle {
+  /** Set on SIGTERM: `/readyz` answers 503 so the load balancer stops sending new requests. */
+  stopping: boolean
+  /** HTTP requests being answered right now (WebSockets not counted). */
+  inFlight(): number
+  /** Work to finish once in-flight requests are done and before sockets close (the push hub's outbox). */
+  beforeClose(work: () => Promise<void>): void
+  /** Runs the beforeClose work. */
+  drain(): Promise<void>
+}
+
+function lifecycle(server: FastifyInstance['server']): Lifecycle {
+  let inFlight = 0
+  // Counted on the raw server: an upgraded WebSocket never emits 'request', so it is not in flight.
+  server.on('request', (_request, response) => {
+    inFlight++
+    response.once('close', () => inFlight--)
+  })
+  const work: (() => Promise<void>)[] = []
+  return {
+    stopping: false,
+    inFlight: () => inFlight,
+    beforeClose: (next) => {
+      work.push(next)
+    },
+    drain: async () => {
+      for (const next of work) await next()
+    },
   }
 }
 
@@ -44,6 +77,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('clock', options.clock ?? { now: () => Date.now() })
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
+  app.decorate('lifecycle', lifecycle(app.server))
 
   await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl }))
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })

@@ -11,11 +11,17 @@ export interface AuditReport {
   transfers: number
 }
 
-export async function auditLedger(db: Kysely<Database>): Promise<AuditReport> {
+/** The sum of every account's balance: double entry keeps it at exactly 0 (the metrics' conservation gauge). */
+export async function sumOfBalances(db: Kysely<Database>): Promise<number> {
   const sum = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), sql<number>`0`).as('total'))
     .executeTakeFirstOrThrow()
+  return Number(sum.total)
+}
+
+export async function auditLedger(db: Kysely<Database>): Promise<AuditReport> {
+  const total = await sumOfBalances(db)
   const rows = await sql<{ id: number; balance: number; from_transfers: number; player_id: number | null }>`
     select a.id, a.balance, a.player_id,
       coalesce((select sum(amount) from ledger_transfers t where t.credit_account_id = a.id), 0)
@@ -31,10 +37,9 @@ export async function auditLedger(db: Kysely<Database>): Promise<AuditReport> {
   const negativePlayerAccounts = rows.rows
     .filter((r) => r.player_id !== null && Number(r.balance) < 0)
     .map((r) => Number(r.id))
-  const sumOfBalances = Number(sum.total)
   return {
-    ok: sumOfBalances === 0 && mismatchedAccounts.length === 0 && negativePlayerAccounts.length === 0,
-    sumOfBalances,
+    ok: total === 0 && mismatchedAccounts.length === 0 && negativePlayerAccounts.length === 0,
+    sumOfBalances: total,
     mismatchedAccounts,
     negativePlayerAccounts,
     transfers: Number(count.n),

@@ -28,6 +28,7 @@ import { createOnce } from '../idempotency.ts'
 import { grantBonus } from '../ledger/bonus.ts'
 import { creditDeposit } from '../ledger/deposits.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
@@ -42,6 +43,7 @@ export interface DepositServiceOptions {
   refunds: RefundService
   config: Config
   now: () => number
+  metrics?: Pick<Metrics, 'deposit'>
 }
 
 /** Runs in the transaction that credits a player's first paid deposit (e.g. invite rewards). */
@@ -180,6 +182,7 @@ export class DepositService {
         await db.updateTable('deposit_orders').set({ status: 'expired' }).where('id', '=', order.id).execute()
         throw error
       }
+      this.#o.metrics?.deposit('created')
     }
     return this.view(order)
   }
@@ -236,7 +239,10 @@ export class DepositService {
    */
   async apply(pix: PixReceived): Promise<ApplyOutcome> {
     const amount = fromPixValue(pix.valor)
-    if (amount === null || amount <= 0) return 'invalid'
+    if (amount === null || amount <= 0) {
+      this.#o.metrics?.deposit('invalid')
+      return 'invalid'
+    }
     const settledAt = Date.parse(pix.horario)
     const { outcome, refundId } = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
@@ -290,6 +296,7 @@ export class DepositService {
       return { outcome: decision.credit > 0 ? ('credited' as const) : ('refunded' as const), refundId }
     })
     // The provider is asked after commit; if it does not answer, the poller asks again.
+    this.#o.metrics?.deposit(outcome)
     if (refundId) await this.#o.refunds.send(refundId)
     return outcome
   }

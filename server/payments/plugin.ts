@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { api } from '../http/api.ts'
 import { DepositService } from './deposits.ts'
+import { instrumentProvider } from './instrumented-provider.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider, webhookDelivery } from './providers.ts'
 import { RefundService } from './refunds.ts'
@@ -29,8 +30,17 @@ declare module 'fastify' {
 
 const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const now = () => app.clock.now()
-  const provider = createPaymentProvider(app.config, { db: app.db, now, deliver: webhookDelivery(app) })
-  const services = { db: app.db, engine: app.engine, ledger: app.ledger, provider, config: app.config, now }
+  const chosen = createPaymentProvider(app.config, { db: app.db, now, deliver: webhookDelivery(app) })
+  const provider = instrumentProvider(chosen, app.metrics)
+  const services = {
+    db: app.db,
+    engine: app.engine,
+    ledger: app.ledger,
+    provider,
+    config: app.config,
+    now,
+    metrics: app.metrics,
+  }
   const refunds = new RefundService({
     db: app.db,
     provider,
@@ -42,7 +52,7 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     ...services,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
-  const sandbox = provider instanceof SandboxProvider ? provider : null
+  const sandbox = chosen instanceof SandboxProvider ? chosen : null
   app.decorate('payments', { provider, sandbox, deposits, withdrawals, refunds })
 
   app.addHook('onReady', async () => {
@@ -65,4 +75,4 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
   }
 }
 
-export const paymentsModule = fp(paymentsPlugin, { name: 'payments', dependencies: ['ledger', 'accounts'] })
+export const paymentsModule = fp(paymentsPlugin, { name: 'payments', dependencies: ['ledger', 'accounts', 'metrics'] })

@@ -35,6 +35,7 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { hold, postHold, voidHold } from '../ledger/holds.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId } from './ids.ts'
 import type { PaymentProvider, Payout } from './provider.ts'
@@ -48,6 +49,7 @@ export interface WithdrawalServiceOptions {
   config: Config
   now: () => number
   onError: (error: unknown, context: string) => void
+  metrics?: Pick<Metrics, 'withdrawal' | 'payoutPaid'>
 }
 
 type OrderRow = Selectable<Database['withdrawal_orders']>
@@ -241,6 +243,7 @@ export class WithdrawalService {
         },
       })
     })
+    this.#o.metrics?.withdrawal('requested')
     if (order.status === 'processing') await this.dispatch(order.id)
     return this.#process(order.id, language)
   }
@@ -380,7 +383,9 @@ export class WithdrawalService {
     const cut = payout.id.lastIndexOf('-')
     const orderId = payout.id.slice(0, cut)
     const attempt = Number(payout.id.slice(cut + 1))
+    let settled: { outcome: 'paid' | 'key_rejected' | 'failed'; requestedAt: number; at: number } | null = null
     await this.#o.ledger.transact(async (tx) => {
+      settled = null
       const order = await tx.trx
         .selectFrom('withdrawal_orders')
         .selectAll()
@@ -415,6 +420,7 @@ export class WithdrawalService {
           .execute()
         await addStep(tx, orderId, TrackerStep.paid, StepState.success, { endToEndId: payout.endToEndId }, now)
         emitOrder(tx, { ...current, status: 'paid' })
+        settled = { outcome: 'paid', requestedAt: Number(order.created_at), at: now }
       } else if (payout.status === 'failed' && payout.failure === 'invalid_key') {
         await tx.trx
           .updateTable('withdrawal_orders')
@@ -423,12 +429,22 @@ export class WithdrawalService {
           .execute()
         await addStep(tx, orderId, TrackerStep.keyRejected, StepState.failed, { reason: payout.reason }, now)
         emitOrder(tx, { ...current, status: 'key_rejected' })
+        settled = { outcome: 'key_rejected', requestedAt: Number(order.created_at), at: now }
       } else if (payout.status === 'failed' && payout.failure === 'key_not_owned') {
         await this.#fail(tx, current, 'pix_key_not_owned')
+        settled = { outcome: 'failed', requestedAt: Number(order.created_at), at: now }
       } else if (payout.status === 'failed') {
         await this.#fail(tx, current, payout.reason ?? 'failed')
+        settled = { outcome: 'failed', requestedAt: Number(order.created_at), at: now }
       }
     })
+    this.#report(settled)
+  }
+
+  #report(settled: { outcome: 'paid' | 'key_rejected' | 'failed'; requestedAt: number; at: number } | null): void {
+    if (!settled) return
+    this.#o.metrics?.withdrawal(settled.outcome)
+    if (settled.outcome === 'paid') this.#o.metrics?.payoutPaid((settled.at - settled.requestedAt) / 1000)
   }
 
   /**

@@ -27,6 +27,8 @@ const BATCH = 1000
 const SWEEP_MS = 500
 // Token hashes asked about per query by the revocation sweep.
 const SWEEP_BATCH = 500
+/** Close code for a socket closed by a restarting instance (WebSocket's "service restart"): reconnect. */
+export const RECONNECT = 1012
 /** Close code for a socket whose session ended (logout, device revoked, expiry). */
 export const SESSION_ENDED = 4003
 
@@ -70,9 +72,38 @@ export class PushHub {
   stop(): void {
     clearInterval(this.#timer)
     clearInterval(this.#sweepTimer)
-    for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(1001, 'server stopping')
+    for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(RECONNECT, 'reconnect')
     this.#sockets.clear()
     this.#sessions.clear()
+  }
+
+  /** Delivers every outbox row committed so far (a graceful shutdown, before its sockets close). */
+  async flush(): Promise<void> {
+    while (this.#draining) await new Promise((resolve) => setTimeout(resolve, 5))
+    this.#draining = true
+    try {
+      await this.#drain()
+    } finally {
+      this.#draining = false
+    }
+  }
+
+  /** Open sockets on this instance. */
+  socketCount(): number {
+    let count = 0
+    for (const sockets of this.#sockets.values()) count += sockets.size
+    return count
+  }
+
+  /** Outbox rows this instance has not delivered yet, and how old the oldest is (0 when none). */
+  async backlog(now: number): Promise<{ rows: number; oldestAgeMs: number }> {
+    const row = await this.#db
+      .selectFrom('outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.min('created_at').as('oldest')])
+      .where('id', '>', this.#cursor)
+      .executeTakeFirst()
+    const rows = Number(row?.rows ?? 0)
+    return { rows, oldestAgeMs: rows === 0 ? 0 : Math.max(0, now - Number(row?.oldest)) }
   }
 
   /** Registers a socket authenticated by the token with this SHA-256 hash. */

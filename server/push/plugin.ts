@@ -56,6 +56,12 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
     }),
   )
 
+  // A graceful shutdown delivers what the last requests committed, then closes with "reconnect".
+  app.lifecycle.beforeClose(async () => {
+    await hub.flush()
+    hub.stop()
+  })
+
   let unlisten: (() => Promise<void>) | undefined
   let pruneTimer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {

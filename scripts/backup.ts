@@ -1,0 +1,42 @@
+// `npm run backup` — a consistent online copy of the database the server uses (same
+// DATA_DIR / DATABASE_URL), while it runs:
+//   npm run backup [-- --dir ./backups]                    one backup
+//   npm run backup -- --every 60 --keep 48 [--dir <dir>]   one every 60 minutes, keeping the newest 48
+// SQLite through node:sqlite's backup API; PostgreSQL through pg_dump (custom format).
+import { setTimeout as sleep } from 'node:timers/promises'
+import { loadConfig } from '../server/config.ts'
+import { backupDatabase, pruneBackups } from '../server/db/backup.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string) => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const dir = option('--dir') ?? process.env.BACKUP_DIR ?? './backups'
+const everyMinutes = Number(option('--every') ?? 0)
+const keep = Number(option('--keep') ?? 0)
+if (!Number.isFinite(everyMinutes) || everyMinutes < 0 || !Number.isInteger(keep) || keep < 0) {
+  console.error('usage: npm run backup -- [--dir <dir>] [--every <minutes> --keep <count>]')
+  process.exit(2)
+}
+const config = loadConfig()
+const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir }
+
+async function once(): Promise<void> {
+  const file = await backupDatabase(target, dir)
+  const pruned = keep > 0 ? pruneBackups(dir, keep) : []
+  console.log(`backup written: ${file}${pruned.length ? ` (removed ${pruned.length} older)` : ''}`)
+}
+
+try {
+  await once()
+  while (everyMinutes > 0) {
+    await sleep(everyMinutes * 60_000)
+    await once().catch((error: unknown) =>
+      console.error(`backup failed: ${error instanceof Error ? error.message : error}`),
+    )
+  }
+} catch (error) {
+  console.error(`backup failed: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+}

@@ -1,0 +1,130 @@
+// /metrics and /readyz: the token guards the scrape, the counters move with spins, the
+// ledger's conservation reads 0, per-route latency is recorded, and readiness turns 503 when
+// the instance is stopping.
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildTestApp, createTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestApp } from '../test-support.ts'
+import { METRICS_FAILED_ATTEMPTS_MAX } from './plugin.ts'
+
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
+
+/** The value of one sample line (`name{labels} value`) in the Prometheus text. */
+function sample(text: string, line: string): number | undefined {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `))
+  return found === undefined ? undefined : Number(found.slice(line.length + 1))
+}
+
+describe.each(engines)('operations endpoints on %s', (engine) => {
+  let test: TestApp | undefined
+  afterEach(async () => {
+    await test?.close()
+    test = undefined
+  })
+
+  it('serves /metrics only with the token, counts spins and reads ledger conservation 0', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const { app } = test
+    const scrape = () => app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401)
+    expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401)
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token, userId } = login.json().data as { token: string; userId: number }
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/adjust',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { requestId: randomUUID(), userId, amount: 10_000, reason: 'saldo de teste' },
+    })
+    const forward = await app.inject({
+      method: 'POST',
+      url: '/api/game/forward',
+      headers: { 'access-token': token },
+      payload: { id: 'fruta-fina' },
+    })
+    const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
+    const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+    const sessionToken = opened.json().data.sessionToken as string
+    const spin = (requestId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/game/spin',
+        headers: { 'game-session': sessionToken },
+        payload: { bet: 100, requestId },
+      })
+    const before = (await scrape()).body
+    const spinsIn = (text: string) =>
+      (sample(text, 'spins_total{outcome="win"}') ?? 0) + (sample(text, 'spins_total{outcome="loss"}') ?? 0)
+    const ids = Array.from({ length: 5 }, () => randomUUID())
+    for (const id of ids) expect((await spin(id)).json().success).toBe(true)
+    expect((await spin(ids[0] as string)).json().data.replayed).toBe(true)
+
+    const res = await scrape()
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/plain')
+    const text = res.body
+    expect(spinsIn(text) - spinsIn(before)).toBe(5)
+    expect(sample(text, 'spins_total{outcome="replayed"}')).toBe(1)
+    expect(sample(text, 'ledger_conservation_sum')).toBe(0)
+    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/game/spin",status="200"}')).toBe(
+      6,
+    )
+    expect(sample(text, 'outbox_backlog_rows')).toBeGreaterThanOrEqual(0)
+    expect(text).toContain('nodejs_eventloop_lag_seconds')
+    expect(text).toContain('push_sockets 0')
+    if (engine === 'postgres') expect(sample(text, 'db_pool_max')).toBeGreaterThan(0)
+  })
+
+  it('stops answering an address after 10 wrong tokens, even with the right one', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const { app } = test
+    for (let i = 0; i < METRICS_FAILED_ATTEMPTS_MAX; i++)
+      expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer guess-${i}` } })).statusCode).toBe(
+        401,
+      )
+    const right = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect(right.statusCode).toBe(429)
+    const elsewhere = await app.inject({
+      url: '/metrics',
+      remoteAddress: '10.0.0.9',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    expect(elsewhere.statusCode).toBe(200)
+  })
+
+  it('does not serve /metrics without a configured token', async () => {
+    test = await createTestApp(engine)
+    expect((await test.app.inject({ url: '/metrics' })).statusCode).toBe(404)
+  })
+
+  it('answers /readyz with its checks, and 503 once the instance is stopping', async () => {
+    test = await createTestApp(engine)
+    const ready = await test.app.inject({ url: '/readyz' })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true, provider: true, outbox: true, accepting: true },
+    })
+    test.app.lifecycle.stopping = true
+    const stopping = await test.app.inject({ url: '/readyz' })
+    expect(stopping.statusCode).toBe(503)
+    expect(stopping.json().checks.accepting).toBe(false)
+  })
+
+  it('is not ready when a migration has not run', async () => {
+    const { db, drop } = await createTestDb(engine, '0009-payment-safety')
+    const app = await buildTestApp(db)
+    try {
+      const res = await app.inject({ url: '/readyz' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().checks).toMatchObject({ database: true, migrations: false })
+    } finally {
+      await app.close()
+      await drop()
+    }
+  })
+})

@@ -1,0 +1,125 @@
+// Operations: the metrics every module reports through `app.metrics` (the interface in
+// metrics.ts), the HTTP latency per route, the gauges read at scrape time (ledger
+// conservation, outbox backlog and age, push sockets, database pool), the Prometheus
+// endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not served without one), and
+// `/readyz` for a load balancer. Registered right after the infrastructure so every module can
+// report; the gauges and checks read the other modules' decorations only when asked.
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { sql } from 'kysely'
+import type { Db } from '../db/database.ts'
+import { pendingMigrations } from '../db/migrate.ts'
+import { sumOfBalances } from '../ledger/audit.ts'
+import { type Metrics, PrometheusMetrics } from './metrics.ts'
+
+/** The outbox counts as stuck when its oldest undelivered row is older than this (the hub polls every second). */
+export const OUTBOX_STUCK_MS = 30_000
+/** Wrong metrics tokens an address may send per window before it hears 429. */
+export const METRICS_FAILED_ATTEMPTS_MAX = 10
+const FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000
+/** Readiness is computed at most once per this long, however often the balancers ask. */
+const READINESS_CACHE_MS = 1000
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics
+  }
+}
+
+export interface ReadinessChecks {
+  database: boolean
+  migrations: boolean
+  provider: boolean
+  outbox: boolean
+  accepting: boolean
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(request.headers.authorization ?? '')
+  const expected = Buffer.from(`Bearer ${token}`)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const metrics = new PrometheusMetrics()
+  app.decorate('metrics', metrics as Metrics)
+
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.http.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
+  })
+
+  const outboxBacklog = () => app.push.backlog(app.clock.now())
+  metrics.gauge('ledger_conservation_sum', 'Sum of every ledger balance in centavos (double entry: must read 0)', () =>
+    sumOfBalances(app.db),
+  )
+  metrics.gauge('outbox_backlog_rows', 'Outbox rows this instance has not delivered yet', async () => {
+    return (await outboxBacklog()).rows
+  })
+  metrics.gauge('outbox_oldest_age_seconds', 'Age of the oldest undelivered outbox row', async () => {
+    return (await outboxBacklog()).oldestAgeMs / 1000
+  })
+  metrics.gauge('push_sockets', 'Open push WebSockets on this instance', () => app.push.socketCount())
+  if (db.poolUse) {
+    const poolUse = db.poolUse.bind(db)
+    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections open', () => poolUse().total)
+    metrics.gauge('db_pool_idle', 'PostgreSQL pool connections idle', () => poolUse().idle)
+    metrics.gauge('db_pool_waiting', 'Queries waiting for a pool connection', () => poolUse().waiting)
+    metrics.gauge('db_pool_max', 'PostgreSQL pool size', () => poolUse().max)
+  }
+
+  const token = app.config.metricsToken
+  if (token) {
+    const failures = new Map<string, { count: number; until: number }>()
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const now = Date.now()
+      const seen = failures.get(request.ip)
+      if (seen && seen.until > now && seen.count >= METRICS_FAILED_ATTEMPTS_MAX)
+        return reply
+          .code(429)
+          .send({ success: false, msgCode: 'rate_limited', msg: 'too many wrong tokens', data: null })
+      if (!bearerMatches(request, token)) {
+        const current = seen && seen.until > now ? seen : { count: 0, until: now + FAILED_ATTEMPTS_WINDOW_MS }
+        current.count++
+        failures.set(request.ip, current)
+        if (failures.size > 10_000) failures.clear()
+        return reply
+          .code(401)
+          .send({ success: false, msgCode: 'unauthorized', msg: 'metrics token required', data: null })
+      }
+      const text = await metrics.registry.metrics()
+      return reply.type(metrics.registry.contentType).send(text)
+    })
+  }
+
+  let cached: { at: number; checks: Promise<ReadinessChecks> } | undefined
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const now = Date.now()
+    if (!cached || now - cached.at >= READINESS_CACHE_MS) cached = { at: now, checks: readiness() }
+    const checks = { ...(await cached.checks), accepting: !app.lifecycle.stopping }
+    const ready = Object.values(checks).every(Boolean)
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
+  })
+
+  async function readiness(): Promise<ReadinessChecks> {
+    const passes = (check: () => Promise<boolean>) => check().catch(() => false)
+    const [database, migrations, outbox] = await Promise.all([
+      passes(async () => (await sql<{ one: number }>`select 1 as one`.execute(app.db)).rows.length === 1),
+      passes(async () => (await pendingMigrations(db)).length === 0),
+      passes(async () => (await outboxBacklog()).oldestAgeMs < OUTBOX_STUCK_MS),
+    ])
+    const provider = app.payments.provider as { reachable?: () => boolean }
+    return {
+      database,
+      migrations,
+      provider: provider.reachable?.() ?? true,
+      outbox,
+      accepting: !app.lifecycle.stopping,
+    }
+  }
+}
+
+export const metricsModule = fp(metricsPlugin, { name: 'metrics', dependencies: ['infrastructure'] })

@@ -1,0 +1,125 @@
+// Several real server processes on one temporary PostgreSQL database behind a real nginx
+// (Debian's package; `.ci/run` installs it), configured by scripts/nginx-config.ts, and the
+// player-side calls the proxy tests make through it.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { nginxConfig } from '../../scripts/nginx-config.ts'
+import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
+
+export const NGINX = '/usr/sbin/nginx'
+/** The proxy tests run where nginx is installed and PostgreSQL is given (instances share one database). */
+export const canRunProxy = existsSync(NGINX) && Boolean(process.env.TEST_DATABASE_URL)
+
+const randomPort = () => 20000 + Math.floor(Math.random() * 20000)
+
+export interface Cluster {
+  base: string
+  ports: number[]
+  servers: ChildProcess[]
+  env: Record<string, string>
+  open: Awaited<ReturnType<typeof prepare>>['open']
+  /** SIGTERMs instance i, waits for its exit code, starts it again on the same port. */
+  restart(i: number): Promise<number | null>
+  stop(): Promise<void>
+}
+
+async function startNginx(prefix: string, listen: number, upstreams: number[]): Promise<ChildProcess> {
+  for (const kind of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, kind))
+  const config = nginxConfig({
+    listen: `127.0.0.1:${listen}`,
+    upstreams: upstreams.map((port) => `127.0.0.1:${port}`),
+    prefix,
+  }).replace('worker_processes auto;', `worker_processes 1;\n${process.getuid?.() === 0 ? 'user root;' : ''}`)
+  writeFileSync(path.join(prefix, 'nginx.conf'), config)
+  const child = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${listen}/healthz`)).ok) return child
+    } catch {
+      // not up yet
+    }
+    await sleep(100)
+  }
+  child.kill('SIGKILL')
+  throw new Error('nginx did not start')
+}
+
+export async function startCluster(instances: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
+  const setup = await prepare('postgres')
+  const prefix = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-nginx-'))
+  const ports = Array.from({ length: instances }, randomPort)
+  const proxyPort = randomPort()
+  const env = {
+    ...setup.env,
+    // nginx is the only proxy, on loopback: its X-Forwarded-For is believed, nobody else's.
+    TRUST_PROXY: '127.0.0.1',
+    PIX_WEBHOOK_SECRET: 'proxy-test-webhook-secret-0123456789',
+    ...extraEnv,
+  }
+  const servers = await Promise.all(ports.map((port) => startServer(env, port)))
+  const nginx = await startNginx(prefix, proxyPort, ports)
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((r) => child.once('exit', r))
+  return {
+    base: `http://127.0.0.1:${proxyPort}`,
+    ports,
+    servers,
+    env,
+    open: setup.open,
+    async restart(i) {
+      const server = servers[i] as ChildProcess
+      server.kill('SIGTERM')
+      const code = await exited(server)
+      servers[i] = await startServer(env, ports[i] as number)
+      return code
+    },
+    async stop() {
+      for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM')
+      await Promise.all(servers.map(exited))
+      nginx.kill('SIGQUIT')
+      await exited(nginx)
+      if (process.env.KEEP_NGINX_LOG)
+        writeFileSync(process.env.KEEP_NGINX_LOG, readFileSync(path.join(prefix, 'error.log')))
+      rmSync(prefix, { recursive: true, force: true })
+      await setup.cleanup()
+    },
+  }
+}
+
+export type Post = (path: string, body: object, headers?: Record<string, string>) => ReturnType<Response['json']>
+
+export function poster(base: string): Post {
+  return async (url, body, headers = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok && res.status !== 400 && res.status !== 429) throw new Error(`HTTP ${res.status} on ${url}`)
+    return res.json()
+  }
+}
+
+/** A player logged in, funded by the operator, with an open game session for spins. */
+export async function fundedPlayer(post: Post, cash: number) {
+  const login = await post('/api/user/login', { deviceId: crypto.randomUUID(), ageConfirmed: true })
+  const { token, userId } = login.data as { token: string; userId: number }
+  const auth = { 'access-token': token }
+  if (cash > 0) {
+    await post(
+      '/api/ops/adjust',
+      { requestId: `fund-${userId}`, userId, amount: cash, reason: 'proxy test' },
+      { 'x-ops-token': OPS_TOKEN },
+    )
+  }
+  const forward = await post('/api/game/forward', { id: 'fruta-fina' }, auth)
+  const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch')
+  const opened = await post('/api/game/session/open', { launchToken })
+  const game = { 'game-session': opened.data.sessionToken as string }
+  return { token, userId, auth, game }
+}
