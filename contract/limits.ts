@@ -1,18 +1,63 @@
-// Responsible-gaming settings (SPEC 8): deposit limits per day / week / month and
-// self-exclusion. Decreases apply at once; increases and removals after 24 hours.
+// Responsible-gaming settings (SPEC 8; Portaria SPA/MF 1.231/2024 as amended by 2.579/2025):
+// deposit and loss limits per day / week / month, time limits per day and per play session, the
+// reality-check interval, and pauses / self-exclusion. Decreases apply at once; increases and
+// removals after 24 hours.
 import { z } from 'zod'
 
 export const limitPeriods = ['day', 'week', 'month'] as const
 export type LimitPeriod = (typeof limitPeriods)[number]
 
+const centavos = z.number().int().positive().max(1_000_000_000)
+/** At most a day: a time limit longer than that limits nothing. */
+const minutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60)
+
 export const setDepositLimitRequest = z.strictObject({
   period: z.enum(limitPeriods),
   /** Centavos; null removes the limit (after 24 hours). */
-  amount: z.number().int().positive().max(1_000_000_000).nullable(),
+  amount: centavos.nullable(),
 })
 
-export const selfExclusionDurations = ['24h', '7d', '30d', 'permanent'] as const
+/** Net loss (bets − wins) per period; null removes the limit (after 24 hours). */
+export const setLossLimitRequest = setDepositLimitRequest
+
+export const setSessionLimitRequest = z.strictObject({
+  dailyMinutes: minutes.nullable(),
+  sessionMinutes: minutes.nullable(),
+})
+
+export const REALITY_CHECK_DEFAULT_MINUTES = 60
+export const REALITY_CHECK_MIN_MINUTES = 15
+export const REALITY_CHECK_MAX_MINUTES = 120
+export const setRealityCheckRequest = z.strictObject({
+  minutes: z.number().int().min(REALITY_CHECK_MIN_MINUTES).max(REALITY_CHECK_MAX_MINUTES),
+})
+
+export const selfExclusionDurations = ['24h', '7d', '30d', '6m', 'permanent'] as const
+export type SelfExclusionDuration = (typeof selfExclusionDurations)[number]
 export const selfExcludeRequest = z.strictObject({ duration: z.enum(selfExclusionDurations) })
+
+/** The choices at registration (Portaria 2.579/2025 makes both mandatory; "no limit" is not one). */
+export const registrationLossChoices = [2000, 5000, 10000, 20000, 50000] as const
+export const registrationMinuteChoices = [30, 60, 120, 240] as const
+export const registrationLimitsRequest = z.strictObject({
+  dailyLoss: centavos,
+  dailyMinutes: minutes,
+})
+
+export const activityPeriods = ['today', '7d', '30d', 'all'] as const
+export const activityRequest = z.strictObject({ period: z.enum(activityPeriods) })
+
+export const realityCheckAnswerRequest = z.strictObject({ answer: z.enum(['continue', 'stop']) })
+
+export interface Pending<T> {
+  value: T
+  /** When the change takes effect (epoch ms). */
+  from: number
+}
 
 export interface DepositLimitSetting {
   period: LimitPeriod
@@ -22,7 +67,54 @@ export interface DepositLimitSetting {
   pending: { amount: number | null; from: number } | null
 }
 
+export interface LossLimitSetting extends DepositLimitSetting {
+  /** Net loss (bets − wins) so far in the current period, and when the period resets. */
+  lossSoFar: number
+  resetsAt: number
+}
+
+export interface MinutesSetting {
+  minutes: number | null
+  pending: { minutes: number | null; from: number } | null
+}
+
+export interface LimitEvent {
+  kind: string
+  detail: Record<string, unknown>
+  /** 'player' or 'operator'. */
+  actor: string
+  at: number
+}
+
 export interface LimitsView {
   deposit: DepositLimitSetting[]
+  loss: LossLimitSetting[]
+  session: {
+    daily: MinutesSetting
+    perSession: MinutesSetting
+    /** Minutes played today and in the current play session. */
+    playedTodayMs: number
+    playedSessionMs: number
+    dayResetsAt: number
+  }
+  realityCheck: MinutesSetting & { minutes: number }
+  /** Whether the registration step (daily loss and time limits) is done. */
+  registrationDone: boolean
   selfExclusion: { startedAt: number; until: number | null } | null
+  history: LimitEvent[]
+}
+
+export interface ActivityView {
+  period: (typeof activityPeriods)[number]
+  since: number | null
+  deposits: number
+  withdrawals: number
+  bets: number
+  wins: number
+  /** Wins − bets: negative is a loss. */
+  net: number
+  rounds: number
+  playedMs: number
+  /** Per local day, oldest first (at most 30). */
+  days: { date: string; bets: number; wins: number }[]
 }

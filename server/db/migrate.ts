@@ -11,6 +11,7 @@ import { rewardsMigration } from './migrations/0007-rewards.ts'
 import { accountSecurityMigration } from './migrations/0008-account-security.ts'
 import { paymentSafetyMigration } from './migrations/0009-payment-safety.ts'
 import { withdrawalCoolOffMigration } from './migrations/0010-withdrawal-cool-off.ts'
+import { responsibleGamingMigration } from './migrations/0013-responsible-gaming.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -26,6 +27,7 @@ function provider(db: Db): MigrationProvider {
         '0008-account-security': accountSecurityMigration(db.engine),
         '0009-payment-safety': paymentSafetyMigration(),
         '0010-withdrawal-cool-off': withdrawalCoolOffMigration(),
+        '0013-responsible-gaming': responsibleGamingMigration(db.engine),
       }
     },
   }

@@ -1,13 +1,17 @@
 // The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
-// `game-session`): spin and ping. The player's own access token never reaches the game page.
+// `game-session`): spin, ping (which also says when a reality check is due) and the answer to a
+// reality check ("parar" closes the session). The player's own access token never reaches the game page.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { spinRequest } from '../../contract/games/api.ts'
+import { realityCheckAnswerRequest } from '../../contract/limits.ts'
+import { readSettings, recordRealityCheck } from '../accounts/limits.ts'
 import { ok } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
-import { authenticateSession, type GameSessionRow } from './sessions.ts'
+import { netLossSince, playTime, realityCheckDue } from './play-limits.ts'
+import { authenticateSession, closeSession, type GameSessionRow } from './sessions.ts'
 
 const session = Symbol('game session')
 
@@ -47,8 +51,31 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ round, replayed, balance: await playerBalances(app.db, playerId), seed, jackpotPool })
   })
 
+  /** The reality check due now in the player's play session, or null. */
+  async function dueCheck(playerId: number) {
+    const now = app.clock.now()
+    const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
+    const interval = (await readSettings(app.db, playerId, now))('reality_check').value
+    return realityCheckDue(app.db, playerId, now, time, interval ?? app.config.realityCheckDefaultMinutes)
+  }
+
   app.post('/game/session/ping', async (request) => {
     const { playerId } = gameSessionOf(request)
-    return ok({ balance: await playerBalances(app.db, playerId), jackpot: await jackpotView(app.db) })
+    return ok({
+      balance: await playerBalances(app.db, playerId),
+      jackpot: await jackpotView(app.db),
+      realityCheck: await dueCheck(playerId),
+    })
+  })
+
+  app.post('/game/realityCheck', { schema: { body: realityCheckAnswerRequest } }, async (request) => {
+    const { playerId, id } = gameSessionOf(request)
+    const now = app.clock.now()
+    const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
+    const net = time.sessionStart === null ? 0 : -(await netLossSince(app.db, playerId, time.sessionStart))
+    const { answer } = request.body
+    await recordRealityCheck(app.db, { playerId, sessionId: id, answer, playedMs: time.sessionMs, net }, now)
+    if (answer === 'stop') await closeSession(app.db, playerId, id, now)
+    return ok({ answer, playedMs: time.sessionMs, net })
   })
 }
