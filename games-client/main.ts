@@ -8,7 +8,8 @@ import { type JackpotRule, jackpotChance } from '../contract/games/jackpot.ts'
 import type { PublishedFigures } from '../contract/games/published.ts'
 import { symbolSvg } from '../contract/games/symbols.ts'
 import { formatMoney } from '../contract/money.ts'
-import { GameApiError, loadGame, openSession, ping, setLanguage, spin } from './api.ts'
+import { GameApiError, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
+import { showRealityCheck } from './reality-check.ts'
 import { createReels, type Reels } from './reels.ts'
 import { type Lang, text, type Word } from './text.ts'
 import './game.css'
@@ -133,6 +134,10 @@ function render(state: State) {
       if (result.jackpotPool !== null) showJackpot(result.jackpotPool)
     } catch (error) {
       message.textContent = error instanceof GameApiError ? error.message : t('offline')
+      if (error instanceof GameApiError && error.msgCode === 'reality_check_due')
+        showRealityCheck(root, error.data as RealityCheck, t, tellParent)
+      if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+        tellParent({ type: 'jl:close', message: error.message })
       if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {
         const deposit = el('button', { type: 'button', className: 'deposit', textContent: t('deposit') })
         deposit.onclick = () => tellParent({ type: 'jl:deposit' })
@@ -174,6 +179,7 @@ function render(state: State) {
       .then((live) => {
         showJackpot(live.jackpot?.pool)
         if (!state.busy) balance.textContent = money(live.balance.total)
+        if (live.realityCheck) showRealityCheck(root, live.realityCheck, t, tellParent)
       })
       .catch(() => {})
   // The ping also keeps this session counted among the players now.

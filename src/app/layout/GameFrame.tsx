@@ -13,6 +13,8 @@ import { showToast } from '../../lib/toast.ts'
 interface FrameMessage {
   type?: unknown
   balance?: PushedBalance
+  /** With `jl:close`: why the game closed (a time limit), in the server's words. */
+  message?: unknown
 }
 
 export function GameFrame() {
@@ -28,6 +30,11 @@ export function GameFrame() {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
       if (event.data?.type === 'jl:balance' && event.data.balance) applyBalance(event.data.balance)
+      // The player chose "parar" at a reality check, or a time limit was reached.
+      if (event.data?.type === 'jl:close') {
+        void closeGame()
+        if (typeof event.data.message === 'string') showToast(event.data.message)
+      }
       if (event.data?.type === 'jl:deposit') {
         void closeGame()
         navigate('/rechargeMall')
