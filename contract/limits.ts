@@ -41,7 +41,7 @@ export type SelfExclusionDuration = (typeof selfExclusionDurations)[number]
 export const selfExcludeRequest = z.strictObject({ duration: z.enum(selfExclusionDurations) })
 
 /** The choices at registration (Portaria 2.579/2025 makes both mandatory; "no limit" is not one). */
-export const registrationLossChoices = [2000, 5000, 10000, 20000, 50000] as const
+export const registrationLossChoices = [500, 2000, 5000, 10000, 20000, 50000] as const
 export const registrationMinuteChoices = [30, 60, 120, 240] as const
 export const registrationLimitsRequest = z.strictObject({
   dailyLoss: centavos,

@@ -20,7 +20,7 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
   const [values, setValues] = useState({ fullName: '', cpf: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
-  const [dailyLoss, setDailyLoss] = useState<number>(registrationLossChoices[1])
+  const [dailyLoss, setDailyLoss] = useState<number>(registrationLossChoices[2])
   const [dailyMinutes, setDailyMinutes] = useState<number>(registrationMinuteChoices[1])
 
   function problemOf(field: Field, next = values): string | undefined {

@@ -54,6 +54,7 @@ export default function LimitsPage() {
     reload,
   } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.` })
   const [excluding, setExcluding] = useState<SelfExclusionDuration | null>(null)
+  const labels = useLabels()
   const when = (ms: number) => formatMinute(ms, i18n.locale)
   const periodName: Record<LimitPeriod, string> = { day: t`Por dia`, week: t`Por semana`, month: t`Por mês` }
 
@@ -160,7 +161,7 @@ export default function LimitsPage() {
             data-testid={`exclude-${duration}`}
             onClick={() => setExcluding(duration)}
           >
-            {durationName(duration, t)}
+            {labels.durations[duration]}
           </button>
         ))}
       </div>
@@ -182,7 +183,7 @@ export default function LimitsPage() {
           <ul className="limits-history" data-testid="limits-history">
             {view.history.map((event) => (
               <li key={`${event.at}-${event.kind}-${JSON.stringify(event.detail)}`}>
-                <time>{when(event.at)}</time> {historyLabel(event.kind, t)}
+                <time>{when(event.at)}</time> {labels.history(event.kind)}
                 {event.actor === 'operator' && <Trans> (pela equipe)</Trans>}
               </li>
             ))}
@@ -191,7 +192,7 @@ export default function LimitsPage() {
       )}
 
       {excluding && (
-        <Sheet title={<Trans>Pausa: {durationName(excluding, t)}</Trans>} testId="exclude-confirm">
+        <Sheet title={<Trans>Pausa: {labels.durations[excluding]}</Trans>} testId="exclude-confirm">
           <p>
             <Trans>Durante a pausa ficam bloqueados: jogos, depósitos, promoções e mensagens de marketing.</Trans>
           </p>
@@ -221,25 +222,26 @@ export default function LimitsPage() {
   )
 }
 
-function durationName(duration: SelfExclusionDuration, t: ReturnType<typeof useLingui>['t']): string {
-  const names: Record<SelfExclusionDuration, string> = {
+/** The names of the pause lengths and of the history's entries, in the player's language. */
+function useLabels() {
+  const { t } = useLingui()
+  const durations: Record<SelfExclusionDuration, string> = {
     '24h': t`24 horas`,
     '7d': t`7 dias`,
     '30d': t`30 dias`,
     '6m': t`6 meses`,
     permanent: t`Permanente`,
   }
-  return names[duration]
-}
-
-function historyLabel(kind: string, t: ReturnType<typeof useLingui>['t']): string {
-  if (kind.startsWith('deposit_')) return t`Limite de depósito alterado`
-  if (kind.startsWith('loss_')) return t`Limite de perda alterado`
-  if (kind.startsWith('time_')) return t`Limite de tempo alterado`
-  if (kind === 'reality_check') return t`Alerta de tempo alterado`
-  if (kind === 'registration') return t`Limites do cadastro definidos`
-  if (kind === 'self_exclusion') return t`Pausa / autoexclusão`
-  return kind
+  const history = (kind: string): string => {
+    if (kind.startsWith('deposit_')) return t`Limite de depósito alterado`
+    if (kind.startsWith('loss_')) return t`Limite de perda alterado`
+    if (kind.startsWith('time_')) return t`Limite de tempo alterado`
+    if (kind === 'reality_check') return t`Alerta de tempo alterado`
+    if (kind === 'registration') return t`Limites do cadastro definidos`
+    if (kind === 'self_exclusion') return t`Pausa / autoexclusão`
+    return kind
+  }
+  return { durations, history }
 }
 
 function Pending({ from, children, when }: { from: number; children: React.ReactNode; when: (ms: number) => string }) {
