@@ -181,7 +181,10 @@ function render(state: State) {
         if (!state.busy) balance.textContent = money(live.balance.total)
         if (live.realityCheck) showRealityCheck(root, live.realityCheck, t, tellParent)
       })
-      .catch(() => {})
+      .catch((error: unknown) => {
+        if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+          tellParent({ type: 'jl:close', message: error.message })
+      })
   // The ping also keeps this session counted among the players now.
   setInterval(refresh, 30_000)
   window.addEventListener('message', (event) => {

@@ -122,6 +122,7 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
     const atSession = await p.spin(first.sessionToken)
     expect(atSession).toMatchObject({ msgCode: 'session_limit_reached', data: { limit: 'session', minutes: 1 } })
     expect(atSession.data.resetsAt).toBe(clock.time + 15 * MINUTE)
+    expect((await p.game(first.sessionToken, '/game/session/ping')).msgCode).toBe('session_limit_reached')
     expect((await p.launch()).forward.msgCode).toBe('session_limit_reached')
     clock.time += 15 * MINUTE
     const second = await p.launch()

@@ -1,5 +1,6 @@
 // The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
-// `game-session`): spin, ping (which also says when a reality check is due) and the answer to a
+// `game-session`): spin, ping (which also says when a reality check is due, and refuses at a time
+// limit so the page closes the game) and the answer to a
 // reality check ("parar" closes the session). The player's own access token never reaches the game page.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -10,7 +11,7 @@ import { ok } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
-import { netLossSince, playTime, realityCheckDue } from './play-limits.ts'
+import { netLossSince, playTime, realityCheckDue, refuseOverTimeLimit } from './play-limits.ts'
 import { authenticateSession, closeSession, type GameSessionRow } from './sessions.ts'
 
 const session = Symbol('game session')
@@ -61,6 +62,8 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/game/session/ping', async (request) => {
     const { playerId } = gameSessionOf(request)
+    // At a time limit the page closes the game even when no spin is asked for.
+    await refuseOverTimeLimit(app.db, playerId, app.clock.now(), app.config.market.timeZone)
     return ok({
       balance: await playerBalances(app.db, playerId),
       jackpot: await jackpotView(app.db),

@@ -30,6 +30,8 @@ export interface PlayTime {
   sessionMs: number
   /** When the current play session began (null: none in progress). */
   sessionStart: number | null
+  /** When the latest play ended (now, for a session in use). */
+  lastPlayed: number | null
 }
 
 /** Minutes played today and in the current play session; the open session counts up to `now`. */
@@ -65,7 +67,7 @@ export async function playTime(db: Kysely<Database>, playerId: number, now: numb
     sessionMs += span.end - span.start
     sessionStart = span.start
   }
-  return { todayMs, sessionMs, sessionStart } satisfies PlayTime
+  return { todayMs, sessionMs, sessionStart, lastPlayed: merged.at(-1)?.end ?? null } satisfies PlayTime
 }
 
 export interface PlayGate {
@@ -99,7 +101,11 @@ export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): P
   }
   const perSession = setting('time_session').value
   if (perSession !== null && time.sessionMs >= perSession * 60_000) {
-    throw new Refusal('session_limit_reached', { limit: 'session', minutes: perSession, resetsAt: now + PLAY_BREAK_MS })
+    throw new Refusal('session_limit_reached', {
+      limit: 'session',
+      minutes: perSession,
+      resetsAt: (time.lastPlayed ?? now) + PLAY_BREAK_MS,
+    })
   }
   const due = await realityCheckDue(db, playerId, now, time, setting('reality_check').value ?? gate.realityCheckMinutes)
   if (due) throw new Refusal('reality_check_due', due)
@@ -116,7 +122,11 @@ function refuseOverTime(setting: Settings, time: PlayTime, now: number, timeZone
   }
   const perSession = setting('time_session').value
   if (perSession !== null && time.sessionMs >= perSession * 60_000) {
-    throw new Refusal('session_limit_reached', { limit: 'session', minutes: perSession, resetsAt: now + PLAY_BREAK_MS })
+    throw new Refusal('session_limit_reached', {
+      limit: 'session',
+      minutes: perSession,
+      resetsAt: (time.lastPlayed ?? now) + PLAY_BREAK_MS,
+    })
   }
 }
 

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
-import { registrationLossChoices, registrationMinuteChoices } from '../../contract/limits.ts'
+import { registrationLossChoices, registrationMinuteChoices } from '../../contract/limit-values.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { saveAccountDetails, saveRegistrationLimits } from './account.ts'
 import { messageOf } from './http.ts'

@@ -44,6 +44,8 @@ test('tapping a language on the 18+ screen first still records the confirmation,
 test('a R$ 5 daily loss limit set at registration refuses the spin that would pass it, with the reset time; raising it waits 24 h', async ({
   page,
 }) => {
+  // Spins until the limit refuses one: how many depends on the reels.
+  test.setTimeout(180_000)
   await enterApp(page)
   await expect(page.getByTestId('risk-reminder')).toBeVisible()
   const { userId } = await accountInfo(page)
@@ -109,6 +111,8 @@ test('a R$ 5 daily loss limit set at registration refuses the spin that would pa
   await shoot(page, 'activity')
 
   await page.goto('/selfCheck')
+  await expect(page.locator('fieldset')).toHaveCount(6)
+  await expect(page.getByRole('button', { name: 'Ver resultado' })).toBeDisabled()
   for (const group of await page.locator('fieldset').all()) await group.getByLabel('Não').check()
   await page.getByRole('button', { name: 'Ver resultado' }).click()
   await expect(page.getByTestId('selfcheck-result')).toContainText('CVV')

@@ -4,7 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { type ActivityView, activityPeriods } from '../../../contract/limits.ts'
+import { type ActivityView, activityPeriods } from '../../../contract/limit-values.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getActivity } from './api.ts'

@@ -12,7 +12,7 @@ import {
   REALITY_CHECK_MIN_MINUTES,
   type SelfExclusionDuration,
   selfExclusionDurations,
-} from '../../../contract/limits.ts'
+} from '../../../contract/limit-values.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
