@@ -18,12 +18,6 @@ export const registrationMinuteChoices = [30, 60, 120, 240] as const
 
 export const activityPeriods = ['today', '7d', '30d', 'all'] as const
 
-export interface Pending<T> {
-  value: T
-  /** When the change takes effect (epoch ms). */
-  from: number
-}
-
 export interface DepositLimitSetting {
   period: LimitPeriod
   /** In force now; null = no limit. */
