@@ -65,6 +65,9 @@ export default defineConfig({
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         PUBLIC_URL: `http://127.0.0.1:${promotionsOffPort}`,
         PROMOTIONS: 'off',
+        OPS_TOKEN: E2E_OPS_TOKEN,
+        // The reality check every minute of play (issue 17's end-to-end test).
+        REALITY_CHECK_DEFAULT_MINUTES: '1',
       },
     },
   ],

@@ -13,10 +13,18 @@ interface Envelope<T> {
 
 export class GameApiError extends Error {
   readonly msgCode: string
-  constructor(msgCode: string, msg: string) {
+  readonly data: unknown
+  constructor(msgCode: string, msg: string, data: unknown = null) {
     super(msg)
     this.msgCode = msgCode
+    this.data = data
   }
+}
+
+/** What the reality-check dialog shows: time played in this play session and its net result. */
+export interface RealityCheck {
+  playedMs: number
+  net: number
 }
 
 let sessionToken = ''
@@ -38,7 +46,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     signal: AbortSignal.timeout(10_000),
   })
   const envelope = (await response.json()) as Envelope<T>
-  if (!envelope.success || envelope.data === null) throw new GameApiError(envelope.msgCode, envelope.msg)
+  if (!envelope.success || envelope.data === null) throw new GameApiError(envelope.msgCode, envelope.msg, envelope.data)
   return envelope.data
 }
 
@@ -64,5 +72,13 @@ export function spin(bet: number, requestId: string) {
 }
 
 export function ping() {
-  return call<{ balance: SessionView['balance']; jackpot: SessionView['jackpot'] }>('POST', '/game/session/ping', {})
+  return call<{ balance: SessionView['balance']; jackpot: SessionView['jackpot']; realityCheck: RealityCheck | null }>(
+    'POST',
+    '/game/session/ping',
+    {},
+  )
+}
+
+export function answerRealityCheck(answer: 'continue' | 'stop') {
+  return call<RealityCheck>('POST', '/game/realityCheck', { answer })
 }

@@ -11,11 +11,12 @@ import { evaluate, evaluateFreeSpin, type GameDef, winAmount } from '../contract
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
 import { formatMoney } from '../contract/money.ts'
-import { chooseSeed, GameApiError, loadGame, openSession, ping, setLanguage, spin } from './api.ts'
+import { chooseSeed, GameApiError, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
 import { presentation } from './celebration.ts'
 import { el } from './dom.ts'
 import { infoPanel } from './info.ts'
-import { createReels } from './reels.ts'
+import { showRealityCheck } from './reality-check.ts'
+import { createReels, type Reels } from './reels.ts'
 import { bigWinShow, countUp } from './show.ts'
 import { gameSound } from './sound.ts'
 import { type Lang, text, type Word } from './text.ts'
@@ -257,6 +258,10 @@ function render(state: State) {
       ticking()
       reels.show(game.reels, lastStops)
       message.textContent = error instanceof GameApiError ? error.message : t('offline')
+      if (error instanceof GameApiError && error.msgCode === 'reality_check_due')
+        showRealityCheck(root, error.data as RealityCheck, t, tellParent)
+      if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+        tellParent({ type: 'jl:close', message: error.message })
       if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {
         const deposit = el('button', { type: 'button', className: 'deposit', textContent: t('deposit') })
         deposit.onclick = () => tellParent({ type: 'jl:deposit' })
@@ -305,8 +310,12 @@ function render(state: State) {
       .then((live) => {
         showJackpot(live.jackpot?.pool)
         if (!state.busy) balance.textContent = money(live.balance.total)
+        if (live.realityCheck) showRealityCheck(root, live.realityCheck, t, tellParent)
       })
-      .catch(() => {})
+      .catch((error: unknown) => {
+        if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+          tellParent({ type: 'jl:close', message: error.message })
+      })
   // The ping also keeps this session counted among the players now.
   setInterval(refresh, 30_000)
   window.addEventListener('message', (event) => {

@@ -121,6 +121,14 @@ const words = {
     en: 'No connection. The spin was not made; try again.',
     hi: 'कोई कनेक्शन नहीं। स्पिन नहीं हुआ; फिर से प्रयास करें।',
   },
+  realityTitle: { 'pt-BR': 'Pausa para conferir', en: 'Time check', hi: 'समय की जाँच' },
+  realityBody: {
+    'pt-BR': 'Você está jogando há {minutes} min nesta sessão. Resultado: {net}.',
+    en: 'You have been playing for {minutes} min this session. Result: {net}.',
+    hi: 'आप इस सत्र में {minutes} मिनट से खेल रहे हैं। परिणाम: {net}।',
+  },
+  keepPlaying: { 'pt-BR': 'Continuar', en: 'Continue', hi: 'जारी रखें' },
+  stopPlaying: { 'pt-BR': 'Parar', en: 'Stop', hi: 'रोकें' },
 } as const
 
 export type Word = keyof typeof words

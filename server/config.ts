@@ -63,6 +63,8 @@ const envSchema = z.object({
   WITHDRAW_REVIEW_ABOVE: integer(100_000),
   /** The first withdrawal to a new key within 24 h of a password or device change waits this long. */
   WITHDRAW_COOL_OFF_MINUTES: z.coerce.number().int().min(0).max(120).default(60),
+  /** The reality check's interval for a player who chose none (1 in end-to-end tests). */
+  REALITY_CHECK_DEFAULT_MINUTES: z.coerce.number().int().min(1).max(120).default(60),
   WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
@@ -220,6 +222,8 @@ const configSchema = envSchema
     },
     /** How long the sandbox bank takes to settle a payout. */
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
+    /** The reality check's interval (minutes) for a player who chose none. */
+    realityCheckDefaultMinutes: e.REALITY_CHECK_DEFAULT_MINUTES,
     /** The smallest win (centavos) the home ticker shows. */
     winFeedMin: e.WIN_FEED_MIN,
     promotions: {

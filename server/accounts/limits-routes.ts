@@ -1,22 +1,152 @@
-// The responsible-gaming API (SPEC 8): read the limits, set a deposit limit, self-exclude.
-// The limits screen comes later; these calls already govern deposits.
+// The responsible-gaming API (SPEC 8, issue 17): the limits view (settings with pending changes,
+// time played, loss so far per period, exclusion, the player's history), setting each limit,
+// the mandatory limits at registration, self-exclusion, and the activity view.
+
+import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { selfExcludeRequest, setDepositLimitRequest } from '../../contract/limits.ts'
+import type { Kysely } from 'kysely'
+import {
+  type ActivityView,
+  activityRequest,
+  type LimitsView,
+  limitPeriods,
+  registrationLimitsRequest,
+  selfExcludeRequest,
+  setDepositLimitRequest,
+  setLossLimitRequest,
+  setRealityCheckRequest,
+  setSessionLimitRequest,
+} from '../../contract/limits.ts'
+import type { Database } from '../db/schema.ts'
+import { roundActivity, timePlayedSince } from '../games/activity.ts'
+import { netLossSince, playTime } from '../games/play-limits.ts'
 import { ok } from '../http/envelope.ts'
-import { readLimits, selfExclude, setDepositLimit } from './limits.ts'
+import { ledgerFlows } from '../ledger/activity.ts'
+import {
+  activeSelfExclusion,
+  asAmount,
+  asMinutes,
+  limitHistory,
+  readSettings,
+  recordLimitEvent,
+  selfExclude,
+  setDepositLimit,
+  setSettings,
+} from './limits.ts'
+import { periodEnd, periodStart } from './periods.ts'
+
+const DAY_MS = 24 * 3600_000
+
+export async function readLimitsView(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  playerId: number,
+): Promise<LimitsView> {
+  const now = app.clock.now()
+  const { timeZone } = app.config.market
+  const setting = await readSettings(db, playerId, now)
+  const loss = await Promise.all(
+    limitPeriods.map(async (period) => ({
+      ...asAmount(period, setting(`loss_${period}`)),
+      lossSoFar: await netLossSince(db, playerId, periodStart(period, now, timeZone)),
+      resetsAt: periodEnd(period, now, timeZone),
+    })),
+  )
+  const time = await playTime(db, playerId, now, timeZone)
+  const history = await limitHistory(db, playerId)
+  const reality = asMinutes(setting('reality_check'))
+  return {
+    deposit: limitPeriods.map((period) => asAmount(period, setting(`deposit_${period}`))),
+    loss,
+    session: {
+      daily: asMinutes(setting('time_day')),
+      perSession: asMinutes(setting('time_session')),
+      playedTodayMs: time.todayMs,
+      playedSessionMs: time.sessionMs,
+      dayResetsAt: periodEnd('day', now, timeZone),
+    },
+    realityCheck: { ...reality, minutes: reality.minutes ?? app.config.realityCheckDefaultMinutes },
+    registrationDone: history.some((event) => event.kind === 'registration'),
+    selfExclusion: await activeSelfExclusion(db, playerId, now),
+    history,
+  }
+}
+
+const activitySince = { today: null, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const
 
 export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/bus/limits', async (request) => ok(await readLimits(app.db, request.playerId, app.clock.now())))
+  const view = (playerId: number) => readLimitsView(app, app.db, playerId)
+
+  app.post('/v1/bus/limits', async (request) => ok(await view(request.playerId)))
 
   app.post('/v1/bus/setDepositLimit', { schema: { body: setDepositLimitRequest } }, async (request) => {
+    await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, app.clock.now())
+    return ok(await view(request.playerId))
+  })
+
+  app.post('/v1/bus/setLossLimit', { schema: { body: setLossLimitRequest } }, async (request) => {
+    const { period, amount } = request.body
+    await setSettings(app.db, request.playerId, [{ kind: `loss_${period}`, value: amount }], app.clock.now())
+    return ok(await view(request.playerId))
+  })
+
+  app.post('/v1/bus/setSessionLimit', { schema: { body: setSessionLimitRequest } }, async (request) => {
+    const changes = [
+      { kind: 'time_day' as const, value: request.body.dailyMinutes },
+      { kind: 'time_session' as const, value: request.body.sessionMinutes },
+    ]
+    await setSettings(app.db, request.playerId, changes, app.clock.now())
+    return ok(await view(request.playerId))
+  })
+
+  app.post('/v1/bus/setRealityCheck', { schema: { body: setRealityCheckRequest } }, async (request) => {
+    await setSettings(
+      app.db,
+      request.playerId,
+      [{ kind: 'reality_check', value: request.body.minutes }],
+      app.clock.now(),
+    )
+    return ok(await view(request.playerId))
+  })
+
+  // Portaria 2.579/2025: a daily loss limit and a daily time limit are part of registration.
+  app.post('/v1/bus/setRegistrationLimits', { schema: { body: registrationLimitsRequest } }, async (request) => {
     const now = app.clock.now()
-    await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, now)
-    return ok(await readLimits(app.db, request.playerId, now))
+    const changes = [
+      { kind: 'loss_day' as const, value: request.body.dailyLoss },
+      { kind: 'time_day' as const, value: request.body.dailyMinutes },
+    ]
+    await app.db.transaction().execute(async (trx) => {
+      await setSettings(trx, request.playerId, changes, now)
+      await recordLimitEvent(trx, request.playerId, 'registration', request.body, 'player', now)
+    })
+    return ok(await view(request.playerId))
   })
 
   app.post('/v1/bus/selfExclude', { schema: { body: selfExcludeRequest } }, async (request) => {
+    await selfExclude(app.db, request.playerId, request.body.duration, app.clock.now())
+    return ok(await view(request.playerId))
+  })
+
+  app.post('/v1/bus/activity', { schema: { body: activityRequest } }, async (request) => {
     const now = app.clock.now()
-    await selfExclude(app.db, request.playerId, request.body.duration, now)
-    return ok(await readLimits(app.db, request.playerId, now))
+    const { period } = request.body
+    const { timeZone } = app.config.market
+    const length = activitySince[period]
+    const since = period === 'today' ? periodStart('day', now, timeZone) : length === null ? 0 : now - length
+    const [flows, rounds, playedMs] = await Promise.all([
+      ledgerFlows(app.db, app.ledger.accounts, request.playerId, since),
+      roundActivity(app.db, request.playerId, since, now, timeZone),
+      timePlayedSince(app.db, request.playerId, since, now),
+    ])
+    return ok<ActivityView>({
+      period,
+      since: period === 'all' ? null : since,
+      ...flows,
+      net: flows.wins - flows.bets,
+      rounds: rounds.rounds,
+      playedMs,
+      days: rounds.days,
+    })
   })
 }

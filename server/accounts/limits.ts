@@ -1,46 +1,171 @@
-// Responsible gaming (SPEC 8): deposit limits per calendar day / week / month and
-// self-exclusion. A lower limit applies at once; a higher one (or removing it) waits 24 hours,
-// so a limit cannot be lifted on impulse. Self-exclusion can only be lengthened, never shortened.
+// Responsible gaming (SPEC 8, issue 17): the player's limits — deposits and net loss per calendar
+// day / week / month, minutes of play per day and per play session, the reality-check interval —
+// and self-exclusion. A tighter setting applies at once; a looser one (or removing it) waits
+// 24 hours, so a limit cannot be lifted on impulse. Self-exclusion can only be lengthened, never
+// shortened. Every change goes into the player's own append-only history (`limit_events`).
 import type { Kysely } from 'kysely'
 import {
   type DepositLimitSetting,
+  type LimitEvent,
   type LimitPeriod,
-  type LimitsView,
   limitPeriods,
-  type selfExclusionDurations,
+  type MinutesSetting,
+  REALITY_CHECK_DEFAULT_MINUTES,
+  type SelfExclusionDuration,
 } from '../../contract/limits.ts'
 import type { Database } from '../db/schema.ts'
 
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000
 
-const kindOf = (period: LimitPeriod) => `deposit_${period}`
+export type SettingKind =
+  | `deposit_${LimitPeriod}`
+  | `loss_${LimitPeriod}`
+  | 'time_day'
+  | 'time_session'
+  | 'reality_check'
+export type Actor = 'player' | 'operator'
 
 type LimitRow = Database['player_limits']
+interface Setting {
+  /** In force now; null = none (for the reality check: the default interval). */
+  value: number | null
+  pending: { value: number | null; from: number } | null
+}
 
 /** The row as it stands at `now`: a pending change whose time has come is in force. */
-function settle(row: LimitRow | undefined, now: number): Omit<DepositLimitSetting, 'period'> {
-  if (!row) return { amount: null, pending: null }
+function settle(row: LimitRow | undefined, now: number): Setting {
+  if (!row) return { value: null, pending: null }
   if (row.pending_from !== null && Number(row.pending_from) <= now) {
-    return { amount: nullableNumber(row.pending_amount), pending: null }
+    return { value: nullableNumber(row.pending_amount), pending: null }
   }
   return {
-    amount: nullableNumber(row.amount),
+    value: nullableNumber(row.amount),
     pending:
-      row.pending_from === null ? null : { amount: nullableNumber(row.pending_amount), from: Number(row.pending_from) },
+      row.pending_from === null ? null : { value: nullableNumber(row.pending_amount), from: Number(row.pending_from) },
   }
 }
 
 const nullableNumber = (value: number | null) => (value === null ? null : Number(value))
 
-export async function readDepositLimits(db: Kysely<Database>, playerId: number, now: number) {
+/** Every setting of a player as it stands at `now`. */
+export async function readSettings(db: Kysely<Database>, playerId: number, now: number) {
   const rows = await db.selectFrom('player_limits').selectAll().where('player_id', '=', playerId).execute()
-  return limitPeriods.map((period) => ({
-    period,
-    ...settle(
-      rows.find((r) => r.kind === kindOf(period)),
+  return (kind: SettingKind): Setting =>
+    settle(
+      rows.find((r) => r.kind === kind),
       now,
-    ),
+    )
+}
+
+/** Null is the loosest setting, except for the reality check, whose null is the default interval. */
+function isTighter(kind: SettingKind, next: number | null, current: number | null): boolean {
+  if (kind === 'reality_check')
+    return (next ?? REALITY_CHECK_DEFAULT_MINUTES) <= (current ?? REALITY_CHECK_DEFAULT_MINUTES)
+  return next !== null && (current === null || next <= current)
+}
+
+/** Sets one limit (inside the caller's transaction) and records it in the player's history. */
+export async function setSetting(
+  trx: Kysely<Database>,
+  playerId: number,
+  kind: SettingKind,
+  value: number | null,
+  now: number,
+  actor: Actor = 'player',
+): Promise<Setting> {
+  const row = await trx
+    .selectFrom('player_limits')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
+  const current = settle(row, now).value
+  const values = isTighter(kind, value, current)
+    ? { amount: value, pending_amount: null, pending_from: null, updated_at: now }
+    : { amount: current, pending_amount: value, pending_from: now + LIMIT_RAISE_DELAY_MS, updated_at: now }
+  await trx
+    .insertInto('player_limits')
+    .values({ player_id: playerId, kind, ...values })
+    .onConflict((oc) => oc.columns(['player_id', 'kind']).doUpdateSet(values))
+    .execute()
+  const result: Setting = {
+    value: values.amount,
+    pending: values.pending_from === null ? null : { value: values.pending_amount, from: values.pending_from },
+  }
+  await recordLimitEvent(
+    trx,
+    playerId,
+    kind,
+    { asked: value, inForce: result.value, pending: result.pending },
+    actor,
+    now,
+  )
+  return result
+}
+
+/** Several settings at once, all or none. */
+export function setSettings(
+  db: Kysely<Database>,
+  playerId: number,
+  changes: { kind: SettingKind; value: number | null }[],
+  now: number,
+  actor: Actor = 'player',
+) {
+  const run = async (trx: Kysely<Database>) => {
+    for (const change of changes) await setSetting(trx, playerId, change.kind, change.value, now, actor)
+  }
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
+
+export async function recordLimitEvent(
+  db: Kysely<Database>,
+  playerId: number,
+  kind: string,
+  detail: Record<string, unknown>,
+  actor: Actor,
+  now: number,
+) {
+  await db
+    .insertInto('limit_events')
+    .values({ player_id: playerId, kind, detail: JSON.stringify(detail), actor, created_at: now })
+    .execute()
+}
+
+/** The player's history of limit changes and exclusions, newest first. */
+export async function limitHistory(db: Kysely<Database>, playerId: number, max = 50): Promise<LimitEvent[]> {
+  const rows = await db
+    .selectFrom('limit_events')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('id', 'desc')
+    .limit(max)
+    .execute()
+  return rows.map((row) => ({
+    kind: row.kind,
+    detail: JSON.parse(row.detail) as Record<string, unknown>,
+    actor: row.actor,
+    at: Number(row.created_at),
   }))
+}
+
+export async function readDepositLimits(db: Kysely<Database>, playerId: number, now: number) {
+  const setting = await readSettings(db, playerId, now)
+  return limitPeriods.map((period) => asAmount(period, setting(`deposit_${period}`)))
+}
+
+export function asAmount(period: LimitPeriod, setting: Setting): DepositLimitSetting {
+  return {
+    period,
+    amount: setting.value,
+    pending: setting.pending && { amount: setting.pending.value, from: setting.pending.from },
+  }
+}
+
+export function asMinutes(setting: Setting): MinutesSetting {
+  return {
+    minutes: setting.value,
+    pending: setting.pending && { minutes: setting.pending.value, from: setting.pending.from },
+  }
 }
 
 export async function setDepositLimit(
@@ -50,35 +175,16 @@ export async function setDepositLimit(
   amount: number | null,
   now: number,
 ): Promise<DepositLimitSetting> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('player_limits')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .where('kind', '=', kindOf(period))
-      .executeTakeFirst()
-    const current = settle(row, now).amount
-    const tighter = amount !== null && (current === null || amount <= current)
-    const values = tighter
-      ? { amount, pending_amount: null, pending_from: null, updated_at: now }
-      : { amount: current, pending_amount: amount, pending_from: now + LIMIT_RAISE_DELAY_MS, updated_at: now }
-    await trx
-      .insertInto('player_limits')
-      .values({ player_id: playerId, kind: kindOf(period), ...values })
-      .onConflict((oc) => oc.columns(['player_id', 'kind']).doUpdateSet(values))
-      .execute()
-    return {
-      period,
-      amount: values.amount,
-      pending: values.pending_from === null ? null : { amount: values.pending_amount, from: values.pending_from },
-    }
-  })
+  const setting = await db.transaction().execute((trx) => setSetting(trx, playerId, `deposit_${period}`, amount, now))
+  return asAmount(period, setting)
 }
 
-const durationMs: Record<(typeof selfExclusionDurations)[number], number | null> = {
-  '24h': 24 * 3600_000,
-  '7d': 7 * 24 * 3600_000,
-  '30d': 30 * 24 * 3600_000,
+const DAY_MS = 24 * 3600_000
+const durationMs: Record<SelfExclusionDuration, number | null> = {
+  '24h': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  '6m': 183 * DAY_MS,
   permanent: null,
 }
 
@@ -104,25 +210,94 @@ export async function activeSelfExclusion(
 export async function selfExclude(
   db: Kysely<Database>,
   playerId: number,
-  duration: (typeof selfExclusionDurations)[number],
+  duration: SelfExclusionDuration,
   now: number,
 ): Promise<SelfExclusion> {
   const length = durationMs[duration]
-  const until = length === null ? null : now + length
-  const current = await activeSelfExclusion(db, playerId, now)
-  if (current && (current.until === null || (until !== null && until <= current.until))) return current
-  const values = { started_at: current?.startedAt ?? now, until }
-  await db
-    .insertInto('self_exclusions')
-    .values({ player_id: playerId, ...values })
-    .onConflict((oc) => oc.column('player_id').doUpdateSet(values))
-    .execute()
-  return { startedAt: values.started_at, until }
+  return excludeUntil(db, playerId, length === null ? null : now + length, now, 'player', { duration })
 }
 
-export async function readLimits(db: Kysely<Database>, playerId: number, now: number): Promise<LimitsView> {
-  return {
-    deposit: await readDepositLimits(db, playerId, now),
-    selfExclusion: await activeSelfExclusion(db, playerId, now),
-  }
+/**
+ * Excludes the player until `until` (null: permanent), never shortening an exclusion in force;
+ * the change (or the refusal to shorten) is recorded in the player's history.
+ */
+export function excludeUntil(
+  db: Kysely<Database>,
+  playerId: number,
+  until: number | null,
+  now: number,
+  actor: Actor,
+  detail: Record<string, unknown>,
+): Promise<SelfExclusion> {
+  return db.transaction().execute(async (trx) => {
+    const current = await activeSelfExclusion(trx, playerId, now)
+    const shorter = current && (current.until === null || (until !== null && until <= current.until))
+    const result = shorter ? current : { startedAt: current?.startedAt ?? now, until }
+    if (!shorter) {
+      const values = { started_at: result.startedAt, until: result.until }
+      await trx
+        .insertInto('self_exclusions')
+        .values({ player_id: playerId, ...values })
+        .onConflict((oc) => oc.column('player_id').doUpdateSet(values))
+        .execute()
+    }
+    await recordLimitEvent(
+      trx,
+      playerId,
+      'self_exclusion',
+      { ...detail, until: result.until, kept: shorter },
+      actor,
+      now,
+    )
+    return result
+  })
+}
+
+/** The last answer to a reality check in a play session that started at `since`. */
+export async function lastRealityCheck(db: Kysely<Database>, playerId: number, since: number) {
+  const row = await db
+    .selectFrom('reality_checks')
+    .select(['answer', 'answered_at'])
+    .where('player_id', '=', playerId)
+    .where('answered_at', '>=', since)
+    .orderBy('answered_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row ? { answer: row.answer, at: Number(row.answered_at) } : null
+}
+
+export async function recordRealityCheck(
+  db: Kysely<Database>,
+  answer: { playerId: number; sessionId: string; answer: 'continue' | 'stop'; playedMs: number; net: number },
+  now: number,
+) {
+  await db
+    .insertInto('reality_checks')
+    .values({
+      player_id: answer.playerId,
+      session_id: answer.sessionId,
+      answer: answer.answer,
+      played_ms: answer.playedMs,
+      net: answer.net,
+      answered_at: now,
+    })
+    .execute()
+}
+
+/** The latest reality-check answers (the operator's view). */
+export async function realityCheckAnswers(db: Kysely<Database>, playerId: number, max = 50) {
+  const rows = await db
+    .selectFrom('reality_checks')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('id', 'desc')
+    .limit(max)
+    .execute()
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    answer: row.answer,
+    playedMs: Number(row.played_ms),
+    net: Number(row.net),
+    at: Number(row.answered_at),
+  }))
 }

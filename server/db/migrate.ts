@@ -12,6 +12,7 @@ import { accountSecurityMigration } from './migrations/0008-account-security.ts'
 import { paymentSafetyMigration } from './migrations/0009-payment-safety.ts'
 import { withdrawalCoolOffMigration } from './migrations/0010-withdrawal-cool-off.ts'
 import { gameFeaturesMigration } from './migrations/0011-game-features.ts'
+import { responsibleGamingMigration } from './migrations/0013-responsible-gaming.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -28,6 +29,7 @@ function provider(db: Db): MigrationProvider {
         '0009-payment-safety': paymentSafetyMigration(),
         '0010-withdrawal-cool-off': withdrawalCoolOffMigration(),
         '0011-game-features': gameFeaturesMigration(),
+        '0013-responsible-gaming': responsibleGamingMigration(db.engine),
       }
     },
   }

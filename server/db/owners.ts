@@ -13,6 +13,8 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   player_verifications: 'accounts',
   player_limits: 'accounts',
   self_exclusions: 'accounts',
+  limit_events: 'accounts',
+  reality_checks: 'accounts',
   ledger_accounts: 'ledger',
   ledger_transfers: 'ledger',
   wallet_bets: 'ledger',

@@ -169,6 +169,25 @@ export interface SelfExclusionsTable {
   until: number | null
 }
 
+export interface LimitEventsTable {
+  id: Generated<number>
+  player_id: number
+  kind: string
+  detail: string
+  actor: string
+  created_at: number
+}
+
+export interface RealityChecksTable {
+  id: Generated<number>
+  player_id: number
+  session_id: string
+  answer: string
+  played_ms: number
+  net: number
+  answered_at: number
+}
+
 export type WithdrawalStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'failed'
 
 export interface WithdrawalOrdersTable {
@@ -406,6 +425,8 @@ export interface Database {
   sandbox_charges: SandboxChargesTable
   player_limits: PlayerLimitsTable
   self_exclusions: SelfExclusionsTable
+  limit_events: LimitEventsTable
+  reality_checks: RealityChecksTable
   withdrawal_orders: WithdrawalOrdersTable
   withdrawal_steps: WithdrawalStepsTable
   sandbox_payouts: SandboxPayoutsTable

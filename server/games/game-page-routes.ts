@@ -1,14 +1,19 @@
 // The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
-// `game-session`): the first client seed, spin and ping. The player's own access token never reaches the game page.
+// `game-session`): the first client seed, spin, ping (which also says when a reality check is due,
+// and refuses at a time limit so the page closes the game) and the answer to a reality check
+// ("parar" closes the session). The player's own access token never reaches the game page.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { chooseSeedRequest, spinRequest } from '../../contract/games/api.ts'
+import { realityCheckAnswerRequest } from '../../contract/limits.ts'
+import { readSettings, recordRealityCheck } from '../accounts/limits.ts'
 import { ok } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
+import { netLossSince, playTime, realityCheckDue, refuseOverTimeLimit } from './play-limits.ts'
 import { activateSeed, seedsView } from './seeds.ts'
-import { authenticateSession, type GameSessionRow } from './sessions.ts'
+import { authenticateSession, closeSession, type GameSessionRow } from './sessions.ts'
 
 const session = Symbol('game session')
 
@@ -58,8 +63,33 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ round, replayed, balance: await playerBalances(app.db, playerId), seed, jackpotPool })
   })
 
+  /** The reality check due now in the player's play session, or null. */
+  async function dueCheck(playerId: number) {
+    const now = app.clock.now()
+    const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
+    const interval = (await readSettings(app.db, playerId, now))('reality_check').value
+    return realityCheckDue(app.db, playerId, now, time, interval ?? app.config.realityCheckDefaultMinutes)
+  }
+
   app.post('/game/session/ping', async (request) => {
     const { playerId } = gameSessionOf(request)
-    return ok({ balance: await playerBalances(app.db, playerId), jackpot: await jackpotView(app.db) })
+    // At a time limit the page closes the game even when no spin is asked for.
+    await refuseOverTimeLimit(app.db, playerId, app.clock.now(), app.config.market.timeZone)
+    return ok({
+      balance: await playerBalances(app.db, playerId),
+      jackpot: await jackpotView(app.db),
+      realityCheck: await dueCheck(playerId),
+    })
+  })
+
+  app.post('/game/realityCheck', { schema: { body: realityCheckAnswerRequest } }, async (request) => {
+    const { playerId, id } = gameSessionOf(request)
+    const now = app.clock.now()
+    const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
+    const net = time.sessionStart === null ? 0 : -(await netLossSince(app.db, playerId, time.sessionStart))
+    const { answer } = request.body
+    await recordRealityCheck(app.db, { playerId, sessionId: id, answer, playedMs: time.sessionMs, net }, now)
+    if (answer === 'stop') await closeSession(app.db, playerId, id, now)
+    return ok({ answer, playedMs: time.sessionMs, net })
   })
 }

@@ -22,7 +22,14 @@ const gamesPlugin: FastifyPluginAsync<GamesOptions> = async (app, options) => {
   const serverSeeds = options.serverSeeds ?? randomServerSeed
   await seedJackpot(app.ledger)
   app.decorate('games', {
-    rounds: new Rounds({ ledger: app.ledger, winFeedMin: app.config.winFeedMin }),
+    rounds: new Rounds({
+      ledger: app.ledger,
+      winFeedMin: app.config.winFeedMin,
+      playLimits: {
+        timeZone: app.config.market.timeZone,
+        realityCheckMinutes: app.config.realityCheckDefaultMinutes,
+      },
+    }),
     serverSeeds,
   })
   app.push.rereadWith('jackpot', () => jackpotView(app.db))

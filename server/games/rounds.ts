@@ -18,6 +18,7 @@ import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
+import { enforcePlayLimits } from './play-limits.ts'
 import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
 
 type RoundRow = Database['game_rounds']
@@ -44,6 +45,8 @@ export interface RoundsOptions {
   ledger: Ledger
   /** Wins at or above this (centavos) are announced to everyone (`win` push). */
   winFeedMin: number
+  /** The market's time zone (limit periods) and the default reality-check interval. */
+  playLimits: { timeZone: string; realityCheckMinutes: number }
 }
 
 export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
@@ -140,6 +143,7 @@ export class Rounds {
         create: async () => {
           const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
           if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+          await enforcePlayLimits(tx.trx, { ...input, now: tx.now, ...this.#o.playLimits })
           const before = balance.cash + balance.bonus
           if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
           return this.#play(tx, game, input, before)

@@ -25,7 +25,13 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/game/forward', { schema: { body: forwardRequest } }, async (request) => {
     const game = findGame(request.body.id)
     if (!game) throw new Refusal('game_not_found')
-    const { sessionId, launchToken } = await launchSession(db, request.playerId, game.id, clock.now())
+    const { sessionId, launchToken } = await launchSession(
+      db,
+      request.playerId,
+      game.id,
+      clock.now(),
+      app.config.market.timeZone,
+    )
     const query = new URLSearchParams({ game: game.id, launch: launchToken, lang: request.language })
     return ok({ sessionId, openGameUrl: `/games-client/?${query}` })
   })

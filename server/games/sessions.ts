@@ -9,6 +9,7 @@ import { adultConfirmed } from '../accounts/players.ts'
 import { randomToken, sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
+import { refuseOverTimeLimit } from './play-limits.ts'
 
 export const LAUNCH_TOKEN_TTL_MS = 60_000
 /** A session not seen for this long no longer counts as playing now. */
@@ -103,10 +104,17 @@ export async function playersByGame(
   return rows.map((row) => ({ gameId: row.game_id, playerId: Number(row.player_id) }))
 }
 
-/** The open-game gate: an adult not on a break may open a game; the session is created then. */
-export async function launchSession(db: Kysely<Database>, playerId: number, gameId: string, now: number) {
+/** The open-game gate: an adult not on a break and within their time limits may open a game. */
+export async function launchSession(
+  db: Kysely<Database>,
+  playerId: number,
+  gameId: string,
+  now: number,
+  timeZone: string,
+) {
   if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+  await refuseOverTimeLimit(db, playerId, now, timeZone)
   return createSession(db, playerId, gameId, now)
 }

@@ -29,6 +29,31 @@ const templates: Partial<Record<MsgCode, Templates>> = {
       `यह जमा आपकी ${periodHi[p.period as string]} सीमा ${f.money(Number(p.limit))} से अधिक हो जाएगी। ` +
       `आप ${f.time(Number(p.resetsAt))} तक ${f.money(Number(p.remaining))} और जमा कर सकते हैं।`,
   },
+  loss_limit_reached: {
+    'pt-BR': (p, f) =>
+      `Esta aposta passaria do seu limite de perda ${periodPt[p.period as string]} de ${f.money(Number(p.limit))}. ` +
+      `Resta ${f.money(Number(p.remaining))}; o limite volta a zero em ${f.time(Number(p.resetsAt))}.`,
+    en: (p, f) =>
+      `This bet would go over your ${periodEn[p.period as string]} loss limit of ${f.money(Number(p.limit))}. ` +
+      `${f.money(Number(p.remaining))} left; it resets at ${f.time(Number(p.resetsAt))}.`,
+    hi: (p, f) =>
+      `यह दाँव आपकी ${periodHi[p.period as string]} हानि सीमा ${f.money(Number(p.limit))} से अधिक हो जाएगा। ` +
+      `${f.money(Number(p.remaining))} शेष; सीमा ${f.time(Number(p.resetsAt))} पर फिर से शुरू होगी।`,
+  },
+  session_limit_reached: {
+    'pt-BR': (p, f) =>
+      p.limit === 'day'
+        ? `Você chegou ao seu limite de ${p.minutes} minutos de jogo por dia. Dá para jogar de novo a partir de ${f.time(Number(p.resetsAt))}.`
+        : `Você chegou ao seu limite de ${p.minutes} minutos por sessão. Faça uma pausa: dá para jogar de novo a partir de ${f.time(Number(p.resetsAt))}.`,
+    en: (p, f) =>
+      p.limit === 'day'
+        ? `You reached your limit of ${p.minutes} minutes of play a day. You can play again from ${f.time(Number(p.resetsAt))}.`
+        : `You reached your limit of ${p.minutes} minutes per session. Take a break: you can play again from ${f.time(Number(p.resetsAt))}.`,
+    hi: (p, f) =>
+      p.limit === 'day'
+        ? `आप प्रतिदिन ${p.minutes} मिनट खेलने की सीमा तक पहुँच गए। आप ${f.time(Number(p.resetsAt))} से फिर खेल सकते हैं।`
+        : `आप प्रति सत्र ${p.minutes} मिनट की सीमा तक पहुँच गए। विराम लें: आप ${f.time(Number(p.resetsAt))} से फिर खेल सकते हैं।`,
+  },
   amount_out_of_range: {
     'pt-BR': (p, f) => `O valor precisa ficar entre ${f.money(Number(p.min))} e ${f.money(Number(p.max))}.`,
     en: (p, f) => `The amount must be between ${f.money(Number(p.min))} and ${f.money(Number(p.max))}.`,
@@ -220,6 +245,26 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Você pediu uma pausa. Depósitos, jogos e promoções estão bloqueados; saques continuam liberados.',
     en: 'You asked for a break. Deposits, games and promotions are blocked; withdrawals stay open.',
     hi: 'आपने विराम माँगा है। जमा, गेम और प्रमोशन बंद हैं; निकासी खुली रहती है।',
+  },
+  loss_limit_reached: {
+    'pt-BR': 'Esta aposta passaria do seu limite de perda.',
+    en: 'This bet would go over your loss limit.',
+    hi: 'यह दाँव आपकी हानि सीमा से अधिक हो जाएगा।',
+  },
+  session_limit_reached: {
+    'pt-BR': 'Você chegou ao seu limite de tempo de jogo.',
+    en: 'You reached your play-time limit.',
+    hi: 'आप खेलने के समय की सीमा तक पहुँच गए।',
+  },
+  exclusion_not_extended: {
+    'pt-BR': 'Uma exclusão só pode ser prolongada, nunca encurtada.',
+    en: 'An exclusion can only be lengthened, never shortened.',
+    hi: 'बहिष्करण केवल बढ़ाया जा सकता है, कभी छोटा नहीं किया जा सकता।',
+  },
+  reality_check_due: {
+    'pt-BR': 'Hora de uma pausa rápida: veja quanto tempo você jogou e o resultado antes de continuar.',
+    en: 'Time for a quick check: see how long you played and your result before going on.',
+    hi: 'एक छोटी जाँच का समय: आगे बढ़ने से पहले देखें आपने कितनी देर खेला और परिणाम क्या रहा।',
   },
   deposit_limit_reached: {
     'pt-BR': 'Este depósito passaria do seu limite de depósito.',

@@ -53,6 +53,8 @@ describe.each(engines)('operator API on %s', (engine) => {
       'GET /api/ops/refunds',
       'POST /api/ops/adjust',
       'POST /api/ops/disconnect',
+      'POST /api/ops/players/extendExclusion',
+      'POST /api/ops/players/limits',
       'POST /api/ops/withdrawals/review',
     ])
     const paths = [...opsRoutes, { method: 'POST', url: '/api/ops/no-such-thing' }, { method: 'GET', url: '/api/ops' }]

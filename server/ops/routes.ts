@@ -1,10 +1,13 @@
 // The operator API under /api/ops (enabled only when OPS_TOKEN is set; header `x-ops-token`):
 // cash adjustments as new transfers, closing a player's push sockets, decisions on withdrawals
-// waiting for review, the PIX returned to payers (refunds), and the ledger audit. Without
+// waiting for review, the PIX returned to payers (refunds), the ledger audit, and a player's
+// limits with extending their exclusion. Without
 // OPS_TOKEN none of these paths exists (404).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NoResultError } from 'kysely'
 import { z } from 'zod'
+import { activeSelfExclusion, excludeUntil, realityCheckAnswers } from '../accounts/limits.ts'
+import { readLimitsView } from '../accounts/limits-routes.ts'
 import { findById } from '../accounts/players.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
@@ -101,6 +104,42 @@ const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { t
   )
 
   app.get('/audit', async () => ok(await auditLedger(app.db)))
+
+  // Responsible gaming (issue 17): what the console's player view shows, and extending (never
+  // shortening) an exclusion; the extension is written to the player's append-only history.
+  app.post('/players/limits', { schema: { body: z.strictObject({ userId: playerId }) } }, async (request) => {
+    const { userId } = request.body
+    await requireKnownPlayer(userId)
+    return ok({
+      limits: await readLimitsView(app, app.db, userId),
+      realityChecks: await realityCheckAnswers(app.db, userId),
+    })
+  })
+
+  app.post(
+    '/players/extendExclusion',
+    {
+      schema: {
+        body: z.strictObject({
+          userId: playerId,
+          /** Epoch ms; null: permanent. */
+          until: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+          reason: z.string().trim().min(1).max(200),
+        }),
+      },
+    },
+    async (request) => {
+      const { userId, until, reason } = request.body
+      await requireKnownPlayer(userId)
+      const now = app.clock.now()
+      if (until !== null && until <= now) throw new Refusal('exclusion_not_extended', { until })
+      const current = await activeSelfExclusion(app.db, userId, now)
+      if (current && (current.until === null || (until !== null && until <= current.until))) {
+        throw new Refusal('exclusion_not_extended', { until: current.until ?? 0 })
+      }
+      return ok({ selfExclusion: await excludeUntil(app.db, userId, until, now, 'operator', { reason }) })
+    },
+  )
 
   // Unknown operator paths answer after the gate too, so they tell nothing without the token.
   app.setNotFoundHandler(async () => {

@@ -11,9 +11,10 @@ import { loadAppConfig } from '../lib/appConfig.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
 import { startPush } from '../lib/push.ts'
+import { ageGateAtom, confirmAdult } from '../lib/session.ts'
 import { restoreSound } from '../lib/sound.ts'
 import { storage } from '../lib/storage.ts'
-import { appStore, Provider } from '../lib/store.ts'
+import { appStore, Provider, useAtomValue } from '../lib/store.ts'
 import { Layout } from './Layout.tsx'
 import { isTabPath } from './tabs.ts'
 
@@ -55,12 +56,15 @@ function Boot() {
     })()
   }, [])
 
+  const askedAgain = useAtomValue(ageGateAtom)
   if (phase === 'starting') return <div className="boot" aria-busy="true" />
-  if (phase === 'age-check') {
+  if (phase === 'age-check' || askedAgain) {
     return (
       <AgeGate
         onConfirmed={async () => {
-          await storage.set('adultConfirmed', true)
+          await confirmAdult().catch(() => {
+            // Offline: the next login sends the confirmation kept on the device.
+          })
           setPhase('ready')
           void startSession()
         }}

@@ -10,6 +10,7 @@ import { BottomNav } from './layout/BottomNav.tsx'
 import { GameFrame } from './layout/GameFrame.tsx'
 import { Header } from './layout/Header.tsx'
 import { RewardsHost } from './layout/RewardsHost.tsx'
+import { RiskReminder } from './layout/RiskReminder.tsx'
 import { routes } from './routes.ts'
 
 export function Layout() {
@@ -22,6 +23,7 @@ export function Layout() {
       <OfflineBanner />
       <UpdatePrompt />
       <InstallBanner />
+      <RiskReminder />
       <main className="page">
         <Switch>
           {routes.map(({ path, title, back, component: Page }) => (

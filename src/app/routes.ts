@@ -28,6 +28,9 @@ const verify = lazyPart(() => import('../features/games/VerifyPage.tsx'))
 const tasks = lazyPart(() => import('../features/rewards/TasksPage.tsx'))
 const sign = lazyPart(() => import('../features/rewards/SignPage.tsx'))
 const invite = lazyPart(() => import('../features/invite/InvitePage.tsx'))
+const limits = lazyPart(() => import('../features/limits/LimitsPage.tsx'))
+const myActivity = lazyPart(() => import('../features/limits/ActivityPage.tsx'))
+const selfCheck = lazyPart(() => import('../features/limits/SelfCheckPage.tsx'))
 const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
 const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
 
@@ -58,7 +61,9 @@ export const routes: RouteDef[] = [
   { path: '/servicePage', title: msg`Atendimento`, back: '/service', component: comingSoon },
   { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: gameHistory },
   { path: '/verify', title: msg`Verificar jogada`, component: verify },
-  { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: comingSoon },
+  { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: limits },
+  { path: '/myActivity', title: msg`Minha atividade`, back: '/limits', component: myActivity },
+  { path: '/selfCheck', title: msg`Autoavaliação`, back: '/limits', component: selfCheck },
   { path: '/statement', title: msg`Extrato`, back: '/mine', component: statement },
   { path: '/404', title: msg`Página não encontrada`, back: '/', component: notFound },
 ]

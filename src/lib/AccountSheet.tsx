@@ -1,9 +1,13 @@
 // The account details sheet (SPEC 2, 4.1; shared by deposit and withdraw): full name and CPF, asked once before the first
-// deposit. The CPF is shown in groups as it is typed and checked on blur.
+// deposit, with the mandatory daily loss and time limits and the risk information (Portaria
+// SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF is shown in groups as it is typed
+// and checked on blur.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
-import { saveAccountDetails } from './account.ts'
+import { registrationLossChoices, registrationMinuteChoices } from '../../contract/limit-values.ts'
+import { formatMoney } from '../../contract/money.ts'
+import { saveAccountDetails, saveRegistrationLimits } from './account.ts'
 import { messageOf } from './http.ts'
 import { Sheet } from './Sheet.tsx'
 import { TextField } from './TextField.tsx'
@@ -16,6 +20,8 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
   const [values, setValues] = useState({ fullName: '', cpf: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [dailyLoss, setDailyLoss] = useState<number>(registrationLossChoices[2])
+  const [dailyMinutes, setDailyMinutes] = useState<number>(registrationMinuteChoices[1])
 
   function problemOf(field: Field, next = values): string | undefined {
     if (field === 'fullName') {
@@ -41,6 +47,7 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
     if (found.fullName || found.cpf) return
     setBusy(true)
     try {
+      await saveRegistrationLimits({ dailyLoss, dailyMinutes })
       await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
       onSaved()
     } catch (error) {
@@ -78,6 +85,47 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
             onBlur={() => setErrors((e) => ({ ...e, [field]: problemOf(field) }))}
           />
         ))}
+        <div className="field">
+          <label htmlFor="registration-loss">
+            <Trans>Limite de perda por dia</Trans>
+          </label>
+          <select
+            id="registration-loss"
+            data-testid="registration-loss"
+            value={dailyLoss}
+            onChange={(e) => setDailyLoss(Number(e.target.value))}
+          >
+            {registrationLossChoices.map((amount) => (
+              <option key={amount} value={amount}>
+                {formatMoney(amount)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="registration-minutes">
+            <Trans>Limite de tempo de jogo por dia</Trans>
+          </label>
+          <select
+            id="registration-minutes"
+            data-testid="registration-minutes"
+            value={dailyMinutes}
+            onChange={(e) => setDailyMinutes(Number(e.target.value))}
+          >
+            {registrationMinuteChoices.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t`${minutes} minutos`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="hint" data-testid="risk-information">
+          <Trans>
+            Apostas envolvem risco de perder dinheiro e podem causar dependência. Aposte só o que pode perder, nunca
+            para pagar contas ou recuperar perdas. Você pode mudar estes limites em Perfil › Limites e controle
+            (diminuir vale na hora; aumentar, em 24 horas).
+          </Trans>
+        </p>
         <button type="submit" className="button" disabled={busy}>
           <Trans>Salvar e continuar</Trans>
         </button>

@@ -1,6 +1,7 @@
 // The player's account as the header and profile show it: read from the server, kept in
 // IndexedDB so an offline reopen still shows the last known balance (marked as such).
 import type { AccountInfo } from '../../contract/accounts.ts'
+import type { registrationLimitsRequest } from '../../contract/limits.ts'
 import type { RequestBody } from '../../contract/request.ts'
 import type { saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { call } from './api.ts'
@@ -81,6 +82,10 @@ export async function refreshAccount(): Promise<AccountView> {
   await remember(view)
   return view
 }
+
+/** The daily loss and time limits set at registration (Portaria SPA/MF 2.579/2025). */
+export const saveRegistrationLimits = (input: RequestBody<typeof registrationLimitsRequest>) =>
+  call('/v1/bus/setRegistrationLimits', input)
 
 /** Saves full name and CPF (asked once, before the first deposit or withdrawal). */
 export const saveAccountDetails = (input: RequestBody<typeof saveAccountDetailsRequest>) =>

@@ -1,7 +1,8 @@
 // Authenticated API calls: the token in the `access-token` header, the envelope unwrapped to
-// its data, and one silent re-login and retry when the server answers `token_invalid`.
+// its data, and one silent re-login and retry when the server answers `token_invalid`; an
+// `age_not_confirmed` brings the 18+ gate back instead of leaving the player at a dead end.
 import { API_BASE, ApiError, request } from './http.ts'
-import { currentToken, reloginSilently } from './session.ts'
+import { askAgeAgain, currentToken, reloginSilently } from './session.ts'
 
 export async function call<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
   let token = await currentToken()
@@ -10,6 +11,7 @@ export async function call<T>(path: string, body: unknown = {}, method: 'GET' | 
     token = await reloginSilently(token)
     envelope = await request<T>(path, method === 'POST' ? body : undefined, { method, token })
   }
+  if (!envelope.success && envelope.msgCode === 'age_not_confirmed') void askAgeAgain()
   if (!envelope.success) throw new ApiError(envelope.msgCode, envelope.msg, 200, envelope.data)
   return envelope.data as T
 }

@@ -11,6 +11,24 @@ import { appStore, atom } from './store.ts'
 import { showToast } from './toast.ts'
 
 export const tokenAtom = atom<string | null>(null)
+/** Set when the server says the 18+ confirmation is missing: the app shows the gate again. */
+export const ageGateAtom = atom(false)
+
+/**
+ * Records the 18+ confirmation on the device and, when this device already has a session (e.g.
+ * one made before the gate was answered), on the account too by logging in again with it.
+ */
+export async function confirmAdult(): Promise<void> {
+  await storage.set('adultConfirmed', true)
+  appStore.set(ageGateAtom, false)
+  if (appStore.get(tokenAtom) || (await storage.get('token'))) await loginWithDevice()
+}
+
+/** The server has no confirmation for this account: forget the device's and ask again. */
+export async function askAgeAgain(): Promise<void> {
+  await storage.remove('adultConfirmed')
+  appStore.set(ageGateAtom, true)
+}
 
 export async function getDeviceId(): Promise<string> {
   const existing = await storage.get('deviceId')

@@ -17,6 +17,8 @@ interface FrameMessage {
   type?: unknown
   balance?: PushedBalance
   on?: unknown
+  /** With `jl:close`: why the game closed (a time limit), in the server's words. */
+  message?: unknown
 }
 
 export function GameFrame() {
@@ -34,6 +36,11 @@ export function GameFrame() {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
       if (event.data?.type === 'jl:balance' && event.data.balance) applyBalance(event.data.balance)
       if (event.data?.type === 'jl:sound' && typeof event.data.on === 'boolean') void setSound(event.data.on)
+      // The player chose "parar" at a reality check, or a time limit was reached.
+      if (event.data?.type === 'jl:close') {
+        void closeGame()
+        if (typeof event.data.message === 'string') showToast(event.data.message)
+      }
       if (event.data?.type === 'jl:deposit') {
         void closeGame()
         navigate('/rechargeMall')

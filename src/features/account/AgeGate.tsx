@@ -30,7 +30,7 @@ export function AgeGate({ onConfirmed }: { onConfirmed: () => void }) {
             <button type="button" className="button secondary" onClick={() => setUnderage(true)}>
               <Trans>Não</Trans>
             </button>
-            <LanguagePicker />
+            <LanguagePicker onAccount={false} />
           </>
         )}
       </main>

@@ -1,5 +1,6 @@
 // The language picker: Português (default), English, हिन्दी. The choice is kept on the device
-// and, when logged in, on the account.
+// and, on the account when `onAccount` (not on the 18+ screen: saving there would log in before
+// the confirmation; the login sends the language anyway).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type Language, languageNames, languages } from '../../../contract/languages.ts'
 import { activateLanguage, languageAtom } from '../../lib/i18n.ts'
@@ -8,7 +9,7 @@ import { showToast } from '../../lib/toast.ts'
 import { saveLanguage } from './api.ts'
 import './account.css'
 
-export function LanguagePicker() {
+export function LanguagePicker({ onAccount = true }: { onAccount?: boolean }) {
   const { t } = useLingui()
   const current = useAtomValue(languageAtom)
 
@@ -18,6 +19,7 @@ export function LanguagePicker() {
       showToast(t`Não foi possível baixar este idioma agora. Mostrando em português.`)
       return
     }
+    if (!onAccount) return
     saveLanguage({ language }).catch(() => {
       // Kept on the device; the account is told next time the player changes it online.
     })

@@ -2,6 +2,7 @@
 // after it, a chart of the balance, and a CSV export. Reloads when the balance changes.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
@@ -53,6 +54,11 @@ export default function StatementPage() {
   return (
     <section className="statement">
       {account && <BalanceChart entries={entries} currentTotal={account.total} />}
+      <p>
+        <Link href="/myActivity">
+          <Trans>Minha atividade: apostas, prêmios, resultado e tempo de jogo</Trans>
+        </Link>
+      </p>
       <button type="button" className="button secondary small" onClick={() => void exportCsv()}>
         <Trans>Exportar CSV</Trans>
       </button>

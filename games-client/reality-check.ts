@@ -1,0 +1,52 @@
+// The responsible-gaming layer over the game (issue 17): the reality-check dialog — time played
+// in this play session and its net result, "continuar" or "parar", play paused until answered —
+// and closing the frame when a time limit is reached. The server refuses spins meanwhile; this
+// only shows it.
+import { formatMoney } from '../contract/money.ts'
+import { answerRealityCheck, type RealityCheck } from './api.ts'
+import type { Word } from './text.ts'
+
+type Translate = (word: Word, values?: Record<string, string>) => string
+
+let open = false
+
+export function showRealityCheck(
+  root: HTMLElement,
+  check: RealityCheck,
+  t: Translate,
+  tellParent: (message: { type: string; [key: string]: unknown }) => void,
+) {
+  if (open) return
+  open = true
+  const minutes = String(Math.max(1, Math.round(check.playedMs / 60_000)))
+  const net = `${check.net >= 0 ? '+' : '−'}${formatMoney(Math.abs(check.net))}`
+  const dialog = document.createElement('div')
+  dialog.className = 'reality-check'
+  dialog.setAttribute('role', 'alertdialog')
+  dialog.setAttribute('aria-modal', 'true')
+  dialog.setAttribute('aria-labelledby', 'reality-check-title')
+  dialog.dataset.testid = 'reality-check'
+  const title = Object.assign(document.createElement('h2'), {
+    id: 'reality-check-title',
+    textContent: t('realityTitle'),
+  })
+  const body = Object.assign(document.createElement('p'), { textContent: t('realityBody', { minutes, net }) })
+  body.dataset.testid = 'reality-check-figures'
+  const keepOn = Object.assign(document.createElement('button'), { type: 'button', textContent: t('keepPlaying') })
+  const stop = Object.assign(document.createElement('button'), { type: 'button', textContent: t('stopPlaying') })
+  keepOn.className = 'spin'
+  stop.className = 'deposit'
+  const answer = async (choice: 'continue' | 'stop') => {
+    keepOn.disabled = true
+    stop.disabled = true
+    await answerRealityCheck(choice).catch(() => undefined)
+    dialog.remove()
+    open = false
+    if (choice === 'stop') tellParent({ type: 'jl:close' })
+  }
+  keepOn.onclick = () => void answer('continue')
+  stop.onclick = () => void answer('stop')
+  dialog.append(title, body, keepOn, stop)
+  root.append(dialog)
+  keepOn.focus()
+}

@@ -1,0 +1,217 @@
+// Responsible gaming (issue 17) on each engine with an injected clock: loss limits refuse the
+// spin that would pass them (with what is left and the reset time) and hold under concurrent
+// spins; raising a limit waits 24 h; time limits refuse spins and launches; the reality check
+// pauses play until answered ("parar" closes the session); registration limits are recorded;
+// the operator can extend, never shorten, an exclusion; every change is in the player's history.
+import { randomUUID } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { netLossSince } from '../games/play-limits.ts'
+import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+
+// 15:00 UTC is 12:00 in São Paulo: the local day resets at 03:00 UTC the next day.
+const START = Date.UTC(2026, 10, 20, 15, 0)
+const NEXT_LOCAL_MIDNIGHT = Date.UTC(2026, 10, 21, 3, 0)
+const MINUTE = 60_000
+
+describe.each(engines)('responsible gaming on %s', (engine) => {
+  let testDb: TestDb
+  let app: Awaited<ReturnType<typeof buildTestApp>>
+  const clock = { time: START, now: () => clock.time }
+
+  beforeEach(async () => {
+    clock.time = START
+    testDb = await createTestDb(engine)
+    app = await buildTestApp(testDb.db, { REALITY_CHECK_DEFAULT_MINUTES: '120' }, clock)
+  })
+  afterEach(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  async function player(cash = 100_000) {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    })
+    const { token, userId } = login.json().data as { token: string; userId: number }
+    const call = async (url: string, payload: object = {}) =>
+      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/adjust',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
+    })
+    const launch = async () => {
+      const forward = await call('/game/forward', { id: 'fruta-fina' })
+      if (!forward.success) return { forward, sessionToken: '' }
+      const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
+      const opened = (
+        await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
+      ).json()
+      return { forward, sessionToken: opened.data.sessionToken as string }
+    }
+    const game = async (sessionToken: string, url: string, payload: object = {}) =>
+      (
+        await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'game-session': sessionToken }, payload })
+      ).json()
+    const spin = (sessionToken: string, bet = 100) => game(sessionToken, '/game/spin', { bet, requestId: randomUUID() })
+    const lossToday = () => netLossSince(testDb.db.kysely, userId, NEXT_LOCAL_MIDNIGHT - 24 * 3600_000)
+    return { userId, call, launch, game, spin, lossToday }
+  }
+
+  it('refuses the spin that would pass the daily loss limit, with what is left and the reset time', async () => {
+    const p = await player()
+    expect((await p.call('/v1/bus/setLossLimit', { period: 'day', amount: 500 })).success).toBe(true)
+    const { sessionToken } = await p.launch()
+    let refusal: { msgCode: string; data: Record<string, number | string> } | null = null
+    for (let i = 0; i < 400 && !refusal; i++) {
+      const answer = await p.spin(sessionToken)
+      if (!answer.success) refusal = answer
+    }
+    expect(refusal?.msgCode).toBe('loss_limit_reached')
+    const loss = await p.lossToday()
+    expect(loss).toBeLessThanOrEqual(500)
+    expect(loss + 100).toBeGreaterThan(500)
+    expect(refusal?.data).toMatchObject({
+      period: 'day',
+      limit: 500,
+      remaining: 500 - loss,
+      resetsAt: NEXT_LOCAL_MIDNIGHT,
+    })
+    const view = (await p.call('/v1/bus/limits')).data
+    expect(view.loss[0]).toMatchObject({ period: 'day', amount: 500, lossSoFar: loss, resetsAt: NEXT_LOCAL_MIDNIGHT })
+    // The next local day starts from zero.
+    clock.time = NEXT_LOCAL_MIDNIGHT + MINUTE
+    expect((await p.spin((await p.launch()).sessionToken)).success).toBe(true)
+  })
+
+  it('never lets concurrent spins pass the loss limit together', async () => {
+    const p = await player()
+    await p.call('/v1/bus/setLossLimit', { period: 'day', amount: 300 })
+    const { sessionToken } = await p.launch()
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(Array.from({ length: 4 }, () => p.spin(sessionToken)))
+      expect(await p.lossToday()).toBeLessThanOrEqual(300)
+    }
+  })
+
+  it('applies a lower limit at once and a higher one after 24 hours, shown as pending', async () => {
+    const p = await player()
+    await p.call('/v1/bus/setLossLimit', { period: 'week', amount: 5000 })
+    const raised = (await p.call('/v1/bus/setLossLimit', { period: 'week', amount: 9000 })).data
+    expect(raised.loss[1]).toMatchObject({ amount: 5000, pending: { amount: 9000, from: START + 24 * 3600_000 } })
+    const lowered = (await p.call('/v1/bus/setLossLimit', { period: 'week', amount: 2000 })).data
+    expect(lowered.loss[1]).toMatchObject({ amount: 2000, pending: null })
+    await p.call('/v1/bus/setLossLimit', { period: 'week', amount: null })
+    clock.time = START + 24 * 3600_000 - 1
+    expect((await p.call('/v1/bus/limits')).data.loss[1].amount).toBe(2000)
+    clock.time = START + 24 * 3600_000
+    expect((await p.call('/v1/bus/limits')).data.loss[1]).toMatchObject({ amount: null, pending: null })
+    const history = (await p.call('/v1/bus/limits')).data.history as { kind: string; actor: string }[]
+    expect(history.filter((e) => e.kind === 'loss_week')).toHaveLength(4)
+  })
+
+  it('refuses spins and launches at the session-time limit until a break, and at the daily limit until midnight', async () => {
+    const p = await player()
+    await p.call('/v1/bus/setSessionLimit', { dailyMinutes: 3, sessionMinutes: 1 })
+    const first = await p.launch()
+    expect((await p.spin(first.sessionToken)).success).toBe(true)
+    clock.time += MINUTE
+    const atSession = await p.spin(first.sessionToken)
+    expect(atSession).toMatchObject({ msgCode: 'session_limit_reached', data: { limit: 'session', minutes: 1 } })
+    expect(atSession.data.resetsAt).toBe(clock.time + 15 * MINUTE)
+    expect((await p.game(first.sessionToken, '/game/session/ping')).msgCode).toBe('session_limit_reached')
+    expect((await p.launch()).forward.msgCode).toBe('session_limit_reached')
+    clock.time += 15 * MINUTE
+    const second = await p.launch()
+    expect((await p.spin(second.sessionToken)).success).toBe(true)
+    clock.time += 50_000
+    expect((await p.spin(second.sessionToken)).success).toBe(true)
+    clock.time += 16 * MINUTE
+    const third = await p.launch()
+    clock.time += 20_000
+    // 60 s + 50 s + 20 s today: 2m10s, under 3 minutes; raising the session limit waits 24 h.
+    expect((await p.spin(third.sessionToken)).success).toBe(true)
+    await p.call('/v1/bus/setSessionLimit', { dailyMinutes: 2, sessionMinutes: 1 })
+    const atDay = await p.spin(third.sessionToken)
+    expect(atDay).toMatchObject({
+      msgCode: 'session_limit_reached',
+      data: { limit: 'day', resetsAt: NEXT_LOCAL_MIDNIGHT },
+    })
+    expect((await p.call('/v1/bus/limits')).data.session.playedTodayMs).toBe(130_000)
+  })
+
+  it('pauses play for the reality check until the player answers; "parar" closes the session', async () => {
+    await app.close()
+    app = await buildTestApp(testDb.db, { REALITY_CHECK_DEFAULT_MINUTES: '1' }, clock)
+    const p = await player()
+    const { sessionToken } = await p.launch()
+    expect((await p.spin(sessionToken)).success).toBe(true)
+    expect((await p.game(sessionToken, '/game/session/ping')).data.realityCheck).toBeNull()
+    clock.time += MINUTE
+    const due = await p.spin(sessionToken)
+    expect(due.msgCode).toBe('reality_check_due')
+    expect(due.data).toMatchObject({ playedMs: MINUTE, net: -(await p.lossToday()), sessionStart: START })
+    expect((await p.game(sessionToken, '/game/session/ping')).data.realityCheck.playedMs).toBe(MINUTE)
+    expect((await p.game(sessionToken, '/game/realityCheck', { answer: 'continue' })).success).toBe(true)
+    expect((await p.spin(sessionToken)).success).toBe(true)
+    clock.time += MINUTE
+    expect((await p.spin(sessionToken)).msgCode).toBe('reality_check_due')
+    expect((await p.game(sessionToken, '/game/realityCheck', { answer: 'stop' })).success).toBe(true)
+    expect((await p.spin(sessionToken)).msgCode).toBe('game_session_closed')
+    const ops = await app.inject({
+      method: 'POST',
+      url: '/api/ops/players/limits',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { userId: p.userId },
+    })
+    expect(ops.json().data.realityChecks.map((r: { answer: string }) => r.answer)).toEqual(['stop', 'continue'])
+  })
+
+  it('records the registration limits and validates them', async () => {
+    const p = await player()
+    expect((await p.call('/v1/bus/limits')).data.registrationDone).toBe(false)
+    expect((await p.call('/v1/bus/setRegistrationLimits', { dailyLoss: null, dailyMinutes: 60 })).msgCode).toBe(
+      'invalid_request',
+    )
+    const done = (await p.call('/v1/bus/setRegistrationLimits', { dailyLoss: 5000, dailyMinutes: 60 })).data
+    expect(done.registrationDone).toBe(true)
+    expect(done.loss[0].amount).toBe(5000)
+    expect(done.session.daily.minutes).toBe(60)
+    expect((await p.call('/v1/bus/setRealityCheck', { minutes: 5 })).msgCode).toBe('invalid_request')
+    expect((await p.call('/v1/bus/setRealityCheck', { minutes: 30 })).data.realityCheck.minutes).toBe(30)
+  })
+
+  it('lets an operator extend an exclusion, never shorten it, with the change in the history', async () => {
+    const p = await player()
+    await p.call('/v1/bus/selfExclude', { duration: '7d' })
+    const ops = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/ops/players/extendExclusion',
+        headers: { 'x-ops-token': TEST_OPS_TOKEN },
+        payload,
+      })
+    const shorter = await ops({ userId: p.userId, until: START + 24 * 3600_000, reason: 'pedido' })
+    expect(shorter.json().msgCode).toBe('exclusion_not_extended')
+    const longer = await ops({ userId: p.userId, until: START + 60 * 24 * 3600_000, reason: 'pedido do jogador' })
+    expect(longer.json().data.selfExclusion.until).toBe(START + 60 * 24 * 3600_000)
+    const view = (await p.call('/v1/bus/limits')).data
+    expect(view.selfExclusion.until).toBe(START + 60 * 24 * 3600_000)
+    expect(view.history[0]).toMatchObject({ kind: 'self_exclusion', actor: 'operator' })
+    expect((await p.launch()).forward.msgCode).toBe('self_excluded')
+  })
+
+  it('sums the activity from the ledger and the rounds', async () => {
+    const p = await player()
+    const { sessionToken } = await p.launch()
+    for (let i = 0; i < 5; i++) await p.spin(sessionToken)
+    clock.time += MINUTE
+    const activity = (await p.call('/v1/bus/activity', { period: 'today' })).data
+    expect(activity).toMatchObject({ bets: 500, rounds: 5, net: -(await p.lossToday()) })
+    expect(activity.days).toHaveLength(1)
+    expect((await p.call('/v1/bus/activity', { period: 'year' })).msgCode).toBe('invalid_request')
+  })
+})

@@ -1,0 +1,418 @@
+// "Limites e controle" (issue 17): deposit and loss limits per day / week / month, time limits,
+// the reality-check interval, a pause or self-exclusion with what it blocks and never blocks,
+// and the player's history of changes. A tighter limit applies at once; a looser one is shown
+// as pending with the time it takes effect. The server enforces all of it.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import {
+  type LimitPeriod,
+  type LimitsView,
+  REALITY_CHECK_MAX_MINUTES,
+  REALITY_CHECK_MIN_MINUTES,
+  type SelfExclusionDuration,
+  selfExclusionDurations,
+} from '../../../contract/limit-values.ts'
+import { formatMoney } from '../../../contract/money.ts'
+import { messageOf } from '../../lib/http.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
+import { formatMinute } from '../../lib/time.ts'
+import { showToast } from '../../lib/toast.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import {
+  getLimits,
+  helpLinks,
+  selfExclude,
+  setDepositLimit,
+  setLossLimit,
+  setRealityCheck,
+  setSessionLimit,
+} from './api.ts'
+import './limits.css'
+
+type AmountSetting = LimitsView['deposit'][number]
+
+/** Reais typed by the player → centavos; empty → null (no limit); anything else → undefined. */
+function centavosOf(text: string): number | null | undefined {
+  const clean = text.trim().replace(',', '.')
+  if (clean === '') return null
+  const value = Number(clean)
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : undefined
+}
+
+function minutesOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null
+  const value = Number(text)
+  return Number.isInteger(value) && value >= 1 && value <= 1440 ? value : undefined
+}
+
+export default function LimitsPage() {
+  const { t, i18n } = useLingui()
+  const {
+    data: view,
+    setData,
+    reload,
+  } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.` })
+  const [excluding, setExcluding] = useState<SelfExclusionDuration | null>(null)
+  const labels = useLabels()
+  const when = (ms: number) => formatMinute(ms, i18n.locale)
+  const periodName: Record<LimitPeriod, string> = { day: t`Por dia`, week: t`Por semana`, month: t`Por mês` }
+
+  async function save(action: () => Promise<LimitsView>) {
+    try {
+      setData(await action())
+      showToast(t`Limite salvo.`)
+    } catch (error) {
+      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
+      void reload()
+    }
+  }
+
+  if (!view) return <section className="limits" aria-busy="true" />
+  return (
+    <section className="limits">
+      <p className="limits-intro">
+        <Trans>
+          Limites menores valem na hora. Aumentar ou remover um limite só vale depois de 24 horas, para que a decisão
+          não seja tomada no calor do jogo.
+        </Trans>
+      </p>
+      <nav className="limits-links" aria-label={t`Mais sobre seu jogo`}>
+        <Link href="/myActivity">{t`Minha atividade`}</Link>
+        <Link href="/selfCheck">{t`Autoavaliação`}</Link>
+      </nav>
+
+      {view.selfExclusion && (
+        <p className="card limits-excluded" role="status" data-testid="limits-excluded">
+          {view.selfExclusion.until === null ? (
+            <Trans>Você está em pausa por tempo indeterminado. Saques, extrato e atendimento continuam abertos.</Trans>
+          ) : (
+            <Trans>
+              Você está em pausa até {when(view.selfExclusion.until)}. Saques, extrato e atendimento continuam abertos.
+            </Trans>
+          )}
+        </p>
+      )}
+
+      <h2>
+        <Trans>Limite de perda</Trans>
+      </h2>
+      <p className="hint">
+        <Trans>Perda líquida = apostas − prêmios. Uma aposta que passaria do limite é recusada.</Trans>
+      </p>
+      {view.loss.map((setting) => (
+        <AmountRow
+          key={`loss-${setting.period}`}
+          testId={`loss-${setting.period}`}
+          label={periodName[setting.period]}
+          setting={setting}
+          when={when}
+          detail={
+            setting.amount !== null ? (
+              <Trans>
+                Perda até agora: {formatMoney(Math.max(0, setting.lossSoFar))} · zera em {when(setting.resetsAt)}
+              </Trans>
+            ) : null
+          }
+          onSave={(amount) => save(() => setLossLimit({ period: setting.period, amount }))}
+        />
+      ))}
+
+      <h2>
+        <Trans>Limite de depósito</Trans>
+      </h2>
+      {view.deposit.map((setting) => (
+        <AmountRow
+          key={`deposit-${setting.period}`}
+          testId={`deposit-${setting.period}`}
+          label={periodName[setting.period]}
+          setting={setting}
+          when={when}
+          detail={null}
+          onSave={(amount) => save(() => setDepositLimit({ period: setting.period, amount }))}
+        />
+      ))}
+
+      <h2>
+        <Trans>Tempo de jogo</Trans>
+      </h2>
+      <p className="hint">
+        <Trans>
+          Hoje você jogou {Math.floor(view.session.playedTodayMs / 60_000)} min. No limite, o jogo fecha e novas jogadas
+          ficam bloqueadas até o horário de volta.
+        </Trans>
+      </p>
+      <TimeForm view={view} when={when} onSave={(input) => save(() => setSessionLimit(input))} />
+
+      <h2>
+        <Trans>Alerta de tempo (reality check)</Trans>
+      </h2>
+      <RealityCheckForm view={view} when={when} onSave={(minutes) => save(() => setRealityCheck({ minutes }))} />
+
+      <h2>
+        <Trans>Pausa e autoexclusão</Trans>
+      </h2>
+      <div className="limits-durations">
+        {selfExclusionDurations.map((duration) => (
+          <button
+            key={duration}
+            type="button"
+            className="button secondary"
+            data-testid={`exclude-${duration}`}
+            onClick={() => setExcluding(duration)}
+          >
+            {labels.durations[duration]}
+          </button>
+        ))}
+      </div>
+      <p className="hint">
+        <Trans>
+          Você também pode se autoexcluir de todas as casas de apostas autorizadas na{' '}
+          <a href={helpLinks.selfExclusion} target="_blank" rel="noreferrer">
+            plataforma centralizada do governo
+          </a>
+          .
+        </Trans>
+      </p>
+
+      {view.history.length > 0 && (
+        <>
+          <h2>
+            <Trans>Seu histórico de limites</Trans>
+          </h2>
+          <ul className="limits-history" data-testid="limits-history">
+            {view.history.map((event) => (
+              <li key={`${event.at}-${event.kind}-${JSON.stringify(event.detail)}`}>
+                <time>{when(event.at)}</time> {labels.history(event.kind)}
+                {event.actor === 'operator' && <Trans> (pela equipe)</Trans>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {excluding && (
+        <Sheet title={<Trans>Pausa: {labels.durations[excluding]}</Trans>} testId="exclude-confirm">
+          <p>
+            <Trans>Durante a pausa ficam bloqueados: jogos, depósitos, promoções e mensagens de marketing.</Trans>
+          </p>
+          <p>
+            <Trans>Nunca ficam bloqueados: saques do seu saldo, o extrato e o atendimento.</Trans>
+          </p>
+          <p>
+            <Trans>A pausa não pode ser encurtada nem cancelada depois de confirmada.</Trans>
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const duration = excluding
+              setExcluding(null)
+              void save(() => selfExclude({ duration }))
+            }}
+          >
+            <Trans>Confirmar pausa</Trans>
+          </button>
+          <button type="button" className="link" onClick={() => setExcluding(null)}>
+            <Trans>Cancelar</Trans>
+          </button>
+        </Sheet>
+      )}
+    </section>
+  )
+}
+
+/** The names of the pause lengths and of the history's entries, in the player's language. */
+function useLabels() {
+  const { t } = useLingui()
+  const durations: Record<SelfExclusionDuration, string> = {
+    '24h': t`24 horas`,
+    '7d': t`7 dias`,
+    '30d': t`30 dias`,
+    '6m': t`6 meses`,
+    permanent: t`Permanente`,
+  }
+  const history = (kind: string): string => {
+    if (kind.startsWith('deposit_')) return t`Limite de depósito alterado`
+    if (kind.startsWith('loss_')) return t`Limite de perda alterado`
+    if (kind.startsWith('time_')) return t`Limite de tempo alterado`
+    if (kind === 'reality_check') return t`Alerta de tempo alterado`
+    if (kind === 'registration') return t`Limites do cadastro definidos`
+    if (kind === 'self_exclusion') return t`Pausa / autoexclusão`
+    return kind
+  }
+  return { durations, history }
+}
+
+function Pending({ from, children, when }: { from: number; children: React.ReactNode; when: (ms: number) => string }) {
+  return (
+    <p className="limits-pending" data-testid="limit-pending">
+      <Trans>
+        Pendente: {children} a partir de {when(from)}
+      </Trans>
+    </p>
+  )
+}
+
+function AmountRow(props: {
+  testId: string
+  label: string
+  setting: AmountSetting
+  detail: React.ReactNode
+  when: (ms: number) => string
+  onSave: (amount: number | null) => Promise<void>
+}) {
+  const { t } = useLingui()
+  const { setting } = props
+  const [text, setText] = useState(setting.amount === null ? '' : String(setting.amount / 100))
+  const [error, setError] = useState<string | null>(null)
+  const inputId = `limit-${props.testId}`
+  return (
+    <form
+      className="card limits-row"
+      data-testid={`limit-${props.testId}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        const amount = centavosOf(text)
+        if (amount === undefined) return setError(t`Informe um valor em reais, ou deixe vazio para sem limite.`)
+        setError(null)
+        void props.onSave(amount)
+      }}
+    >
+      <label htmlFor={inputId}>{props.label}</label>
+      <p className="limits-current">
+        {setting.amount === null ? <Trans>Sem limite</Trans> : <Trans>Em vigor: {formatMoney(setting.amount)}</Trans>}
+      </p>
+      <div className="limits-input">
+        <span aria-hidden="true">R$</span>
+        <input
+          id={inputId}
+          inputMode="decimal"
+          value={text}
+          placeholder={t`sem limite`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button">
+          <Trans>Salvar</Trans>
+        </button>
+      </div>
+      {error && (
+        <small id={`${inputId}-error`} className="field-error">
+          {error}
+        </small>
+      )}
+      {props.detail && <p className="hint">{props.detail}</p>}
+      {setting.pending && (
+        <Pending from={setting.pending.from} when={props.when}>
+          {setting.pending.amount === null ? t`sem limite` : formatMoney(setting.pending.amount)}
+        </Pending>
+      )}
+    </form>
+  )
+}
+
+function TimeForm(props: {
+  view: LimitsView
+  when: (ms: number) => string
+  onSave: (input: { dailyMinutes: number | null; sessionMinutes: number | null }) => Promise<void>
+}) {
+  const { t } = useLingui()
+  const { daily, perSession } = props.view.session
+  const [dailyText, setDailyText] = useState(daily.minutes === null ? '' : String(daily.minutes))
+  const [sessionText, setSessionText] = useState(perSession.minutes === null ? '' : String(perSession.minutes))
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <form
+      className="card limits-row"
+      data-testid="limit-time"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const dailyMinutes = minutesOf(dailyText)
+        const sessionMinutes = minutesOf(sessionText)
+        if (dailyMinutes === undefined || sessionMinutes === undefined)
+          return setError(t`Informe minutos (1 a 1440), ou deixe vazio para sem limite.`)
+        setError(null)
+        void props.onSave({ dailyMinutes, sessionMinutes })
+      }}
+    >
+      <label htmlFor="limit-time-day">
+        <Trans>Minutos por dia</Trans>
+      </label>
+      <input
+        id="limit-time-day"
+        inputMode="numeric"
+        value={dailyText}
+        placeholder={t`sem limite`}
+        onChange={(e) => setDailyText(e.target.value)}
+      />
+      {daily.pending && (
+        <Pending from={daily.pending.from} when={props.when}>
+          {daily.pending.minutes === null ? t`sem limite` : t`${daily.pending.minutes} min`}
+        </Pending>
+      )}
+      <label htmlFor="limit-time-session">
+        <Trans>Minutos por sessão (uma pausa de 15 min encerra a sessão)</Trans>
+      </label>
+      <input
+        id="limit-time-session"
+        inputMode="numeric"
+        value={sessionText}
+        placeholder={t`sem limite`}
+        onChange={(e) => setSessionText(e.target.value)}
+      />
+      {perSession.pending && (
+        <Pending from={perSession.pending.from} when={props.when}>
+          {perSession.pending.minutes === null ? t`sem limite` : t`${perSession.pending.minutes} min`}
+        </Pending>
+      )}
+      {error && <small className="field-error">{error}</small>}
+      <button type="submit" className="button">
+        <Trans>Salvar</Trans>
+      </button>
+    </form>
+  )
+}
+
+const realityChoices = [15, 30, 45, 60, 90, 120].filter(
+  (m) => m >= REALITY_CHECK_MIN_MINUTES && m <= REALITY_CHECK_MAX_MINUTES,
+)
+
+function RealityCheckForm(props: {
+  view: LimitsView
+  when: (ms: number) => string
+  onSave: (minutes: number) => Promise<void>
+}) {
+  const { t } = useLingui()
+  const { realityCheck } = props.view
+  const [minutes, setMinutes] = useState(realityCheck.minutes)
+  return (
+    <form
+      className="card limits-row"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void props.onSave(minutes)
+      }}
+    >
+      <label htmlFor="reality-check">
+        <Trans>A cada quanto tempo de jogo mostrar quanto tempo passou e o resultado</Trans>
+      </label>
+      <select id="reality-check" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+        {realityChoices.map((m) => (
+          <option key={m} value={m}>
+            {t`${m} minutos`}
+          </option>
+        ))}
+      </select>
+      {realityCheck.pending && (
+        <Pending from={realityCheck.pending.from} when={props.when}>
+          {t`${realityCheck.pending.minutes ?? 60} minutos`}
+        </Pending>
+      )}
+      <button type="submit" className="button">
+        <Trans>Salvar</Trans>
+      </button>
+    </form>
+  )
+}

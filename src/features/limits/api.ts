@@ -1,0 +1,45 @@
+// The responsible-gaming calls (issue 17): the limits view, setting each limit, the mandatory
+// limits at registration, self-exclusion and the activity view.
+import type {
+  ActivityView,
+  activityRequest,
+  LimitsView,
+  registrationLimitsRequest,
+  selfExcludeRequest,
+  setDepositLimitRequest,
+  setLossLimitRequest,
+  setRealityCheckRequest,
+  setSessionLimitRequest,
+} from '../../../contract/limits.ts'
+import type { RequestBody } from '../../../contract/request.ts'
+import { call } from '../../lib/api.ts'
+
+export const getLimits = () => call<LimitsView>('/v1/bus/limits')
+
+export const setDepositLimit = (input: RequestBody<typeof setDepositLimitRequest>) =>
+  call<LimitsView>('/v1/bus/setDepositLimit', input)
+
+export const setLossLimit = (input: RequestBody<typeof setLossLimitRequest>) =>
+  call<LimitsView>('/v1/bus/setLossLimit', input)
+
+export const setSessionLimit = (input: RequestBody<typeof setSessionLimitRequest>) =>
+  call<LimitsView>('/v1/bus/setSessionLimit', input)
+
+export const setRealityCheck = (input: RequestBody<typeof setRealityCheckRequest>) =>
+  call<LimitsView>('/v1/bus/setRealityCheck', input)
+
+export const setRegistrationLimits = (input: RequestBody<typeof registrationLimitsRequest>) =>
+  call<LimitsView>('/v1/bus/setRegistrationLimits', input)
+
+export const selfExclude = (input: RequestBody<typeof selfExcludeRequest>) =>
+  call<LimitsView>('/v1/bus/selfExclude', input)
+
+export const getActivity = (input: RequestBody<typeof activityRequest>) => call<ActivityView>('/v1/bus/activity', input)
+
+/** The government's centralised self-exclusion platform and help pages (Portaria SPA/MF 1.231/2024). */
+export const helpLinks = {
+  selfExclusion: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/autoexclusao',
+  problemGambling:
+    'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/jogo-responsavel',
+  cvv: 'tel:188',
+}

@@ -1,0 +1,195 @@
+// Responsible gaming end to end in Chromium (issue 17): the 18+ gate records the confirmation
+// whatever the order of taps; a R$ 5 daily loss limit set at registration refuses the spin that
+// would pass it, in the game page with the reset time, and raising it is pending for 24 h; the
+// reality check (1-minute interval on the second server) appears over the game with the time
+// and the net result; a 24-hour pause blocks games and deposits while a withdrawal still pays.
+// Each screen is checked with axe and photographed at 390×844.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { promotionsOffPort } from '../../playwright.config.ts'
+import { accountInfo, adjustBalance, enterApp, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screens'
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `${SHOTS}/${name}.png` })
+}
+
+test('tapping a language on the 18+ screen first still records the confirmation, and games open', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.getByRole('button', { name: 'Yes, I am 18 or older' }).click()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
+  const { userId } = await accountInfo(page)
+  await adjustBalance(page, userId, 1000)
+  const welcome = page.getByRole('dialog')
+  await expect(welcome).toBeVisible()
+  await welcome.getByRole('button', { name: /^(Later|Close)$/ }).click()
+  await expect(welcome).toHaveCount(0)
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '1')
+})
+
+test('a R$ 5 daily loss limit set at registration refuses the spin that would pass it, with the reset time; raising it waits 24 h', async ({
+  page,
+}) => {
+  // Spins until the limit refuses one: how many depends on the reels.
+  test.setTimeout(180_000)
+  await enterApp(page)
+  await expect(page.getByTestId('risk-reminder')).toBeVisible()
+  const { userId } = await accountInfo(page)
+  await page.goto('/rechargeMall')
+  await page.getByTestId('deposit-submit').click()
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await expect(sheet.getByTestId('risk-information')).toBeVisible()
+  await noSeriousViolations(page)
+  await sheet.getByLabel('Nome completo').fill('Ana Souza')
+  await sheet.getByLabel('CPF').pressSequentially(randomCpf())
+  await sheet.getByLabel('Limite de perda por dia').selectOption('500')
+  await sheet.getByLabel('Limite de tempo de jogo por dia').selectOption('60')
+  await shoot(page, 'registration-limits')
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(sheet).toHaveCount(0)
+  const limits = (await playerCall(page, '/v1/bus/limits')).data
+  expect(limits.loss[0]).toMatchObject({ period: 'day', amount: 500 })
+  expect(limits.session.daily.minutes).toBe(60)
+  expect(limits.registrationDone).toBe(true)
+
+  await adjustBalance(page, userId, 5000)
+  await page.goto('/')
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  const spin = frame.getByTestId('game-spin')
+  await expect(spin).toBeEnabled()
+  // R$ 2,00 a spin: the refusal comes once the day's loss is above R$ 3,00.
+  await frame.getByRole('button', { name: 'Aposta +' }).click()
+  await frame.getByRole('button', { name: 'Aposta +' }).click()
+  await expect(frame.getByTestId('game-bet')).toHaveText('R$ 2,00')
+  const message = frame.getByTestId('game-message')
+  let refused = false
+  for (let i = 0; i < 200 && !refused; i++) {
+    await spin.click()
+    await expect(spin).toBeEnabled({ timeout: 15_000 })
+    refused = /limite de perda/.test((await message.textContent()) ?? '')
+  }
+  expect(refused).toBe(true)
+  await expect(message).toContainText(/volta a zero em \d{2}\/\d{2}\/\d{4},? 00:00/)
+  const after = (await playerCall(page, '/v1/bus/limits')).data.loss[0]
+  expect(after.lossSoFar).toBeLessThanOrEqual(500)
+  expect(after.lossSoFar + 200).toBeGreaterThan(500)
+  await expect(message).toContainText(`Resta R$ ${((500 - after.lossSoFar) / 100).toFixed(2).replace('.', ',')}`)
+  await page.getByTestId('game-frame-close').click()
+
+  await page.goto('/limits')
+  const lossDay = page.getByTestId('limit-loss-day')
+  await lossDay.getByLabel('Por dia').fill('10')
+  await lossDay.getByRole('button', { name: 'Salvar' }).click()
+  await expect(lossDay.getByTestId('limit-pending')).toContainText('Pendente: R$ 10,00 a partir de')
+  await expect(lossDay).toContainText('Em vigor: R$ 5,00')
+  await noSeriousViolations(page)
+  await shoot(page, 'limits')
+
+  await page.goto('/myActivity')
+  await expect(page.getByTestId('activity-bets')).not.toHaveText('R$ 0,00')
+  const activity = (await playerCall(page, '/v1/bus/activity', { period: '7d' })).data
+  await expect(page.getByTestId('activity-net')).toHaveText(
+    new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(activity.net / 100),
+  )
+  await noSeriousViolations(page)
+  await shoot(page, 'activity')
+
+  await page.goto('/selfCheck')
+  await expect(page.locator('fieldset')).toHaveCount(6)
+  await expect(page.getByRole('button', { name: 'Ver resultado' })).toBeDisabled()
+  for (const group of await page.locator('fieldset').all()) await group.getByLabel('Não').check()
+  await page.getByRole('button', { name: 'Ver resultado' }).click()
+  await expect(page.getByTestId('selfcheck-result')).toContainText('CVV')
+  await noSeriousViolations(page)
+  await shoot(page, 'self-check')
+})
+
+test('the reality check appears over the game with the time played and the net result (1-minute interval)', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  const base = `http://127.0.0.1:${promotionsOffPort}`
+  await enterApp(page, `${base}/`)
+  const token = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('jogo-limpo')
+        open.onsuccess = () => {
+          const req = open.result.transaction('kv').objectStore('kv').get('token')
+          req.onsuccess = () => resolve(req.result as string)
+        }
+      }),
+  )
+  const info = await (
+    await page.request.post(`${base}/api/v1/bus/accountInfo`, { headers: { 'access-token': token }, data: {} })
+  ).json()
+  await page.request.post(`${base}/api/ops/adjust`, {
+    headers: { 'x-ops-token': 'e2e-ops-token-0123456789abcdef' },
+    data: { requestId: `e2e-rc-${Date.now()}`, userId: info.data.userId, amount: 5000, reason: 'e2e' },
+  })
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '1')
+  await page.waitForTimeout(61_000)
+  await frame.getByTestId('game-spin').click()
+  const dialog = frame.getByTestId('reality-check')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(/jogando há \d+ min nesta sessão\. Resultado: [+−]R\$ \d+,\d{2}/)
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '1')
+  await shoot(page, 'reality-check')
+  await dialog.getByRole('button', { name: 'Continuar' }).click()
+  await expect(dialog).toHaveCount(0)
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '2')
+})
+
+test('a 24-hour pause blocks games and deposits, and a withdrawal still pays', async ({ page }) => {
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10000, cpf)
+  await page.goto('/limits')
+  await page.getByTestId('exclude-24h').click()
+  const confirm = page.getByTestId('exclude-confirm')
+  await expect(confirm).toContainText('jogos, depósitos, promoções e mensagens de marketing')
+  await expect(confirm).toContainText('saques do seu saldo, o extrato e o atendimento')
+  await noSeriousViolations(page)
+  await confirm.getByRole('button', { name: 'Confirmar pausa' }).click()
+  await expect(page.getByTestId('limits-excluded')).toBeVisible()
+
+  await page.goto('/')
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  await expect(page.getByText(/Você pediu uma pausa até/).first()).toBeVisible()
+  await expect(page.getByTestId('game-frame')).toHaveCount(0)
+  const deposit = await playerCall(page, '/charge/create/order', { amount: 2000, requestId: `e2e-ex-${Date.now()}` })
+  expect(deposit.msgCode).toBe('self_excluded')
+
+  await page.goto('/withdrawTab')
+  await page.getByLabel(/Outro valor/).fill('30')
+  await page.getByTestId('withdraw-next').click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByRole('button', { name: 'CPF', exact: true }).click()
+  await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
+  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+  await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+  await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
+  await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('balance')).toHaveText('R$ 70,00')
+})
