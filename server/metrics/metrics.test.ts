@@ -49,6 +49,13 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
     const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
     const sessionToken = opened.json().data.sessionToken as string
+    // The game page sets the first client seed for the committed server seed, as the browser does.
+    await app.inject({
+      method: 'POST',
+      url: '/api/game/session/seed',
+      headers: { 'game-session': sessionToken },
+      payload: { clientSeed: 'metrics', nextServerSeedHash: opened.json().data.nextServerSeedHash },
+    })
     const spin = (requestId: string) =>
       app.inject({
         method: 'POST',

@@ -121,5 +121,11 @@ export async function fundedPlayer(post: Post, cash: number) {
   const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch')
   const opened = await post('/api/game/session/open', { launchToken })
   const game = { 'game-session': opened.data.sessionToken as string }
+  // The game page sets the first client seed for the committed server seed, as the browser does.
+  await post(
+    '/api/game/session/seed',
+    { clientSeed: `proxy-${userId}`, nextServerSeedHash: opened.data.nextServerSeedHash },
+    game,
+  )
   return { token, userId, auth, game }
 }
