@@ -38,8 +38,7 @@ test('search finds a game by name ignoring accents and case, and says when nothi
 
   await page.getByTestId('lobby-search').fill('sorte')
   await expect(grid).toHaveCount(2)
-  for (const id of ['sete-da-sorte', 'arraia-da-sorte'])
-    await expect(page.getByTestId(`game-${id}`)).toBeVisible()
+  for (const id of ['sete-da-sorte', 'arraia-da-sorte']) await expect(page.getByTestId(`game-${id}`)).toBeVisible()
 
   await page.getByTestId('lobby-search').fill('roleta russa')
   await expect(grid).toHaveCount(0)
