@@ -1,5 +1,6 @@
-// One game in the lobby grid: its illustrated cover, name, published RTP and volatility and
-// its real rounds in the last 7 days — and a star that keeps it among the player's favourites.
+// One game in the lobby grid: its illustrated cover, name (two lines at most), published RTP and
+// volatility and its real rounds in the last 7 days — and a star that keeps it among the
+// player's favourites.
 // The skeleton has the same boxes, so nothing moves when the catalog arrives.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { GameSummary } from '../../../contract/games/api.ts'
@@ -22,8 +23,9 @@ export function GameCard({ game, favourite, opening, eager, onOpen, onToggleFavo
       <button type="button" className="game-card" data-testid={`game-${game.id}`} aria-busy={opening} onClick={onOpen}>
         <img src={game.iconUrl} alt="" width="104" height="104" loading={eager ? 'eager' : 'lazy'} />
         <strong>{game.name}</strong>
+        <small>RTP {i18n.number(game.rtp, { minimumFractionDigits: 2 })}%</small>
         <small>
-          RTP {i18n.number(game.rtp, { minimumFractionDigits: 2 })}% · {volatility[game.volatility]}
+          <Trans>Vol. {volatility[game.volatility]}</Trans>
         </small>
         <small className="plays">
           {game.plays7d > 0 && <Trans>{i18n.number(game.plays7d)} rodadas em 7 dias</Trans>}
@@ -66,6 +68,7 @@ export function LobbySkeleton() {
             <span className="game-card skeleton">
               <span className="skeleton-cover" />
               <strong>&nbsp;</strong>
+              <small>&nbsp;</small>
               <small>&nbsp;</small>
               <small className="plays">&nbsp;</small>
             </span>
