@@ -141,6 +141,7 @@ async function shootLobby(page: Page, context: BrowserContext) {
 async function shootRecent(page: Page) {
   await page.getByTestId('lobby-tab-recent').click()
   await page.getByTestId('game-grid').locator('li').first().waitFor()
+  await page.evaluate(() => window.scrollTo(0, 0))
   await decoded(page)
   await page.screenshot({ path: `${out}/lobby-recent.png` })
   console.log('lobby-recent.png')

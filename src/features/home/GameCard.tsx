@@ -28,7 +28,7 @@ export function GameCard({ game, favourite, opening, eager, onOpen, onToggleFavo
           <Trans>Vol. {volatility[game.volatility]}</Trans>
         </small>
         <small className="plays">
-          {game.plays7d > 0 && <Trans>{i18n.number(game.plays7d)} rodadas em 7 dias</Trans>}
+          {game.plays7d > 0 && <Trans>Rodadas em 7 dias: {i18n.number(game.plays7d)}</Trans>}
         </small>
       </button>
       <button
