@@ -1,6 +1,7 @@
 // Builds the PWA: React, Lingui macros (through Babel), Lingui catalogs, the games' art (sprites
 // and covers compiled from the catalog) and the service worker from `sw/` with the precache
-// manifest injected (vite-plugin-pwa, injectManifest).
+// manifest injected (vite-plugin-pwa, injectManifest); then a gzip and a brotli copy of each
+// compressible file for the server to send.
 
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
@@ -8,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { gameArt } from './games-client/art/plugin.ts'
+import { precompress } from './scripts/precompress.ts'
 
 export default defineConfig({
   plugins: [
@@ -63,6 +65,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
   build: {

@@ -1,5 +1,6 @@
-// `npm run screenshots [-- <port>] [--manifest]` (after `npm run build`): screenshots at 390×844
-// in Debian's Chromium of the lobby, every game after a celebrated win (lines drawn), a win below
+// `npm run screenshots [-- <port>] [--manifest] [--lobby]` (after `npm run build`): screenshots at
+// 390×844 in Debian's Chromium of the lobby (loading skeleton, searching, favourites, recently
+// played; only these with --lobby), every game after a celebrated win (lines drawn), a win below
 // the bet said plainly, free spins in play, a big win, the verifier and the rules sheet — into
 // test-results/screenshots; with --manifest also the install sheet's two (public/screenshots).
 // Outcomes are chosen the honest way anyone could: a server seed is searched whose first spin
@@ -9,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { findGame, games } from '../contract/games/catalog.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import { type SpinOutcome, spinOutcome } from '../contract/games/fair.ts'
@@ -22,6 +23,7 @@ import { accountInfo, adjustBalance, enterApp, playerCall } from '../tests/e2e/s
 
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.E2E_PORT ?? 8241)
 const manifest = process.argv.includes('--manifest')
+const lobbyOnly = process.argv.includes('--lobby')
 // Playwright's test runs empty test-results/: SCREENSHOTS_DIR keeps them elsewhere.
 const out = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-shots-'))
@@ -92,16 +94,67 @@ async function closeGame(page: Page) {
   await page.getByTestId('game-frame').waitFor({ state: 'detached' })
 }
 
+const shotContext = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'pt-BR',
+  baseURL: `http://127.0.0.1:${port}`,
+}
+
+/** The lobby while the catalog loads (held back), searching, and the favourites tab. */
+async function shootLobby(page: Page, context: BrowserContext) {
+  const loading = await context.browser()?.newContext({ ...shotContext, serviceWorkers: 'block' })
+  if (loading) {
+    const fresh = await loading.newPage()
+    await enterApp(fresh)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await fresh.route('**/game/list', async (route) => {
+      await held
+      await route.continue()
+    })
+    await fresh.reload()
+    await fresh.getByTestId('lobby-skeleton').waitFor()
+    await fresh.screenshot({ path: `${out}/lobby-loading.png` })
+    console.log('lobby-loading.png')
+    release()
+    await loading.close()
+  }
+  await page.getByTestId('lobby-search').fill('sorte')
+  await page.getByTestId('game-grid').locator('li').nth(1).waitFor()
+  await page.screenshot({ path: `${out}/lobby-search.png` })
+  console.log('lobby-search.png')
+  await page.getByTestId('lobby-search').fill('')
+  for (const id of ['tigre-sortudo', 'amazonia', 'arraia-da-sorte']) await page.getByTestId(`favourite-${id}`).click()
+  await page.getByTestId('lobby-tab-favourites').click()
+  await decoded(page)
+  await page.screenshot({ path: `${out}/lobby-favourites.png` })
+  console.log('lobby-favourites.png')
+  await page.getByTestId('lobby-tab-popular').click()
+}
+
+/** The "recently played" tab after the rounds just played. */
+async function shootRecent(page: Page) {
+  await page.getByTestId('lobby-tab-recent').click()
+  await page.getByTestId('game-grid').locator('li').first().waitFor()
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await decoded(page)
+  await page.screenshot({ path: `${out}/lobby-recent.png` })
+  console.log('lobby-recent.png')
+  await page.getByTestId('lobby-tab-popular').click()
+}
+
+async function decoded(page: Page) {
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))))
+}
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
 try {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-    baseURL: `http://127.0.0.1:${port}`,
-  })
+  const context = await browser.newContext(shotContext)
   const page = await context.newPage()
   await enterApp(page)
   await adjustBalance(page, (await accountInfo(page)).userId, 500_000)
@@ -109,6 +162,7 @@ try {
   await page.screenshot({ path: `${out}/lobby.png` })
   if (manifest) await page.screenshot({ path: 'public/screenshots/lobby.jpg', type: 'jpeg', quality: 75 })
   console.log('lobby.png')
+  await shootLobby(page, context)
 
   const shoot = async (
     id: string,
@@ -132,60 +186,71 @@ try {
     await frame.locator('#game[data-rounds="1"]').waitFor({ timeout: 30_000 })
   }
 
-  for (const game of games) {
-    const free = game.freeSpins !== undefined
-    await shoot(
-      game.id,
-      `game-${game.id}`,
-      (o) => o.win > 1.5 * BET && o.win < 5 * BET && o.freeSpins.length === 0,
-      shown,
-    )
-    if (free) {
+  if (lobbyOnly) {
+    for (const id of ['gol-de-placa', 'fruta-fina']) {
+      const frame = await openGame(page, id)
+      await frame.getByTestId('game-spin').click()
+      await frame.locator('#game[data-rounds="1"]').waitFor({ timeout: 60_000 })
+      await closeGame(page)
+    }
+    await shootRecent(page)
+  } else {
+    for (const game of games) {
+      const free = game.freeSpins !== undefined
       await shoot(
         game.id,
-        `free-spins-${game.id}`,
-        (o) => o.freeSpins.length > 0 && o.win >= 20 * BET,
-        async (frame) => {
-          await frame.getByText(/Rodada grátis 4 de/).waitFor({ timeout: 30_000 })
-        },
+        `game-${game.id}`,
+        (o) => o.win > 1.5 * BET && o.win < 5 * BET && o.freeSpins.length === 0,
+        shown,
       )
+      if (free) {
+        await shoot(
+          game.id,
+          `free-spins-${game.id}`,
+          (o) => o.freeSpins.length > 0 && o.win >= 20 * BET,
+          async (frame) => {
+            await frame.getByText(/Rodada grátis 4 de/).waitFor({ timeout: 30_000 })
+          },
+        )
+      }
     }
+    await shoot(
+      'mar-aberto',
+      'spinning',
+      (o) => o.win === 0,
+      async () => {
+        await page.waitForTimeout(450)
+      },
+    )
+    await shoot('fruta-fina', 'below-the-bet', (o) => o.win > 0 && o.win < BET, shown)
+    await shoot(
+      'tigre-sortudo',
+      'big-win',
+      (o) => o.evaluation.multiplier > 1 && o.win >= 100 * BET,
+      async (frame) => {
+        await frame.getByTestId('game-win-show').waitFor({ timeout: 30_000 })
+        await page.waitForTimeout(2500)
+      },
+    )
+    await shootRecent(page)
+    // The verifier recomputing the last round (its seed revealed by a rotation).
+    await page.goto('/history')
+    await page.getByTestId('verify-link').first().click()
+    await page.getByTestId('verify-reveal').click()
+    await page.getByTestId('verify-checks').waitFor()
+    await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))))
+    await page.getByTestId('verify-result').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${out}/verify.png` })
+    console.log('verify.png')
+    await page.goto('/')
+    const frame = await openGame(page, 'arraia-da-sorte')
+    await frame.getByRole('button', { name: 'Regras e RTP' }).click()
+    await frame.getByTestId('game-info').evaluate((info) => info.scrollIntoView())
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: `${out}/rules-arraia-da-sorte.png` })
+    console.log('rules-arraia-da-sorte.png')
+    await closeGame(page)
   }
-  await shoot(
-    'mar-aberto',
-    'spinning',
-    (o) => o.win === 0,
-    async () => {
-      await page.waitForTimeout(450)
-    },
-  )
-  await shoot('fruta-fina', 'below-the-bet', (o) => o.win > 0 && o.win < BET, shown)
-  await shoot(
-    'tigre-sortudo',
-    'big-win',
-    (o) => o.evaluation.multiplier > 1 && o.win >= 100 * BET,
-    async (frame) => {
-      await frame.getByTestId('game-win-show').waitFor({ timeout: 30_000 })
-      await page.waitForTimeout(2500)
-    },
-  )
-  // The verifier recomputing the last round (its seed revealed by a rotation).
-  await page.goto('/history')
-  await page.getByTestId('verify-link').first().click()
-  await page.getByTestId('verify-reveal').click()
-  await page.getByTestId('verify-checks').waitFor()
-  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))))
-  await page.getByTestId('verify-result').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${out}/verify.png` })
-  console.log('verify.png')
-  await page.goto('/')
-  const frame = await openGame(page, 'arraia-da-sorte')
-  await frame.getByRole('button', { name: 'Regras e RTP' }).click()
-  await frame.getByTestId('game-info').evaluate((info) => info.scrollIntoView())
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${out}/rules-arraia-da-sorte.png` })
-  console.log('rules-arraia-da-sorte.png')
-  await closeGame(page)
 } finally {
   await browser.close()
   await app.close()

@@ -1,4 +1,5 @@
-// Serves the built PWA: hashed assets cached for a year, the shell and service worker always
+// Serves the built PWA: hashed assets compressed (the build's brotli or gzip copy, as the browser
+// accepts) and cached for a year, the shell and service worker always
 // revalidated, and every other GET that wants HTML answered with the shell (the client router
 // sends unknown paths to /404).
 import { existsSync } from 'node:fs'
@@ -19,6 +20,17 @@ export const staticSite: FastifyPluginAsync<{ root: string }> = async (app, { ro
       const relative = path.relative(root, filePath)
       if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
       else res.header('cache-control', 'no-cache')
+    },
+  })
+  // The hashed assets on their own, compressed: the plugin's preCompressed lookup misses a
+  // directory's index.html, so the shells (`/`, `/games-client/`) are served by the instance above.
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable')
     },
   })
   app.setNotFoundHandler((request, reply) => {

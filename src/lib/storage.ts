@@ -58,6 +58,8 @@ export interface StoredValues {
   entryParams: EntryParams
   appConfig: AppConfigRecord
   openDeposit: OpenDepositRecord
+  /** Game ids the player starred in the lobby, kept on this device only. */
+  favouriteGames: string[]
 }
 
 export type StorageKey = keyof StoredValues

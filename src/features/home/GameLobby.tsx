@@ -1,32 +1,58 @@
-// The game tabs: Popular (all games, most played in the last 7 days first) and one tab per
-// provider group, each with the real number of players with a game open now; up to 999 games
-// a tab. A card shows the game's published RTP and volatility before anyone bets.
+// The game lobby: a search by name (accents and case ignored), then tabs — Popular (all games,
+// most played in the last 7 days first), the player's favourites (kept on this device), what
+// they played recently (from their own rounds on the server) and one tab per provider group with
+// the real number of players with a game open now. A card shows the game's published RTP and
+// volatility before anyone bets.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import type { GameSummary } from '../../../contract/games/api.ts'
+import { useEffect, useState } from 'react'
+import type { GameList, GameSummary } from '../../../contract/games/api.ts'
 import { openGame } from '../../lib/gameFrame.ts'
 import { useAtomValue } from '../../lib/store.ts'
-import { gameListAtom, liveAtom } from './lobby.ts'
+import { useApiData } from '../../lib/useApiData.ts'
+import { getLatestRounds } from './api.ts'
+import { favouritesAtom, loadFavourites, toggleFavourite } from './favourites.ts'
+import { GameCard } from './GameCard.tsx'
+import { liveAtom } from './lobby.ts'
+import { matchesSearch, recentGameIds } from './search.ts'
 
 const POPULAR = '__popular'
-const MAX_PER_TAB = 999
+const FAVOURITES = '__favourites'
+const RECENT = '__recent'
+const RECENT_GAMES = 9
+/** One row of the 3-column grid loads its covers at once. */
+const EAGER_COVERS = 3
 
-export function GameLobby() {
-  const list = useAtomValue(gameListAtom)
+const tabTestId: Record<string, string> = { [POPULAR]: 'popular', [FAVOURITES]: 'favourites', [RECENT]: 'recent' }
+
+export function GameLobby({ list }: { list: GameList }) {
   const live = useAtomValue(liveAtom)
+  const favourites = useAtomValue(favouritesAtom)
+  // Read again when a game closes (the tab reload), so the game just played is first.
+  const recent = useApiData(async () => recentGameIds((await getLatestRounds()).rounds, RECENT_GAMES), [])
   const [tab, setTab] = useState(POPULAR)
+  const [query, setQuery] = useState('')
   const [opening, setOpening] = useState<string | null>(null)
   const { t, i18n } = useLingui()
-  if (!list) return null
+
+  useEffect(() => {
+    void loadFavourites().catch(() => undefined)
+  }, [])
 
   const byId = new Map(list.games.map((g) => [g.id, g]))
-  const shown: GameSummary[] = (
-    tab === POPULAR
-      ? list.popular.map((id) => byId.get(id)).filter((g): g is GameSummary => g !== undefined)
-      : list.games.filter((g) => g.title === tab)
-  ).slice(0, MAX_PER_TAB)
+  const pick = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((g): g is GameSummary => !!g)
+  const searching = query.trim() !== ''
+  const shown = searching
+    ? list.games.filter((g) => matchesSearch(g.name, query, i18n.locale))
+    : tab === POPULAR
+      ? pick(list.popular)
+      : tab === FAVOURITES
+        ? pick(favourites)
+        : tab === RECENT
+          ? pick(recent.data ?? [])
+          : list.games.filter((g) => g.title === tab)
   const playersIn = (key: string) => (key === POPULAR ? live?.playersNow.popular : live?.playersNow.groups[key]) ?? 0
-  const volatility = { low: t`baixa`, medium: t`média`, high: t`alta` }
+  const label = (key: string) =>
+    key === POPULAR ? t`Populares` : key === FAVOURITES ? t`Favoritos` : key === RECENT ? t`Recentes` : key
 
   async function open(game: GameSummary) {
     if (opening) return
@@ -36,19 +62,31 @@ export function GameLobby() {
   }
 
   return (
-    <section className="lobby">
-      <div className="lobby-tabs" role="tablist">
-        {[POPULAR, ...list.groups].map((key) => (
+    <section className="lobby" aria-label={t`Jogos`}>
+      <input
+        type="search"
+        className="lobby-search"
+        data-testid="lobby-search"
+        placeholder={t`Buscar jogo`}
+        aria-label={t`Buscar jogo pelo nome`}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <div className="lobby-tabs" role="tablist" aria-label={t`Categorias`}>
+        {[POPULAR, FAVOURITES, RECENT, ...list.groups].map((key) => (
           <button
             key={key}
             type="button"
             role="tab"
-            aria-selected={tab === key}
-            className={tab === key ? 'lobby-tab active' : 'lobby-tab'}
-            data-testid={`lobby-tab-${key === POPULAR ? 'popular' : key}`}
-            onClick={() => setTab(key)}
+            aria-selected={!searching && tab === key}
+            className={!searching && tab === key ? 'lobby-tab active' : 'lobby-tab'}
+            data-testid={`lobby-tab-${tabTestId[key] ?? key}`}
+            onClick={() => {
+              setQuery('')
+              setTab(key)
+            }}
           >
-            {key === POPULAR ? t`Populares` : key}
+            {label(key)}
             {playersIn(key) > 0 && (
               <span className="players-now" data-testid="players-now">
                 <Trans>{playersIn(key)} jogando</Trans>
@@ -57,28 +95,33 @@ export function GameLobby() {
           </button>
         ))}
       </div>
-      <ul className="game-grid">
-        {shown.map((game) => (
-          <li key={game.id}>
-            <button
-              type="button"
-              className="game-card"
-              data-testid={`game-${game.id}`}
-              aria-busy={opening === game.id}
-              onClick={() => void open(game)}
-            >
-              <img src={game.iconUrl} alt="" width="96" height="96" loading="lazy" />
-              <strong>{game.name}</strong>
-              <small>
-                RTP {i18n.number(game.rtp, { minimumFractionDigits: 2 })}% · {volatility[game.volatility]}
-              </small>
-              {game.plays7d > 0 && (
-                <small className="plays">
-                  <Trans>{i18n.number(game.plays7d)} rodadas em 7 dias</Trans>
-                </small>
-              )}
-            </button>
-          </li>
+      <p className="lobby-status" role="status">
+        {searching && <Trans>{shown.length} jogos encontrados</Trans>}
+      </p>
+      {shown.length === 0 && (
+        <p className="empty-state" data-testid="lobby-empty">
+          {searching ? (
+            <Trans>Nenhum jogo com “{query.trim()}” no nome.</Trans>
+          ) : tab === FAVOURITES ? (
+            <Trans>Toque na estrela de um jogo para guardá-lo aqui (só neste aparelho).</Trans>
+          ) : tab === RECENT ? (
+            <Trans>Os jogos em que você jogar aparecem aqui.</Trans>
+          ) : (
+            <Trans>Nenhum jogo aqui ainda.</Trans>
+          )}
+        </p>
+      )}
+      <ul className="game-grid" data-testid="game-grid">
+        {shown.map((game, index) => (
+          <GameCard
+            key={game.id}
+            game={game}
+            favourite={favourites.includes(game.id)}
+            opening={opening === game.id}
+            eager={index < EAGER_COVERS}
+            onOpen={() => void open(game)}
+            onToggleFavourite={() => void toggleFavourite(game.id)}
+          />
         ))}
       </ul>
     </section>

@@ -1,13 +1,16 @@
-// The home tab: banners, the first-deposit offer, the jackpot meter and win ticker (real
-// figures only), the game lobby and the floating reward buttons. Live figures reload every
+// The home tab: banners, the reward and help row, then — once the catalog and the live figures
+// are in, with a skeleton of the same shape until then — the jackpot meter and win ticker (real
+// figures only) and the game lobby; the first-deposit offer last. Nothing above the lobby waits
+// for the network, so nothing the player sees moves when it arrives. Live figures reload every
 // 15 s, on the `jackpot` and `win` pushes, after the socket reconnects, and when the tab is
 // tapped again or a game closes.
 import { Trans } from '@lingui/react/macro'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { onPush } from '../../lib/push.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
-import { useAtomValue } from '../../lib/store.ts'
+import { appStore, useAtomValue } from '../../lib/store.ts'
 import { BannerCarousel } from './BannerCarousel.tsx'
+import { LobbySkeleton } from './GameCard.tsx'
 import { GameLobby } from './GameLobby.tsx'
 import { JackpotMeter, WinTicker } from './LiveStrip.tsx'
 import { applyJackpot, applyWin, gameListAtom, loadGameList, loadLive } from './lobby.ts'
@@ -19,11 +22,12 @@ const LIVE_REFRESH_MS = 15_000
 export default function HomePage() {
   const reload = useAtomValue(tabReloadAtom)
   const list = useAtomValue(gameListAtom)
+  // A second visit shows what it has at once; the first waits for both answers (or failures).
+  const [settled, setSettled] = useState(() => appStore.get(gameListAtom) !== null)
 
   useEffect(() => {
     void reload
-    void loadGameList().catch(() => undefined)
-    void loadLive().catch(() => undefined)
+    void Promise.allSettled([loadGameList(), loadLive()]).then(() => setSettled(true))
     const timer = setInterval(() => void loadLive().catch(() => undefined), LIVE_REFRESH_MS)
     const offJackpot = onPush('jackpot', applyJackpot)
     const offWin = onPush('win', applyWin)
@@ -39,16 +43,21 @@ export default function HomePage() {
   return (
     <section className="home">
       <BannerCarousel />
-      <FirstDepositCard />
-      <JackpotMeter />
-      <WinTicker />
-      <GameLobby />
       <RewardDock />
-      {!list && (
-        <p className="empty-state">
-          <Trans>Carregando jogos…</Trans>
+      {!settled ? (
+        <LobbySkeleton />
+      ) : list ? (
+        <>
+          <JackpotMeter />
+          <WinTicker />
+          <GameLobby list={list} />
+        </>
+      ) : (
+        <p className="empty-state" data-testid="lobby-failed">
+          <Trans>Não foi possível carregar os jogos. Toque em Início para tentar de novo.</Trans>
         </p>
       )}
+      <FirstDepositCard />
     </section>
   )
 }

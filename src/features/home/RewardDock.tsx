@@ -1,5 +1,6 @@
-// The home's floating buttons (SPEC 3): the gift envelope while it is unopened, the free wheel,
-// sign-in, invite and support; a dot marks what is available now, per the server's summary.
+// The home's reward and help buttons (SPEC 3): the gift envelope while it is unopened, the free
+// wheel, sign-in, invite and support; a dot marks what is available now, per the server's summary.
+// They sit in one compact row in the page's flow, under the banners — never floating over a game.
 // Also the first-deposit offer card, with its terms, while the player has never deposited.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'

@@ -1,8 +1,13 @@
-// The home's calls: the game catalog (a GET, cached by the service worker) and the live lobby
-// figures — jackpot pool, recent wins, players now.
-import type { GameList, LiveView } from '../../../contract/games/api.ts'
+// The home's calls: the game catalog (a GET, cached by the service worker), the live lobby
+// figures — jackpot pool, recent wins, players now — and the player's latest rounds, which say
+// what they played recently.
+import type { GameList, LiveView, RoundPage } from '../../../contract/games/api.ts'
 import { call } from '../../lib/api.ts'
 
 export const getGameList = () => call<GameList>('/game/list', undefined, 'GET')
 
 export const getLive = () => call<LiveView>('/game/live')
+
+const RECENT_ROUNDS = 100
+
+export const getLatestRounds = () => call<RoundPage>('/game/history', { pageNum: 1, pageSize: RECENT_ROUNDS })
