@@ -2,23 +2,14 @@
 // elsewhere nor grow memory without bound (each scrypt check holds 128 MiB).
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, loginDevice, type TestApp } from '../test-support.ts'
+import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
 import { passwordChecksAtOnce } from './passwords.ts'
 
 const MiB = 1024 * 1024
 const PASSWORD = 'boa-senha-42'
 const FLOOD = 40
 
-async function bind(app: FastifyInstance, userName: string) {
-  const { token } = await loginDevice(app)
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/bindLoginAccount',
-    headers: { 'access-token': token },
-    payload: { userName, password: PASSWORD, confirmPassword: PASSWORD },
-  })
-  expect(res.json().success).toBe(true)
-}
+const bind = (app: FastifyInstance, userName: string) => loginPlayer(app, { bound: { userName, password: PASSWORD } })
 
 const login = (
   app: FastifyInstance,
