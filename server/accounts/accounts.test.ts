@@ -2,7 +2,13 @@
 // tokens, language, validation and rate limiting.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type DeviceCredentials, engines, loginDevice, type TestApp } from '../test-support.ts'
+import {
+  createTestApp,
+  type DeviceCredentials,
+  engines,
+  loginPlayer,
+  type TestApp,
+} from '../../tests/support/server.ts'
 
 async function countRows(t: TestApp, table: 'players' | 'session_tokens' | 'ledger_accounts') {
   let query = t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
@@ -29,7 +35,7 @@ describe.each(engines)('accounts on %s', (engine) => {
       headers: { ...(token ? { 'access-token': token } : {}), ...headers },
     })
 
-  const deviceLogin = (device?: DeviceCredentials) => loginDevice(t.app, device, { ageConfirmed: true })
+  const deviceLogin = (device?: DeviceCredentials) => loginPlayer(t.app, { device, ageConfirmed: true })
 
   it('creates an account on first device login and logs the same device into it again', async () => {
     const first = await deviceLogin()

@@ -1,24 +1,15 @@
 // Issue 13, finding 2, on each engine: a flood of wrong logins must not starve a real login from
 // elsewhere nor grow memory without bound (each scrypt check holds 128 MiB).
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, loginDevice, type TestApp } from '../test-support.ts'
-import { passwordChecksAtOnce } from './passwords.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
+import { passwordChecksAtOnce, passwordQueueState } from './passwords.ts'
 
 const MiB = 1024 * 1024
 const PASSWORD = 'boa-senha-42'
 const FLOOD = 40
 
-async function bind(app: FastifyInstance, userName: string) {
-  const { token } = await loginDevice(app)
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/bindLoginAccount',
-    headers: { 'access-token': token },
-    payload: { userName, password: PASSWORD, confirmPassword: PASSWORD },
-  })
-  expect(res.json().success).toBe(true)
-}
+const bind = (app: FastifyInstance, userName: string) => loginPlayer(app, { bound: { userName, password: PASSWORD } })
 
 const login = (
   app: FastifyInstance,
@@ -69,8 +60,8 @@ describe.each(engines)('login flood on %s', (engine) => {
         'x-forwarded-for': `10.0.${i}.1`,
       }),
     )
-    // Let the flood reach the password queue first.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Let the flood reach the password queue first: its share of checks running, more waiting.
+    await vi.waitFor(() => expect(passwordQueueState().waiting).toBeGreaterThan(0), { timeout: 30_000, interval: 5 })
     const started = performance.now()
     const real = await login(t.app, 'jogador777', PASSWORD, '198.51.100.8')
     const elapsed = performance.now() - started

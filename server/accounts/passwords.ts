@@ -28,6 +28,11 @@ const checks = new FairQueue({
 /** How many scrypt runs may hold memory at once (for tests that bound the process's growth). */
 export const passwordChecksAtOnce = concurrency
 
+/** How many checks run and wait now (for tests that must act once a flood has reached the queue). */
+export function passwordQueueState(): { running: number; waiting: number } {
+  return { running: checks.running, waiting: checks.waiting }
+}
+
 function derive(password: string, salt: Buffer, cost = { N, r, p }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, { ...cost, maxmem }, (error, key) =>

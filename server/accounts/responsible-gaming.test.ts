@@ -5,8 +5,8 @@
 // the operator can extend, never shorten, an exclusion; every change is in the player's history.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../../tests/support/server.ts'
 import { netLossSince } from '../games/play-limits.ts'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 // 15:00 UTC is 12:00 in São Paulo: the local day resets at 03:00 UTC the next day.
 const START = Date.UTC(2026, 10, 20, 15, 0)

@@ -5,16 +5,16 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../config.ts'
-import { migrateToLatest } from '../db/migrate.ts'
 import {
   buildTestApp,
   createTestDb,
   type DeviceCredentials,
   engines,
-  loginDevice,
+  loginPlayer,
   type TestDb,
-} from '../test-support.ts'
+} from '../../tests/support/server.ts'
+import { ConfigError, loadConfig } from '../config.ts'
+import { migrateToLatest } from '../db/migrate.ts'
 import { credentialsChangedAt } from './players.ts'
 import { sha256Hex } from './tokens.ts'
 
@@ -58,15 +58,7 @@ describe.each(engines)('account security on %s', (engine) => {
 
   /** A player with a bound name and password; answers its first device too. */
   async function boundPlayer(app: FastifyInstance, userName = 'jogador777') {
-    const device = await loginDevice(app, undefined, { ageConfirmed: true })
-    const bind = await post(
-      app,
-      '/user/bindLoginAccount',
-      { userName, password: PASSWORD, confirmPassword: PASSWORD },
-      { token: device.token },
-    )
-    expect(bind.json().success, bind.body).toBe(true)
-    return device
+    return loginPlayer(app, { ageConfirmed: true, bound: { userName, password: PASSWORD } })
   }
 
   describe('finding 1: limits', () => {
@@ -142,8 +134,8 @@ describe.each(engines)('account security on %s', (engine) => {
 
     it('limits each player per minute, whatever address the calls come from', async () => {
       const { app } = await setup({ PLAYER_RATE_LIMIT_PER_MINUTE: '5' })
-      const ana = await loginDevice(app)
-      const bruno = await loginDevice(app)
+      const ana = await loginPlayer(app)
+      const bruno = await loginPlayer(app)
       const statuses: number[] = []
       for (let i = 0; i < 7; i++) {
         const res = await post(app, '/v1/bus/accountInfo', {}, { token: ana.token, remoteAddress: spoofed(i) })
@@ -189,7 +181,7 @@ describe.each(engines)('account security on %s', (engine) => {
       expect((await attempt(0, PASSWORD)).json().msg).toContain('volta às')
 
       // The player's own device still logs in.
-      expect((await loginDevice(b, device)).userId).toBe(device.userId)
+      expect((await loginPlayer(b, { device })).userId).toBe(device.userId)
 
       clock.time = lockedUntil
       expect((await attempt(0, PASSWORD)).json()).toMatchObject({ success: true, data: { userId: device.userId } })
@@ -216,7 +208,7 @@ describe.each(engines)('account security on %s', (engine) => {
         deviceId: victim.deviceId,
       })
       expect(fromDevice.json().msgCode).toBe('login_locked')
-      expect((await loginDevice(app, victim)).userId).toBe(victim.userId)
+      expect((await loginPlayer(app, { device: victim })).userId).toBe(victim.userId)
     })
   })
 
@@ -236,7 +228,7 @@ describe.each(engines)('account security on %s', (engine) => {
 
     it('never logs into an existing account with a device id alone or with a wrong secret', async () => {
       const { app } = await setup()
-      const victim = await loginDevice(app)
+      const victim = await loginPlayer(app)
       for (const payload of [
         { deviceId: victim.deviceId },
         { deviceId: victim.deviceId.toUpperCase() },
@@ -246,7 +238,7 @@ describe.each(engines)('account security on %s', (engine) => {
         expect(res.statusCode).toBe(200)
         expect(res.json()).toMatchObject({ success: false, msgCode: 'device_login_failed', data: null })
       }
-      expect((await loginDevice(app, victim)).userId).toBe(victim.userId)
+      expect((await loginPlayer(app, { device: victim })).userId).toBe(victim.userId)
     })
 
     it('creates nothing for an unknown device id with a made-up secret', async () => {
@@ -259,7 +251,7 @@ describe.each(engines)('account security on %s', (engine) => {
 
     it('issues a secret of at least 128 bits once and stores only its hash', async () => {
       const { app, testDb } = await setup()
-      const first = await loginDevice(app)
+      const first = await loginPlayer(app)
       expect(Buffer.from(first.deviceSecret, 'base64url').length * 8).toBeGreaterThanOrEqual(128)
       const again = await post(app, '/user/login', { deviceId: first.deviceId, deviceSecret: first.deviceSecret })
       expect(again.json().data.deviceSecret).toBeUndefined()
@@ -281,8 +273,8 @@ describe.each(engines)('account security on %s', (engine) => {
       expect(tablet.deviceId).not.toBe(phone.deviceId)
       expect(await credentialsChangedAt(app.db, phone.userId)).toBe(START + 60_000)
       // The new device logs in again by its own id and secret; the phone still does too.
-      expect((await loginDevice(app, tablet)).userId).toBe(phone.userId)
-      expect((await loginDevice(app, phone)).userId).toBe(phone.userId)
+      expect((await loginPlayer(app, { device: tablet })).userId).toBe(phone.userId)
+      expect((await loginPlayer(app, { device: phone })).userId).toBe(phone.userId)
       // A device id alone still opens nothing, even once a password is bound.
       expect((await post(app, '/user/login', { deviceId: tablet.deviceId })).json().msgCode).toBe('device_login_failed')
     })
@@ -298,7 +290,7 @@ describe.each(engines)('account security on %s', (engine) => {
           { headers: { 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' } },
         )
       ).json().data
-      await loginDevice(app) // someone else's device
+      await loginPlayer(app) // someone else's device
       const body = (await post(app, '/user/devices', {}, { token: tablet.token })).json()
       expect(body.success).toBe(true)
       expect(body.data.list).toHaveLength(2)
@@ -315,7 +307,7 @@ describe.each(engines)('account security on %s', (engine) => {
       const phone = await boundPlayer(app)
       const tabletLogin = await post(app, '/user/login', { userName: 'jogador777', password: PASSWORD, apiType: 1 })
       const tablet = tabletLogin.json().data
-      const stranger = await loginDevice(app)
+      const stranger = await loginPlayer(app)
       const list = (await post(app, '/user/devices', {}, { token: phone.token })).json().data.list
       const tabletRow = list.find((d: { current: boolean }) => !d.current)
       const strangerRow = (await post(app, '/user/devices', {}, { token: stranger.token })).json().data.list[0]
@@ -323,7 +315,7 @@ describe.each(engines)('account security on %s', (engine) => {
       // Someone else's device is not found, and stays usable.
       const foreign = await post(app, '/user/devices/revoke', { id: strangerRow.id }, { token: phone.token })
       expect(foreign.json()).toMatchObject({ success: false, msgCode: 'not_found' })
-      expect((await loginDevice(app, stranger)).userId).toBe(stranger.userId)
+      expect((await loginPlayer(app, { device: stranger })).userId).toBe(stranger.userId)
 
       clock.time += 5_000
       const revoked = await post(app, '/user/devices/revoke', { id: tabletRow.id }, { token: phone.token })
@@ -357,7 +349,7 @@ describe.each(engines)('account security on %s', (engine) => {
       ['a common password in other case', 'PassWord1', 'Password is one of the most used'],
     ])('refuses %s when binding, naming the problem', async (_label, password, message) => {
       const { app, testDb } = await setup()
-      const device = await loginDevice(app)
+      const device = await loginPlayer(app)
       const res = await post(
         app,
         '/user/bindLoginAccount',
@@ -373,7 +365,7 @@ describe.each(engines)('account security on %s', (engine) => {
 
     it('accepts 8 and 64 characters, and still logs in accounts bound with an older, shorter password', async () => {
       const { app, testDb } = await setup()
-      const device = await loginDevice(app)
+      const device = await loginPlayer(app)
       const long = 'uma frase longa e pessoal que ninguém adivinharia, 2025!'.padEnd(64, '#')
       const bind = await post(
         app,
@@ -449,7 +441,7 @@ describe.each(engines)('migration 0008 on %s', (engine) => {
         expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
         const reclaim = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: unbound } })
         expect(reclaim.json().msgCode).toBe('device_login_failed')
-        expect((await loginDevice(app, { deviceId: unbound, deviceSecret: secret })).userId).toBe(
+        expect((await loginPlayer(app, { device: { deviceId: unbound, deviceSecret: secret } })).userId).toBe(
           Number(inserted[0]?.id),
         )
         const boundClaim = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: bound } })

@@ -1,7 +1,6 @@
 // Account details before the first deposit: valid CPF only, one account per CPF, set once.
-import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, type TestApp } from '../test-support.ts'
+import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
 
 describe.each(engines)('verification on %s', (engine) => {
   let t: TestApp
@@ -12,17 +11,7 @@ describe.each(engines)('verification on %s', (engine) => {
     await t.close()
   })
 
-  async function player() {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
-    const token = res.json().data.token as string
-    return (url: string, payload: object = {}, language = 'pt-BR') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api${url}`,
-        headers: { 'access-token': token, 'accept-language': language },
-        payload,
-      })
-  }
+  const player = async () => (await loginPlayer(t.app)).post
   const rows = () => t.db.kysely.selectFrom('player_verifications').selectAll().execute()
 
   it('saves a name and a valid CPF, answers it masked, and marks the account verified', async () => {

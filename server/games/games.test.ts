@@ -11,9 +11,9 @@ import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
 import { published } from '../../contract/games/published.ts'
+import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 import { jackpotPool } from './jackpot.ts'
 import { hmacSha256 } from './seeds.ts'
 
@@ -40,23 +40,11 @@ describe.each(engines)('games on %s', (engine) => {
   })
 
   async function player(cash = 0, userName?: string) {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    const { token, userId, call } = await loginPlayer(app, {
+      ageConfirmed: true,
+      bound: userName ? { userName } : false,
+      cash,
     })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    if (userName) await call('/user/bindLoginAccount', { userName, password: 'segredo1', confirmPassword: 'segredo1' })
-    if (cash) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/ops/adjust',
-        headers: { 'x-ops-token': TEST_OPS_TOKEN },
-        payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
-      })
-    }
     /** Opens a game as the game page does, which sends a first client seed if the player has no pair. */
     const launch = async (gameId = 'fruta-fina', clientSeed = 'semente-do-navegador') => {
       const forward = await call('/game/forward', { id: gameId })

@@ -4,14 +4,19 @@
 // is the JSON envelope, and nothing reaches Object.prototype. Each route is its own test, so a
 // failure names the route and lists the requests that broke it.
 // FUZZ_RUNS (random bodies per route and caller, default 25) and FUZZ_SEED tune a run.
-import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomCpf } from '../../contract/cpf.ts'
 import { MsgCode } from '../../contract/envelope.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_OPS_TOKEN,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 import { bodiesFor, fieldsOf, rawRequests } from './fuzz-inputs.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25)
@@ -87,24 +92,7 @@ function callersFor(route: Route, app: FastifyInstance, token: string): Caller[]
 
 /** An adult, verified player with R$ 500 of cash, so money routes get past their first checks. */
 async function fundedPlayer(app: FastifyInstance): Promise<string> {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { deviceId: randomUUID(), ageConfirmed: true },
-  })
-  const { token, userId } = login.json().data
-  await app.inject({
-    method: 'POST',
-    url: '/api/charge/amount/saveUserAccountInfo',
-    headers: { 'access-token': token },
-    payload: { fullName: 'Ana Souza', cpf: randomCpf() },
-  })
-  await app.inject({
-    method: 'POST',
-    url: '/api/ops/adjust',
-    headers: { 'x-ops-token': TEST_OPS_TOKEN },
-    payload: { requestId: randomUUID(), userId, amount: 50_000, reason: 'fuzz' },
-  })
+  const { token } = await loginPlayer(app, { ageConfirmed: true, verified: true, cash: 50_000 })
   return token
 }
 

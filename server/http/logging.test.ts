@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { createTestDb, engines } from '../../tests/support/server.ts'
 import { build } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { createTestDb, engines } from '../test-support.ts'
 import { loggerOptions, REDACTED, redactUrl } from './logging.ts'
 
 function capture() {

@@ -1,8 +1,7 @@
 // Input with a NUL character is malformed: 400 on every engine (PostgreSQL text cannot store it,
 // and used to answer 500), found anywhere in the body, query or path.
-import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, type TestApp } from '../test-support.ts'
+import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
 import { hasNulCharacter } from './nul-characters.ts'
 
 describe.each(engines)('NUL characters on %s', (engine) => {
@@ -10,8 +9,7 @@ describe.each(engines)('NUL characters on %s', (engine) => {
   let token: string
   beforeEach(async () => {
     t = await createTestApp(engine)
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
-    token = login.json().data.token
+    ;({ token } = await loginPlayer(t.app))
   })
   afterEach(async () => {
     await t.close()

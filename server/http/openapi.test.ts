@@ -1,7 +1,7 @@
 // The OpenAPI document covers every API route (player, game page, operator, sandbox, webhooks)
 // with the request schemas the routes validate with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestDb, type TestApp } from '../test-support.ts'
+import { buildTestApp, createTestDb, type TestApp } from '../../tests/support/server.ts'
 
 describe('OpenAPI document', () => {
   let t: TestApp

@@ -2,7 +2,7 @@
 // only when PUBLIC_URL is https.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test-support.ts'
+import { createTestApp, type TestApp } from '../../tests/support/server.ts'
 
 function directives(header: unknown): Map<string, string[]> {
   expect(typeof header).toBe('string')

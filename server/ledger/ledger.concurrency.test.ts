@@ -1,6 +1,6 @@
 // Concurrency: many debits racing for one balance, and one transfer id replayed concurrently.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../test-support.ts'
+import { engines } from '../../tests/support/server.ts'
 import { auditLedger } from './audit.ts'
 import { LedgerError } from './ledger.ts'
 import { createTestLedger, type TestLedger } from './test-ledger.ts'

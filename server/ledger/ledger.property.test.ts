@@ -3,7 +3,7 @@
 // simple in-memory model; every balance agrees and the invariants hold after every step.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines } from '../test-support.ts'
+import { engines } from '../../tests/support/server.ts'
 import type { HouseAccountCode } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus } from './bonus.ts'

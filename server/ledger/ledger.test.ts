@@ -1,7 +1,7 @@
 // The ledger's rules on each engine: idempotent transfers, no overdraft, holds resolved once,
 // the bonus model, the seamless-wallet answers, and the outbox.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../test-support.ts'
+import { engines } from '../../tests/support/server.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus } from './bonus.ts'
 import { hold, postHold, voidHold } from './holds.ts'

@@ -1,17 +1,23 @@
 // The statement and the operator API through HTTP, on each engine.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, TEST_OPS_TOKEN, type TestApp } from '../test-support.ts'
+import {
+  createTestApp,
+  engines,
+  loginPlayer,
+  TEST_OPS_TOKEN,
+  type TestApp,
+  type TestPlayer,
+} from '../../tests/support/server.ts'
 import { grantBonus } from './bonus.ts'
 
 describe.each(engines)('statement and ops on %s', (engine) => {
   let t: TestApp
-  let token: string
+  let post: TestPlayer['post']
   let userId: number
   beforeEach(async () => {
     t = await createTestApp(engine)
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
-    ;({ token, userId } = res.json().data)
+    ;({ post, userId } = await loginPlayer(t.app))
   })
   afterEach(async () => {
     await t.close()
@@ -24,8 +30,6 @@ describe.each(engines)('statement and ops on %s', (engine) => {
       headers: { 'x-ops-token': opsToken },
       payload: { requestId, userId, amount, reason: 'teste' },
     })
-  const post = (url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })
 
   it('lists every ledger entry newest first with the balance after, paged', async () => {
     await adjust(5000, 'a')

@@ -1,8 +1,9 @@
 // Test support for the ledger: a ledger on a fresh test database, and players to move money
 // between.
+
+import { createTestDb, type TestDb } from '../../tests/support/server.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import type { Engine } from '../db/database.ts'
-import { createTestDb, type TestDb } from '../test-support.ts'
 import { AccountDirectory } from './accounts.ts'
 import { Ledger } from './ledger.ts'
 

@@ -3,7 +3,14 @@
 // the instance is stopping.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestApp } from '../test-support.ts'
+import {
+  buildTestApp,
+  createTestApp,
+  createTestDb,
+  engines,
+  TEST_OPS_TOKEN,
+  type TestApp,
+} from '../../tests/support/server.ts'
 import { METRICS_FAILED_ATTEMPTS_MAX } from './plugin.ts'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'

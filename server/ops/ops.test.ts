@@ -1,10 +1,16 @@
 // The operator API's door and refusals, on each engine: the token is checked before anything
 // else on every /api/ops path, wrong tokens are limited per address, and actions on unknown
 // players or orders are refusals, never a 500.
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_OPS_TOKEN,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { OPS_FAILED_ATTEMPTS_MAX } from './gate.ts'
 
 interface Route {
@@ -42,10 +48,7 @@ describe.each(engines)('operator API on %s', (engine) => {
       ...(ip ? { remoteAddress: ip } : {}),
     })
 
-  async function newPlayer(): Promise<number> {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: randomUUID() } })
-    return res.json().data.userId
-  }
+  const newPlayer = async () => (await loginPlayer(app)).userId
 
   it('answers 401 before parsing or validating anything on every operator path without the right token', async () => {
     expect(opsRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([

@@ -6,9 +6,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import {
+  createTestApp,
+  engines,
+  loginPlayer,
+  sandboxOf,
+  TEST_OPS_TOKEN,
+  type TestApp,
+} from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { createTestApp, engines, sandboxOf, TEST_OPS_TOKEN, type TestApp } from '../test-support.ts'
 import { refundIdFor } from './ids.ts'
 import { signWebhook } from './webhook-signature.ts'
 
@@ -28,16 +35,7 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
   })
 
   async function player() {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token, userId } = res.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}) =>
-      (await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    const cpf = randomCpf()
-    expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
+    const { call, userId, cpf } = await loginPlayer(t.app, { ageConfirmed: true, verified: true })
     const order = async (amount: number) => {
       const created = await call('/charge/create/order', { amount, requestId: randomUUID() })
       expect(created.success).toBe(true)

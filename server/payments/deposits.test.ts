@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { createTestApp, engines, type TestApp } from '../test-support.ts'
 import { parseBrCode } from './brcode.ts'
 import { signWebhook } from './webhook-signature.ts'
 
@@ -27,19 +27,14 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   })
 
   async function player(options: { verified?: boolean } = {}) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    const {
+      post: call,
+      userId,
+      cpf,
+    } = await loginPlayer(t.app, {
+      ageConfirmed: true,
+      verified: options.verified !== false,
     })
-    const { token, userId } = res.json().data as { token: string; userId: number }
-    const call = (url: string, payload: object = {}) =>
-      t.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })
-    const cpf = randomCpf()
-    if (options.verified !== false) {
-      const saved = await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
-      expect(saved.json().success).toBe(true)
-    }
     return { call, userId, cpf }
   }
 

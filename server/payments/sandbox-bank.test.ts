@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
-import { createTestApp, engines, sandboxOf, type TestApp } from '../test-support.ts'
+import { createTestApp, engines, loginPlayer, sandboxOf, type TestApp } from '../../tests/support/server.ts'
 import { parseBrCode } from './brcode.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
@@ -31,15 +31,7 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     })
 
   async function chargeOf(fullName: string, cpf: string) {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const headers = { 'access-token': login.json().data.token as string }
-    const call = async (url: string, payload: object) =>
-      (await t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload })).json()
-    expect((await call('/charge/amount/saveUserAccountInfo', { fullName, cpf })).success).toBe(true)
+    const { call } = await loginPlayer(t.app, { ageConfirmed: true, verified: { fullName, cpf } })
     const order = (await call('/charge/create/order', { amount: 2000, requestId: randomUUID() })).data
     return { payCode: order.payCode as string, txid: parseBrCode(order.payCode).txid }
   }

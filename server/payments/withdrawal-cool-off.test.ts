@@ -5,12 +5,18 @@
 // order is sent by the reconciliation poll when its time comes, and paid.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { randomCpf } from '../../contract/cpf.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_PASSWORD as PASSWORD,
+  sandboxOf,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
-import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
-const PASSWORD = 'Horse-Batt3ry9'
 const COOL_OFF_MINUTES = 60
 
 describe.each(engines)('withdrawal cool-off on %s', (engine) => {
@@ -34,25 +40,11 @@ describe.each(engines)('withdrawal cool-off on %s', (engine) => {
 
   /** A bound, verified player with cash; binding the password is a credentials change (now). */
   async function player() {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    const cpf = randomCpf()
-    const userName = `calma${String(userId).padStart(5, '0')}`
-    expect(
-      (await call('/user/bindLoginAccount', { userName, password: PASSWORD, confirmPassword: PASSWORD })).success,
-    ).toBe(true)
-    expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
-    await app.inject({
-      method: 'POST',
-      url: '/api/ops/adjust',
-      headers: { 'x-ops-token': TEST_OPS_TOKEN },
-      payload: { requestId: randomUUID(), userId, amount: 20000, reason: 'saldo de teste' },
+    const { call, userId, cpf } = await loginPlayer(app, {
+      ageConfirmed: true,
+      bound: true,
+      verified: true,
+      cash: 20000,
     })
     const withdraw = (amount: number) =>
       call('/withdraw/create/order', {

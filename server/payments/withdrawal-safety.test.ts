@@ -6,14 +6,20 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_PASSWORD as PASSWORD,
+  sandboxOf,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
-// 10–15 characters and not a common password: valid under the old rule (6–15) and the new (8–64).
-const PASSWORD = 'Horse-Batt3ry9'
 
 describe.each(engines)('withdrawal safety on %s', (engine) => {
   let testDb: TestDb
@@ -31,33 +37,7 @@ describe.each(engines)('withdrawal safety on %s', (engine) => {
   })
 
   async function player(cash = 10000) {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}, language = 'pt-BR') =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api${url}`,
-          headers: { 'access-token': token, 'accept-language': language },
-          payload,
-        })
-      ).json()
-    const cpf = randomCpf()
-    const name = `seguro${String(userId).padStart(4, '0')}`
-    expect(
-      (await call('/user/bindLoginAccount', { userName: name, password: PASSWORD, confirmPassword: PASSWORD })).success,
-    ).toBe(true)
-    expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
-    await app.inject({
-      method: 'POST',
-      url: '/api/ops/adjust',
-      headers: { 'x-ops-token': TEST_OPS_TOKEN },
-      payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
-    })
+    const { call, userId, cpf } = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true, cash })
     /** `password: null` sends none. */
     const withdraw = (amount: number, key: string, payType: string, password: string | null = PASSWORD) =>
       call('/withdraw/create/order', {

@@ -4,15 +4,22 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_PASSWORD as PASSWORD,
+  sandboxOf,
+  TEST_OPS_TOKEN,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { grantBonus } from '../ledger/bonus.ts'
-import { buildTestApp, createTestDb, engines, sandboxOf, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
-// 10–15 characters and not a common password: valid under the old rule (6–15) and the new (8–64).
-const PASSWORD = 'Horse-Batt3ry9'
 
 describe.each(engines)('PIX withdrawals on %s', (engine) => {
   let testDb: TestDb
@@ -32,37 +39,19 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   })
 
   async function player(options: { bound?: boolean; cash?: number } = {}) {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
+    const ready = options.bound !== false
+    const { call, userId, cpf, on } = await loginPlayer(app, {
+      ageConfirmed: true,
+      bound: ready,
+      verified: ready,
+      cash: options.cash,
     })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    const cpf = randomCpf()
-    if (options.bound !== false) {
-      const name = `jogador${String(userId).padStart(4, '0')}`
-      expect(
-        (await call('/user/bindLoginAccount', { userName: name, password: PASSWORD, confirmPassword: PASSWORD }))
-          .success,
-      ).toBe(true)
-      expect((await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(true)
-    }
-    if (options.cash) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/ops/adjust',
-        headers: { 'x-ops-token': TEST_OPS_TOKEN },
-        payload: { requestId: randomUUID(), userId, amount: options.cash, reason: 'saldo de teste' },
-      })
-    }
     const withdraw = (amount: number, key = cpf, payType = 'cpf', requestId = randomUUID(), password = PASSWORD) =>
       call('/withdraw/create/order', { accountNumber: key, payType, amount, requestId, password })
     /** Registers a phone, e-mail or random key to this player's CPF in the sandbox bank's directory. */
     const ownKey = (keyType: 'phone' | 'email' | 'random', key: string) =>
       sandboxOf(app).dict.register(keyType, key, cpf)
-    return { call, userId, cpf, withdraw, ownKey }
+    return { call, userId, cpf, withdraw, ownKey, on }
   }
 
   const balances = (userId: number) => readPlayerBalances(testDb.db.kysely, userId)
@@ -292,7 +281,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
 
   it('resolves an order held but never sent when the server stopped, once it starts again', async () => {
     await start()
-    const { call, userId, withdraw } = await player({ cash: 7000 })
+    const { userId, withdraw, on } = await player({ cash: 7000 })
     // The server dies between committing the hold and calling the provider.
     sandboxOf(app).createPayout = async () => {
       throw new Error('process killed before the payout call')
@@ -301,6 +290,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     expect(codes(order)).toEqual([1000, 1100])
     await app.close()
     app = await buildTestApp(testDb.db, { SANDBOX_PAYOUT_DELAY_MS: String(DELAY) }, clock)
+    const { call } = on(app)
     await expect
       .poll(async () => codes((await call('/v1/bus/getWithdrawProcess', { orderId: order.orderId })).data))
       .toEqual([1000, 1100, 1200])

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { jackpotPool } from '../games/jackpot.ts'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../test-support.ts'
 
 interface Client {
   messages: { type: string; data: unknown }[]
@@ -48,15 +48,6 @@ async function connect(app: FastifyInstance, token: string): Promise<Client> {
   }
 }
 
-async function login(app: FastifyInstance, ageConfirmed = false) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { deviceId: randomUUID(), ...(ageConfirmed ? { ageConfirmed } : {}) },
-  })
-  return res.json().data as { token: string; userId: number }
-}
-
 describe.each(engines)('push on %s', (engine) => {
   const cleanups: (() => Promise<void>)[] = []
   afterEach(async () => {
@@ -75,7 +66,7 @@ describe.each(engines)('push on %s', (engine) => {
 
   it('sends the balance on connect and after every committed change', async () => {
     const { app } = await setup()
-    const { token, userId } = await login(app)
+    const { token, userId } = await loginPlayer(app)
     const client = await connect(app, token)
     cleanups.push(async () => client.socket.close())
     await client.next('ready')
@@ -94,10 +85,7 @@ describe.each(engines)('push on %s', (engine) => {
 
   it('pushes the balance and then the deposit when the sandbox bank pays over real HTTP', async () => {
     const { app } = await setup()
-    const { token } = await login(app, true)
-    const call = async (url: string, payload: object) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    await call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf: '52998224725' })
+    const { token, call } = await loginPlayer(app, { ageConfirmed: true, verified: { cpf: '52998224725' } })
     const order = (await call('/charge/create/order', { amount: 5000, requestId: randomUUID() })).data
     const client = await connect(app, token)
     cleanups.push(async () => client.socket.close())
@@ -129,17 +117,11 @@ describe.each(engines)('push on %s', (engine) => {
 
   it('broadcasts the jackpot pool as it is now, and wins at or above the feed threshold, to every player', async () => {
     const { app, testDb } = await setup({ WIN_FEED_MIN: '1' })
-    const watcher = await login(app)
+    const watcher = await loginPlayer(app)
     const client = await connect(app, watcher.token)
     cleanups.push(async () => client.socket.close())
     await client.next('ready')
-    const spinner = await login(app, true)
-    await app.inject({
-      method: 'POST',
-      url: '/api/ops/adjust',
-      headers: { 'x-ops-token': TEST_OPS_TOKEN },
-      payload: { requestId: randomUUID(), userId: spinner.userId, amount: 100_000, reason: 'teste' },
-    })
+    const spinner = await loginPlayer(app, { ageConfirmed: true, cash: 100_000 })
     const forward = await app.inject({
       method: 'POST',
       url: '/api/game/forward',
@@ -195,7 +177,7 @@ if (engines.includes('postgres')) {
       )
       const instanceB = await buildTestApp(testDb.db)
       cleanups.push(() => instanceB.close())
-      const { token, userId } = await login(instanceA)
+      const { token, userId } = await loginPlayer(instanceA)
       const client = await connect(instanceA, token)
       cleanups.push(async () => client.socket.close())
       await client.next('balance')

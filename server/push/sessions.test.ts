@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { buildTestApp, createTestDb, engines, loginDevice } from '../test-support.ts'
+import { buildTestApp, createTestDb, engines, loginPlayer } from '../../tests/support/server.ts'
 import { SESSION_ENDED } from './hub.ts'
 
 interface Socket {
@@ -81,7 +81,7 @@ describe.each(engines)('session end closes push sockets on %s', (engine) => {
 
   it('closes the socket within a second of logout, and pushes it no balance after', async () => {
     const [app] = (await setup()) as [FastifyInstance]
-    const player = await loginDevice(app)
+    const player = await loginPlayer(app)
     const client = await open(app, player.token)
     const before = client.messages.length
 
@@ -98,13 +98,7 @@ describe.each(engines)('session end closes push sockets on %s', (engine) => {
 
   it('closes the sockets of a revoked device and keeps the other device connected', async () => {
     const [app] = (await setup()) as [FastifyInstance]
-    const phone = await loginDevice(app)
-    const bind = await post(app, '/user/bindLoginAccount', phone.token, {
-      userName: 'jogador777',
-      password: 'boa-senha-42',
-      confirmPassword: 'boa-senha-42',
-    })
-    expect(bind.json().success).toBe(true)
+    const phone = await loginPlayer(app, { bound: { userName: 'jogador777', password: 'boa-senha-42' } })
     const tabletLogin = await app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -128,7 +122,7 @@ describe.each(engines)('session end closes push sockets on %s', (engine) => {
 
   it('closes a socket on one instance within a second of logout on another', async () => {
     const [a, b] = (await setup(2)) as [FastifyInstance, FastifyInstance]
-    const player = await loginDevice(a)
+    const player = await loginPlayer(a)
     const client = await open(b, player.token)
     const loggedOutAt = performance.now()
     expect((await post(a, '/user/logout', player.token)).json().success).toBe(true)

@@ -8,16 +8,16 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
-import { readPlayerBalances } from '../ledger/accounts.ts'
-import { auditLedger } from '../ledger/audit.ts'
 import {
   buildTestApp,
   createTestDb,
   type DeviceCredentials,
   engines,
-  loginDevice,
+  loginPlayer,
   type TestDb,
-} from '../test-support.ts'
+} from '../../tests/support/server.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { auditLedger } from '../ledger/audit.ts'
 
 // 12:00 in São Paulo (UTC−3) on Sunday 22 November 2026.
 const START = Date.UTC(2026, 10, 22, 15, 0)
@@ -52,12 +52,11 @@ describe.each(engines)('rewards on %s', (engine) => {
   })
 
   async function player(options: { code?: string; device?: DeviceCredentials } = {}) {
-    const { token, userId, deviceId, deviceSecret } = await loginDevice(app, options.device, {
+    const { token, userId, deviceId, deviceSecret, call } = await loginPlayer(app, {
       ageConfirmed: true,
-      ...(options.code ? { extensionCode: options.code } : {}),
+      ...(options.device ? { device: options.device } : {}),
+      ...(options.code ? { login: { extensionCode: options.code } } : {}),
     })
-    const call = async (url: string, payload: object = {}) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
     const verify = (cpf = randomCpf()) => call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
     const deposit = async (amount = 2_000) => {
       const order = await call('/charge/create/order', { amount, requestId: randomUUID() })

@@ -12,7 +12,7 @@ import { pruneBackups } from '../../server/db/backup.ts'
 import { openDatabase } from '../../server/db/database.ts'
 import { createTemporaryDatabase } from '../../server/db/temporary-database.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
-import { engines } from '../../server/test-support.ts'
+import { engines } from '../support/server.ts'
 import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 const run = promisify(execFile)

@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { auditLedger } from '../../server/ledger/audit.ts'
-import { engines } from '../../server/test-support.ts'
+import { engines } from '../support/server.ts'
 import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 const KILLS = 3

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
-import { engines } from '../../server/test-support.ts'
+import { engines } from '../support/server.ts'
 import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 const PLAYERS = 24
@@ -89,7 +89,9 @@ describe.each(engines)('withdrawals across a crash on %s', (engine) => {
 
         server = await startServer(env, port)
         // Players whose request never got an answer retry it; the requestId makes that safe. A
-        // 429 (`busy`: too many password checks at once) is retried after a moment, as the app does.
+        // 429 (`busy`: too many password checks at once) is retried after a moment, as the app
+        // does, until the server answers otherwise: how long the queue takes depends on the
+        // machine's load, so no attempt count (the test's own timeout bounds it).
         const retried = await Promise.all(
           players.map(async (p) => {
             // Each retry checks the password (scrypt); on a loaded machine the queue stays full for a

@@ -1,6 +1,7 @@
 // The sandbox provider passes the payment-provider conformance suite (on a real SQLite file).
+
+import { createTestDb } from '../../../tests/support/server.ts'
 import { loadConfig } from '../../config.ts'
-import { createTestDb } from '../../test-support.ts'
 import { describeProviderConformance } from '../provider.conformance.ts'
 import type { WebhookRequest } from '../provider.ts'
 import { createPaymentProvider } from '../providers.ts'

@@ -1,0 +1,244 @@
+// Server test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
+// TEST_DATABASE_URL is set, isolated in its own schema), an app built on it for `inject`, and the
+// one way a test makes a player (`loginPlayer`) and gives it money (`fundPlayer`).
+
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { randomCpf } from '../../contract/cpf.ts'
+import { type BuildOptions, build } from '../../server/app.ts'
+import { loadConfig } from '../../server/config.ts'
+import { type Db, type Engine, openDatabase } from '../../server/db/database.ts'
+import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts'
+import type { Clock } from '../../server/http/infrastructure.ts'
+import { grantBonus } from '../../server/ledger/bonus.ts'
+
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestDb {
+  db: Db
+  drop(): Promise<void>
+}
+
+/** A fresh database, migrated to the latest schema (or only up to `upTo`, a migration's name). */
+export async function createTestDb(engine: Engine, upTo?: string): Promise<TestDb> {
+  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
+  if (engine === 'sqlite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-test-'))
+    const db = openDatabase({ dataDir })
+    await migrate(db)
+    return {
+      db,
+      drop: async () => {
+        await db.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  const url = process.env.TEST_DATABASE_URL as string
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const db = openDatabase({ url, schema, poolSize: 60 })
+  await migrate(db)
+  return {
+    db,
+    drop: async () => {
+      await db.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop schema ${schema} cascade`)
+      await cleanup.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  close(): Promise<void>
+}
+
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
+
+/** Builds an app on an existing test database (several apps may share one, like instances). */
+export async function buildTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  clock?: Clock,
+  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute'> = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: path.join(tmpdir(), 'no-static'),
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    // Tests bind a password and withdraw at once; the cool-off has its own test (withdrawal-cool-off).
+    WITHDRAW_COOL_OFF_MINUTES: '0',
+    ...env,
+  })
+  const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...extra })
+  await app.ready()
+  return app
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
+  const testDb = await createTestDb(engine)
+  const app = await buildTestApp(testDb.db, env, clock)
+  return {
+    app,
+    db: testDb.db,
+    close: async () => {
+      await app.close()
+      await testDb.drop()
+    },
+  }
+}
+
+/** The sandbox provider of an app built with the default (sandbox) payment provider. */
+export function sandboxOf(app: FastifyInstance) {
+  const sandbox = app.payments.sandbox
+  if (!sandbox) throw new Error('the app was not built with the sandbox payment provider')
+  return sandbox
+}
+
+/** What a device keeps after its first login, as the app keeps it in IndexedDB. */
+export interface DeviceCredentials {
+  deviceId: string
+  deviceSecret: string
+}
+
+export interface LoggedInDevice extends DeviceCredentials {
+  token: string
+  userId: number
+  isRegister: 0 | 1
+  gold: number
+}
+
+/**
+ * Logs a device in as the app does: without `device` a new device's first login (creating its
+ * player and receiving its secret), with it the id and secret kept from then. `extra` adds
+ * login fields (ageConfirmed, extensionCode…). Fails the test when the login is refused.
+ */
+async function loginDevice(
+  app: FastifyInstance,
+  device: DeviceCredentials | undefined,
+  extra: Record<string, unknown>,
+): Promise<LoggedInDevice> {
+  const payload = device
+    ? { deviceId: device.deviceId, deviceSecret: device.deviceSecret, ...extra }
+    : { deviceId: randomUUID(), ...extra }
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload })
+  const body = res.json()
+  if (!body.success) throw new Error(`device login refused: ${res.body}`)
+  return { ...body.data, deviceSecret: body.data.deviceSecret ?? device?.deviceSecret }
+}
+
+/** The password `loginPlayer` binds: 10–15 characters and not a common one, valid under every rule. */
+export const TEST_PASSWORD = 'Horse-Batt3ry9'
+
+export interface PlayerOptions {
+  /** A later login of a device kept from an earlier one (by default a new device, a new player). */
+  device?: DeviceCredentials
+  /** Sends the 18+ confirmation with the login (not sent by default). */
+  ageConfirmed?: boolean
+  /** More login fields (extensionCode…). */
+  login?: Record<string, unknown>
+  /** Binds a name and password (`true`: `jogador<id>` and TEST_PASSWORD). */
+  bound?: boolean | { userName?: string; password?: string }
+  /** Saves a full name and CPF, verifying the account (`true`: "Ana Souza" and a random CPF). */
+  verified?: boolean | { fullName?: string; cpf?: string }
+  /** Cash (and bonus) given by `fundPlayer` once logged in. */
+  cash?: number
+  bonus?: number
+}
+
+export interface TestPlayer extends LoggedInDevice {
+  /** The CPF verified with (`verified`), or a random one kept for the test to use. */
+  cpf: string
+  userName: string | null
+  password: string
+  /** POSTs `/api<path>` as this player and answers the parsed envelope. */
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data is whatever the route answers, read as the app reads it
+  call(path: string, body?: object, language?: string): Promise<any>
+  /** The same, answering the whole response (status, headers, body). */
+  post(path: string, body?: object, language?: string): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>
+  /** The same two, sent to another instance (a second app on the database, or one restarted). */
+  on(app: FastifyInstance): Pick<TestPlayer, 'call' | 'post'>
+}
+
+/**
+ * A player as a test needs one: a device's login (its first, or a kept device's next), then as
+ * asked a bound name and password, a verified CPF and money. Fails the test when any step is
+ * refused.
+ */
+export async function loginPlayer(app: FastifyInstance, options: PlayerOptions = {}): Promise<TestPlayer> {
+  const device = await loginDevice(app, options.device, {
+    ...(options.ageConfirmed ? { ageConfirmed: true } : {}),
+    ...options.login,
+  })
+  const on = (target: FastifyInstance): Pick<TestPlayer, 'call' | 'post'> => {
+    const post: TestPlayer['post'] = (path, body = {}, language) =>
+      target.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: { 'access-token': device.token, ...(language ? { 'accept-language': language } : {}) },
+        payload: body,
+      })
+    return { post, call: async (path, body, language) => (await post(path, body, language)).json() }
+  }
+  const { post, call } = on(app)
+  const mustSucceed = async (path: string, body: object) => {
+    const res = await post(path, body)
+    if (!res.json().success) throw new Error(`${path} refused: ${res.body}`)
+  }
+
+  const bound = options.bound === true ? {} : options.bound || null
+  const password = bound?.password ?? TEST_PASSWORD
+  const userName = bound ? (bound.userName ?? `jogador${String(device.userId).padStart(4, '0')}`) : null
+  if (userName) await mustSucceed('/user/bindLoginAccount', { userName, password, confirmPassword: password })
+
+  const verified = options.verified === true ? {} : options.verified || null
+  const cpf = verified?.cpf ?? randomCpf()
+  if (verified)
+    await mustSucceed('/charge/amount/saveUserAccountInfo', { fullName: verified.fullName ?? 'Ana Souza', cpf })
+
+  await fundPlayer(app, device.userId, { cash: options.cash, bonus: options.bonus })
+  return { ...device, cpf, userName, password, call, post, on }
+}
+
+/**
+ * Gives a player money: cash through the operator adjustment API (as an operator would), bonus
+ * through the ledger as a gift with its wagering requirement. Fails the test when refused.
+ */
+export async function fundPlayer(
+  app: FastifyInstance,
+  userId: number,
+  money: { cash?: number; bonus?: number; wageringMultiplier?: number },
+): Promise<void> {
+  if (money.cash) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ops/adjust',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { requestId: randomUUID(), userId, amount: money.cash, reason: 'saldo de teste' },
+    })
+    if (!res.json().success) throw new Error(`operator adjustment refused: ${res.body}`)
+  }
+  if (money.bonus) {
+    const amount = money.bonus
+    await app.ledger.transact((tx) =>
+      grantBonus(tx, {
+        id: `test-bonus-${randomUUID()}`,
+        playerId: userId,
+        amount,
+        wageringMultiplier: money.wageringMultiplier ?? 10,
+        kind: 'new_player_gift',
+      }),
+    )
+  }
+}
