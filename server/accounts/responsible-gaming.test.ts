@@ -5,7 +5,14 @@
 // the operator can extend, never shorten, an exclusion; every change is in the player's history.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestDb, engines, TEST_OPS_TOKEN, type TestDb } from '../../tests/support/server.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_OPS_TOKEN,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { netLossSince } from '../games/play-limits.ts'
 
 // 15:00 UTC is 12:00 in São Paulo: the local day resets at 03:00 UTC the next day.
@@ -29,20 +36,7 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
   })
 
   async function player(cash = 100_000) {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    const call = async (url: string, payload: object = {}) =>
-      (await app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload })).json()
-    await app.inject({
-      method: 'POST',
-      url: '/api/ops/adjust',
-      headers: { 'x-ops-token': TEST_OPS_TOKEN },
-      payload: { requestId: randomUUID(), userId, amount: cash, reason: 'saldo de teste' },
-    })
+    const { userId, call } = await loginPlayer(app, { ageConfirmed: true, cash })
     const launch = async () => {
       const forward = await call('/game/forward', { id: 'fruta-fina' })
       if (!forward.success) return { forward, sessionToken: '' }
@@ -50,7 +44,17 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
       const opened = (
         await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
       ).json()
-      return { forward, sessionToken: opened.data.sessionToken as string }
+      const sessionToken = opened.data.sessionToken as string
+      // The game page sets the first client seed for the committed server seed, as the browser does.
+      if (!opened.data.seed) {
+        await app.inject({
+          method: 'POST',
+          url: '/api/game/session/seed',
+          headers: { 'game-session': sessionToken },
+          payload: { clientSeed: 'limites', nextServerSeedHash: opened.data.nextServerSeedHash },
+        })
+      }
+      return { forward, sessionToken }
     }
     const game = async (sessionToken: string, url: string, payload: object = {}) =>
       (

@@ -8,7 +8,7 @@ import {
   createTestApp,
   createTestDb,
   engines,
-  TEST_OPS_TOKEN,
+  loginPlayer,
   type TestApp,
 } from '../../tests/support/server.ts'
 import { METRICS_FAILED_ATTEMPTS_MAX } from './plugin.ts'
@@ -35,18 +35,7 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401)
     expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401)
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { deviceId: randomUUID(), ageConfirmed: true },
-    })
-    const { token, userId } = login.json().data as { token: string; userId: number }
-    await app.inject({
-      method: 'POST',
-      url: '/api/ops/adjust',
-      headers: { 'x-ops-token': TEST_OPS_TOKEN },
-      payload: { requestId: randomUUID(), userId, amount: 10_000, reason: 'saldo de teste' },
-    })
+    const { token } = await loginPlayer(app, { ageConfirmed: true, cash: 10_000 })
     const forward = await app.inject({
       method: 'POST',
       url: '/api/game/forward',
