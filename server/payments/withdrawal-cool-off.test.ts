@@ -5,15 +5,7 @@
 // order is sent by the reconciliation poll when its time comes, and paid.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  buildTestApp,
-  createTestDb,
-  engines,
-  loginPlayer,
-  TEST_PASSWORD as PASSWORD,
-  sandboxOf,
-  type TestDb,
-} from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, engines, loginPlayer, sandboxOf, type TestDb } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
@@ -40,21 +32,16 @@ describe.each(engines)('withdrawal cool-off on %s', (engine) => {
 
   /** A bound, verified player with cash; binding the password is a credentials change (now). */
   async function player() {
-    const { call, userId, cpf } = await loginPlayer(app, {
-      ageConfirmed: true,
-      bound: true,
-      verified: true,
-      cash: 20000,
-    })
+    const ana = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true, cash: 20000 })
     const withdraw = (amount: number) =>
-      call('/withdraw/create/order', {
-        accountNumber: cpf,
+      ana.call('/withdraw/create/order', {
+        accountNumber: ana.cpf,
         payType: 'cpf',
         amount,
         requestId: randomUUID(),
-        password: PASSWORD,
+        password: ana.password,
       })
-    return { call, userId, cpf, withdraw }
+    return { ...ana, withdraw }
   }
 
   const payouts = () => testDb.db.kysely.selectFrom('sandbox_payouts').selectAll().execute()
