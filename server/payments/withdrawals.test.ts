@@ -8,6 +8,7 @@ import {
   buildTestApp,
   createTestDb,
   engines,
+  fundPlayer,
   loginPlayer,
   TEST_PASSWORD as PASSWORD,
   sandboxOf,
@@ -16,7 +17,6 @@ import {
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { grantBonus } from '../ledger/bonus.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
@@ -193,9 +193,7 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   it('explains a bonus-only balance with the wagering left, and the other refusals in words', async () => {
     await start()
     const { call, userId, withdraw } = await player()
-    await app.ledger.transact((tx) =>
-      grantBonus(tx, { id: 'gift', playerId: userId, amount: 3000, wageringMultiplier: 10, kind: 'new_player_gift' }),
-    )
+    await fundPlayer(app, userId, { bonus: 3000, wageringMultiplier: 10 })
     expect((await call('/v1/bus/withdrawInfo')).data).toMatchObject({
       state: 'bonus_wagering_incomplete',
       bonus: 3000,
