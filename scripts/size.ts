@@ -3,7 +3,7 @@
 // ARCHITECTURE.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Then lists each
 // chunk's largest modules (from its source map) and fails if zod reached the browser. Run after
 // `npm run build`: `npm run size`.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -69,6 +69,8 @@ function decodeSegment(segment: string): number[] {
 
 /** Characters of a chunk's code per original module, read from its source map. */
 function modulesOf(file: string): [string, number][] {
+  // Bundler helpers (e.g. the preload helper) come without a map: nothing to break down.
+  if (!existsSync(path.join(dist, `${file}.map`))) return []
   const code = readFileSync(path.join(dist, file), 'utf8').split('\n')
   const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8')) as {
     sources: string[]

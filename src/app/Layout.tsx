@@ -1,21 +1,28 @@
 // The app frame: header, banners, the routed page (with its back bar), bottom navigation.
 import { useLingui } from '@lingui/react/macro'
 import { Redirect, Route, Switch } from 'wouter'
-import { DepositWatcher } from '../features/deposit/DepositWatcher.tsx'
+import { openGameAtom } from '../lib/gameFrame.ts'
+import { lazyPart } from '../lib/lazy.tsx'
 import { pushStatusAtom } from '../lib/push.ts'
 import { useAtomValue } from '../lib/store.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
 import { BottomNav } from './layout/BottomNav.tsx'
-import { GameFrame } from './layout/GameFrame.tsx'
 import { Header } from './layout/Header.tsx'
 import { RewardsHost } from './layout/RewardsHost.tsx'
 import { RiskReminder } from './layout/RiskReminder.tsx'
 import { routes } from './routes.ts'
 
+// The game frame's code loads when a game is first opened: it is not part of the first route.
+const GameFrame = lazyPart(() => import('./layout/GameFrame.tsx'), null)
+// The deposit listener has no screen of its own; it arrives just after the first paint (an open
+// PIX sheet is restored from IndexedDB and re-checked with the server when it does).
+const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null)
+
 export function Layout() {
   const { i18n } = useLingui()
   const pushStatus = useAtomValue(pushStatusAtom)
+  const gameOpen = useAtomValue(openGameAtom) !== null
   return (
     <div className="app" data-push-status={pushStatus}>
       <SandboxMarker />
@@ -41,7 +48,7 @@ export function Layout() {
       <ToastHost />
       <DepositWatcher />
       <RewardsHost />
-      <GameFrame />
+      {gameOpen && <GameFrame />}
     </div>
   )
 }

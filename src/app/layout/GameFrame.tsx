@@ -21,7 +21,7 @@ interface FrameMessage {
   message?: unknown
 }
 
-export function GameFrame() {
+export default function GameFrame() {
   const game = useAtomValue(openGameAtom)
   const soundOn = useAtomValue(soundOnAtom)
   const frame = useRef<HTMLIFrameElement>(null)

@@ -18,7 +18,7 @@ import { closeDeposit, openDepositAtom, restoreOpenDeposit } from './state.ts'
 
 const REFUND_TOAST_MS = 8000
 
-export function DepositWatcher() {
+export default function DepositWatcher() {
   const { t, i18n } = useLingui()
 
   useEffect(() => {
