@@ -91,22 +91,7 @@ export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): P
     if (loss + gate.bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
   }
   const time = await playTime(db, playerId, now, timeZone)
-  const daily = setting('time_day').value
-  if (daily !== null && time.todayMs >= daily * 60_000) {
-    throw new Refusal('session_limit_reached', {
-      limit: 'day',
-      minutes: daily,
-      resetsAt: periodEnd('day', now, timeZone),
-    })
-  }
-  const perSession = setting('time_session').value
-  if (perSession !== null && time.sessionMs >= perSession * 60_000) {
-    throw new Refusal('session_limit_reached', {
-      limit: 'session',
-      minutes: perSession,
-      resetsAt: (time.lastPlayed ?? now) + PLAY_BREAK_MS,
-    })
-  }
+  refuseOverTime(setting, time, now, timeZone)
   const due = await realityCheckDue(db, playerId, now, time, setting('reality_check').value ?? gate.realityCheckMinutes)
   if (due) throw new Refusal('reality_check_due', due)
 }
