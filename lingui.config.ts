@@ -6,6 +6,10 @@ export default defineConfig({
   sourceLocale: 'pt-BR',
   locales: ['pt-BR', 'en', 'hi'],
   fallbackLocales: { default: 'pt-BR' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'] },
+    // The operator console's own catalog: nothing of it is in the player app's packs.
+    { path: '<rootDir>/locales/{locale}/console', include: ['console'] },
+  ],
   compileNamespace: 'json',
 })

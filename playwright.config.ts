@@ -48,6 +48,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         OPS_TOKEN: E2E_OPS_TOKEN,
         SANDBOX_PAYOUT_DELAY_MS: '2500',
+        // The sandbox API Pix server `npm start` runs next to the app (never 8081 in tests).
+        SANDBOX_PIX_PORT: String(port + 5),
         // The e2e players bind a password and withdraw within minutes; the cool-off is a server test.
         WITHDRAW_COOL_OFF_MINUTES: '0',
       },
@@ -66,6 +68,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${promotionsOffPort}`,
         PROMOTIONS: 'off',
         OPS_TOKEN: E2E_OPS_TOKEN,
+        SANDBOX_PIX_PORT: String(port + 6),
         // The reality check every minute of play (issue 17's end-to-end test).
         REALITY_CHECK_DEFAULT_MINUTES: '1',
       },

@@ -1,5 +1,6 @@
 // Request and response schemas of the account calls (SPEC 2, 9), shared by server and client.
 import { z } from 'zod'
+import { adClickFields } from './attribution.ts'
 import { cleanEntryParam, passwordRule, userNameRule } from './credentials.ts'
 import { languages } from './languages.ts'
 
@@ -19,6 +20,8 @@ export const deviceLoginRequest = z.strictObject({
   apiType: z.literal(0).optional(),
   ageConfirmed: z.boolean().optional(),
   language: z.enum(languages).optional(),
+  /** The ad click (SPEC 12): kept only if the player agreed to marketing attribution. */
+  ...adClickFields,
 })
 
 export const userName = z.string().trim().min(userNameRule.min).max(userNameRule.max).regex(userNameRule.pattern)
@@ -34,6 +37,7 @@ export const credentialLoginRequest = z.strictObject({
   ageConfirmed: z.boolean().optional(),
   /** The device the login comes from (failed logins are also counted per device). */
   deviceId: z.uuid().optional(),
+  ...adClickFields,
 })
 
 export const loginRequest = z.union([deviceLoginRequest, credentialLoginRequest])

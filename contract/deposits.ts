@@ -1,6 +1,7 @@
 // Deposit calls (SPEC 4, 9): amount choices with the first-deposit offer, order creation, the
 // order's status, and the PIX returned to the payer (refunds). Amounts are integer centavos.
 import { z } from 'zod'
+import { pageFields } from './paging.ts'
 
 export const requestId = z
   .string()
@@ -54,7 +55,7 @@ export type DepositStatus = 'pending' | 'paid' | 'expired'
 /**
  * Why (part of) a PIX was returned to the payer instead of credited: more than the charge
  * (the excess), less than the charge, a second payment of a paid charge, the player on a
- * break, over the player's deposit limit, paid from a CPF that is not the player's (or not
+ * break, the account frozen or closed by an operator, over the player's deposit limit, paid from a CPF that is not the player's (or not
  * told), or paid to a charge no order has.
  */
 export const refundReasons = [
@@ -62,6 +63,7 @@ export const refundReasons = [
   'underpaid',
   'already_paid',
   'self_excluded',
+  'account_held',
   'deposit_limit',
   'payer_not_player',
   'payer_unknown',
@@ -84,15 +86,14 @@ export interface DepositRefundView {
   returnedAt: number | null
 }
 
-export const refundListRequest = z.strictObject({
-  pageNum: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(50).default(10),
-})
+export const refundListRequest = z.strictObject(pageFields(50, 10))
 
 export interface DepositRefundsPage {
   total: number
   pageNum: number
   pageSize: number
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: string | null
   refunds: DepositRefundView[]
 }
 

@@ -1,7 +1,8 @@
 // The response envelope every API route answers with (SPEC 9), and the business msgCodes.
 
 export const MsgCode = {
-  ok: 'ok',
+  /** Success: the seed's client tests `msgCode === 'success'` (SPEC 9). */
+  ok: 'success',
   invalidRequest: 'invalid_request',
   tokenInvalid: 'token_invalid',
   userExist: 'user_exist',
@@ -17,6 +18,8 @@ export const MsgCode = {
   sessionLimitReached: 'session_limit_reached',
   realityCheckDue: 'reality_check_due',
   exclusionNotExtended: 'exclusion_not_extended',
+  registrationLimitsRequired: 'registration_limits_required',
+  limitRequired: 'limit_required',
   amountOutOfRange: 'amount_out_of_range',
   requestIdReused: 'request_id_reused',
   webhookRefused: 'webhook_refused',
@@ -47,6 +50,7 @@ export const MsgCode = {
   rewardClaimed: 'reward_claimed',
   signInDone: 'sign_in_done',
   wheelWait: 'wheel_wait',
+  pushEndpointRefused: 'push_endpoint_refused',
   taskIncomplete: 'task_incomplete',
   nothingToClaim: 'nothing_to_claim',
   opsTokenInvalid: 'ops_token_invalid',
@@ -57,9 +61,27 @@ export const MsgCode = {
   withdrawLocked: 'withdraw_locked',
   chargeAlreadyPaid: 'charge_already_paid',
   chargeExpired: 'charge_expired',
+  paymentProviderUnavailable: 'payment_provider_unavailable',
   loginLocked: 'login_locked',
   deviceLoginFailed: 'device_login_failed',
   busy: 'busy',
+  requestIdRequired: 'request_id_required',
+  prizeNotFromClient: 'prize_not_from_client',
+  notCpfKey: 'not_cpf_key',
+  opsSessionInvalid: 'ops_session_invalid',
+  opsLoginFailed: 'ops_login_failed',
+  opsTotpRequired: 'ops_totp_required',
+  opsTotpEnrolmentRequired: 'ops_totp_enrolment_required',
+  opsForbidden: 'ops_forbidden',
+  opsSetupLinkInvalid: 'ops_setup_link_invalid',
+  opsOperatorExists: 'ops_operator_exists',
+  withdrawalTaken: 'withdrawal_taken',
+  fourEyesRequired: 'four_eyes_required',
+  fourEyesSameOperator: 'four_eyes_same_operator',
+  weakPassword: 'weak_password',
+  accountFrozen: 'account_frozen',
+  accountClosed: 'account_closed',
+  accountHasBalance: 'account_has_balance',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]

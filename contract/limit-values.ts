@@ -57,7 +57,10 @@ export interface LimitsView {
     dayResetsAt: number
   }
   realityCheck: MinutesSetting & { minutes: number }
-  /** Whether the registration step (daily loss and time limits) is done. */
+  /**
+   * Whether both limits of the registration (a daily loss limit and a daily time limit, Portaria
+   * SPA/MF 2.579/2025) are in force; until then deposits answer `registration_limits_required`.
+   */
   registrationDone: boolean
   selfExclusion: { startedAt: number; until: number | null } | null
   history: LimitEvent[]

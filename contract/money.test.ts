@@ -1,21 +1,35 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from './money.ts'
+import { formatMoney, formatPercent } from './money.ts'
 
 describe('formatMoney', () => {
   it('formats reais as R$ 1.234,56', () => {
-    expect(formatMoney(123456)).toBe('R$ 1.234,56')
-    expect(formatMoney(0)).toBe('R$ 0,00')
-    expect(formatMoney(5)).toBe('R$ 0,05')
-    expect(formatMoney(100_000_000)).toBe('R$ 1.000.000,00')
-    expect(formatMoney(-2500)).toBe('-R$ 25,00')
+    expect(formatMoney(123456)).toBe('R$\u00a01.234,56')
+    expect(formatMoney(0)).toBe('R$\u00a00,00')
+    expect(formatMoney(5)).toBe('R$\u00a00,05')
+    expect(formatMoney(100_000_000)).toBe('R$\u00a01.000.000,00')
+    expect(formatMoney(-2500)).toBe('-R$\u00a025,00')
+  })
+
+  it('joins symbol and number with a no-break space, so "R$" never ends a line', () => {
+    for (const minor of [50, 123456, -2500]) {
+      expect(formatMoney(minor)).not.toMatch(/ /)
+      expect(formatMoney(minor, 'INR')).toContain('\u00a0')
+    }
+  })
+
+  it("formats percentages in the market's locale, whatever the language shown", () => {
+    expect(formatPercent(96.17)).toBe('96,17%')
+    expect(formatPercent(1.5, 2, 0)).toBe('1,5%')
+    expect(formatPercent(96.1734, 4)).toBe('96,1734%')
+    expect(formatPercent(96.17, 2, 2, 'INR')).toBe('96.17%')
   })
 
   it('formats the other markets per SPEC 11', () => {
-    expect(formatMoney(123456, 'MXN')).toBe('$ 1.234,56')
-    expect(formatMoney(123456, 'INR')).toBe('₹ 1,234.56')
-    expect(formatMoney(123456, 'NGN')).toBe('₦ 1,234.56')
-    expect(formatMoney(100, 'NGN')).toBe('₦ 1.00')
+    expect(formatMoney(123456, 'MXN')).toBe('$\u00a01.234,56')
+    expect(formatMoney(123456, 'INR')).toBe('₹\u00a01,234.56')
+    expect(formatMoney(123456, 'NGN')).toBe('₦\u00a01,234.56')
+    expect(formatMoney(100, 'NGN')).toBe('₦\u00a01.00')
   })
 
   it('refuses amounts that are not whole centavos', () => {

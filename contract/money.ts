@@ -27,10 +27,25 @@ function numberFormat(currency: Currency): Intl.NumberFormat {
   return format
 }
 
-/** `formatMoney(123456)` → `R$ 1.234,56`. Negative amounts keep the sign before the symbol. */
+/**
+ * `formatMoney(123456)` → `R$ 1.234,56`, with a no-break space after the symbol so an amount never
+ * breaks across lines. Negative amounts keep the sign before the symbol.
+ */
 export function formatMoney(minor: number, currency: Currency = 'BRL'): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`money must be an integer of minor units: ${minor}`)
   const major = Math.abs(minor) / minorUnitsPerMajor[currency]
-  const text = `${symbol[currency]} ${numberFormat(currency).format(major)}`
+  const text = `${symbol[currency]}\u00a0${numberFormat(currency).format(major)}`
   return minor < 0 ? `-${text}` : text
+}
+
+/**
+ * A percentage (`96.17` → `96,17%`) in the market's locale, whatever the player's language, so it
+ * reads like the amounts beside it.
+ */
+export function formatPercent(percent: number, digits = 2, minDigits = digits, currency: Currency = 'BRL'): string {
+  return new Intl.NumberFormat(formatLocale[currency], {
+    style: 'percent',
+    minimumFractionDigits: minDigits,
+    maximumFractionDigits: digits,
+  }).format(percent / 100)
 }

@@ -1,8 +1,10 @@
 // The push topics (SPEC 9): what each message on the `/ws` socket carries, typed once for the
-// server's outbox and the client's `onPush`. Room is left for `chat`, `notice` and operator
-// topics: a new topic is one more line here.
+// server's outbox and the client's `onPush`; `ops` goes only to operators' sockets (`/ws/ops`).
+// A new topic is one more line here.
 import type { DepositPush, RefundPush } from './deposits.ts'
 import type { JackpotView, WinItem } from './games/api.ts'
+import type { OperatorPush } from './ops.ts'
+import type { ChatPush, NoticePush } from './support.ts'
 import type { OrderPush } from './withdrawals.ts'
 
 /** The player's balances, re-read by the server after the commit that changed them. */
@@ -29,12 +31,18 @@ export interface PushTopics {
   jackpot: JackpotView | null
   /** Broadcast: a recorded win above the feed's threshold. */
   win: WinItem
+  /** The player's support conversation: a new message, read receipts, typing, closed/reopened. */
+  chat: ChatPush
+  /** Broadcast: a notice was published or changed (lists read again). */
+  notice: NoticePush
+  /** To operators' sockets only (`/ws/ops`): something on a worklist changed; the console re-reads. */
+  ops: OperatorPush
 }
 
 export type PushTopic = keyof PushTopics
 
 /** Topics sent to every connected player (the rest go to one player). */
-export const broadcastTopics = ['jackpot', 'win'] as const satisfies PushTopic[]
+export const broadcastTopics = ['jackpot', 'win', 'notice'] as const satisfies PushTopic[]
 export type BroadcastTopic = (typeof broadcastTopics)[number]
 export type PlayerTopic = Exclude<PushTopic, BroadcastTopic>
 

@@ -2,6 +2,7 @@
 // history. Amounts are integer centavos; times epoch ms, true (never shifted).
 import { z } from 'zod'
 import { requestId } from './deposits.ts'
+import { pageFields } from './paging.ts'
 import { pixKeyTypes } from './pix-keys.ts'
 
 export const createWithdrawOrderRequest = z.strictObject({
@@ -23,10 +24,7 @@ export const updateKeyRequest = z.strictObject({
   payType: z.enum(pixKeyTypes).optional(),
 })
 
-export const pageRequest = z.strictObject({
-  pageNum: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(50).default(10),
-})
+export const pageRequest = z.strictObject(pageFields(50, 10))
 
 export type WithdrawState =
   | 'ok'
@@ -56,7 +54,8 @@ export interface WithdrawInfo {
   cpfMasked: string | null
   /** Withdrawals above this wait for an operator's review. */
   reviewAbove: number
-  reviewHours: number
+  /** The review SLA: an operator decides within this many minutes (well inside the 120-minute payout rule). */
+  reviewMinutes: number
   /** The first withdrawal to a new key within 24 h of a password or device change waits this long (0: never). */
   coolOffMinutes: number
 }
@@ -132,6 +131,8 @@ export interface WithdrawOrdersPage {
   total: number
   pageNum: number
   pageSize: number
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: string | null
   orders: WithdrawOrderView[]
 }
 

@@ -7,7 +7,7 @@ import { symbolUrl } from '../contract/games/art.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import { type JackpotRule, jackpotChance } from '../contract/games/jackpot.ts'
-import { formatMoney } from '../contract/money.ts'
+import { formatMoney, formatPercent } from '../contract/money.ts'
 import { el } from './dom.ts'
 import { type Lang, text, type Word } from './text.ts'
 
@@ -20,7 +20,7 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
   const t = (word: Word, values?: Record<string, string>) => text(lang, word, values)
   const number = (value: number, digits: number) =>
     value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-  const pct = (value: number, digits: number) => `${number(value, digits)} %`
+  const pct = (value: number, digits: number) => formatPercent(value, digits)
   const nameOf = (id: string | null) => game.symbols.find((s) => s.id === id)?.name[lang] ?? ''
   const icon = (id: string) =>
     el('img', { className: 'pay-icon', src: symbolUrl(game.id, id), alt: '', width: 32, height: 32 })
@@ -120,7 +120,7 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
     element,
     update(bet, seed, next) {
       jackpotLine.textContent = t('jackpotRule', {
-        share: `${rule.shareBps / 100} %`,
+        share: formatPercent(rule.shareBps / 100, 2, 0),
         seed: formatMoney(rule.seed),
         odds: Math.round(1 / jackpotChance(rule, bet)).toLocaleString(lang),
       })

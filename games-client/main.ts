@@ -10,13 +10,13 @@ import { backgroundUrl } from '../contract/games/art.ts'
 import { evaluate, evaluateFreeSpin, type GameDef, winAmount } from '../contract/games/engine.ts'
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
-import { formatMoney } from '../contract/money.ts'
+import { formatMoney, formatPercent } from '../contract/money.ts'
 import { chooseSeed, GameApiError, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
 import { presentation } from './celebration.ts'
 import { el } from './dom.ts'
 import { infoPanel } from './info.ts'
 import { showRealityCheck } from './reality-check.ts'
-import { createReels } from './reels.ts'
+import { createReels, rasterSymbols } from './reels.ts'
 import { bigWinShow, countUp } from './show.ts'
 import { gameSound } from './sound.ts'
 import { type Lang, text, type Word } from './text.ts'
@@ -54,7 +54,7 @@ async function definitionOf(state: State, version: number): Promise<GameDef> {
   return version === state.game.version ? state.game : (await loadGame(state.game.id, version)).game
 }
 
-function render(state: State) {
+function render(state: State, symbolSources: ReadonlyMap<string, string>) {
   const { game, figures } = state
   root.style.setProperty('--bg', game.theme.background)
   root.style.setProperty('--accent', game.theme.accent)
@@ -89,6 +89,7 @@ function render(state: State) {
     game,
     lang,
     game.reels.map(() => 0),
+    symbolSources,
   )
   reels.element.dataset.testid = 'game-reels'
   const marks = winMarks(game, reels, lang)
@@ -282,7 +283,7 @@ function render(state: State) {
       el('h1', { textContent: game.name }),
       el('span', {
         className: 'rtp',
-        textContent: `RTP ${figures.rtp.toFixed(2).replace('.', lang === 'pt-BR' ? ',' : '.')} % · ${t('volatility')} ${t(figures.volatility)}`,
+        textContent: `RTP ${formatPercent(figures.rtp)} · ${t('volatility')} ${t(figures.volatility)}`,
       }),
     ),
     soundButton,
@@ -346,7 +347,11 @@ async function boot() {
     `${location.pathname}?game=${encodeURIComponent(gameId)}&lang=${lang}&sound=${params.get('sound') ?? 'on'}`,
   )
   try {
-    const [session, def] = await Promise.all([openSession(launch), loadGame(gameId)])
+    // The symbols are drawn while the session opens.
+    const [session, [def, symbolSources]] = await Promise.all([
+      openSession(launch),
+      loadGame(gameId).then(async (def) => [def, await rasterSymbols(def.game)] as const),
+    ])
     if (!session.seed) {
       // First play: the server seed was committed (its hash is in the session) before this seed exists.
       const choice = await chooseSeed(browserClientSeed(), session.nextServerSeedHash)
@@ -354,7 +359,10 @@ async function boot() {
       session.nextServerSeedHash = choice.nextServerSeedHash
     }
     tellParent({ type: 'jl:ready', gameId, balance: session.balance })
-    render({ game: def.game, figures: def.figures, rule: def.jackpotRule, session, betIndex: 0, busy: false })
+    render(
+      { game: def.game, figures: def.figures, rule: def.jackpotRule, session, betIndex: 0, busy: false },
+      symbolSources,
+    )
   } catch (error) {
     root.setAttribute('aria-busy', 'false')
     root.replaceChildren(

@@ -34,8 +34,10 @@ export function showRealityCheck(
   body.dataset.testid = 'reality-check-figures'
   const keepOn = Object.assign(document.createElement('button'), { type: 'button', textContent: t('keepPlaying') })
   const stop = Object.assign(document.createElement('button'), { type: 'button', textContent: t('stopPlaying') })
-  keepOn.className = 'spin'
-  stop.className = 'deposit'
+  keepOn.className = 'reality-continue'
+  stop.className = 'reality-stop'
+  const actions = Object.assign(document.createElement('div'), { className: 'reality-actions' })
+  actions.append(keepOn, stop)
   const answer = async (choice: 'continue' | 'stop') => {
     keepOn.disabled = true
     stop.disabled = true
@@ -46,7 +48,7 @@ export function showRealityCheck(
   }
   keepOn.onclick = () => void answer('continue')
   stop.onclick = () => void answer('stop')
-  dialog.append(title, body, keepOn, stop)
+  dialog.append(title, body, actions)
   root.append(dialog)
   keepOn.focus()
 }

@@ -46,7 +46,50 @@ export interface Reels {
   centre(reel: number, row: number): { x: number; y: number }
 }
 
-export function createReels(game: GameDef, lang: Lang, initialStops: number[]): Reels {
+/** Pixels of a symbol's bitmap: a 5-reel cell is ~70 CSS px on a phone, ~120 with 3 reels, at 2× density. */
+const RASTER_PX = 224
+
+/**
+ * Draws each symbol of the sprite once into a bitmap (a blob URL). A cell that shows the SVG
+ * view paints the whole sprite document (every symbol and the scene) each time it paints: with
+ * a hundred cells that was most of the game page's start-up. A symbol that cannot be drawn
+ * keeps its SVG view.
+ */
+export async function rasterSymbols(game: GameDef): Promise<Map<string, string>> {
+  const sources = new Map<string, string>()
+  const canvas = document.createElement('canvas')
+  canvas.width = RASTER_PX
+  canvas.height = RASTER_PX
+  const context = canvas.getContext('2d')
+  if (!context) return sources
+  const images = game.symbols.map((symbol) => {
+    const image = new Image(RASTER_PX, RASTER_PX)
+    image.src = symbolUrl(game.id, symbol.id)
+    return {
+      id: symbol.id,
+      image,
+      decoded: image.decode().then(
+        () => true,
+        () => false,
+      ),
+    }
+  })
+  for (const { id, image, decoded } of images) {
+    if (!(await decoded)) continue
+    context.clearRect(0, 0, RASTER_PX, RASTER_PX)
+    context.drawImage(image, 0, 0, RASTER_PX, RASTER_PX)
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
+    if (blob) sources.set(id, URL.createObjectURL(blob))
+  }
+  return sources
+}
+
+export function createReels(
+  game: GameDef,
+  lang: Lang,
+  initialStops: number[],
+  sources: ReadonlyMap<string, string> = new Map(),
+): Reels {
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)')
   const element = document.createElement('div')
   element.className = `reels reels-${game.reels.length}`
@@ -59,7 +102,7 @@ export function createReels(game: GameDef, lang: Lang, initialStops: number[]): 
     const cells = Array.from({ length: strip.length + game.rows }, (_, i) => {
       const symbol = strip[i % strip.length] as string
       const img = document.createElement('img')
-      img.src = symbolUrl(game.id, symbol)
+      img.src = sources.get(symbol) ?? symbolUrl(game.id, symbol)
       img.alt = names.get(symbol) ?? symbol
       img.className = 'cell'
       img.draggable = false

@@ -4,6 +4,10 @@
 // the same concurrency: a pgbench script of the same statements (the fair baseline) and the
 // TPC-B default (for reference). Prints the ratios.
 //
+// What this measures is lighter than a real spin (no session touch, player lock, seed, jackpot
+// share or round row of the game's own table), and the pgbench script copies this bench, not the
+// spin: it is the ledger's own cost. The real spin path is `npm run bench:spin`.
+//
 //   npm run bench:ledger                      # SQLite only
 //   npm run bench:ledger -- postgres://postgres@127.0.0.1:5432/test
 import { execFileSync } from 'node:child_process'

@@ -1,6 +1,6 @@
 // `npm run lighthouse` (after `npm run build`; it builds nothing itself): Lighthouse, mobile with
 // simulated throttling, in Debian's Chromium against the built app served by the real server on
-// a free port and a fresh SQLite file — `/` as a first visit, `/` as a returning player (the
+// a free port and a fresh SQLite file (median of 3 runs, LIGHTHOUSE_RUNS) — `/` as a first visit, `/` as a returning player (the
 // lobby; the age check passed, the device logged in) and the game page opened with a launch
 // token, as the lobby opens it. Prints the performance score, LCP, CLS and TBT of each next to
 // the budgets in ARCHITECTURE.md; exits 1 when one is missed. The full reports (JSON, for the
@@ -21,6 +21,7 @@ import { migrateToLatest } from '../server/db/migrate.ts'
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
 const BUDGET = { lcpMs: 2000, cls: 0.02 }
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const reports = path.resolve('test-results/lighthouse')
 mkdirSync(reports, { recursive: true })
 
@@ -102,6 +103,9 @@ async function measure(url: string, returning: boolean, name: string): Promise<F
     )
     const lhr = result?.lhr
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`)
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code}`)
+    // Made again here: a Playwright run in between may have cleared test-results/.
+    mkdirSync(reports, { recursive: true })
     writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr, null, 1))
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     return {
@@ -124,9 +128,20 @@ const pages = [
 let missed = false
 try {
   await returningProfile()
+  console.log(`median of ${RUNS} runs each`)
   console.log('page                          score      LCP      CLS      TBT')
   for (const page of pages) {
-    const figures = await measure(await page.url(), page.returning, page.name)
+    const runs: Figures[] = []
+    // A fresh launch URL each run (the token works once); the median of each figure.
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await measure(await page.url(), page.returning, `${page.name}-${run + 1}`))
+    const median = (key: keyof Figures) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number
+    const figures: Figures = {
+      score: median('score'),
+      lcpMs: median('lcpMs'),
+      cls: median('cls'),
+      tbtMs: median('tbtMs'),
+    }
     const ok = figures.score >= page.minScore && figures.lcpMs <= BUDGET.lcpMs && figures.cls <= BUDGET.cls
     missed ||= !ok
     console.log(

@@ -11,6 +11,8 @@ import { limitsRoutes } from './accounts/limits-routes.ts'
 import { accountsModule } from './accounts/plugin.ts'
 import { accountRoutes, loginRoutes } from './accounts/routes.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
+import { attributionModule } from './attribution/plugin.ts'
+import { attributionRoutes } from './attribution/routes.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { authenticateGameSession, gamePageRoutes } from './games/game-page-routes.ts'
 import { type GamesOptions, gamesModule } from './games/plugin.ts'
@@ -25,14 +27,19 @@ import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
 import { metricsModule } from './metrics/plugin.ts'
+import { opsModule } from './ops/plugin.ts'
 import { opsRoutes } from './ops/routes.ts'
+import { opsSocketRoutes } from './ops/socket-routes.ts'
 import { depositPublicRoutes, depositRoutes } from './payments/deposit-routes.ts'
 import { paymentsModule } from './payments/plugin.ts'
 import { webhookRoutes } from './payments/webhook-routes.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { pushModule } from './push/plugin.ts'
+import { webPushRoutes } from './push/web-push-routes.ts'
 import { rewardsModule } from './rewards/plugin.ts'
 import { rewardRoutes } from './rewards/routes.ts'
+import { supportModule } from './support/plugin.ts'
+import { supportRoutes } from './support/routes.ts'
 
 export interface BuildOptions extends InfrastructureOptions, GamesOptions {
   logger?: FastifyServerOptions['logger']
@@ -61,6 +68,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(paymentsModule)
   await app.register(gamesModule, { serverSeeds: options.serverSeeds })
   await app.register(rewardsModule)
+  await app.register(attributionModule)
+  await app.register(opsModule)
+  await app.register(supportModule)
 
   await app.register(api, {
     prefix: '/api',
@@ -82,12 +92,16 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
           withdrawalRoutes,
           gameRoutes,
           rewardRoutes,
+          attributionRoutes,
+          webPushRoutes,
+          supportRoutes,
         ],
       },
       { name: 'game page', authenticate: authenticateGameSession, routes: [gamePageRoutes] },
       { name: 'operator', routes: [opsRoutes] },
     ],
   })
+  await app.register(opsSocketRoutes)
   await app.register(staticSite, { root: config.staticDir })
   return app
 }

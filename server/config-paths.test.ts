@@ -19,7 +19,7 @@ function startServer(env: Record<string, string>, timeoutMs = 8000): Promise<Exi
   // SQLite: DATA_DIR is only used without DATABASE_URL.
   const { DATABASE_URL: _postgres, ...inherited } = process.env
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANDBOX_PIX_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''

@@ -1,6 +1,7 @@
 // The one typed configuration: environment variables validated with zod, with defaults.
 // A bad value stops start-up with a message that names the variable.
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
@@ -17,6 +18,20 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  // Web Push (VAPID, RFC 8292): generated into DATA_DIR at first start when not given.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  WEB_PUSH_ORIGINS: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https?:\/\/)/, 'must be a mailto: or https: URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines, the default outside production) or `json` (one object per line). */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -39,7 +54,29 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   LOCALES_DIR: z.string().default('./locales'),
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'pix-api']).default('sandbox'),
+  /** The PSP's API Pix base URL (https://…, with its path prefix, e.g. https://pix.psp.com.br/api/v2). */
+  PIX_API_BASE_URL: z.url().optional(),
+  PIX_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PIX_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** The client certificate (PEM) the PSP issued or signed for mTLS, and its key. */
+  PIX_CERT_FILE: z.string().min(1).optional(),
+  PIX_KEY_FILE: z.string().min(1).optional(),
+  /** The CA (PEM) that signs the PSP's server certificate, when it is not a public one. */
+  PIX_CA_FILE: z.string().min(1).optional(),
+  /** The operator's own PIX key (the charges' `chave`). */
+  PIX_RECEIVER_KEY: z.string().min(1).max(77).optional(),
+  /** Where the PSP POSTs webhooks (registered with PUT /webhook/{chave} at start-up). */
+  PIX_WEBHOOK_URL: z.url().optional(),
+  /** With pix-api against the sandbox API Pix server: its bank page, where a tester pays a code. */
+  PIX_SANDBOX_BANK_URL: z.url().optional(),
+  /** The sandbox API Pix server's port (`npm start` runs it next to the app). */
+  SANDBOX_PIX_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** Where consented conversion events are reported (a conversions API); reporting is off when unset. */
+  ADS_ENDPOINT: z.url().optional(),
+  ADS_TOKEN: z.string().min(1).optional(),
+  /** How often the attribution worker looks for events to report. */
+  ADS_REPORT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   PIX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default('JOGO LIMPO'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default('SAO PAULO'),
@@ -65,7 +102,18 @@ const envSchema = z.object({
   WITHDRAW_COOL_OFF_MINUTES: z.coerce.number().int().min(0).max(120).default(60),
   /** The reality check's interval for a player who chose none (1 in end-to-end tests). */
   REALITY_CHECK_DEFAULT_MINUTES: z.coerce.number().int().min(1).max(120).default(60),
-  WITHDRAW_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** The review SLA: an operator decides a withdrawal held for review within this many minutes (inside the 120-minute payout rule). */
+  WITHDRAW_REVIEW_MINUTES: z.coerce.number().int().min(1).max(110).default(30),
+  /** Console sessions end after this long without a request, and after OPS_SESSION_HOURS whatever happens. */
+  OPS_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  OPS_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(12),
+  /** Cash adjustments above this (centavos, either sign) wait for a second operator's approval. */
+  OPS_FOUR_EYES_ABOVE: integer(50_000),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
   PROMOTIONS_DISABLED: z
@@ -104,6 +152,14 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
   NODE_ENV: z.string().optional(),
 })
+
+function readablePem(file: string): boolean {
+  try {
+    return readFileSync(file, 'utf8').includes('-----BEGIN ')
+  } catch {
+    return false
+  }
+}
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
@@ -174,6 +230,42 @@ const configSchema = envSchema
         message: 'every amount must lie between a positive minimum and the maximum',
       })
     }
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY'],
+        message: 'give both or neither',
+      })
+    }
+    if (e.PAYMENT_PROVIDER === 'pix-api') {
+      for (const name of [
+        'PIX_API_BASE_URL',
+        'PIX_CLIENT_ID',
+        'PIX_CLIENT_SECRET',
+        'PIX_CERT_FILE',
+        'PIX_KEY_FILE',
+        'PIX_RECEIVER_KEY',
+        'PIX_WEBHOOK_URL',
+        'PIX_WEBHOOK_SECRET',
+      ] as const) {
+        if (!e[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=pix-api' })
+      }
+      for (const name of ['PIX_API_BASE_URL', 'PIX_WEBHOOK_URL'] as const) {
+        const url = e[name]
+        // Plain HTTP only for a webhook to this machine (the sandbox, tests); a PSP needs TLS.
+        const local = name === 'PIX_WEBHOOK_URL' && url && /^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(url)
+        if (url && !url.startsWith('https://') && !local) {
+          context.addIssue({ code: 'custom', path: [name], message: 'must be an https:// URL (API Pix runs over TLS)' })
+        }
+      }
+      for (const name of ['PIX_CERT_FILE', 'PIX_KEY_FILE', 'PIX_CA_FILE'] as const) {
+        const file = e[name]
+        if (file && !readablePem(file)) {
+          context.addIssue({ code: 'custom', path: [name], message: `cannot read a PEM file at ${file}` })
+        }
+      }
+    }
     if (parseWheelPrizes(e.WHEEL_PRIZES).some((p) => p.amount <= 0 || p.weight <= 0)) {
       context.addIssue({ code: 'custom', path: ['WHEEL_PRIZES'], message: 'every amount and weight must be above 0' })
     }
@@ -199,8 +291,13 @@ const configSchema = envSchema
     market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),
-    /** Enables the operator API under /api/ops when set. */
+    /** The scripts' service account on the operator API (`x-ops-token`); off when unset. */
     opsToken: e.OPS_TOKEN,
+    ops: {
+      sessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.OPS_SESSION_HOURS * 3600_000,
+      fourEyesAbove: e.OPS_FOUR_EYES_ABOVE,
+    },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       /** Signs the sandbox provider's webhooks; random per process unless configured. */
@@ -208,15 +305,32 @@ const configSchema = envSchema
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
       expirySeconds: e.PIX_EXPIRY_SECONDS,
+      /** The operator's PIX key; the sandbox's own when not configured. */
+      receiverKey: e.PIX_RECEIVER_KEY ?? 'pix@jogolimpo.sandbox',
+      /** How the app reaches a real PSP's API Pix (PAYMENT_PROVIDER=pix-api); checked above. */
+      pixApi:
+        e.PAYMENT_PROVIDER === 'pix-api'
+          ? {
+              baseUrl: e.PIX_API_BASE_URL as string,
+              clientId: e.PIX_CLIENT_ID as string,
+              clientSecret: e.PIX_CLIENT_SECRET as string,
+              certFile: path.resolve(e.PIX_CERT_FILE as string),
+              keyFile: path.resolve(e.PIX_KEY_FILE as string),
+              caFile: e.PIX_CA_FILE ? path.resolve(e.PIX_CA_FILE) : undefined,
+              webhookUrl: e.PIX_WEBHOOK_URL as string,
+              bankUrl: e.PIX_SANDBOX_BANK_URL ?? null,
+            }
+          : null,
+      sandboxPixPort: e.SANDBOX_PIX_PORT,
     },
     deposits: { amounts: e.DEPOSIT_AMOUNTS.split(',').map(Number), min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
     withdrawals: {
       presets: e.WITHDRAW_AMOUNTS.split(',').map(Number),
       min: e.WITHDRAW_MIN,
       dailyMax: e.WITHDRAW_DAILY_MAX,
-      /** Amounts above this wait for an operator's decision, expected within reviewHours. */
+      /** Amounts above this wait for an operator's decision, expected within reviewMinutes. */
       reviewAbove: e.WITHDRAW_REVIEW_ABOVE,
-      reviewHours: e.WITHDRAW_REVIEW_HOURS,
+      reviewMinutes: e.WITHDRAW_REVIEW_MINUTES,
       /** The first withdrawal to a new key within 24 h of a password or device change waits this long. */
       coolOffMinutes: e.WITHDRAW_COOL_OFF_MINUTES,
     },
@@ -247,6 +361,16 @@ const configSchema = envSchema
     /** Serve the Swagger UI at /api/docs: on by default outside production. */
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    /** Consent-gated conversion reporting (SPEC 12): off when no endpoint is configured. */
+    ads: { endpoint: e.ADS_ENDPOINT ?? null, token: e.ADS_TOKEN ?? null, intervalMs: e.ADS_REPORT_INTERVAL_MS },
+    /** VAPID keys for Web Push; both or neither (then generated into DATA_DIR at first start). */
+    webPush: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? e.PUBLIC_URL ?? 'mailto:suporte@jogolimpo.invalid',
+      /** Push service origins accepted besides the browsers' own (a local push service). */
+      extraOrigins: (e.WEB_PUSH_ORIGINS ?? '').split(',').filter(Boolean),
+    },
   }))
 
 export type Config = z.output<typeof configSchema>

@@ -92,7 +92,7 @@ describe.each(engines)('accounts on %s', (engine) => {
       .execute()
     const res = await post('/v1/bus/accountInfo', {}, token)
     const body = res.json()
-    expect(body).toMatchObject({ success: true, msgCode: 'ok' })
+    expect(body).toMatchObject({ success: true, msgCode: 'success' })
     expect(body.languageVersion).toMatch(/^[0-9a-f]{12}$/)
     expect(body.data.balance).toEqual({ total: 1234, cash: 1234, bonus: 0 })
     expect(body.data.bound).toBe(false)

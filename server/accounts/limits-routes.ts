@@ -27,6 +27,7 @@ import {
   asAmount,
   asMinutes,
   limitHistory,
+  mandatoryKinds,
   readSettings,
   recordLimitEvent,
   selfExclude,
@@ -66,7 +67,7 @@ export async function readLimitsView(
       dayResetsAt: periodEnd('day', now, timeZone),
     },
     realityCheck: { ...reality, minutes: reality.minutes ?? app.config.realityCheckDefaultMinutes },
-    registrationDone: history.some((event) => event.kind === 'registration'),
+    registrationDone: mandatoryKinds.every((kind) => setting(kind).value !== null),
     selfExclusion: await activeSelfExclusion(db, playerId, now),
     history,
   }

@@ -14,6 +14,7 @@ import {
   type SelfExclusionDuration,
 } from '../../contract/limits.ts'
 import type { Database } from '../db/schema.ts'
+import { Refusal } from '../refusal.ts'
 
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000
 
@@ -57,6 +58,21 @@ export async function readSettings(db: Kysely<Database>, playerId: number, now: 
     )
 }
 
+/**
+ * The limits Portaria SPA/MF 2.579/2025 makes mandatory fields of the registration (a daily loss
+ * limit and a daily time limit): without both in force no deposit is taken, and once set they
+ * can be raised or lowered but not removed.
+ */
+export const mandatoryKinds = ['loss_day', 'time_day'] as const satisfies SettingKind[]
+
+const isMandatory = (kind: SettingKind) => (mandatoryKinds as readonly SettingKind[]).includes(kind)
+
+/** Whether the player has both mandatory limits in force at `now`. */
+export async function mandatoryLimitsSet(db: Kysely<Database>, playerId: number, now: number): Promise<boolean> {
+  const setting = await readSettings(db, playerId, now)
+  return mandatoryKinds.every((kind) => setting(kind).value !== null)
+}
+
 /** Null is the loosest setting, except for the reality check, whose null is the default interval. */
 function isTighter(kind: SettingKind, next: number | null, current: number | null): boolean {
   if (kind === 'reality_check')
@@ -80,6 +96,7 @@ export async function setSetting(
     .where('kind', '=', kind)
     .executeTakeFirst()
   const current = settle(row, now).value
+  if (value === null && current !== null && isMandatory(kind)) throw new Refusal('limit_required', { kind })
   const values = isTighter(kind, value, current)
     ? { amount: value, pending_amount: null, pending_from: null, updated_at: now }
     : { amount: current, pending_amount: value, pending_from: now + LIMIT_RAISE_DELAY_MS, updated_at: now }
@@ -146,6 +163,42 @@ export async function limitHistory(db: Kysely<Database>, playerId: number, max =
     actor: row.actor,
     at: Number(row.created_at),
   }))
+}
+
+/**
+ * Every pause and self-exclusion the player asked for or an operator extended, newest first
+ * (the operator's view; the player's own history shows the latest 50 changes of every kind).
+ */
+export async function exclusionHistory(db: Kysely<Database>, playerId: number, max = 500) {
+  const rows = await db
+    .selectFrom('limit_events')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('kind', '=', 'self_exclusion')
+    .orderBy('id', 'desc')
+    .limit(max)
+    .execute()
+  return rows.map((row) => {
+    const detail = JSON.parse(row.detail) as {
+      duration?: string
+      reason?: string
+      until: number | null
+      previous?: SelfExclusion | null
+      kept: boolean
+    }
+    return {
+      at: Number(row.created_at),
+      actor: row.actor,
+      /** The player's choice (24h … permanent); null for an operator's extension, which has a reason. */
+      duration: detail.duration ?? null,
+      reason: detail.reason ?? null,
+      /** In force after this request (null: permanent); `kept` when a shorter request left it as it was. */
+      until: detail.until,
+      /** The exclusion in force before this request (null: none). */
+      previous: detail.previous ?? null,
+      kept: detail.kept,
+    }
+  })
 }
 
 export async function readDepositLimits(db: Kysely<Database>, playerId: number, now: number) {
@@ -231,7 +284,7 @@ export function excludeUntil(
 ): Promise<SelfExclusion> {
   return db.transaction().execute(async (trx) => {
     const current = await activeSelfExclusion(trx, playerId, now)
-    const shorter = current && (current.until === null || (until !== null && until <= current.until))
+    const shorter = current !== null && (current.until === null || (until !== null && until <= current.until))
     const result = shorter ? current : { startedAt: current?.startedAt ?? now, until }
     if (!shorter) {
       const values = { started_at: result.startedAt, until: result.until }
@@ -245,7 +298,7 @@ export function excludeUntil(
       trx,
       playerId,
       'self_exclusion',
-      { ...detail, until: result.until, kept: shorter },
+      { ...detail, until: result.until, previous: current, kept: shorter },
       actor,
       now,
     )

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
+import { accountHolds } from './account-holds.ts'
 import { addDevice, claimLegacyDevice, findDevice, type IssuedDevice, secretMatches, touchDevice } from './devices.ts'
 import {
   clearAttempts,
@@ -62,9 +63,12 @@ export async function loginWithDevice(db: Kysely<Database>, input: DeviceLoginIn
     }
     return refuseDevice(db, input.deviceId, now)
   }
+  const secretRight = input.deviceSecret !== undefined && secretMatches(existing.secret_hash, input.deviceSecret)
+  // A closed account's devices were revoked with it: its own device hears why, nobody else does.
+  if (secretRight) await refuseClosed(db, Number(existing.player_id))
   if (existing.revoked_at === null) {
     const device = { id: Number(existing.id), deviceId: existing.device_id }
-    if (input.deviceSecret !== undefined && secretMatches(existing.secret_hash, input.deviceSecret)) {
+    if (secretRight) {
       await touchDevice(db, device.id, input.label, now)
       const player = await findById(db, Number(existing.player_id))
       if (input.adultConfirmed) await confirmAdult(db, player, now)
@@ -96,6 +100,10 @@ async function claimLegacy(
   return { player, device: { id: Number(existing.id), deviceId: existing.device_id, secret }, created: false }
 }
 
+async function refuseClosed(db: Kysely<Database>, playerId: number): Promise<void> {
+  if ((await accountHolds(db, playerId)).closedAt !== null) throw new Refusal('account_closed')
+}
+
 async function refuseDevice(db: Kysely<Database>, deviceId: string, now: number): Promise<never> {
   const reservation = await reserveAttempt(db, deviceKey(deviceId), devicePolicy, now)
   if (!reservation.allowed) throw lockedRefusal(reservation.retryAt, now)
@@ -125,6 +133,7 @@ export async function loginWithPassword(
     throw error
   }
   if (!player || !valid) throw new Refusal('login_failed')
+  if (player.closed_at !== null) throw new Refusal('account_closed')
   await clearAttempts(db, name)
   const device = await db.transaction().execute(async (trx): Promise<IssuedDevice> => {
     const added = await addDevice(trx, Number(player.id), randomUUID(), input.label, now)

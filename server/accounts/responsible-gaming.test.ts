@@ -10,7 +10,10 @@ import {
   createTestDb,
   engines,
   loginPlayer,
+  type PlayerOptions,
+  sandboxOf,
   TEST_OPS_TOKEN,
+  TEST_PASSWORD,
   type TestDb,
 } from '../../tests/support/server.ts'
 import { netLossSince } from '../games/play-limits.ts'
@@ -35,8 +38,8 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
     await testDb.drop()
   })
 
-  async function player(cash = 100_000) {
-    const { userId, call } = await loginPlayer(app, { ageConfirmed: true, cash })
+  async function player(cash = 100_000, registrationLimits = true, more: PlayerOptions = {}) {
+    const { userId, call, cpf } = await loginPlayer(app, { ageConfirmed: true, cash, registrationLimits, ...more })
     const launch = async () => {
       const forward = await call('/game/forward', { id: 'fruta-fina' })
       if (!forward.success) return { forward, sessionToken: '' }
@@ -62,7 +65,7 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
       ).json()
     const spin = (sessionToken: string, bet = 100) => game(sessionToken, '/game/spin', { bet, requestId: randomUUID() })
     const lossToday = () => netLossSince(testDb.db.kysely, userId, NEXT_LOCAL_MIDNIGHT - 24 * 3600_000)
-    return { userId, call, launch, game, spin, lossToday }
+    return { userId, call, cpf, launch, game, spin, lossToday }
   }
 
   it('refuses the spin that would pass the daily loss limit, with what is left and the reset time', async () => {
@@ -175,7 +178,7 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
   })
 
   it('records the registration limits and validates them', async () => {
-    const p = await player()
+    const p = await player(100_000, false)
     expect((await p.call('/v1/bus/limits')).data.registrationDone).toBe(false)
     expect((await p.call('/v1/bus/setRegistrationLimits', { dailyLoss: null, dailyMinutes: 60 })).msgCode).toBe(
       'invalid_request',
@@ -206,6 +209,152 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
     expect(view.selfExclusion.until).toBe(START + 60 * 24 * 3600_000)
     expect(view.history[0]).toMatchObject({ kind: 'self_exclusion', actor: 'operator' })
     expect((await p.launch()).forward.msgCode).toBe('self_excluded')
+  })
+
+  it("gives the operator's player view every setting, pending change, exclusion and reality-check answer", async () => {
+    const p = await player()
+    await p.call('/v1/bus/setRegistrationLimits', { dailyLoss: 2000, dailyMinutes: 60 })
+    await p.call('/v1/bus/setDepositLimit', { period: 'week', amount: 10_000 })
+    clock.time += MINUTE
+    await p.call('/v1/bus/setDepositLimit', { period: 'week', amount: 20_000 })
+    await p.call('/v1/bus/setSessionLimit', { dailyMinutes: 90, sessionMinutes: 30 })
+    await p.call('/v1/bus/selfExclude', { duration: '24h' })
+    const extendTo = START + 30 * 24 * 3600_000
+    const extended = await app.inject({
+      method: 'POST',
+      url: '/api/ops/players/extendExclusion',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { userId: p.userId, until: extendTo, reason: 'pedido por telefone' },
+    })
+    expect(extended.json().data.selfExclusion).toEqual({ startedAt: START + MINUTE, until: extendTo })
+    const ops = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/ops/players/limits',
+        headers: { 'x-ops-token': TEST_OPS_TOKEN },
+        payload: { userId: p.userId },
+      })
+    ).json().data
+    const pendingFrom = START + MINUTE + 24 * 3600_000
+    expect(ops.limits.deposit[1]).toMatchObject({ amount: 10_000, pending: { amount: 20_000, from: pendingFrom } })
+    expect(ops.limits.loss[0]).toMatchObject({ amount: 2000, lossSoFar: 0, resetsAt: NEXT_LOCAL_MIDNIGHT })
+    expect(ops.limits.session).toMatchObject({
+      daily: { minutes: 60, pending: { minutes: 90, from: pendingFrom } },
+      perSession: { minutes: 30, pending: null },
+    })
+    expect(ops.limits.registrationDone).toBe(true)
+    expect(ops.limits.selfExclusion).toEqual({ startedAt: START + MINUTE, until: extendTo })
+    expect(ops.exclusions).toEqual([
+      {
+        at: START + MINUTE,
+        actor: 'operator',
+        duration: null,
+        reason: 'pedido por telefone',
+        until: extendTo,
+        previous: { startedAt: START + MINUTE, until: START + MINUTE + 24 * 3600_000 },
+        kept: false,
+      },
+      {
+        at: START + MINUTE,
+        actor: 'player',
+        duration: '24h',
+        reason: null,
+        until: START + MINUTE + 24 * 3600_000,
+        previous: null,
+        kept: false,
+      },
+    ])
+    // The same extension is in the player's own history, marked as the operator's.
+    const own = (await p.call('/v1/bus/limits')).data.history
+    expect(own[0]).toMatchObject({
+      kind: 'self_exclusion',
+      actor: 'operator',
+      detail: { reason: 'pedido por telefone' },
+    })
+    expect(own.map((e: { kind: string }) => e.kind)).toEqual([
+      'self_exclusion',
+      'self_exclusion',
+      'time_session',
+      'time_day',
+      'deposit_week',
+      'deposit_week',
+      'registration',
+      'time_day',
+      'loss_day',
+      // loginPlayer's registration limits
+      'registration',
+      'time_day',
+      'loss_day',
+    ])
+    expect(ops.realityChecks).toEqual([])
+  })
+
+  it("counts every figure of the activity view from the ledger's transfers and the rounds, per period", async () => {
+    const p = await player(0, true, { bound: true, verified: true })
+    const order = (await p.call('/charge/create/order', { amount: 5000, requestId: randomUUID() })).data
+    const paid = await app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.payCode } })
+    expect(paid.json().data.paid).toBe(true)
+    const { sessionToken } = await p.launch()
+    // A spin every 10 s: the game session is seen for 70 s.
+    for (let i = 0; i < 8; i++) {
+      if (i > 0) clock.time += 10_000
+      expect((await p.spin(sessionToken, 200)).success).toBe(true)
+    }
+    clock.time += 2 * MINUTE
+    const withdrawal = await p.call('/withdraw/create/order', {
+      accountNumber: p.cpf,
+      payType: 'cpf',
+      amount: 1000,
+      requestId: randomUUID(),
+      password: TEST_PASSWORD,
+    })
+    expect(withdrawal.success).toBe(true)
+    clock.time += 5000
+    await sandboxOf(app).settleDuePayouts()
+    await app.payments.withdrawals.reconcile()
+
+    const db = testDb.db.kysely
+    const rounds = await db.selectFrom('game_rounds').selectAll().where('player_id', '=', p.userId).execute()
+    const bets = rounds.reduce((sum, r) => sum + Number(r.bet), 0)
+    const wins = rounds.reduce((sum, r) => sum + Number(r.win) + Number(r.jackpot_win), 0)
+    const transfers = await db.selectFrom('ledger_transfers').selectAll().execute()
+    const total = (kind: string) =>
+      transfers.filter((t) => t.kind === kind).reduce((sum, t) => sum + Number(t.amount), 0)
+    const today = (await p.call('/v1/bus/activity', { period: 'today' })).data
+    expect(today).toMatchObject({
+      deposits: 5000,
+      withdrawals: 1000,
+      bets,
+      wins,
+      net: wins - bets,
+      rounds: 8,
+      days: [{ bets, wins }],
+    })
+    expect(bets).toBe(1600)
+    expect(total('deposit')).toBe(today.deposits)
+    expect(total('withdrawal_post')).toBe(today.withdrawals)
+    expect(total('bet')).toBe(today.bets)
+    expect(total('win')).toBe(today.wins)
+    // The session counts from its opening to its last sign of life (the last spin).
+    expect(today.playedMs).toBe(70_000)
+    // The next local day: nothing today, all of it in 7 days and all time.
+    clock.time = NEXT_LOCAL_MIDNIGHT + MINUTE
+    expect((await p.call('/v1/bus/activity', { period: 'today' })).data).toMatchObject({
+      deposits: 0,
+      withdrawals: 0,
+      bets: 0,
+      rounds: 0,
+      days: [],
+    })
+    for (const period of ['7d', 'all']) {
+      expect((await p.call('/v1/bus/activity', { period })).data).toMatchObject({
+        deposits: 5000,
+        withdrawals: 1000,
+        bets,
+        wins,
+        rounds: 8,
+      })
+    }
   })
 
   it('sums the activity from the ledger and the rounds', async () => {

@@ -15,6 +15,7 @@ import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
 import { bindCredentials, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
+import { seedAccountResult, seedBind, seedLogin, seedSetLang } from './seed-shapes.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
@@ -43,13 +44,23 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
   const session = sessionFor(app)
 
-  app.post('/user/login', { schema: { body: loginRequest }, config: loginLimit }, async (request) => {
+  const loginOptions = { preValidation: seedLogin, schema: { body: loginRequest }, config: loginLimit }
+  app.post('/user/login', loginOptions, async (request) => {
     const body = request.body
     const now = clock.now()
     const label = deviceLabel(request.headers['user-agent'])
+    const click = {
+      fbc: body.fbc,
+      fbp: body.fbp,
+      fbEventUrl: body.fbEventUrl,
+      fbClientUserAgent: body.fbClientUserAgent,
+      channel: 'registChannel' in body ? body.registChannel : undefined,
+    }
     if ('userName' in body) {
       const input = { userName: body.userName, password: body.password, deviceId: body.deviceId, label }
-      return ok(await session(await loginWithPassword(db, { ...input, source: request.ip }, now), now))
+      const loggedIn = await loginWithPassword(db, { ...input, source: request.ip }, now)
+      await app.attribution.noteLogin(Number(loggedIn.player.id), click)
+      return ok(await session(loggedIn, now))
     }
     const loggedIn = await loginWithDevice(
       db,
@@ -64,6 +75,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       now,
     )
+    await app.attribution.noteLogin(Number(loggedIn.player.id), click)
     return ok(await session(loggedIn, now))
   })
 }
@@ -73,7 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
 
-  app.post('/user/bindLoginAccount', { schema: { body: serverBindRequest }, config: loginLimit }, async (request) => {
+  const bindOptions = { preValidation: seedBind, schema: { body: serverBindRequest }, config: loginLimit }
+  app.post('/user/bindLoginAccount', bindOptions, async (request) => {
     const passwordHash = await hashPassword(request.body.password, request.ip)
     const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash, clock.now())
     if (outcome !== 'bound') throw new Refusal(outcome)
@@ -81,9 +94,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ userName: player.user_name })
   })
 
-  app.post('/user/setLang', { schema: { body: setLangRequest } }, async (request) => {
+  app.post('/user/setLang', { preValidation: seedSetLang, schema: { body: setLangRequest } }, async (request) => {
     await setLanguage(db, request.playerId, request.body.language)
-    return ok({ language: request.body.language })
+    return ok({ language: request.body.language, lang: request.body.language })
   })
 
   // The player accepted the browser's install prompt (SPEC 9): kept for the operator's figures.
@@ -102,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const balances = await readPlayerBalances(db, player.id)
     const paid = await app.payments.deposits.paidCount(player.id)
     const exclusion = await activeSelfExclusion(db, player.id, clock.now())
-    return ok<AccountInfo>({
+    const info: AccountInfo = {
       userId: player.id,
       userName: player.user_name,
       bound: player.user_name !== null,
@@ -116,6 +129,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       chargeValidNum: paid,
       rewardAmount: await app.rewards.claimedTotal(player.id),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
-    })
+    }
+    // The seed's client reads the same figures under `data.result` with its own names.
+    return ok({ ...info, result: await seedAccountResult(app, player, info) })
   })
 }

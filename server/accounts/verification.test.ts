@@ -20,6 +20,10 @@ describe.each(engines)('verification on %s', (engine) => {
       verified: false,
       fullName: null,
       cpfMasked: null,
+      // The seed's names for the same (seed-shapes.ts).
+      userName: null,
+      accountNumber: null,
+      payType: null,
     })
     const saved = await call('/charge/amount/saveUserAccountInfo', {
       fullName: 'Maria da Silva',

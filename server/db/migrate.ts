@@ -13,6 +13,11 @@ import { paymentSafetyMigration } from './migrations/0009-payment-safety.ts'
 import { withdrawalCoolOffMigration } from './migrations/0010-withdrawal-cool-off.ts'
 import { gameFeaturesMigration } from './migrations/0011-game-features.ts'
 import { responsibleGamingMigration } from './migrations/0013-responsible-gaming.ts'
+import { operatorsMigration } from './migrations/0014-operators.ts'
+import { supportMigration } from './migrations/0015-support.ts'
+import { attributionMigration } from './migrations/0019-attribution.ts'
+import { pushSubscriptionsMigration } from './migrations/0020-push-subscriptions.ts'
+import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -30,6 +35,11 @@ function provider(db: Db): MigrationProvider {
         '0010-withdrawal-cool-off': withdrawalCoolOffMigration(),
         '0011-game-features': gameFeaturesMigration(),
         '0013-responsible-gaming': responsibleGamingMigration(db.engine),
+        '0014-operators': operatorsMigration(db.engine),
+        '0015-support': supportMigration(db.engine),
+        '0019-attribution': attributionMigration(db.engine),
+        '0020-push-subscriptions': pushSubscriptionsMigration(db.engine),
+        '0021-account-holds': accountHoldsMigration(),
       }
     },
   }

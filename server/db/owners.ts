@@ -3,7 +3,17 @@
 // `npm run check` (scripts/check-tables.ts) fails on a query to another module's table.
 import type { Database } from './schema.ts'
 
-export type ServerModule = 'accounts' | 'ledger' | 'payments' | 'payments/sandbox' | 'games' | 'rewards' | 'push'
+export type ServerModule =
+  | 'accounts'
+  | 'ledger'
+  | 'payments'
+  | 'payments/sandbox'
+  | 'games'
+  | 'rewards'
+  | 'push'
+  | 'attribution'
+  | 'ops'
+  | 'support'
 
 export const tableOwners: Record<keyof Database, ServerModule> = {
   players: 'accounts',
@@ -20,6 +30,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   wallet_bets: 'ledger',
   bonus_wagering: 'ledger',
   outbox: 'push',
+  push_subscriptions: 'push',
   deposit_orders: 'payments',
   pix_payments: 'payments',
   withdrawal_orders: 'payments',
@@ -42,4 +53,21 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   referral_codes: 'rewards',
   invite_rewards: 'rewards',
   player_notices: 'rewards',
+  attribution_consents: 'attribution',
+  attribution_clicks: 'attribution',
+  attribution_events: 'attribution',
+  operators: 'ops',
+  operator_sessions: 'ops',
+  operator_setup_tokens: 'ops',
+  audit_log: 'ops',
+  operator_notes: 'ops',
+  adjustment_requests: 'ops',
+  runtime_settings: 'ops',
+  support_conversations: 'support',
+  support_messages: 'support',
+  support_faq: 'support',
+  support_notices: 'support',
+  support_notice_reads: 'support',
+  support_feedback: 'support',
+  support_canned: 'support',
 }

@@ -16,6 +16,10 @@ export interface PlayersTable {
   install_accepted_at: number | null
   /** When a password was bound or changed, or a device added to or revoked from the account. */
   credentials_changed_at: number | null
+  /** An operator's risk freeze: play, deposits, new withdrawals and rewards are refused. */
+  frozen_at: number | null
+  /** Closed by an operator: logins are refused; every record is kept. */
+  closed_at: number | null
 }
 
 export interface DevicesTable {
@@ -97,6 +101,16 @@ export interface OutboxTable {
   topic: string
   player_id: number | null
   payload: string
+  created_at: number
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>
+  player_id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  language: string
   created_at: number
 }
 
@@ -405,8 +419,125 @@ export interface SandboxRefundsTable {
   settled_at: number | null
 }
 
+export interface AttributionConsentsTable {
+  player_id: number
+  /** 1 agreed, 0 declined. */
+  granted: number
+  decided_at: number
+}
+
+export interface AttributionClicksTable {
+  player_id: number
+  fbc: string | null
+  fbp: string | null
+  event_url: string | null
+  client_user_agent: string | null
+  channel: string | null
+  updated_at: number
+}
+
+export interface AttributionEventsTable {
+  id: Generated<number>
+  event_id: string
+  player_id: number
+  kind: 'registration' | 'first_deposit' | 'deposit'
+  order_id: string | null
+  value: number
+  currency: string
+  event_time: number
+  report_status: number
+  attempts: number
+  next_attempt_at: number
+  error_code: string | null
+  reported_at: number | null
+  client_report_status: number
+  client_error_code: string | null
+  created_at: number
+}
+
+export interface SupportConversationsTable {
+  id: Generated<number>
+  player_id: number
+  status: 'open' | 'closed'
+  language: string
+  /** JSON `{ orderId }`. */
+  context: string | null
+  assigned_to: string | null
+  assigned_name: string | null
+  waiting_since: number | null
+  last_message_at: number
+  player_read_upto: Generated<number>
+  operator_read_upto: Generated<number>
+  player_typing_at: number | null
+  created_at: number
+}
+
+export interface SupportMessagesTable {
+  id: Generated<number>
+  conversation_id: number
+  author: 'player' | 'operator'
+  operator_id: string | null
+  operator_name: string | null
+  text: string
+  request_id: string
+  created_at: number
+}
+
+export interface SupportFaqTable {
+  id: Generated<number>
+  language: string
+  position: number
+  question: string
+  answer: string
+  updated_at: number
+}
+
+export interface SupportNoticesTable {
+  id: Generated<number>
+  language: string | null
+  title: string
+  body: string
+  link: string | null
+  starts_at: number
+  ends_at: number | null
+  created_by: string
+  created_at: number
+  deleted_at: number | null
+}
+
+export interface SupportNoticeReadsTable {
+  player_id: number
+  notice_id: number
+  read_at: number
+}
+
+export interface SupportFeedbackTable {
+  id: Generated<number>
+  player_id: number
+  topic: string
+  text: string
+  contact_consent: number
+  status: 'open' | 'answered' | 'closed'
+  answer: string | null
+  answered_by: string | null
+  answered_at: number | null
+  answer_seen_at: number | null
+  created_at: number
+}
+
+export interface SupportCannedTable {
+  id: Generated<number>
+  language: string
+  title: string
+  text: string
+  updated_at: number
+}
+
 export interface Database {
   players: PlayersTable
+  attribution_consents: AttributionConsentsTable
+  attribution_clicks: AttributionClicksTable
+  attribution_events: AttributionEventsTable
   devices: DevicesTable
   login_throttles: LoginThrottlesTable
   fair_seeds: FairSeedsTable
@@ -419,6 +550,7 @@ export interface Database {
   wallet_bets: WalletBetsTable
   bonus_wagering: BonusWageringTable
   outbox: OutboxTable
+  push_subscriptions: PushSubscriptionsTable
   player_verifications: PlayerVerificationsTable
   deposit_orders: DepositOrdersTable
   pix_payments: PixPaymentsTable
@@ -442,4 +574,96 @@ export interface Database {
   sandbox_dict_keys: SandboxDictKeysTable
   sandbox_received_pix: SandboxReceivedPixTable
   sandbox_refunds: SandboxRefundsTable
+  operators: OperatorsTable
+  operator_sessions: OperatorSessionsTable
+  operator_setup_tokens: OperatorSetupTokensTable
+  audit_log: AuditLogTable
+  operator_notes: OperatorNotesTable
+  adjustment_requests: AdjustmentRequestsTable
+  runtime_settings: RuntimeSettingsTable
+  support_conversations: SupportConversationsTable
+  support_messages: SupportMessagesTable
+  support_faq: SupportFaqTable
+  support_notices: SupportNoticesTable
+  support_notice_reads: SupportNoticeReadsTable
+  support_feedback: SupportFeedbackTable
+  support_canned: SupportCannedTable
+}
+
+export type OperatorRole = 'support' | 'payments' | 'risk' | 'admin'
+
+export interface OperatorsTable {
+  id: Generated<number>
+  email: string
+  name: string
+  role: OperatorRole
+  password_hash: string | null
+  totp_secret: string | null
+  totp_enabled_at: number | null
+  totp_last_step: number | null
+  disabled_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface OperatorSessionsTable {
+  token_hash: string
+  operator_id: number
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+  ip: string
+  revoked_at: number | null
+}
+
+export interface OperatorSetupTokensTable {
+  token_hash: string
+  operator_id: number | null
+  role: OperatorRole
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  at: number
+  actor_id: number | null
+  actor_name: string
+  action: string
+  object_type: string
+  object_id: string
+  before: string | null
+  after: string | null
+  reason: string | null
+  ip: string
+}
+
+export interface OperatorNotesTable {
+  id: Generated<number>
+  player_id: number
+  operator_id: number | null
+  author: string
+  body: string
+  created_at: number
+}
+
+export interface AdjustmentRequestsTable {
+  id: string
+  player_id: number
+  amount: number
+  reason: string
+  requested_by: number | null
+  requested_by_name: string
+  requested_at: number
+  status: 'pending' | 'approved' | 'rejected'
+  decided_by: number | null
+  decided_at: number | null
+}
+
+export interface RuntimeSettingsTable {
+  key: string
+  value: string
+  updated_at: number
+  updated_by: string
 }

@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     [session]: GameSessionRow | null
   }
+  interface FastifyContextConfig {
+    /** The route marks the game session seen itself, inside its own transaction. */
+    touchesSession?: boolean
+  }
 }
 
 function gameSessionOf(request: FastifyRequest): GameSessionRow {
@@ -33,7 +37,9 @@ function gameSessionOf(request: FastifyRequest): GameSessionRow {
 export async function authenticateGameSession(request: FastifyRequest): Promise<void> {
   const header = request.headers['game-session']
   const token = Array.isArray(header) ? header[0] : header
-  const found = token ? await authenticateSession(request.server.db, token, request.server.clock.now()) : null
+  // The spin marks the session seen in its own transaction (one write per spin).
+  const touch = request.routeOptions.config.touchesSession !== true
+  const found = token ? await authenticateSession(request.server.db, token, request.server.clock.now(), touch) : null
   if (!found) throw new Refusal('game_session_closed')
   request[session] = found
 }
@@ -50,7 +56,7 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
   })
 
-  app.post('/game/spin', { schema: { body: spinRequest } }, async (request) => {
+  app.post('/game/spin', { schema: { body: spinRequest }, config: { touchesSession: true } }, async (request) => {
     const { playerId, id, gameId } = gameSessionOf(request)
     const { round, replayed, seed, jackpotPool } = await app.games.rounds.spin({
       playerId,

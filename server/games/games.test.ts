@@ -145,7 +145,7 @@ describe.each(engines)('games on %s', (engine) => {
     const { sessionToken, forward } = await launch()
     const poor = await spin(sessionToken, 200)
     expect(poor).toMatchObject({ success: false, msgCode: 'insufficient_balance' })
-    expect(poor.msg).toBe('Saldo insuficiente: a aposta é R$ 2,00 e seu saldo é R$ 1,50.')
+    expect(poor.msg).toBe('Saldo insuficiente: a aposta é R$\u00a02,00 e seu saldo é R$\u00a01,50.')
     const odd = await spin(sessionToken, 70)
     expect(odd).toMatchObject({ success: false, msgCode: 'invalid_bet' })
     expect(odd.msg).toContain('0.5 · 1 · 2 · 5 · 10 · 20')

@@ -10,21 +10,17 @@ import { published } from '../../contract/games/published.ts'
 import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotView } from './jackpot.ts'
+import type { PlayCounts } from './play-counts.ts'
 import { maskedPlayerName } from './rounds.ts'
 import { playersByGame } from './sessions.ts'
 
-const WEEK_MS = 7 * 24 * 3600_000
 const FEED_WINDOW_MS = 24 * 3600_000
 const FEED_SIZE = 10
+/** A spin's round may commit this long after its `created_at`. */
+const SETTLE_MS = 60_000
 
-export async function gameList(db: Kysely<Database>, now: number): Promise<GameList> {
-  const rows = await db
-    .selectFrom('game_rounds')
-    .select(['game_id', (eb) => eb.fn.countAll().as('plays')])
-    .where('created_at', '>', now - WEEK_MS)
-    .groupBy('game_id')
-    .execute()
-  const plays = new Map(rows.map((row) => [row.game_id, Number(row.plays)]))
+export async function gameList(db: Kysely<Database>, now: number, playCounts: PlayCounts): Promise<GameList> {
+  const plays = await playCounts.lastWeek(db, now)
   const list = games.map((game) => ({
     id: game.id,
     name: game.name,
@@ -43,22 +39,49 @@ export async function gameList(db: Kysely<Database>, now: number): Promise<GameL
   return { games: list, groups, popular }
 }
 
-async function recentWins(db: Kysely<Database>, now: number, threshold: number): Promise<WinItem[]> {
-  const rows = await db
+type WinRow = { id: string; player_id: number; game_id: string; win: number; jackpot_win: number; created_at: number }
+
+function winsSince(db: Kysely<Database>, since: number, threshold: number) {
+  return db
     .selectFrom('game_rounds')
-    .select([
-      'game_rounds.id',
-      'game_rounds.player_id',
-      'game_rounds.game_id',
-      'game_rounds.win',
-      'game_rounds.jackpot_win',
-      'game_rounds.created_at',
-    ])
-    .where('game_rounds.created_at', '>', now - FEED_WINDOW_MS)
-    .where(sql<number>`game_rounds.win + game_rounds.jackpot_win`, '>=', threshold)
-    .orderBy('game_rounds.created_at', 'desc')
+    .select(['id', 'player_id', 'game_id', 'win', 'jackpot_win', 'created_at'])
+    .where('created_at', '>', since)
+    .where(sql<number>`win + jackpot_win`, '>=', threshold)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(FEED_SIZE)
     .execute()
+}
+
+/**
+ * The feed of recent big wins, kept between requests: each read scans only the rounds since the
+ * last read (less a margin for spins that commit a little after their `created_at`), not the
+ * whole day's, and merges them into the ten it has.
+ */
+export class WinFeed {
+  #rows: WinRow[] = []
+  #scannedTo: number | null = null
+  #threshold: number | null = null
+
+  async rows(db: Kysely<Database>, now: number, threshold: number): Promise<WinRow[]> {
+    const windowStart = now - FEED_WINDOW_MS
+    const fresh = this.#scannedTo === null || this.#threshold !== threshold || now < this.#scannedTo
+    const since = fresh ? windowStart : Math.max(windowStart, (this.#scannedTo as number) - SETTLE_MS)
+    const found = await winsSince(db, since, threshold)
+    const byId = new Map((fresh ? [] : this.#rows).map((row) => [row.id, row]))
+    for (const row of found) byId.set(row.id, row)
+    this.#rows = [...byId.values()]
+      .filter((row) => Number(row.created_at) > windowStart)
+      .sort((a, b) => Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : -1))
+      .slice(0, FEED_SIZE)
+    this.#scannedTo = now
+    this.#threshold = threshold
+    return this.#rows
+  }
+}
+
+async function recentWins(db: Kysely<Database>, now: number, threshold: number, feed: WinFeed): Promise<WinItem[]> {
+  const rows = await feed.rows(db, now, threshold)
   const names = await publicUserNames(db, [...new Set(rows.map((row) => Number(row.player_id)))])
   return rows.map((row) => ({
     roundId: row.id,
@@ -71,10 +94,15 @@ async function recentWins(db: Kysely<Database>, now: number, threshold: number):
   }))
 }
 
-export async function liveView(db: Kysely<Database>, now: number, winFeedMin: number): Promise<LiveView> {
+export async function liveView(
+  db: Kysely<Database>,
+  now: number,
+  winFeedMin: number,
+  feed: WinFeed,
+): Promise<LiveView> {
   const [jackpot, wins, open] = await Promise.all([
     jackpotView(db),
-    recentWins(db, now, winFeedMin),
+    recentWins(db, now, winFeedMin, feed),
     playersByGame(db, now),
   ])
   const everyone = new Set(open.map((o) => o.playerId))

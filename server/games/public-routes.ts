@@ -15,6 +15,7 @@ import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
 import { gameList } from './lobby.ts'
+import { PlayCounts } from './play-counts.ts'
 import { activeSeed, commitmentOf, ensureNextSeed } from './seeds.ts'
 import { openSession } from './sessions.ts'
 
@@ -24,10 +25,11 @@ const notFound = { refusalStatus: 404 }
 
 export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
+  const playCounts = new PlayCounts()
 
   app.get('/game/list', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60')
-    return ok(await gameList(db, clock.now()))
+    return ok(await gameList(db, clock.now(), playCounts))
   })
 
   // Everything the game page and the verifier need: strips, pays, published figures, jackpot rule —

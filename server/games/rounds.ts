@@ -11,6 +11,7 @@ import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
+import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
@@ -20,6 +21,7 @@ import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
 import { enforcePlayLimits } from './play-limits.ts'
 import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
+import { touchSession } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 
@@ -87,24 +89,36 @@ function newRoundId(): string {
   return `r${randomBytes(10).toString('hex')}`
 }
 
-/** Pays the whole pool (its balance right after this round's share, which locked the row) and reseeds it. */
-async function payJackpot(tx: LedgerTx, roundId: string, pool: number): Promise<void> {
-  await tx.transfer({
-    id: `jackpot:won:${roundId}`,
-    debit: { house: 'jackpot_pool' },
-    credit: { house: 'game' },
-    amount: pool,
-    kind: 'jackpot_won',
-    reference: `round:${roundId}`,
-  })
+/**
+ * Pays the whole pool — every shard of it, locked, so no share lands in between — to the game
+ * house, which pays the player with the win, and reseeds it. Answers what was paid.
+ */
+async function payJackpot(tx: LedgerTx, roundId: string, playerId: number): Promise<number> {
+  const shards = await tx.lockHouse('jackpot_pool')
+  let paid = 0
+  for (const { shard, balance } of shards) {
+    if (balance <= 0) continue
+    paid += balance
+    await tx.transfer({
+      // The first shard keeps the unsharded id; the others are told apart by their number.
+      id: shard === 0 ? `jackpot:won:${roundId}` : `jackpot:won:${roundId}:${shard}`,
+      debit: { house: 'jackpot_pool', shard },
+      credit: { house: 'game', shard: playerId },
+      amount: balance,
+      kind: 'jackpot_won',
+      reference: `round:${roundId}`,
+    })
+  }
+  if (paid === 0) return 0
   await tx.transfer({
     id: `jackpot:seed:${roundId}`,
-    debit: { house: 'game' },
-    credit: { house: 'jackpot_pool' },
+    debit: { house: 'game', shard: playerId },
+    credit: { house: 'jackpot_pool', shard: playerId },
     amount: jackpotRule.seed,
     kind: 'jackpot_seed',
     reference: `round:${roundId}`,
   })
+  return paid
 }
 
 export class Rounds {
@@ -124,6 +138,8 @@ export class Rounds {
       )
     }
     return this.#o.ledger.transact(async (tx) => {
+      // The session's "seen" mark rides in the spin's transaction: one write transaction per spin.
+      if (!(await touchSession(tx.trx, input.sessionId, tx.now))) throw new Refusal('game_session_closed')
       // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
       const balance = await tx.lockPlayer(input.playerId)
       return createOnce({
@@ -141,6 +157,7 @@ export class Rounds {
           return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
         },
         create: async () => {
+          await refuseIfHeld(tx.trx, input.playerId)
           const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
           if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
           await enforcePlayLimits(tx.trx, { ...input, now: tx.now, ...this.#o.playLimits })
@@ -177,17 +194,16 @@ export class Rounds {
     })
     if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
     const contribution = jackpotContribution(jackpotRule, input.bet)
-    const share = await tx.transfer({
+    // Into the player's shards of the house and the pool: spins of different players touch different rows.
+    await tx.transfer({
       id: `jackpot:share:${roundId}`,
-      debit: { house: 'game' },
-      credit: { house: 'jackpot_pool' },
+      debit: { house: 'game', shard: input.playerId },
+      credit: { house: 'jackpot_pool', shard: input.playerId },
       amount: contribution,
       kind: 'jackpot_share',
       reference: `round:${roundId}`,
     })
-    const poolAfterShare = share.creditBalanceAfter
-    const jackpotWin = outcome.jackpotWon && poolAfterShare > 0 ? poolAfterShare : 0
-    if (jackpotWin > 0) await payJackpot(tx, roundId, jackpotWin)
+    const jackpotWin = outcome.jackpotWon ? await payJackpot(tx, roundId, input.playerId) : 0
     const paid = outcome.win + jackpotWin
     await settleWin(tx, { playerId: input.playerId, transactionId: `${roundId}:win`, roundId, amount: paid })
     const row: RoundRow = {
@@ -218,7 +234,8 @@ export class Rounds {
       round: roundView(row, null),
       replayed: false,
       seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
-      jackpotPool: jackpotWin > 0 ? jackpotRule.seed : poolAfterShare,
+      // The pool's shards summed as this transaction sees them, mine included.
+      jackpotPool: await tx.houseBalance('jackpot_pool'),
     }
   }
 

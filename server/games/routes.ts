@@ -13,7 +13,7 @@ import {
 import { findGame } from '../../contract/games/catalog.ts'
 import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
-import { liveView } from './lobby.ts'
+import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
 import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
 import { closeSession, launchSession } from './sessions.ts'
@@ -21,6 +21,7 @@ import { closeSession, launchSession } from './sessions.ts'
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
   const { serverSeeds } = app.games
+  const winFeed = new WinFeed()
 
   app.post('/game/forward', { schema: { body: forwardRequest } }, async (request) => {
     const game = findGame(request.body.id)
@@ -40,7 +41,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     ok({ closed: await closeSession(db, request.playerId, request.body.sessionId, clock.now()) }),
   )
 
-  app.post('/game/live', async () => ok(await liveView(db, clock.now(), app.config.winFeedMin)))
+  app.post('/game/live', async () => ok(await liveView(db, clock.now(), app.config.winFeedMin, winFeed)))
 
   app.post('/game/history', { schema: { body: historyRequest } }, async (request) => {
     const { pageNum, pageSize } = request.body

@@ -4,6 +4,7 @@
 // player "now" while it is open and was seen in the last two minutes.
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { adultConfirmed } from '../accounts/players.ts'
 import { randomToken, sha256Hex } from '../accounts/tokens.ts'
@@ -60,21 +61,45 @@ export async function openSession(db: Kysely<Database>, launchToken: string, now
   return { id: row.id, playerId: Number(row.player_id), gameId: row.game_id, sessionToken }
 }
 
-/** The open session a game-session token belongs to; marks it seen. */
+/**
+ * The open session a game-session token belongs to; marks it seen unless `touch` is false (the
+ * spin marks it seen inside its own transaction, so a spin is one write transaction).
+ */
 export async function authenticateSession(
   db: Kysely<Database>,
   sessionToken: string,
   now: number,
+  touch = true,
 ): Promise<GameSessionRow | null> {
+  const row = touch
+    ? await db
+        .updateTable('game_sessions')
+        .set({ last_seen_at: now })
+        .where('session_token_hash', '=', sha256Hex(sessionToken))
+        .where('closed_at', 'is', null)
+        .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+        .returning(['id', 'player_id', 'game_id'])
+        .executeTakeFirst()
+    : await db
+        .selectFrom('game_sessions')
+        .select(['id', 'player_id', 'game_id'])
+        .where('session_token_hash', '=', sha256Hex(sessionToken))
+        .where('closed_at', 'is', null)
+        .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+        .executeTakeFirst()
+  return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
+}
+
+/** Marks a session seen in the caller's transaction; false when it was closed meanwhile. */
+export async function touchSession(db: Kysely<Database>, sessionId: string, now: number): Promise<boolean> {
   const row = await db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where('session_token_hash', '=', sha256Hex(sessionToken))
+    .where('id', '=', sessionId)
     .where('closed_at', 'is', null)
-    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
-    .returning(['id', 'player_id', 'game_id'])
+    .returning('id')
     .executeTakeFirst()
-  return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
+  return row !== undefined
 }
 
 export async function closeSession(db: Kysely<Database>, playerId: number, sessionId: string, now: number) {
@@ -113,6 +138,7 @@ export async function launchSession(
   timeZone: string,
 ) {
   if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
+  await refuseIfHeld(db, playerId)
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
   await refuseOverTimeLimit(db, playerId, now, timeZone)

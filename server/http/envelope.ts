@@ -11,7 +11,7 @@ export interface Reply<T> {
 }
 
 export function ok<T>(data: T): Reply<T> {
-  return { success: true, msgCode: 'ok', data }
+  return { success: true, msgCode: 'success', data }
 }
 
 /**

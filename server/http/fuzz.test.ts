@@ -141,6 +141,8 @@ it('finds the routes to fuzz: player, operator, webhook and sandbox bank routes'
     '/api/user/login',
     '/api/withdraw/create/order',
     '/api/ops/adjust',
+    '/api/ops/players/freeze',
+    '/api/ops/players/close',
     '/api/payments/webhook/pix',
     '/sandbox/bank/pay',
   ])

@@ -14,6 +14,10 @@ const pushSocketDescription =
   'WebSocket upgrade. First message `{ "type": "auth", "token": <access token> }`; then push messages ' +
   '`{ topic, payload }` with the topics of contract/push.ts (balance, deposit, order, invite, jackpot, win …).'
 
+const operatorSocketDescription =
+  'WebSocket upgrade for operators. First message `{ "type": "auth", "opsToken": <OPS_TOKEN> }`; then the ' +
+  'operator topics of contract/push.ts (`support`: a conversation changed).'
+
 export async function registerOpenApi(app: FastifyInstance, options: { docs: boolean; version: string }) {
   await app.register(swagger, {
     openapi: {
@@ -38,6 +42,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { docs: boo
       if (document.url === '/ws') {
         // @fastify/websocket hides its routes; the push socket is part of the contract.
         return { url: '/ws', schema: { hide: false, description: pushSocketDescription } }
+      }
+      if (document.url === '/ws/ops') {
+        return { url: '/ws/ops', schema: { hide: false, description: operatorSocketDescription } }
       }
       return jsonSchemaTransform(document)
     },

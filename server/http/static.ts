@@ -18,7 +18,8 @@ export const staticSite: FastifyPluginAsync<{ root: string }> = async (app, { ro
     index: 'index.html',
     setHeaders(res, filePath) {
       const relative = path.relative(root, filePath)
-      if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
+      if (relative.startsWith(`assets${path.sep}`) || relative.startsWith(`console${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable')
       else res.header('cache-control', 'no-cache')
     },
   })
@@ -33,9 +34,23 @@ export const staticSite: FastifyPluginAsync<{ root: string }> = async (app, { ro
       res.header('cache-control', 'public, max-age=31536000, immutable')
     },
   })
+  // The operator console's assets (its own build, dist/console), compressed the same way.
+  if (existsSync(path.join(root, 'console', 'assets')))
+    await app.register(fastifyStatic, {
+      root: path.join(root, 'console', 'assets'),
+      prefix: '/console/assets/',
+      decorateReply: false,
+      preCompressed: true,
+      setHeaders(res) {
+        res.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+  app.get('/console', (_request, reply) => reply.redirect('/console/'))
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
     if (!wantsHtml) return reply.status(404).type('text/plain').send('Not found')
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    // The console's own router shows its pages (/console/withdrawals, /console/setup…).
+    const shell = request.url.startsWith('/console/') ? 'console/index.html' : 'index.html'
+    return reply.header('cache-control', 'no-cache').sendFile(shell)
   })
 }

@@ -195,7 +195,38 @@ const periodEn: Record<string, string> = { day: 'daily', week: 'weekly', month: 
 const periodHi: Record<string, string> = { day: 'दैनिक', week: 'साप्ताहिक', month: 'मासिक' }
 
 const messages: Record<MsgCode, Texts> = {
-  ok: { 'pt-BR': 'OK', en: 'OK', hi: 'ठीक है' },
+  account_frozen: {
+    'pt-BR': 'Sua conta está em análise. Fale com o atendimento.',
+    en: 'Your account is under review. Please contact support.',
+    hi: 'आपका खाता समीक्षा में है। कृपया सहायता से संपर्क करें।',
+  },
+  account_closed: {
+    'pt-BR': 'Esta conta foi encerrada. Fale com o atendimento.',
+    en: 'This account was closed. Please contact support.',
+    hi: 'यह खाता बंद कर दिया गया है। कृपया सहायता से संपर्क करें।',
+  },
+  account_has_balance: {
+    'pt-BR': 'A conta ainda tem saldo ou um saque em andamento: o jogador precisa sacar antes do encerramento.',
+    en: 'The account still has a balance or a withdrawal in flight: the player must withdraw before it is closed.',
+    hi: 'खाते में अभी भी शेष राशि या चालू निकासी है: बंद करने से पहले खिलाड़ी को निकासी करनी होगी।',
+  },
+  success: { 'pt-BR': 'OK', en: 'OK', hi: 'ठीक है' },
+  request_id_required: {
+    'pt-BR':
+      'Este pedido movimenta dinheiro e precisa de um requestId, para nunca ser feito duas vezes. Atualize o app.',
+    en: 'This request moves money and needs a requestId, so it is never done twice. Please update the app.',
+    hi: 'यह अनुरोध पैसे का लेन-देन करता है और इसे requestId चाहिए, ताकि यह कभी दो बार न हो। कृपया ऐप अपडेट करें।',
+  },
+  prize_not_from_client: {
+    'pt-BR': 'Prêmios são sorteados e creditados pelo servidor; nenhum valor escolhido pelo app é creditado.',
+    en: 'Prizes are drawn and credited by the server; no amount chosen by the app is ever credited.',
+    hi: 'इनाम सर्वर तय करता और जमा करता है; ऐप द्वारा चुनी गई कोई राशि कभी जमा नहीं होती।',
+  },
+  not_cpf_key: {
+    'pt-BR': 'Informe o seu CPF no campo da conta: ele é exigido para depositar.',
+    en: 'Enter your CPF in the account field: it is required to deposit.',
+    hi: 'खाते के क्षेत्र में अपना CPF दर्ज करें: जमा करने के लिए यह आवश्यक है।',
+  },
   invalid_request: {
     'pt-BR': 'Pedido inválido',
     en: 'Invalid request',
@@ -255,6 +286,18 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Você chegou ao seu limite de tempo de jogo.',
     en: 'You reached your play-time limit.',
     hi: 'आप खेलने के समय की सीमा तक पहुँच गए।',
+  },
+  registration_limits_required: {
+    'pt-BR':
+      'Antes de depositar, defina seu limite diário de perda e seu limite diário de tempo de jogo (obrigatórios pela Portaria SPA/MF 2.579/2025).',
+    en: 'Before depositing, set your daily loss limit and your daily play-time limit (required by Portaria SPA/MF 2.579/2025).',
+    hi: 'जमा करने से पहले अपनी दैनिक हानि सीमा और दैनिक खेल-समय सीमा तय करें (Portaria SPA/MF 2.579/2025 के अनुसार अनिवार्य)।',
+  },
+  limit_required: {
+    'pt-BR':
+      'O limite diário de perda e o limite diário de tempo são obrigatórios: você pode aumentá-los ou diminuí-los, mas não removê-los.',
+    en: 'The daily loss limit and the daily time limit are required: you can raise or lower them, but not remove them.',
+    hi: 'दैनिक हानि सीमा और दैनिक समय सीमा अनिवार्य हैं: आप इन्हें बढ़ा या घटा सकते हैं, पर हटा नहीं सकते।',
   },
   exclusion_not_extended: {
     'pt-BR': 'Uma exclusão só pode ser prolongada, nunca encurtada.',
@@ -330,6 +373,11 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Você já fez o check-in de hoje. Volte amanhã.',
     en: 'You already checked in today. Come back tomorrow.',
     hi: 'आप आज चेक-इन कर चुके हैं। कल फिर आएँ।',
+  },
+  push_endpoint_refused: {
+    'pt-BR': 'Este navegador usa um serviço de notificações que não aceitamos.',
+    en: 'This browser uses a notification service we do not accept.',
+    hi: 'यह ब्राउज़र ऐसी सूचना सेवा का उपयोग करता है जिसे हम स्वीकार नहीं करते।',
   },
   wheel_wait: {
     'pt-BR': 'A roleta grátis ainda não liberou.',
@@ -432,6 +480,11 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This charge has expired.',
     hi: 'यह शुल्क समाप्त हो गया है।',
   },
+  payment_provider_unavailable: {
+    'pt-BR': 'O banco do PIX não respondeu agora. Nada foi cobrado nem descontado; tente de novo em alguns minutos.',
+    en: 'The PIX bank did not answer just now. Nothing was charged or taken; try again in a few minutes.',
+    hi: 'PIX बैंक ने अभी जवाब नहीं दिया। कुछ भी नहीं लिया गया; कुछ मिनट बाद फिर से कोशिश करें।',
+  },
   order_not_correctable: {
     'pt-BR': 'Este saque não está esperando uma correção.',
     en: 'This withdrawal is not waiting for a correction.',
@@ -458,6 +511,61 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Token de operador ausente ou errado.',
     en: 'Operator token missing or wrong.',
     hi: 'ऑपरेटर टोकन नहीं है या गलत है।',
+  },
+  ops_session_invalid: {
+    'pt-BR': 'Sua sessão no console terminou. Entre de novo.',
+    en: 'Your console session ended. Sign in again.',
+    hi: 'आपका कंसोल सत्र समाप्त हो गया। फिर से साइन इन करें।',
+  },
+  ops_login_failed: {
+    'pt-BR': 'E-mail ou senha errados, ou operador desativado.',
+    en: 'Wrong e-mail or password, or the operator is disabled.',
+    hi: 'गलत ई-मेल या पासवर्ड, या ऑपरेटर निष्क्रिय है।',
+  },
+  ops_totp_required: {
+    'pt-BR': 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+    en: 'Enter the 6-digit code from your authenticator app.',
+    hi: 'अपने ऑथेंटिकेटर ऐप का 6-अंकों का कोड दर्ज करें।',
+  },
+  ops_totp_enrolment_required: {
+    'pt-BR': 'Sua função exige um segundo fator: cadastre o autenticador antes de continuar.',
+    en: 'Your role needs a second factor: enrol an authenticator before you go on.',
+    hi: 'आपकी भूमिका के लिए दूसरा कारक आवश्यक है: आगे बढ़ने से पहले ऑथेंटिकेटर जोड़ें।',
+  },
+  ops_forbidden: {
+    'pt-BR': 'Sua função não permite esta ação.',
+    en: 'Your role does not allow this action.',
+    hi: 'आपकी भूमिका इस कार्य की अनुमति नहीं देती।',
+  },
+  ops_setup_link_invalid: {
+    'pt-BR': 'Este link de acesso já foi usado ou expirou. Peça um novo a um administrador.',
+    en: 'This setup link was already used or has expired. Ask an administrator for a new one.',
+    hi: 'यह सेटअप लिंक पहले ही उपयोग हो चुका है या समाप्त हो गया है। किसी व्यवस्थापक से नया माँगें।',
+  },
+  ops_operator_exists: {
+    'pt-BR': 'Já existe um operador com este e-mail.',
+    en: 'An operator with this e-mail already exists.',
+    hi: 'इस ई-मेल वाला ऑपरेटर पहले से मौजूद है।',
+  },
+  withdrawal_taken: {
+    'pt-BR': 'Outro operador já decidiu este saque.',
+    en: 'Another operator already decided this withdrawal.',
+    hi: 'किसी अन्य ऑपरेटर ने यह निकासी पहले ही तय कर दी है।',
+  },
+  four_eyes_required: {
+    'pt-BR': 'Ajuste acima do limite: ficou esperando a aprovação de um segundo operador.',
+    en: 'Adjustment above the limit: it now waits for a second operator to approve it.',
+    hi: 'सीमा से ऊपर का समायोजन: यह दूसरे ऑपरेटर की स्वीकृति की प्रतीक्षा कर रहा है।',
+  },
+  four_eyes_same_operator: {
+    'pt-BR': 'Quem pediu o ajuste não pode aprová-lo: outro operador precisa decidir.',
+    en: 'Whoever asked for the adjustment cannot approve it: another operator must decide.',
+    hi: 'जिसने समायोजन माँगा वह इसे स्वीकृत नहीं कर सकता: किसी अन्य ऑपरेटर को निर्णय लेना होगा।',
+  },
+  weak_password: {
+    'pt-BR': 'Use uma senha de 12 a 64 caracteres que não seja comum.',
+    en: 'Use a password of 12 to 64 characters that is not a common one.',
+    hi: '12 से 64 अक्षरों का ऐसा पासवर्ड चुनें जो आम न हो।',
   },
   player_not_found: {
     'pt-BR': 'Não existe jogador com este número.',

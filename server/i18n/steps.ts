@@ -8,7 +8,9 @@ import { TrackerStep, type TrackerStepCode } from '../../contract/withdrawals.ts
 /** What a step recorded when it happened (kept as the step's argsJson). */
 export interface StepArgs {
   review?: boolean
+  /** Steps recorded before the review SLA was in minutes. */
   expectedHours?: number
+  expectedMinutes?: number
   decision?: string
   reason?: string | null
   endToEndId?: string | null
@@ -55,10 +57,11 @@ function checksText(args: StepArgs, _language: Language, time: (epochMs: number)
   if (args.decision === 'reject') {
     return { 'pt-BR': 'Revisão concluída: recusado.', en: 'Review finished: declined.', hi: 'समीक्षा पूरी: अस्वीकृत।' }
   }
+  const minutes = args.expectedMinutes ?? (args.expectedHours ?? 0) * 60
   return {
-    'pt-BR': `Saques deste valor passam por revisão de um operador, em até ${args.expectedHours} horas. Nada a pagar.`,
-    en: `Withdrawals of this size are reviewed by an operator, within ${args.expectedHours} hours. Nothing to pay.`,
-    hi: `इस राशि की निकासी की समीक्षा एक ऑपरेटर ${args.expectedHours} घंटे के भीतर करता है। कुछ भी भुगतान नहीं करना है।`,
+    'pt-BR': `Saques deste valor passam por revisão de um operador, em até ${minutes} minutos. Nada a pagar.`,
+    en: `Withdrawals of this size are reviewed by an operator, within ${minutes} minutes. Nothing to pay.`,
+    hi: `इस राशि की निकासी की समीक्षा एक ऑपरेटर ${minutes} मिनट के भीतर करता है। कुछ भी भुगतान नहीं करना है।`,
   }
 }
 

@@ -18,7 +18,21 @@ export const houseAccountCodes = [
 ] as const
 export type HouseAccountCode = (typeof houseAccountCodes)[number]
 
-export type AccountRef = { player: number; code: PlayerAccountCode } | { house: HouseAccountCode }
+/**
+ * House accounts every spin moves money through. On PostgreSQL each is split into shards (rows
+ * `game`, `game.1` … `game.15`) whose sum is the account, so concurrent spins lock different
+ * rows; a spin names its shard, a reader sums them (`houseBalance`).
+ */
+export const shardedHouseCodes = ['game', 'jackpot_pool'] as const satisfies readonly HouseAccountCode[]
+/** How many rows each sharded house account has on PostgreSQL (SQLite has one writer: 1). */
+export const POSTGRES_HOUSE_SHARDS = 16
+
+export type AccountRef =
+  | { player: number; code: PlayerAccountCode }
+  /** `shard` (any integer, e.g. the player's id) picks one row of a sharded account; without it, the first. */
+  | { house: HouseAccountCode; shard?: number }
+
+const shardCode = (code: string, shard: number) => (shard === 0 ? code : `${code}.${shard}`)
 
 export async function openPlayerAccounts(trx: Transaction<Database>, playerId: number, now: number): Promise<void> {
   await trx
@@ -47,13 +61,13 @@ export async function readPlayerBalances(db: Kysely<Database>, playerId: number)
   return { cash, bonus, withdrawalHold: byCode.get('withdrawal_hold') ?? 0, total: cash + bonus }
 }
 
-/** A house account's balance (e.g. the jackpot pool), 0 before it exists. */
-export async function houseBalance(db: Kysely<Database>, code: string): Promise<number> {
+/** A house account's balance (e.g. the jackpot pool): the sum of its shards, 0 before it exists. */
+export async function houseBalance(db: Kysely<Database>, code: HouseAccountCode): Promise<number> {
   const row = await db
     .selectFrom('ledger_accounts')
-    .select('balance')
+    .select((eb) => eb.fn.sum<number | string | null>('balance').as('balance'))
     .where('player_id', 'is', null)
-    .where('code', '=', code)
+    .where((eb) => eb.or([eb('code', '=', code), eb('code', 'like', `${code}.%`)]))
     .executeTakeFirst()
   return Number(row?.balance ?? 0)
 }
@@ -67,17 +81,23 @@ export async function playerBalances(db: Kysely<Database>, playerId: number) {
 /** Resolves account references to ids, creating the house accounts on first use. */
 export class AccountDirectory {
   readonly #players = new Map<number, Record<PlayerAccountCode, number>>()
-  readonly #house = new Map<HouseAccountCode, number>()
+  /** Each house account's row ids: one, or its shards in order. */
+  readonly #house = new Map<HouseAccountCode, number[]>()
   readonly #db: Kysely<Database>
+  readonly #shards: number
 
-  constructor(db: Kysely<Database>) {
+  /** `houseShards`: rows per sharded house account (`POSTGRES_HOUSE_SHARDS` on PostgreSQL). */
+  constructor(db: Kysely<Database>, options: { houseShards?: number } = {}) {
     this.#db = db
+    this.#shards = options.houseShards ?? 1
   }
 
   async ensureHouseAccounts(now: number): Promise<void> {
+    const codes: string[] = [...houseAccountCodes]
+    for (const code of shardedHouseCodes) for (let i = 1; i < this.#shards; i++) codes.push(shardCode(code, i))
     await this.#db
       .insertInto('ledger_accounts')
-      .values(houseAccountCodes.map((code) => ({ player_id: null, code, balance: 0, created_at: now })))
+      .values(codes.map((code) => ({ player_id: null, code, balance: 0, created_at: now })))
       .onConflict((oc) => oc.column('code').where('player_id', 'is', null).doNothing())
       .execute()
     const rows = await this.#db
@@ -85,14 +105,26 @@ export class AccountDirectory {
       .select(['id', 'code'])
       .where('player_id', 'is', null)
       .execute()
-    for (const row of rows) this.#house.set(row.code as HouseAccountCode, Number(row.id))
+    const ids = new Map(rows.map((row) => [row.code, Number(row.id)]))
+    for (const code of houseAccountCodes) {
+      const shards = (shardedHouseCodes as readonly string[]).includes(code) ? this.#shards : 1
+      const shardIds = Array.from({ length: shards }, (_, i) => ids.get(shardCode(code, i)))
+      if (shardIds.every((id) => id !== undefined)) this.#house.set(code, shardIds as number[])
+    }
+  }
+
+  /** Every row of a house account, by shard: what a reader sums and a whole-pool payout locks. */
+  houseIds(code: HouseAccountCode): number[] {
+    const ids = this.#house.get(code)
+    if (!ids) throw new Error(`house account ${code} missing: call ensureHouseAccounts first`)
+    return ids
   }
 
   async resolve(db: Kysely<Database>, ref: AccountRef): Promise<number> {
     if ('house' in ref) {
-      const id = this.#house.get(ref.house)
-      if (id === undefined) throw new Error(`house account ${ref.house} missing: call ensureHouseAccounts first`)
-      return id
+      const ids = this.#house.get(ref.house)
+      if (ids === undefined) throw new Error(`house account ${ref.house} missing: call ensureHouseAccounts first`)
+      return ids[Math.abs(ref.shard ?? 0) % ids.length] as number
     }
     let accounts = this.#players.get(ref.player)
     if (!accounts) {

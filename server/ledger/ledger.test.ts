@@ -1,11 +1,13 @@
 // The ledger's rules on each engine: idempotent transfers, no overdraft, holds resolved once,
-// the bonus model, the seamless-wallet answers, and the outbox.
+// the bonus model, the seamless-wallet answers, the outbox, transactions committed together
+// (SQLite's group commit) failing alone, and sharded house accounts summing to the account.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
+import { AccountDirectory, houseBalance } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus } from './bonus.ts'
 import { hold, postHold, voidHold } from './holds.ts'
-import { LedgerError } from './ledger.ts'
+import { Ledger, LedgerError } from './ledger.ts'
 import { createTestLedger, type TestLedger } from './test-ledger.ts'
 import { bet, rollback, win } from './wallet.ts'
 
@@ -43,6 +45,56 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(t.committed).toEqual([[player]])
     const outbox = await t.db.kysely.selectFrom('outbox').selectAll().execute()
     expect(outbox.map((o) => [o.topic, Number(o.player_id)])).toEqual([['balance', player]])
+  })
+
+  it('commits concurrent transactions together, each still all or nothing: one that fails leaves the others', async () => {
+    await fund(10_000, 'pot')
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      t.ledger.transact(async (tx) => {
+        await tx.transfer({
+          id: `bet-${i}`,
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount: 100,
+          kind: 'bet',
+        })
+        // Every third one fails after moving money: its transfer must not stay.
+        if (i % 3 === 0) throw new Error(`refused ${i}`)
+        return i
+      }),
+    )
+    const results = await Promise.allSettled(attempts)
+    const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    expect(kept).toEqual(Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 3 !== 0))
+    const stored = await t.db.kysely.selectFrom('ledger_transfers').select('id').where('kind', '=', 'bet').execute()
+    expect(stored.map((r) => r.id).sort()).toEqual(kept.map((i) => `bet-${i}`).sort())
+    expect((await t.ledger.balances(player)).cash).toBe(10_000 - 100 * kept.length)
+  })
+
+  it('keeps a sharded house account as the sum of its shards; a transfer names its shard', async () => {
+    const accounts = new AccountDirectory(t.db.kysely, { houseShards: 4 })
+    await accounts.ensureHouseAccounts(Date.now())
+    const sharded = new Ledger({ db: t.db.kysely, engine, accounts, now: () => Date.now() })
+    await fund(1000)
+    for (const [i, shard] of [1, 2, 6].entries())
+      await sharded.transfer({
+        id: `shard-bet-${i}`,
+        debit: { player, code: 'cash' },
+        credit: { house: 'game', shard },
+        amount: 100 * (i + 1),
+        kind: 'bet',
+      })
+    expect(await houseBalance(t.db.kysely, 'game')).toBe(600)
+    const shards = await sharded.transact((tx) => tx.lockHouse('game'))
+    // Shard 6 is shard 2 of four.
+    expect(shards).toEqual([
+      { shard: 0, balance: 0 },
+      { shard: 1, balance: 100 },
+      { shard: 2, balance: 500 },
+      { shard: 3, balance: 0 },
+    ])
+    expect(await sharded.transact((tx) => tx.houseBalance('game'))).toBe(600)
+    expect(await houseBalance(t.db.kysely, 'jackpot_pool')).toBe(0)
   })
 
   it('returns the first result for a repeated id and refuses the id with other content', async () => {

@@ -10,7 +10,7 @@ import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
 import { type OutboxEvent, playerEvent, writeOutbox } from '../push/outbox.ts'
-import { type AccountDirectory, type AccountRef, readPlayerBalances } from './accounts.ts'
+import { type AccountDirectory, type AccountRef, type HouseAccountCode, readPlayerBalances } from './accounts.ts'
 
 export interface TransferInput {
   id: string
@@ -68,6 +68,13 @@ export interface LedgerTx {
    * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
    */
   lockPlayer(playerId: number): Promise<{ cash: number; bonus: number }>
+  /**
+   * Locks every shard of a house account until commit (PostgreSQL) and reads their balances,
+   * by shard; their sum is the account (e.g. the whole jackpot pool before paying it out).
+   */
+  lockHouse(code: HouseAccountCode): Promise<{ shard: number; balance: number }[]>
+  /** A house account's balance, the sum of its shards, as this transaction sees it (no lock). */
+  houseBalance(code: HouseAccountCode): Promise<number>
 }
 
 export interface LedgerOptions {
@@ -76,7 +83,7 @@ export interface LedgerOptions {
   accounts: AccountDirectory
   now: () => number
   /** Called after a commit that changed players' money (wakes the push hub). */
-  afterCommit?: (playerIds: number[]) => void
+  afterCommit?: (playerIds: number[], events: readonly OutboxEvent[]) => void
 }
 
 type TransferRow = Awaited<ReturnType<typeof loadTransfer>>
@@ -121,40 +128,118 @@ export class Ledger {
    * Runs `work` in one database transaction. A concurrent writer that applied the same transfer
    * id first makes this attempt fail on the unique id; it is retried once and then sees the
    * first result (idempotency under concurrency on PostgreSQL).
+   *
+   * On SQLite (one writer) concurrent calls are group-committed: they share one transaction and
+   * one fsync, each inside its own savepoint, so a work that throws rolls back only its own
+   * writes. Every caller's promise settles only after the shared commit (durable when answered).
    */
   async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    if (this.#o.engine === 'sqlite') return this.#grouped(work)
     for (let attempt = 0; ; attempt++) {
-      const touched = new Set<number>()
-      const events: OutboxEvent[] = []
       try {
-        const result = await this.#o.db.transaction().execute(async (trx) => {
-          const now = this.#o.now()
-          const tx: LedgerTx = {
-            trx,
-            now,
-            // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
-            transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0),
-            touch: (playerId) => touched.add(playerId),
-            emit: (playerId, topic, payload) => {
-              touched.add(playerId)
-              events.push({ playerId, topic, payload } as OutboxEvent)
-            },
-            broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
-            lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
-          }
-          const value = await work(tx)
-          // Balances first, so a client handling an event already shows the new balance.
-          const balances = [...touched].map((playerId) => playerEvent(playerId, 'balance', {}))
-          await writeOutbox(trx, this.#o.engine, [...balances, ...events], now)
-          return value
-        })
-        if (touched.size > 0 || events.length > 0) this.#o.afterCommit?.([...touched])
-        return result
+        const done = await this.#o.db.transaction().execute((trx) => this.#attempt(trx, work, attempt))
+        this.#afterCommit(done.touched, done.events)
+        return done.value
       } catch (error) {
         if (attempt < 3 && isRetryable(error)) continue
         throw error
       }
     }
+  }
+
+  /** One try of `work` in `trx`, writing its outbox events; nothing is committed here. */
+  async #attempt<T>(trx: Transaction<Database>, work: (tx: LedgerTx) => Promise<T>, attempt: number) {
+    const touched = new Set<number>()
+    const events: OutboxEvent[] = []
+    const now = this.#o.now()
+    const tx: LedgerTx = {
+      trx,
+      now,
+      // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
+      transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0),
+      touch: (playerId) => touched.add(playerId),
+      emit: (playerId, topic, payload) => {
+        touched.add(playerId)
+        events.push({ playerId, topic, payload } as OutboxEvent)
+      },
+      broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
+      lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
+      lockHouse: (code) => this.#lockHouse(trx, code),
+      houseBalance: (code) => this.#houseSum(trx, code),
+    }
+    const value = await work(tx)
+    // Balances first, so a client handling an event already shows the new balance.
+    const balances = [...touched].map((playerId) => playerEvent(playerId, 'balance', {}))
+    await writeOutbox(trx, this.#o.engine, [...balances, ...events], now)
+    return { value, touched, events }
+  }
+
+  #afterCommit(touched: Set<number>, events: readonly OutboxEvent[]) {
+    if (touched.size > 0 || events.length > 0) this.#o.afterCommit?.([...touched], events)
+  }
+
+  readonly #queue: Grouped[] = []
+  #draining = false
+
+  #grouped<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      // setImmediate lets every request already read from the sockets join the same group.
+      if (!this.#draining) {
+        this.#draining = true
+        setImmediate(() => void this.#drain())
+      }
+    })
+  }
+
+  async #drain(): Promise<void> {
+    const group: { item: Grouped; outcome: { ok: true; value: unknown } | { ok: false; error: unknown } }[] = []
+    const touched = new Set<number>()
+    const events: OutboxEvent[] = []
+    let current: Grouped | undefined
+    try {
+      await this.#o.db.transaction().execute(async (trx) => {
+        while (this.#queue.length > 0 && group.length < MAX_GROUP) {
+          const item = this.#queue.shift() as Grouped
+          current = item
+          for (let attempt = 0; ; attempt++) {
+            await sql`savepoint grouped`.execute(trx)
+            try {
+              const done = await this.#attempt(trx, item.work, attempt)
+              await sql`release grouped`.execute(trx)
+              for (const id of done.touched) touched.add(id)
+              events.push(...done.events)
+              group.push({ item, outcome: { ok: true, value: done.value } })
+              break
+            } catch (error) {
+              await sql`rollback to grouped`.execute(trx)
+              await sql`release grouped`.execute(trx)
+              if (attempt < 3 && isRetryable(error)) continue
+              group.push({ item, outcome: { ok: false, error } })
+              break
+            }
+          }
+          current = undefined
+        }
+      })
+    } catch (error) {
+      // The shared commit failed: nothing of the group is durable, so every caller hears it.
+      for (const { item } of group) item.reject(error)
+      current?.reject(error)
+      this.#next()
+      return
+    }
+    this.#afterCommit(touched, events)
+    for (const { item, outcome } of group) {
+      if (outcome.ok) item.resolve(outcome.value)
+      else item.reject(outcome.error)
+    }
+    this.#next()
+  }
+
+  #next() {
+    if (this.#queue.length > 0) setImmediate(() => void this.#drain())
+    else this.#draining = false
   }
 
   async #apply(
@@ -273,6 +358,25 @@ export class Ledger {
     return { cash: balance('cash'), bonus: balance('bonus') }
   }
 
+  async #lockHouse(trx: Transaction<Database>, code: HouseAccountCode) {
+    const ids = this.#o.accounts.houseIds(code)
+    // In id order, as every locker of several rows does, so two payouts cannot deadlock.
+    let query = trx.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', ids).orderBy('id')
+    if (this.#o.engine === 'postgres') query = query.forUpdate()
+    const rows = await query.execute()
+    const byId = new Map(rows.map((row) => [Number(row.id), Number(row.balance)]))
+    return ids.map((id, shard) => ({ shard, balance: byId.get(id) ?? 0 }))
+  }
+
+  async #houseSum(trx: Transaction<Database>, code: HouseAccountCode) {
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
+      .where('id', 'in', this.#o.accounts.houseIds(code))
+      .executeTakeFirst()
+    return Number(row?.total ?? 0)
+  }
+
   balances(playerId: number) {
     return readPlayerBalances(this.#o.db, playerId)
   }
@@ -287,6 +391,16 @@ function validate(input: TransferInput): void {
 }
 
 class RepeatedTransferId extends Error {}
+
+/** A caller's work waiting for the next SQLite group commit. */
+interface Grouped {
+  work: (tx: LedgerTx) => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** At most this many works share a commit, so one group's replies are not held back too long. */
+const MAX_GROUP = 128
 
 function isRetryable(error: unknown): boolean {
   if (isUniqueViolation(error) || error instanceof RepeatedTransferId) return true

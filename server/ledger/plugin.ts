@@ -3,7 +3,7 @@
 // gives the hub the balance a player sees.
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import { AccountDirectory, readPlayerBalances } from './accounts.ts'
+import { AccountDirectory, POSTGRES_HOUSE_SHARDS, readPlayerBalances } from './accounts.ts'
 import { wageringProgress } from './bonus.ts'
 import { Ledger } from './ledger.ts'
 
@@ -14,14 +14,20 @@ declare module 'fastify' {
 }
 
 const ledgerPlugin: FastifyPluginAsync = async (app) => {
-  const accounts = new AccountDirectory(app.db)
+  // PostgreSQL runs spins in parallel: the game house and the jackpot pool are sharded there.
+  const accounts = new AccountDirectory(app.db, {
+    houseShards: app.engine === 'postgres' ? POSTGRES_HOUSE_SHARDS : 1,
+  })
   await accounts.ensureHouseAccounts(app.clock.now())
   const ledger = new Ledger({
     db: app.db,
     engine: app.engine,
     accounts,
     now: () => app.clock.now(),
-    afterCommit: () => app.push.wake(),
+    afterCommit: (_players, events) => {
+      app.push.committed()
+      app.push.notifyCommitted(events)
+    },
   })
   app.decorate('ledger', ledger)
   app.push.readBalanceWith(async (playerId) => {

@@ -1,78 +1,300 @@
-// The player's statement: every ledger entry on their accounts, newest first, with the
-// balance of that account after it. A transfer between two of the player's own accounts (a
-// hold, a bonus conversion) is two entries, one per account.
+// The player's statement: one line per operation, newest first, with the balance the header shows
+// (cash + bonus) after it, and the ledger legs behind each line. An operation is one transfer, or
+// the adjacent transfers of one spin (its bet and win, cash and bonus parts). A withdrawal's
+// payout moves money from the hold to the payouts account without changing the balance, so it is
+// the hold line's resolution, not a line. Pages are keyset on `seq`: every query walks an
+// (account, seq) index from a bound, so page 1 costs the same whatever the player's history.
+// The CSV export streams every leg, oldest first, in chunks.
 
-import { type Kysely, sql } from 'kysely'
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { StatementAccount, StatementEntryView, StatementLegView, StatementView } from '../../contract/statement.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
+import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { AccountDirectory } from './accounts.ts'
 
-export interface StatementEntry {
-  transferId: string
-  seq: number
-  time: number
-  kind: TransferKind
-  account: 'cash' | 'bonus' | 'withdrawal_hold'
-  /** Signed: positive for money in, negative for money out. */
-  amount: number
-  balanceAfter: number
-  reference: string | null
-}
-
-export interface StatementPage {
-  entries: StatementEntry[]
-  total: number
-  pageNum: number
-  pageSize: number
-}
-
 interface Row {
-  id: string
   seq: number
+  id: string
   created_at: number
   kind: TransferKind
-  account_id: number
+  debit_account_id: number
+  credit_account_id: number
   amount: number
-  balance_after: number
+  debit_balance_after: number
+  credit_balance_after: number
   reference: string | null
 }
 
+interface Transfer {
+  seq: number
+  id: string
+  time: number
+  kind: TransferKind
+  debit: number
+  credit: number
+  amount: number
+  debitAfter: number
+  creditAfter: number
+  reference: string | null
+}
+
+const columns = sql.raw(
+  'seq, id, created_at, kind, debit_account_id, credit_account_id, amount, debit_balance_after, credit_balance_after, reference',
+)
+
+function toTransfer(r: Row): Transfer {
+  return {
+    seq: Number(r.seq),
+    id: r.id,
+    time: Number(r.created_at),
+    kind: r.kind,
+    debit: Number(r.debit_account_id),
+    credit: Number(r.credit_account_id),
+    amount: Number(r.amount),
+    debitAfter: Number(r.debit_balance_after),
+    creditAfter: Number(r.credit_balance_after),
+    reference: r.reference,
+  }
+}
+
+/**
+ * Up to `limit` transfers on `accounts`, past `bound` in `order`. One index range per account and
+ * side, each limited, so the cost is the page's size, not the history's.
+ */
+async function transfersOn(
+  db: Kysely<Database>,
+  engine: Engine,
+  accounts: number[],
+  bound: number | null,
+  order: 'desc' | 'asc',
+  limit: number,
+): Promise<Transfer[]> {
+  const direction = sql.raw(order)
+
+  const parts: RawBuilder<Row>[] = []
+  for (const side of ['debit_account_id', 'credit_account_id']) {
+    const column = sql.ref(side)
+    for (const account of accounts) {
+      // One range of the (account, seq) index. On PostgreSQL it is written as a range on both
+      // columns: with `account = …` it may walk the primary key backwards hoping to meet the
+      // account soon, and read every newer transfer of everyone else first. SQLite plans the
+      // plain form best.
+      const range =
+        engine === 'sqlite'
+          ? bound === null
+            ? sql`${column} = ${account}`
+            : sql`${column} = ${account} and seq ${sql.raw(order === 'desc' ? '<' : '>')} ${bound}`
+          : bound === null
+            ? sql`${column} >= ${account} and ${column} <= ${account}`
+            : order === 'desc'
+              ? sql`${column} >= ${account} and (${column}, seq) < (${account}, ${bound})`
+              : sql`${column} <= ${account} and (${column}, seq) > (${account}, ${bound})`
+      parts.push(
+        sql<Row>`select * from (select ${columns} from ledger_transfers where ${range} order by ${column} ${direction}, seq ${direction} limit ${limit}) as ${sql.ref(`p${parts.length}`)}`,
+      )
+    }
+  }
+  // `union` drops the second copy of a transfer between two of the player's own accounts.
+  const { rows } = await sql<Row>`${sql.join(parts, sql` union `)} order by seq ${direction} limit ${limit}`.execute(db)
+  return rows.map(toTransfer)
+}
+
+/** An account's balance just before `seq` (after its last transfer before it). */
+async function balanceBefore(db: Kysely<Database>, engine: Engine, account: number, seq: number): Promise<number> {
+  const before = (column: 'debit_account_id' | 'credit_account_id') =>
+    engine === 'sqlite'
+      ? sql`${sql.ref(column)} = ${account} and seq < ${seq}`
+      : sql`${sql.ref(column)} >= ${account} and (${sql.ref(column)}, seq) < (${account}, ${seq})`
+  const { rows } = await sql<{ seq: number; balance: number }>`
+    select * from (select seq, debit_balance_after as balance from ledger_transfers
+      where ${before('debit_account_id')} order by debit_account_id desc, seq desc limit 1) as d
+    union all
+    select * from (select seq, credit_balance_after as balance from ledger_transfers
+      where ${before('credit_account_id')} order by credit_account_id desc, seq desc limit 1) as c`.execute(db)
+  const last = rows.map((r) => ({ seq: Number(r.seq), balance: Number(r.balance) })).sort((a, b) => b.seq - a.seq)[0]
+  return last?.balance ?? 0
+}
+
+function operationKey(t: Transfer): string {
+  return t.reference?.startsWith('round:') ? t.reference : `transfer:${t.id}`
+}
+
+export interface PlayerAccounts {
+  cash: number
+  bonus: number
+  withdrawal_hold: number
+}
+
+function legsOf(t: Transfer, own: PlayerAccounts): StatementLegView[] {
+  const legs: StatementLegView[] = []
+  for (const account of ['cash', 'bonus', 'withdrawal_hold'] as const) {
+    const id = own[account]
+    if (t.debit === id) legs.push(leg(t, account, -t.amount, t.debitAfter))
+    if (t.credit === id) legs.push(leg(t, account, t.amount, t.creditAfter))
+  }
+  return legs
+}
+
+function leg(t: Transfer, account: StatementAccount, amount: number, balanceAfter: number): StatementLegView {
+  return { transferId: t.id, time: t.time, kind: t.kind, account, amount, balanceAfter }
+}
+
+interface Line extends StatementEntryView {
+  /** The oldest seq in the line: the next page starts below it. */
+  firstSeq: number
+}
+
+/**
+ * The lines of `transfers` (newest first, with nothing missing between them), each with the
+ * balance after it. `startBalance` is cash + bonus just before the oldest transfer.
+ */
+function linesOf(transfers: Transfer[], own: PlayerAccounts, start: { cash: number; bonus: number }): Line[] {
+  const balances = new Map<number, number>()
+  const running = { ...start }
+  for (let i = transfers.length - 1; i >= 0; i--) {
+    const t = transfers[i] as Transfer
+    for (const account of ['cash', 'bonus'] as const) {
+      if (t.debit === own[account]) running[account] = t.debitAfter
+      if (t.credit === own[account]) running[account] = t.creditAfter
+    }
+    balances.set(t.seq, running.cash + running.bonus)
+  }
+  const lines: Line[] = []
+  let current: { key: string; line: Line } | null = null
+  for (const t of transfers) {
+    if (t.kind === 'withdrawal_post') continue
+    const legs = legsOf(t, own)
+    const change = legs.filter((l) => l.account !== 'withdrawal_hold').reduce((sum, l) => sum + l.amount, 0)
+    const key = operationKey(t)
+    if (current && current.key === key) {
+      const line = current.line
+      if (line.kind !== t.kind) line.kind = 'round'
+      line.amount += change
+      line.legs.unshift(...legs)
+      line.firstSeq = t.seq
+      continue
+    }
+    current = {
+      key,
+      line: {
+        transferId: t.id,
+        time: t.time,
+        kind: t.kind,
+        amount: change,
+        balanceAfter: balances.get(t.seq) ?? 0,
+        resolution: null,
+        legs,
+        firstSeq: t.seq,
+      },
+    }
+    lines.push(current.line)
+  }
+  return lines
+}
+
+/** Adds the payout or return that resolved each withdrawal hold (one indexed lookup per page). */
+async function resolveHolds(db: Kysely<Database>, lines: Line[], own: PlayerAccounts): Promise<void> {
+  const holds = lines.filter((l) => l.kind === 'withdrawal_hold')
+  if (holds.length === 0) return
+  const rows = await db
+    .selectFrom('ledger_transfers')
+    .select([
+      'seq',
+      'id',
+      'created_at',
+      'kind',
+      'debit_account_id',
+      'credit_account_id',
+      'amount',
+      'debit_balance_after',
+      'credit_balance_after',
+      'reference',
+      'resolves_id',
+    ])
+    .where(
+      'resolves_id',
+      'in',
+      holds.map((l) => l.transferId),
+    )
+    .execute()
+  for (const row of rows) {
+    const line = holds.find((l) => l.transferId === row.resolves_id)
+    if (!line) continue
+    line.resolution = row.kind === 'withdrawal_void' ? 'withdrawal_void' : 'withdrawal_post'
+    // The payout's leg (hold → payouts) belongs to the withdrawal's line; a return is its own line.
+    if (row.kind === 'withdrawal_post') line.legs.push(...legsOf(toTransfer(row as Row), own))
+  }
+}
+
+async function ownAccounts(db: Kysely<Database>, accounts: AccountDirectory, playerId: number) {
+  const ids = await accounts.playerAccountIds(db, playerId)
+  return { cash: ids.cash, bonus: ids.bonus, withdrawal_hold: ids.withdrawal_hold }
+}
+
+/** Up to `pageSize` lines older than `before` (a seq), and the cursor for the rest. */
+async function linesPage(
+  db: Kysely<Database>,
+  engine: Engine,
+  own: PlayerAccounts,
+  before: number | null,
+  pageSize: number,
+): Promise<{ lines: Line[]; nextCursor: number | null }> {
+  // A spin is at most four of the player's transfers (bet and win, each split cash/bonus); one
+  // more line than asked proves the last one is whole. Payouts are not lines, so read on if short.
+  const chunk = pageSize * 4 + 4
+  const transfers: Transfer[] = []
+  let bound = before
+  let exhausted = false
+  while (!exhausted) {
+    const more = await transfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], bound, 'desc', chunk)
+    transfers.push(...more)
+    exhausted = more.length < chunk
+    bound = transfers.at(-1)?.seq ?? bound
+    if (transfers.filter((t) => t.kind !== 'withdrawal_post').length > pageSize * 4) break
+  }
+  const oldest = transfers.at(-1)
+  if (!oldest) return { lines: [], nextCursor: null }
+  const [cash, bonus] = await Promise.all([
+    balanceBefore(db, engine, own.cash, oldest.seq),
+    balanceBefore(db, engine, own.bonus, oldest.seq),
+  ])
+  let lines = linesOf(transfers, own, { cash, bonus })
+  // Without the whole history in hand, the oldest line may go on in the next chunk.
+  if (!exhausted) lines = lines.slice(0, -1)
+  const page = lines.slice(0, pageSize)
+  const last = page.at(-1)
+  const more = lines.length > pageSize || !exhausted
+  await resolveHolds(db, page, own)
+  return { lines: page, nextCursor: more && last ? last.firstSeq : null }
+}
+
+/** A page of the statement: by cursor, or (older clients) by page number. */
 export async function readStatement(
   db: Kysely<Database>,
+  engine: Engine,
   accounts: AccountDirectory,
   playerId: number,
-  page: { pageNum: number; pageSize: number } | 'all',
-): Promise<StatementPage> {
-  const ids = await accounts.playerAccountIds(db, playerId)
-  const own = [ids.cash, ids.bonus, ids.withdrawal_hold]
-  const codeOf = new Map<number, StatementEntry['account']>([
-    [ids.cash, 'cash'],
-    [ids.bonus, 'bonus'],
-    [ids.withdrawal_hold, 'withdrawal_hold'],
-  ])
-  const entries = sql<Row>`
-    select id, seq, created_at, kind, credit_account_id as account_id, amount, credit_balance_after as balance_after, reference
-      from ledger_transfers where credit_account_id in (${sql.join(own)})
-    union all
-    select id, seq, created_at, kind, debit_account_id as account_id, -amount as amount, debit_balance_after as balance_after, reference
-      from ledger_transfers where debit_account_id in (${sql.join(own)})`
-  const paging = page === 'all' ? sql`` : sql`limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`
-  const rows = await sql<Row>`select * from (${entries}) e order by seq desc, amount asc ${paging}`.execute(db)
-  const count = await sql<{ n: number }>`select count(*) as n from (${entries}) e`.execute(db)
+  request: { pageSize: number; cursor?: string | undefined; pageNum?: number | undefined },
+): Promise<StatementView> {
+  const own = await ownAccounts(db, accounts, playerId)
+  let before = request.cursor === undefined ? null : Number(request.cursor)
+  const pageNum = request.pageNum ?? 1
+  // Page numbers walk the cursor from the start: cheap for the first pages, which is what they serve.
+  if (request.cursor === undefined) {
+    for (let skip = 1; skip < pageNum; skip++) {
+      const skipped = await linesPage(db, engine, own, before, request.pageSize)
+      if (skipped.nextCursor === null) return { entries: [], nextCursor: null, pageNum, pageSize: request.pageSize }
+      before = skipped.nextCursor
+    }
+  }
+  const { lines, nextCursor } = await linesPage(db, engine, own, before, request.pageSize)
   return {
-    entries: rows.rows.map((r) => ({
-      transferId: r.id,
-      seq: Number(r.seq),
-      time: Number(r.created_at),
-      kind: r.kind,
-      account: codeOf.get(Number(r.account_id)) ?? 'cash',
-      amount: Number(r.amount),
-      balanceAfter: Number(r.balance_after),
-      reference: r.reference,
-    })),
-    total: Number(count.rows[0]?.n ?? 0),
-    pageNum: page === 'all' ? 1 : page.pageNum,
-    pageSize: page === 'all' ? rows.rows.length : page.pageSize,
+    entries: lines.map(({ firstSeq: _, ...line }) => line),
+    nextCursor: nextCursor === null ? null : String(nextCursor),
+    pageNum,
+    pageSize: request.pageSize,
   }
 }
 
@@ -83,24 +305,49 @@ function csvField(value: string | number | null): string {
   return /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** CSV of the whole statement, oldest first; amounts in reais with a dot. */
-export function statementCsv(entries: StatementEntry[]): string {
+export const statementCsvHeader = 'time_utc,transfer_id,kind,account,amount_brl,balance_after_brl,reference\r\n'
+
+function csvLines(t: Transfer, own: PlayerAccounts): string {
   const reais = (minor: number) => (minor / 100).toFixed(2)
-  const lines = ['time_utc,transfer_id,kind,account,amount_brl,balance_after_brl,reference']
-  for (const e of [...entries].reverse()) {
-    lines.push(
-      [
-        new Date(e.time).toISOString(),
-        e.transferId,
-        e.kind,
-        e.account,
-        reais(e.amount),
-        reais(e.balanceAfter),
-        e.reference,
-      ]
-        .map((v) => csvField(v))
-        .join(','),
-    )
+  let out = ''
+  // Within a transfer between two of the player's accounts, money in before money out.
+  for (const l of legsOf(t, own).sort((a, b) => b.amount - a.amount)) {
+    out += `${[
+      new Date(l.time).toISOString(),
+      l.transferId,
+      l.kind,
+      l.account,
+      reais(l.amount),
+      reais(l.balanceAfter),
+      t.reference,
+    ]
+      .map((v) => csvField(v))
+      .join(',')}\r\n`
   }
-  return `${lines.join('\r\n')}\r\n`
+  return out
+}
+
+/**
+ * The whole statement as CSV, one row per leg, oldest first, in chunks of `chunkSize` transfers;
+ * the event loop is given back between chunks so other requests are served during a long export.
+ */
+export async function* statementCsvChunks(
+  db: Kysely<Database>,
+  engine: Engine,
+  accounts: AccountDirectory,
+  playerId: number,
+  chunkSize = 200,
+): AsyncGenerator<string> {
+  const own = await ownAccounts(db, accounts, playerId)
+  let after: number | null = null
+  yield statementCsvHeader
+  for (;;) {
+    const chunk = await transfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], after, 'asc', chunkSize)
+    let text = ''
+    for (const t of chunk) text += csvLines(t, own)
+    if (text) yield text
+    if (chunk.length < chunkSize) return
+    after = chunk.at(-1)?.seq ?? after
+    await yieldToLoop()
+  }
 }

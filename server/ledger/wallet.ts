@@ -53,7 +53,8 @@ async function moveSplit(
   for (const [code, amount] of parts) {
     if (amount <= 0) continue
     const player = { player: move.playerId, code }
-    const house = { house: 'game' } as const
+    // The player's shard of the game house: concurrent players lock different rows (PostgreSQL).
+    const house = { house: 'game', shard: move.playerId } as const
     await tx.transfer({
       id: `${move.idPrefix}:${code}`,
       debit: move.toHouse ? player : house,

@@ -11,7 +11,7 @@ import {
   TEST_OPS_TOKEN,
   type TestDb,
 } from '../../tests/support/server.ts'
-import { OPS_FAILED_ATTEMPTS_MAX } from './gate.ts'
+import { OPS_FAILED_ATTEMPTS_MAX } from './auth.ts'
 
 interface Route {
   method: string
@@ -51,15 +51,59 @@ describe.each(engines)('operator API on %s', (engine) => {
   const newPlayer = async () => (await loginPlayer(app)).userId
 
   it('answers 401 before parsing or validating anything on every operator path without the right token', async () => {
+    // The console's door (login, setup links) is open; everything else needs credentials.
+    const open = ['/api/ops/session/login', '/api/ops/session/setup', '/api/ops/session/setupInfo']
     expect(opsRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/ops/audit',
+      'GET /api/ops/audit/export.csv',
       'GET /api/ops/refunds',
       'POST /api/ops/adjust',
+      'POST /api/ops/adjustments/decide',
+      'POST /api/ops/adjustments/list',
+      'POST /api/ops/audit/list',
+      'POST /api/ops/dashboard',
       'POST /api/ops/disconnect',
+      'POST /api/ops/health',
+      'POST /api/ops/players/close',
       'POST /api/ops/players/extendExclusion',
+      'POST /api/ops/players/freeze',
       'POST /api/ops/players/limits',
+      'POST /api/ops/players/logout',
+      'POST /api/ops/players/note',
+      'POST /api/ops/players/search',
+      'POST /api/ops/players/view',
+      'POST /api/ops/session/login',
+      'POST /api/ops/session/logout',
+      'POST /api/ops/session/me',
+      'POST /api/ops/session/setup',
+      'POST /api/ops/session/setupInfo',
+      'POST /api/ops/session/totp/confirm',
+      'POST /api/ops/session/totp/start',
+      'POST /api/ops/settings/get',
+      'POST /api/ops/settings/set',
+      'POST /api/ops/support/assign',
+      'POST /api/ops/support/canned',
+      'POST /api/ops/support/canned/delete',
+      'POST /api/ops/support/canned/save',
+      'POST /api/ops/support/close',
+      'POST /api/ops/support/conversation',
+      'POST /api/ops/support/faq',
+      'POST /api/ops/support/faq/delete',
+      'POST /api/ops/support/faq/save',
+      'POST /api/ops/support/feedback',
+      'POST /api/ops/support/feedback/answer',
+      'POST /api/ops/support/inbox',
+      'POST /api/ops/support/notices',
+      'POST /api/ops/support/notices/delete',
+      'POST /api/ops/support/notices/save',
+      'POST /api/ops/support/player',
+      'POST /api/ops/support/read',
+      'POST /api/ops/support/reply',
+      'POST /api/ops/support/typing',
+      'POST /api/ops/withdrawals/queue',
       'POST /api/ops/withdrawals/review',
     ])
+    opsRoutes = opsRoutes.filter((r) => !open.includes(r.url))
     const paths = [...opsRoutes, { method: 'POST', url: '/api/ops/no-such-thing' }, { method: 'GET', url: '/api/ops' }]
     let ip = 0
     for (const { method, url } of paths) {
@@ -150,12 +194,13 @@ describe.each(engines)('operator API on %s', (engine) => {
   })
 })
 
-describe.each(engines)('operator API switched off on %s', (engine) => {
-  it('does not exist without OPS_TOKEN: every operator path answers 404, with or without a token', async () => {
+describe.each(engines)('operator API without OPS_TOKEN on %s', (engine) => {
+  it('refuses every x-ops-token (no service account) while the console door stays', async () => {
     const testDb = await createTestDb(engine)
     const withoutOpsToken = { OPS_TOKEN: undefined } as unknown as Record<string, string>
     const app = await buildTestApp(testDb.db, withoutOpsToken)
     try {
+      let ip = 0
       for (const [method, url] of [
         ['POST', '/api/ops/adjust'],
         ['POST', '/api/ops/disconnect'],
@@ -163,11 +208,23 @@ describe.each(engines)('operator API switched off on %s', (engine) => {
         ['GET', '/api/ops/audit'],
       ] as const) {
         for (const headers of [{}, { 'x-ops-token': TEST_OPS_TOKEN }]) {
-          const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) })
-          expect(res.statusCode, `${method} ${url}`).toBe(404)
-          expect(res.json()).toMatchObject({ success: false, msgCode: 'not_found' })
+          const res = await app.inject({
+            method,
+            url,
+            headers,
+            remoteAddress: `198.51.100.${++ip}`,
+            ...(method === 'POST' ? { payload: {} } : {}),
+          })
+          expect(res.statusCode, `${method} ${url}`).toBe(401)
+          expect(res.json()).toMatchObject({ success: false, msgCode: 'ops_token_invalid' })
         }
       }
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/ops/session/login',
+        payload: { email: 'nobody@example.com', password: 'whatever-password' },
+      })
+      expect(login.json()).toMatchObject({ success: false, msgCode: 'ops_login_failed' })
     } finally {
       await app.close()
       await testDb.drop()

@@ -1,7 +1,7 @@
 // BR Codes: the CRC against Banco Central's published example, and build → parse round trips.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BrCodeError, buildBrCode, crc16, parseBrCode } from './brcode.ts'
+import { BrCodeError, buildDynamicBrCode, buildStaticBrCode, crc16, parseBrCode } from './brcode.ts'
 
 // The static example from Banco Central's "Manual de Padrões para Iniciação do Pix".
 const bcbExample =
@@ -24,36 +24,36 @@ describe('BR Code', () => {
     })
   })
 
-  it('builds a dynamic code that decodes back to the same amount and txid with a valid CRC', () => {
-    const code = buildBrCode({
+  it('builds a dynamic code by the manual: 01 = 12, 26-25 URL without scheme, no 54, 62-05 = ***', () => {
+    const code = buildDynamicBrCode({
       url: 'pix.jogolimpo.local/qr/v2/cobv/abc',
-      amount: 5000,
       merchantName: 'Jogo Limpo Demonstração Ltda',
       merchantCity: 'São Paulo',
-      txid: 'JL0123456789ABCDEFGHIJKLMNOP',
-      dynamic: true,
     })
-    expect(code).toContain('5405' + '50.00')
     expect(code).toContain('0102' + '12')
+    expect(code).toContain('2534' + 'pix.jogolimpo.local/qr/v2/cobv/abc')
+    expect(code).toContain('62070503***')
     expect(crc16(code.slice(0, -4))).toBe(code.slice(-4))
     expect(parseBrCode(code)).toEqual({
       url: 'pix.jogolimpo.local/qr/v2/cobv/abc',
-      amount: 5000,
       merchantName: 'Jogo Limpo Demonstracao L',
       merchantCity: 'Sao Paulo',
-      txid: 'JL0123456789ABCDEFGHIJKLMNOP',
+      txid: '***',
       dynamic: true,
     })
+    expect(() =>
+      buildDynamicBrCode({ url: 'https://pix.example.com/x', merchantName: 'A', merchantCity: 'B' }),
+    ).toThrow()
   })
 
-  it('round-trips any amount and txid', () => {
+  it('round-trips any amount and txid of a static code (txid at most 25)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 99_999_999_99 }),
-        fc.stringMatching(/^[A-Za-z0-9]{26,35}$/),
+        fc.stringMatching(/^[A-Za-z0-9]{1,25}$/),
         (amount, txid) => {
           const parsed = parseBrCode(
-            buildBrCode({
+            buildStaticBrCode({
               key: 'pix@jogolimpo.local',
               amount,
               merchantName: 'Jogo Limpo',
@@ -66,6 +66,9 @@ describe('BR Code', () => {
         },
       ),
     )
+    expect(() =>
+      buildStaticBrCode({ key: 'a@b.co', merchantName: 'A', merchantCity: 'B', txid: 'A'.repeat(26) }),
+    ).toThrow()
   })
 
   it('refuses a code whose CRC or structure is wrong', () => {

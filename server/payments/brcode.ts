@@ -1,8 +1,11 @@
-// PIX "copia e cola" BR Codes (EMV QRCPS layout per Banco Central's manual): build a payload
-// for a charge and parse one back (the sandbox bank uses the parser). Fields: 00 format, 01
-// point of initiation (12 = dynamic, one use), 26 merchant account (GUI br.gov.bcb.pix + key
-// or charge URL), 52 category, 53 currency 986, 54 amount, 58 BR, 59 name ≤ 25, 60 city ≤ 15,
-// 62-05 txid, 63 CRC16-CCITT-FALSE over everything up to and including "6304".
+// PIX "copia e cola" BR Codes (EMV QRCPS layout per Banco Central's Manual de Padrões para
+// Iniciação do Pix): build a payload for a charge and parse one back (the sandbox bank uses the
+// parser). Fields: 00 format, 01 point of initiation (12 = one use, every dynamic code), 26
+// merchant account (GUI br.gov.bcb.pix + key (static) or the charge's location URL without
+// scheme (dynamic, 26-25)), 52 category, 53 currency 986, 54 amount (static only: a dynamic
+// code's amount lives at its location), 58 BR, 59 name ≤ 25, 60 city ≤ 15 (ASCII), 62-05 txid
+// (≤ 25; `***` in a dynamic code, whose txid lives at its location), 63 CRC16-CCITT-FALSE over
+// everything up to and including "6304".
 
 /** CRC16-CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final xor; 4 uppercase hex. */
 export function crc16(text: string): string {
@@ -30,39 +33,62 @@ function plain(text: string, max: number): string {
     .slice(0, max)
 }
 
-export interface BrCodeInput {
-  /** A PIX key (static) or the charge location URL without scheme (dynamic). */
-  key?: string
-  url?: string
+/** A dynamic code: the payer's bank fetches the charge (a JWS) from `url`. */
+export interface DynamicBrCodeInput {
+  /** The charge's location without scheme, e.g. `pix.example.com/qr/v2/9d36b84f…`. */
+  url: string
+  merchantName: string
+  merchantCity: string
+}
+
+/** A static code (tests, the bank page): a key, an optional amount and a txid of at most 25. */
+export interface StaticBrCodeInput {
+  key: string
   /** Integer centavos; omitted for an open amount. */
   amount?: number
   merchantName: string
   merchantCity: string
-  txid: string
-  dynamic?: boolean
+  /** At most 25 alphanumerics, or `***` when none. */
+  txid?: string
 }
 
-export function buildBrCode(input: BrCodeInput): string {
-  if (!input.key === !input.url) throw new Error('a BR Code needs exactly one of key or url')
-  if (!/^[A-Za-z0-9]{1,35}$/.test(input.txid) && input.txid !== '***') throw new Error(`invalid txid: ${input.txid}`)
+function frame(
+  account: string,
+  oneTime: boolean,
+  amount: number | undefined,
+  name: string,
+  city: string,
+  txid: string,
+) {
+  const body =
+    field('00', '01') +
+    (oneTime ? field('01', '12') : '') +
+    field('26', field('00', 'br.gov.bcb.pix') + account) +
+    field('52', '0000') +
+    field('53', '986') +
+    (amount !== undefined ? field('54', (amount / 100).toFixed(2)) : '') +
+    field('58', 'BR') +
+    field('59', plain(name, 25)) +
+    field('60', plain(city, 15)) +
+    field('62', field('05', txid)) +
+    '6304'
+  return body + crc16(body)
+}
+
+/** The dynamic code of a charge: 01 = 12, 26-25 = location, no 54, 62-05 = `***`. */
+export function buildDynamicBrCode(input: DynamicBrCodeInput): string {
+  if (/^[a-z]+:\/\//i.test(input.url)) throw new Error('a dynamic BR Code carries its URL without scheme')
+  if (input.url.length > 77) throw new Error('the location URL is longer than 77 characters')
+  return frame(field('25', input.url), true, undefined, input.merchantName, input.merchantCity, '***')
+}
+
+export function buildStaticBrCode(input: StaticBrCodeInput): string {
+  const txid = input.txid ?? '***'
+  if (!/^[A-Za-z0-9]{1,25}$/.test(txid) && txid !== '***') throw new Error(`invalid txid: ${txid}`)
   if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0)) {
     throw new Error(`invalid amount: ${input.amount}`)
   }
-  const account =
-    field('00', 'br.gov.bcb.pix') + (input.key ? field('01', input.key) : field('25', input.url as string))
-  const body =
-    field('00', '01') +
-    (input.dynamic ? field('01', '12') : '') +
-    field('26', account) +
-    field('52', '0000') +
-    field('53', '986') +
-    (input.amount !== undefined ? field('54', (input.amount / 100).toFixed(2)) : '') +
-    field('58', 'BR') +
-    field('59', plain(input.merchantName, 25)) +
-    field('60', plain(input.merchantCity, 15)) +
-    field('62', field('05', input.txid)) +
-    '6304'
-  return body + crc16(body)
+  return frame(field('01', input.key), false, input.amount, input.merchantName, input.merchantCity, txid)
 }
 
 export interface ParsedBrCode {

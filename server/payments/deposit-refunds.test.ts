@@ -153,7 +153,7 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
       expect.objectContaining({ endToEndId, playerId: userId, amount: 99000, reason: 'overpaid', status: 'returned' }),
     ])
     const bankPage = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(payCode)}` })
-    expect(bankPage.body).toContain('R$ 990,00 — devolvido ao pagador')
+    expect(bankPage.body).toContain('R$\u00a0990,00 — devolvido ao pagador')
   })
 
   it('returns a second payment of a paid charge in full, crediting nothing more', async () => {
@@ -216,6 +216,31 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
     expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount)])).toEqual([
       [second.orderId, 'deposit_limit', 2000],
       [third.orderId, 'self_excluded', 1000],
+    ])
+    expect((await auditLedger(db())).ok).toBe(true)
+  })
+
+  it('returns a payment to an order made before an operator froze the account, and credits again once unfrozen', async () => {
+    const { userId, order } = await player()
+    const freeze = async (frozen: boolean) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/ops/players/freeze',
+          headers: { 'x-ops-token': TEST_OPS_TOKEN },
+          payload: { userId, frozen, reason: 'análise de risco' },
+        })
+      ).json()
+    const held = await order(1000)
+    const later = await order(2000)
+    expect(await freeze(true)).toMatchObject({ success: true })
+    expect((await bankPay({ code: held.payCode })).success).toBe(true)
+    expect(await freeze(false)).toMatchObject({ success: true })
+    expect((await bankPay({ code: later.payCode })).success).toBe(true)
+
+    expect(await balances(userId)).toMatchObject({ cash: 2000 })
+    expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount)])).toEqual([
+      [held.orderId, 'account_held', 1000],
     ])
     expect((await auditLedger(db())).ok).toBe(true)
   })

@@ -8,13 +8,15 @@ import { createDepositOrderRequest, depositOrderRequest, refundListRequest } fro
 import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
+import { seedCreateDeposit } from './seed-shapes.ts'
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deposits = app.payments.deposits
 
   app.post('/charge/amount/list', async (request) => ok(await deposits.amounts(request.playerId)))
 
-  app.post('/charge/create/order', { schema: { body: createDepositOrderRequest } }, async (request) =>
+  const createOptions = { preValidation: seedCreateDeposit, schema: { body: createDepositOrderRequest } }
+  app.post('/charge/create/order', createOptions, async (request) =>
     ok(await deposits.create(request.playerId, request.body)),
   )
 
@@ -25,8 +27,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/charge/refund/list', { schema: { body: refundListRequest.optional() } }, async (request) => {
-    const { pageNum, pageSize } = request.body ?? { pageNum: 1, pageSize: 10 }
-    return ok(await app.payments.refunds.page(request.playerId, pageNum, pageSize))
+    return ok(await app.payments.refunds.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }))
   })
 }
 
@@ -49,7 +50,7 @@ export const depositPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'private, max-age=600')
-        .send(qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true }))
+        .send(qr.createSvgTag({ cellSize: 4, margin: 16, scalable: true }))
     },
   )
 }

@@ -7,6 +7,10 @@ import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/s
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { parseBrCode } from './brcode.ts'
+
+/** A dynamic code names its charge by location; the sandbox's location ends in the txid. */
+const txidOfCode = (code: string) => parseBrCode(code).url?.split('/').pop() ?? ''
+
 import { signWebhook } from './webhook-signature.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0) // a Friday, 12:00 in São Paulo
@@ -26,7 +30,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     await t.close()
   })
 
-  async function player(options: { verified?: boolean } = {}) {
+  async function player(options: { verified?: boolean; registrationLimits?: boolean } = {}) {
     const {
       post: call,
       userId,
@@ -34,6 +38,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     } = await loginPlayer(t.app, {
       ageConfirmed: true,
       verified: options.verified !== false,
+      registrationLimits: options.registrationLimits,
     })
     return { call, userId, cpf }
   }
@@ -86,20 +91,22 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(order).toMatchObject({ amount: 5000, status: 'pending', expiresAt: START + 600_000, serverTime: START })
     const decoded = parseBrCode(order.payCode) // throws on a bad CRC
     expect(decoded).toMatchObject({
-      amount: 5000,
+      txid: '***',
       dynamic: true,
       merchantName: 'JOGO LIMPO',
       merchantCity: 'SAO PAULO',
     })
-    expect(decoded.txid).toMatch(/^[A-Za-z0-9]{26,35}$/)
+    expect(decoded.amount).toBeUndefined()
+    const txid = txidOfCode(order.payCode)
+    expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/)
     expect(order.payUrl).toContain(`/sandbox/bank?code=${encodeURIComponent(order.payCode)}`)
     const qr = await t.app.inject({ method: 'GET', url: new URL(order.qrcodeUrl).pathname })
     expect(qr.headers['content-type']).toContain('image/svg+xml')
     expect(qr.body).toContain('<svg')
 
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(order.payCode)}` })
-    expect(page.body).toContain('R$ 50,00')
-    expect(page.body).toContain(decoded.txid)
+    expect(page.body).toContain('R$\u00a050,00')
+    expect(page.body).toContain(txid)
 
     const paid = await bankPay({ code: order.payCode })
     expect(paid.json().data).toMatchObject({ paid: true, webhookStatus: 'delivered', pix: { valor: '50.00' } })
@@ -111,7 +118,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     const statement = (await call('/v1/bus/statement', { pageNum: 1, pageSize: 10 })).json().data
     expect(statement.entries[0]).toMatchObject({ kind: 'deposit', amount: 5000, balanceAfter: 5000 })
     // The sandbox bank will not take the same charge twice.
-    expect((await bankPay({ txid: decoded.txid })).json()).toMatchObject({
+    expect((await bankPay({ txid })).json()).toMatchObject({
       success: false,
       msgCode: 'charge_already_paid',
     })
@@ -122,7 +129,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     await start()
     const { call, userId, cpf } = await player()
     const order = (await createOrder(call, 2000)).data
-    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00', cpf)
+    const pix = pixFor(txidOfCode(order.payCode), '20.00', cpf)
     for (let i = 0; i < 10; i++) expect((await webhook([pix])).statusCode).toBe(200)
     await Promise.all(Array.from({ length: 10 }, () => webhook([pix])))
     expect((await balances(userId)).cash).toBe(2000)
@@ -135,7 +142,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     await start()
     const { call, userId, cpf } = await player()
     const order = (await createOrder(call, 2000)).data
-    const pix = pixFor(parseBrCode(order.payCode).txid, '20.00', cpf)
+    const pix = pixFor(txidOfCode(order.payCode), '20.00', cpf)
     const refusals = [
       await webhook([pix], { secret: 'someone-elses-secret-000' }),
       await webhook([pix], { signature: null }),
@@ -167,7 +174,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     await start()
     const { call, userId } = await player()
     const order = (await createOrder(call, 5000)).data
-    const txid = parseBrCode(order.payCode).txid
+    const txid = txidOfCode(order.payCode)
     clock.time = START + 600_000
     expect((await call('/charge/order/detail', { orderId: order.orderId })).json().data.status).toBe('expired')
     expect(await t.app.payments.deposits.expire()).toBe(1)
@@ -242,12 +249,12 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     const { call } = await player()
     const small = await createOrder(call, 500)
     expect(small).toMatchObject({ success: false, msgCode: 'amount_out_of_range' })
-    expect(small.msg).toBe('O valor precisa ficar entre R$ 10,00 e R$ 5.000,00.')
+    expect(small.msg).toBe('O valor precisa ficar entre R$\u00a010,00 e R$\u00a05.000,00.')
     for (const payload of [
       { amount: -5, requestId: randomUUID() },
       { amount: 20.5, requestId: randomUUID() },
       { amount: '2000', requestId: randomUUID() },
-      { amount: 2000 },
+      // (An order without requestId is the seed's: it gets a derived one — seed-contract.test.ts.)
       { amount: 2000, requestId: 'x' },
       { amount: 2000, requestId: randomUUID(), extra: 1 },
     ]) {
@@ -270,7 +277,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
       msgCode: 'deposit_limit_reached',
       data: { period: 'day', limit: 5000, used: 3000, remaining: 2000, resetsAt: Date.UTC(2026, 10, 21, 3) },
     })
-    expect(over.msg).toContain('R$ 20,00')
+    expect(over.msg).toContain('R$\u00a020,00')
     expect(await orderRows()).toHaveLength(1)
 
     // A raise waits 24 hours; the old limit still holds meanwhile.
@@ -314,6 +321,30 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     )
     expect(await orderRows()).toHaveLength(0)
     clock.time = START + 7 * 86_400_000
+    expect((await createOrder(call, 2000)).success).toBe(true)
+  })
+
+  it('refuses deposits until the daily loss and time limits of the registration are set (Portaria 2.579/2025)', async () => {
+    await start()
+    const { call } = await player({ registrationLimits: false })
+    const refused = await createOrder(call, 2000)
+    expect(refused).toMatchObject({ success: false, msgCode: 'registration_limits_required' })
+    expect(refused.msg).toContain('limite diário de perda')
+    expect((await call('/v1/bus/limits')).json().data.registrationDone).toBe(false)
+    // One of the two is not enough.
+    expect((await call('/v1/bus/setLossLimit', { period: 'day', amount: 5000 })).json().success).toBe(true)
+    expect((await createOrder(call, 2000)).msgCode).toBe('registration_limits_required')
+    expect(await orderRows()).toHaveLength(0)
+    const set = (await call('/v1/bus/setRegistrationLimits', { dailyLoss: 5000, dailyMinutes: 60 })).json().data
+    expect(set.registrationDone).toBe(true)
+    expect((await createOrder(call, 2000)).success).toBe(true)
+    // Once set they stay: raising is pending for 24 h, removing is refused and changes nothing.
+    expect((await call('/v1/bus/setLossLimit', { period: 'day', amount: null })).json().msgCode).toBe('limit_required')
+    const session = await call('/v1/bus/setSessionLimit', { dailyMinutes: null, sessionMinutes: 30 })
+    expect(session.json().msgCode).toBe('limit_required')
+    const view = (await call('/v1/bus/limits')).json().data
+    expect(view.loss[0]).toMatchObject({ amount: 5000, pending: null })
+    expect(view.session).toMatchObject({ daily: { minutes: 60, pending: null }, perSession: { minutes: null } })
     expect((await createOrder(call, 2000)).success).toBe(true)
   })
 

@@ -16,7 +16,8 @@ import type {
   FirstDepositOffer,
   RefundReason,
 } from '../../contract/deposits.ts'
-import { activeSelfExclusion, readDepositLimits } from '../accounts/limits.ts'
+import { accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
+import { activeSelfExclusion, mandatoryLimitsSet, readDepositLimits } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import { adultConfirmed, lockPlayerRow } from '../accounts/players.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
@@ -32,7 +33,7 @@ import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
-import type { PaymentProvider, PixReceived } from './provider.ts'
+import { type PaymentProvider, type PixReceived, ProviderUnavailable } from './provider.ts'
 import type { RefundService } from './refunds.ts'
 
 export interface DepositServiceOptions {
@@ -48,6 +49,15 @@ export interface DepositServiceOptions {
 
 /** Runs in the transaction that credits a player's first paid deposit (e.g. invite rewards). */
 export type FirstDepositHandler = (tx: LedgerTx, playerId: number) => Promise<void>
+/** A credited deposit as another module sees it, inside the transaction that credits it. */
+export interface CreditedDeposit {
+  playerId: number
+  orderId: string
+  amount: number
+  first: boolean
+  paidAt: number
+}
+export type DepositCreditedHandler = (tx: LedgerTx, deposit: CreditedDeposit) => Promise<void>
 
 type OrderRow = Selectable<Database['deposit_orders']>
 
@@ -63,13 +73,18 @@ interface PaymentDecision {
 const refuse = (amount: number, reason: RefundReason): PaymentDecision => ({ credit: 0, refund: amount, reason })
 
 const RECONCILE_EVERY_MS = 15_000
+/** How often, and how far back, reconciliation lists every PIX received (`GET /pix?inicio&fim`). */
+const LIST_RECEIVED_EVERY_MS = 5 * 60_000
+const LIST_RECEIVED_WINDOW_MS = 48 * 3600_000
 /** How long after expiry reconciliation still asks the provider about an order. */
 const RECONCILE_AFTER_EXPIRY_MS = 3600_000
 
 export class DepositService {
   readonly #o: DepositServiceOptions
   readonly #firstDepositHandlers: FirstDepositHandler[] = []
+  readonly #creditedHandlers: DepositCreditedHandler[] = []
   #timer: NodeJS.Timeout | undefined
+  #listedAt = 0
 
   constructor(options: DepositServiceOptions) {
     this.#o = options
@@ -77,6 +92,10 @@ export class DepositService {
   /** Another module's work for the transaction that credits a player's first paid deposit. */
   onFirstDeposit(handler: FirstDepositHandler): void {
     this.#firstDepositHandlers.push(handler)
+  }
+  /** Another module's work for the transaction that credits any deposit (e.g. a conversion event). */
+  onDepositCredited(handler: DepositCreditedHandler): void {
+    this.#creditedHandlers.push(handler)
   }
 
   get firstDepositOffer(): FirstDepositOffer {
@@ -114,6 +133,8 @@ export class DepositService {
     if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
     const verification = await verifiedIdentity(db, playerId)
     if (!verification) throw new Refusal('verification_required')
+    // Portaria SPA/MF 2.579/2025: the daily loss and time limits are part of the registration.
+    if (!(await mandatoryLimitsSet(db, playerId, this.#o.now()))) throw new Refusal('registration_limits_required')
 
     const order = await db.transaction().execute(async (trx) => {
       // One order decision per player at a time, so two requests cannot both fit in a limit.
@@ -132,6 +153,7 @@ export class DepositService {
         replay: (existing) => existing,
         create: async () => {
           if (input.amount < min || input.amount > max) throw new Refusal('amount_out_of_range', { min, max })
+          await refuseIfHeld(trx, playerId)
           const exclusion = await activeSelfExclusion(trx, playerId, now)
           if (exclusion) {
             const params: MessageParams = exclusion.until === null ? {} : { until: exclusion.until }
@@ -180,6 +202,8 @@ export class DepositService {
         order.pay_code = charge.pixCopiaECola
       } catch (error) {
         await db.updateTable('deposit_orders').set({ status: 'expired' }).where('id', '=', order.id).execute()
+        // A PSP that does not answer is a clear refusal, not a server error; nothing was charged.
+        if (error instanceof ProviderUnavailable) throw new Refusal('payment_provider_unavailable')
         throw error
       }
       this.#o.metrics?.deposit('created')
@@ -313,6 +337,7 @@ export class DepositService {
     }
     if (order.status === 'paid') return refuse(amount, 'already_paid')
     if (await activeSelfExclusion(trx, playerId, now)) return refuse(amount, 'self_excluded')
+    if (await accountHeld(trx, playerId)) return refuse(amount, 'account_held')
     if (amount < charge) return refuse(amount, 'underpaid')
     if (await this.#overLimit(trx, playerId, charge, now)) return refuse(amount, 'deposit_limit')
     return { credit: charge, refund: amount - charge, reason: amount > charge ? 'overpaid' : null }
@@ -340,6 +365,8 @@ export class DepositService {
       })
     }
     if (firstDeposit) for (const handler of this.#firstDepositHandlers) await handler(tx, playerId)
+    for (const handler of this.#creditedHandlers)
+      await handler(tx, { playerId, orderId: order.id, amount, first: firstDeposit, paidAt })
     await trx
       .updateTable('deposit_orders')
       .set({
@@ -373,14 +400,30 @@ export class DepositService {
     return false
   }
 
-  /** Marks orders past their expiry as expired (a later payment still credits them). */
+  /**
+   * Marks orders past their expiry as expired (a later payment still credits them) and withdraws
+   * their charges at the provider (API Pix `PATCH /cob/{txid}`), so their codes stop being payable.
+   */
   async expire(): Promise<number> {
+    const now = this.#o.now()
+    const due = await this.#o.db
+      .selectFrom('deposit_orders')
+      .select('txid')
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', now)
+      .limit(500)
+      .execute()
+    if (due.length === 0) return 0
+    const txids = due.map((row) => row.txid)
     const result = await this.#o.db
       .updateTable('deposit_orders')
       .set({ status: 'expired' })
       .where('status', '=', 'pending')
-      .where('expires_at', '<=', this.#o.now())
+      .where('txid', 'in', txids)
       .executeTakeFirst()
+    const cancel = this.#o.provider.cancelCharge?.bind(this.#o.provider)
+    // Best effort: a charge the provider keeps expires there on its own (calendario.expiracao).
+    if (cancel) for (const txid of txids) await cancel(txid).catch(() => false)
     return Number(result.numUpdatedRows)
   }
 
@@ -404,12 +447,36 @@ export class DepositService {
       const charge = await this.#o.provider.getCharge(txid)
       for (const pix of charge?.pix ?? []) if ((await this.apply(pix)) === 'credited') credited++
     }
+    credited += await this.#reconcileReceived(now)
     await this.expire()
     await this.#o.refunds.retry()
     return credited
   }
 
+  /**
+   * Every PIX the provider received in the last 48 h that we have not applied (an app down longer
+   * than an order's reconciliation hour, a webhook lost for good): applied now. At most every
+   * five minutes, and at start-up.
+   */
+  async #reconcileReceived(now: number): Promise<number> {
+    const list = this.#o.provider.listReceived?.bind(this.#o.provider)
+    if (!list || now - this.#listedAt < LIST_RECEIVED_EVERY_MS) return 0
+    const received = await list(now - LIST_RECEIVED_WINDOW_MS, now)
+    this.#listedAt = now
+    let credited = 0
+    for (const pix of received) {
+      const known = await this.#o.db
+        .selectFrom('pix_payments')
+        .select('end_to_end_id')
+        .where('end_to_end_id', '=', pix.endToEndId)
+        .executeTakeFirst()
+      if (!known && (await this.apply(pix)) === 'credited') credited++
+    }
+    return credited
+  }
+
   start(onError: (error: unknown) => void): void {
+    void this.reconcile().catch(onError)
     this.#timer = setInterval(() => void this.reconcile().catch(onError), RECONCILE_EVERY_MS)
     this.#timer.unref()
   }

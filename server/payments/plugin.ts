@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { api } from '../http/api.ts'
 import { DepositService } from './deposits.ts'
 import { instrumentProvider } from './instrumented-provider.ts'
+import { overduePayoutCount } from './payout-clock.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider, webhookDelivery } from './providers.ts'
 import { RefundService } from './refunds.ts'
@@ -51,7 +52,14 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const withdrawals = new WithdrawalService({
     ...services,
     onError: (error, context) => app.log.warn({ err: error }, context),
+    // The operator alert: one error line per payout past Portaria 615/2024's 120 minutes.
+    onPayoutOverdue: (alert) => app.log.error(alert, 'payout past the 120-minute rule'),
   })
+  app.metrics.gauge(
+    'payouts_open_over_rule',
+    'Withdrawals still unpaid more than 120 minutes after the request (review time included)',
+    () => overduePayoutCount(app.db, now()),
+  )
   const sandbox = chosen instanceof SandboxProvider ? chosen : null
   app.decorate('payments', { provider, sandbox, deposits, withdrawals, refunds })
 

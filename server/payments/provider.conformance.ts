@@ -5,6 +5,7 @@
 // idempotent by our id, and a forged webhook is refused.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { cpfMatches } from './pix-api/schemas.ts'
 import type { PaymentProvider, WebhookRequest } from './provider.ts'
 
 export interface ConformanceHarness {
@@ -97,10 +98,10 @@ export function describeProviderConformance(name: string, setUp: () => Promise<C
     it(
       'looks keys up in the directory: the holder of a payable key, nothing for an unknown one',
       withHarness(async (h) => {
-        expect(await h.provider.lookupKey(h.payableKey.key)).toMatchObject({
-          found: true,
-          ownerCpf: h.payableKey.ownerCpf,
-        })
+        const found = await h.provider.lookupKey(h.payableKey.key)
+        expect(found.found).toBe(true)
+        // A real PSP's DICT lookup shows the holder's CPF masked; the sandbox in-process in full.
+        expect(found.found && cpfMatches(found.ownerCpf, h.payableKey.ownerCpf)).toBe(true)
         expect(await h.provider.lookupKey(`ninguem-${randomBytes(4).toString('hex')}@exemplo.com`)).toEqual({
           found: false,
         })

@@ -26,8 +26,9 @@ export interface PixCharge {
   status: ChargeStatus
   calendario: { criacao: string; expiracao: number }
   valor: { original: string }
-  devedor: { nome: string; cpf: string }
-  /** The location the dynamic BR Code points to. */
+  /** The operator's PIX key that receives the payment. */
+  chave: string
+  /** The location the dynamic BR Code points to (no scheme). */
   location: string
   pixCopiaECola: string
   pix: PixReceived[]
@@ -37,6 +38,10 @@ export interface CreateChargeInput {
   txid: string
   amount: number
   expiresInSeconds: number
+  /**
+   * Who is expected to pay. A `PixApiProvider` never sends it (API Pix needs no `devedor`); the
+   * sandbox uses it as the default payer of its bank page.
+   */
   payer: { name: string; cpf: string }
 }
 
@@ -102,6 +107,9 @@ export interface RefundRequest {
   description: string
 }
 
+/** The provider did not answer usefully (network, timeout, 5xx, a refusal we cannot act on). */
+export class ProviderUnavailable extends Error {}
+
 /** The provider refused a refund for good (API Pix 400/404): asking again cannot help. */
 export class RefundRefused extends Error {}
 
@@ -112,11 +120,18 @@ export interface PaymentProvider {
   /** Creates the charge for a txid; asking again for the same txid returns the same charge. */
   createCharge(input: CreateChargeInput): Promise<PixCharge>
   getCharge(txid: string): Promise<PixCharge | null>
+  /** API Pix `PATCH /cob/{txid}` (status REMOVIDA_PELO_USUARIO_RECEBEDOR): withdraws an unpaid charge. */
+  cancelCharge?(txid: string): Promise<boolean>
   /** Hands a payout to the PIX network; may throw when the provider does not answer. */
   createPayout(input: CreatePayoutInput): Promise<Payout>
   getPayout(id: string): Promise<Payout | null>
   /** Looks a PIX key up in the directory (DICT), normalised as contract/pix-keys.ts does. */
   lookupKey(key: string): Promise<PixKeyLookup>
+  /**
+   * API Pix `GET /pix?inicio&fim`: every PIX received in a window. Reconciliation uses it to find
+   * payments whose webhooks were missed for longer than it asks about orders one by one.
+   */
+  listReceived?(from: number, to: number): Promise<PixReceived[]>
   /** `PUT /pix/{e2eid}/devolucao/{id}`; throws RefundRefused when refused for good. */
   requestRefund(input: RefundRequest): Promise<PixRefund>
   /** `GET /pix/{e2eid}/devolucao/{id}`. */

@@ -1,9 +1,13 @@
 // The payment-provider selection point: the one place that turns `PAYMENT_PROVIDER` into an
 // adapter. Every adapter implements `PaymentProvider` and passes the conformance suite
-// (provider.conformance.ts); the sandbox is the first.
+// (provider.conformance.ts): the in-process sandbox (`sandbox`, for development and tests) and
+// the API Pix client (`pix-api`, a real PSP — or the sandbox's own API Pix server).
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
+import { PixApiProvider } from './pix-api/provider.ts'
 import type { PaymentProvider } from './provider.ts'
+import { inMemorySandboxPki } from './sandbox/pki.ts'
 import { SandboxProvider, type WebhookDelivery } from './sandbox/provider.ts'
 
 export interface ProviderContext {
@@ -26,7 +30,26 @@ export function createPaymentProvider(config: Config, context: ProviderContext):
         bankUrl: `${config.publicUrl}/sandbox/bank`,
         deliver: context.deliver,
         payoutDelayMs: config.sandboxPayoutDelayMs,
+        receiverKey: config.payments.receiverKey,
+        pki: inMemorySandboxPki,
       })
+    case 'pix-api': {
+      const api = config.payments.pixApi
+      if (!api) throw new Error('PAYMENT_PROVIDER=pix-api without its settings')
+      return new PixApiProvider({
+        baseUrl: api.baseUrl,
+        clientId: api.clientId,
+        clientSecret: api.clientSecret,
+        cert: readFileSync(api.certFile, 'utf8'),
+        key: readFileSync(api.keyFile, 'utf8'),
+        ...(api.caFile ? { ca: readFileSync(api.caFile, 'utf8') } : {}),
+        receiverKey: config.payments.receiverKey,
+        webhookUrl: api.webhookUrl,
+        webhookSecret: config.payments.webhookSecret,
+        now: context.now,
+        bankUrl: api.bankUrl,
+      })
+    }
   }
 }
 

@@ -3,8 +3,11 @@
 // through the player's balances), then asked of the provider (API Pix `devolucao`, one id per
 // received PIX so asking again is the same refund). A refund the provider did not take stays
 // `pending` and is asked again by the poller; one on its way is polled until it settles.
+
 import type { Kysely, Selectable } from 'kysely'
 import type { DepositRefundsPage, DepositRefundView, RefundPush, RefundReason } from '../../contract/deposits.ts'
+import type { PageRequest } from '../db/keyset.ts'
+import { pageNewestFirst } from '../db/keyset.ts'
 import type { Database, PixRefundStatus } from '../db/schema.ts'
 import type { LedgerTx } from '../ledger/ledger.ts'
 import { setAsidePixRefund } from '../ledger/refunds.ts'
@@ -37,6 +40,7 @@ const payerTexts: Record<RefundReason, string> = {
   underpaid: 'pagamento abaixo do valor da cobrança',
   already_paid: 'cobrança já paga',
   self_excluded: 'conta em pausa (autoexclusão)',
+  account_held: 'conta do jogador em análise ou encerrada',
   deposit_limit: 'acima do limite de depósito do jogador',
   payer_not_player: 'o pagador não é o titular da conta',
   payer_unknown: 'pagador não identificado',
@@ -153,23 +157,19 @@ export class RefundService {
     return rows.map(refundView)
   }
 
-  async page(playerId: number, pageNum: number, pageSize: number): Promise<DepositRefundsPage> {
+  async page(playerId: number, request: PageRequest): Promise<DepositRefundsPage> {
     const { db } = this.#o
     const total = await db
       .selectFrom('pix_refunds')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('player_id', '=', playerId)
       .executeTakeFirstOrThrow()
-    const rows = await db
-      .selectFrom('pix_refunds')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute()
-    return { total: Number(total.n), pageNum, pageSize, refunds: rows.map(refundView) }
+    const { rows, nextCursor } = await pageNewestFirst(
+      db.selectFrom('pix_refunds').selectAll().where('player_id', '=', playerId),
+      request,
+    )
+    const { pageNum, pageSize } = request
+    return { total: Number(total.n), pageNum, pageSize, nextCursor, refunds: rows.map(refundView) }
   }
 
   /** For the operator: every refund (newest first), optionally of one status. */

@@ -8,18 +8,25 @@ import {
   withdrawOrderRequest,
 } from '../../contract/withdrawals.ts'
 import { ok } from '../http/envelope.ts'
+import {
+  seedBankList,
+  seedCreateWithdraw,
+  seedUpdateKey,
+  seedWithdrawInfo,
+  withSeedOrderFields,
+} from './seed-shapes.ts'
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withdrawals = app.payments.withdrawals
   const auth = {}
 
-  app.post('/v1/bus/withdrawInfo', { ...auth, schema: { body: pageRequest.optional() } }, async (request) => {
-    const { pageNum, pageSize } = request.body ?? { pageNum: 1, pageSize: 10 }
+  const infoOptions = { ...auth, preValidation: seedWithdrawInfo, schema: { body: pageRequest.optional() } }
+  app.post('/v1/bus/withdrawInfo', infoOptions, async (request) => {
     const [info, page] = await Promise.all([
       withdrawals.info(request.playerId),
-      withdrawals.page(request.playerId, pageNum, pageSize),
+      withdrawals.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }),
     ])
-    return ok({ ...info, orders: page })
+    return ok({ ...info, orders: page, orderList: page.orders.map(withSeedOrderFields) })
   })
 
   app.post('/withdraw/channel/list', auth, async (request) => {
@@ -32,10 +39,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       dailyMax: info.dailyMax,
       dailyRemaining: info.dailyRemaining,
       payTypes: ['cpf', 'phone', 'email', 'random'],
+      // The seed reads the amount choices as `data.list`.
+      list: app.config.withdrawals.presets.map((amount, index) => ({ id: index + 1, amount })),
     })
   })
 
-  app.post('/withdraw/create/order', { ...auth, schema: { body: createWithdrawOrderRequest } }, async (request) =>
+  // The seed's list of withdrawal channels: with PIX, the key types (and the seed's payType codes).
+  app.post('/withdraw/bank/all/list', auth, async () => ok({ list: seedBankList }))
+
+  const createOptions = { ...auth, preValidation: seedCreateWithdraw, schema: { body: createWithdrawOrderRequest } }
+  app.post('/withdraw/create/order', createOptions, async (request) =>
     ok(await withdrawals.create(request.playerId, request.body, request.language)),
   )
 
@@ -43,11 +56,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await withdrawals.process(request.playerId, request.body.orderId, request.language)),
   )
 
-  app.post('/v1/bus/getAllWithdrawOrders', { ...auth, schema: { body: pageRequest } }, async (request) =>
-    ok(await withdrawals.page(request.playerId, request.body.pageNum, request.body.pageSize)),
-  )
+  const pageOptions = { ...auth, preValidation: seedWithdrawInfo, schema: { body: pageRequest } }
+  app.post('/v1/bus/getAllWithdrawOrders', pageOptions, async (request) => {
+    const page = await withdrawals.page(request.playerId, request.body)
+    return ok({ ...page, orderList: page.orders.map(withSeedOrderFields) })
+  })
 
-  app.post('/v1/bus/updateCpf', { ...auth, schema: { body: updateKeyRequest } }, async (request) =>
+  const updateOptions = { ...auth, preValidation: seedUpdateKey, schema: { body: updateKeyRequest } }
+  app.post('/v1/bus/updateCpf', updateOptions, async (request) =>
     ok(await withdrawals.updateKey(request.playerId, request.body, request.language)),
   )
 

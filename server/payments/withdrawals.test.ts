@@ -201,11 +201,13 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     })
     const refused = await withdraw(2000)
     expect(refused).toMatchObject({ success: false, msgCode: 'bonus_wagering_incomplete', data: { remaining: 30000 } })
-    expect(refused.msg).toBe('Seu saldo agora é só bônus. Ele vira dinheiro sacável depois de apostar mais R$ 300,00.')
+    expect(refused.msg).toBe(
+      'Seu saldo agora é só bônus. Ele vira dinheiro sacável depois de apostar mais R$\u00a0300,00.',
+    )
 
     const rich = await player({ cash: 9000 })
-    expect((await rich.withdraw(500)).msg).toBe('O saque mínimo é R$ 10,00.')
-    expect((await rich.withdraw(9500)).msg).toBe('Você pode sacar até R$ 90,00 agora (seu dinheiro sacável).')
+    expect((await rich.withdraw(500)).msg).toBe('O saque mínimo é R$\u00a010,00.')
+    expect((await rich.withdraw(9500)).msg).toBe('Você pode sacar até R$\u00a090,00 agora (seu dinheiro sacável).')
     expect((await rich.withdraw(2000, randomCpf())).msgCode).toBe('cpf_key_mismatch')
     expect((await rich.withdraw(2000, '1198765432', 'phone')).msg).toContain('11 dígitos')
     const unbound = await player({ bound: false, cash: 5000 })
@@ -230,12 +232,12 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
   })
 
   it('sends large amounts to review: approve pays, reject returns the money', async () => {
-    await start({ WITHDRAW_REVIEW_ABOVE: '5000', WITHDRAW_REVIEW_HOURS: '12' })
+    await start({ WITHDRAW_REVIEW_ABOVE: '5000', WITHDRAW_REVIEW_MINUTES: '45' })
     const { call, userId, withdraw } = await player({ cash: 20000 })
     const order = (await withdraw(8000)).data
     expect(order.status).toBe('review')
     expect(order.steps[1]).toMatchObject({ processCode: 1100, state: 4 })
-    expect(order.steps[1].msg).toContain('em até 12 horas')
+    expect(order.steps[1].msg).toContain('em até 45 minutos')
     const review = (orderId: string, decision: string) =>
       app.inject({
         method: 'POST',

@@ -6,6 +6,7 @@
 // finds the key now belongs to someone else — and a rejected key waits for the player's
 // correction (free) and is re-sent. Payouts the provider did not confirm are found again by
 // polling, also after a restart.
+
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { normalizeCpf } from '../../contract/cpf.ts'
 import type { Language } from '../../contract/languages.ts'
@@ -23,11 +24,14 @@ import {
   type WithdrawProcess,
   type WithdrawStep,
 } from '../../contract/withdrawals.ts'
+import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import { credentialsChangedAt, findById } from '../accounts/players.ts'
 import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { Config } from '../config.ts'
 import type { Engine } from '../db/database.ts'
+import type { PageRequest } from '../db/keyset.ts'
+import { pageNewestFirst } from '../db/keyset.ts'
 import type { Database, WithdrawalStatus } from '../db/schema.ts'
 import { type StepArgs, stepMessage } from '../i18n/steps.ts'
 import { createOnce } from '../idempotency.ts'
@@ -38,7 +42,9 @@ import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId } from './ids.ts'
-import type { PaymentProvider, Payout } from './provider.ts'
+import { openPayoutClocks, type PayoutAlert, type PayoutClock, PayoutClockWatch } from './payout-clock.ts'
+import { cpfMatches } from './pix-api/schemas.ts'
+import { type PaymentProvider, type Payout, ProviderUnavailable } from './provider.ts'
 import { confirmWithdrawalPassword } from './withdrawal-password.ts'
 
 export interface WithdrawalServiceOptions {
@@ -50,11 +56,13 @@ export interface WithdrawalServiceOptions {
   now: () => number
   onError: (error: unknown, context: string) => void
   metrics?: Pick<Metrics, 'withdrawal' | 'payoutPaid'>
+  /** An open payout passed the 120-minute rule (raised once per order). */
+  onPayoutOverdue?: (alert: PayoutAlert) => void
 }
 
 type OrderRow = Selectable<Database['withdrawal_orders']>
 
-const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
+export const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
 const RECONCILE_EVERY_MS = 5000
 /** A password or device change this recent puts a new key's first withdrawal in the cool-off. */
 const CREDENTIALS_RECENT_MS = 24 * 3600_000
@@ -84,14 +92,17 @@ export class WithdrawalService {
   readonly #o: WithdrawalServiceOptions
   #timer: NodeJS.Timeout | undefined
 
+  readonly #watch: PayoutClockWatch
+
   constructor(options: WithdrawalServiceOptions) {
     this.#o = options
+    this.#watch = new PayoutClockWatch(options.db, (alert) => options.onPayoutOverdue?.(alert))
   }
 
   async info(playerId: number): Promise<WithdrawInfo> {
     const { db, config } = this.#o
     const now = this.#o.now()
-    const { min, dailyMax, reviewAbove, reviewHours } = config.withdrawals
+    const { min, dailyMax, reviewAbove, reviewMinutes } = config.withdrawals
     const [player, verification, balances, wagering, inFlight] = await Promise.all([
       findById(db, playerId),
       verifiedIdentity(db, playerId),
@@ -128,7 +139,7 @@ export class WithdrawalService {
       holderName: verification?.fullName ?? null,
       cpfMasked: verification ? maskCpf(verification.cpf) : null,
       reviewAbove,
-      reviewHours,
+      reviewMinutes,
       coolOffMinutes: config.withdrawals.coolOffMinutes,
     }
   }
@@ -146,7 +157,7 @@ export class WithdrawalService {
     language: Language,
   ): Promise<WithdrawProcess> {
     const { db, config } = this.#o
-    const { min, dailyMax, reviewAbove, reviewHours } = config.withdrawals
+    const { min, dailyMax, reviewAbove, reviewMinutes } = config.withdrawals
     const problem = checkPixKey(input.payType, input.accountNumber)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
     const key = normalizePixKey(input.payType, input.accountNumber)
@@ -187,6 +198,7 @@ export class WithdrawalService {
         create: async () => {
           const inFlight = await this.#inFlight(trx, playerId)
           if (inFlight) throw new Refusal('exist_process_order', { orderId: inFlight.id })
+          await refuseIfHeld(trx, playerId)
           if (input.amount < min) throw new Refusal('amount_below_minimum', { min })
           if (input.amount > cash) {
             if (cash < min && bonus > 0) {
@@ -232,7 +244,7 @@ export class WithdrawalService {
               row.id,
               TrackerStep.checks,
               StepState.waiting,
-              { review: true, expectedHours: reviewHours },
+              { review: true, expectedMinutes: reviewMinutes },
               now,
             )
           else if (coolOffUntil !== null)
@@ -259,23 +271,19 @@ export class WithdrawalService {
     return this.#process(orderId, language)
   }
 
-  async page(playerId: number, pageNum: number, pageSize: number): Promise<WithdrawOrdersPage> {
+  async page(playerId: number, request: PageRequest): Promise<WithdrawOrdersPage> {
     const { db } = this.#o
     const total = await db
       .selectFrom('withdrawal_orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('player_id', '=', playerId)
       .executeTakeFirstOrThrow()
-    const rows = await db
-      .selectFrom('withdrawal_orders')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute()
-    return { total: Number(total.n), pageNum, pageSize, orders: rows.map(orderView) }
+    const { rows, nextCursor } = await pageNewestFirst(
+      db.selectFrom('withdrawal_orders').selectAll().where('player_id', '=', playerId),
+      request,
+    )
+    const { pageNum, pageSize } = request
+    return { total: Number(total.n), pageNum, pageSize, nextCursor, orders: rows.map(orderView) }
   }
 
   /** The player corrects a key the bank rejected (free); the payout is sent again. */
@@ -319,16 +327,25 @@ export class WithdrawalService {
     return this.#process(orderId, language)
   }
 
-  /** An operator's decision on an order waiting for review. */
-  async review(orderId: string, decision: 'approve' | 'reject'): Promise<OrderRow> {
+  /**
+   * An operator's decision on an order waiting for review. The first decision wins: the order is
+   * locked, and a later one is refused (`withdrawal_taken`). `record` runs in the decision's
+   * transaction (the console's audit row), so a decision without its record cannot exist.
+   */
+  async review(
+    orderId: string,
+    decision: 'approve' | 'reject',
+    options: { reason?: string | null; record?: (tx: LedgerTx, order: OrderRow) => Promise<void> } = {},
+  ): Promise<OrderRow> {
     const order = await this.#o.ledger.transact(async (tx) => {
       const current = await this.#lockOrder(tx, orderId)
-      if (current.status !== 'review') throw new Refusal('order_not_correctable')
+      if (current.status !== 'review') throw new Refusal('withdrawal_taken', { status: current.status })
+      await options.record?.(tx, current)
       await tx.trx
         .updateTable('withdrawal_steps')
         .set({
           state: decision === 'approve' ? 1 : 2,
-          args: JSON.stringify({ review: true, decision, decidedAt: tx.now }),
+          args: JSON.stringify({ review: true, decision, decidedAt: tx.now, reason: options.reason ?? null }),
         })
         .where('order_id', '=', orderId)
         .where('code', '=', 1100)
@@ -468,8 +485,20 @@ export class WithdrawalService {
     return paidBefore ? null : now + config.withdrawals.coolOffMinutes * 60_000
   }
 
+  /** Every open withdrawal against the 120-minute rule, oldest first (the console's worklist). */
+  payoutClocks(): Promise<PayoutClock[]> {
+    return openPayoutClocks(this.#o.db, this.#o.now())
+  }
+
+  /** Raises the operator alert for open payouts past the 120-minute rule (once each). */
+  checkPayoutClocks(): Promise<PayoutAlert[]> {
+    return this.#watch.check(this.#o.now())
+  }
+
   /** Sends what was never handed over and asks the provider about what it never confirmed. */
   async reconcile(): Promise<void> {
+    // The clock first: a PSP that does not answer must not hide a payout running late.
+    await this.checkPayoutClocks()
     const open = await this.#o.db
       .selectFrom('withdrawal_orders')
       .selectAll()
@@ -500,8 +529,12 @@ export class WithdrawalService {
 
   /** Money goes out only to a key the directory says the player's own CPF holds. */
   async #requireOwnKey(key: string, cpf: string): Promise<void> {
-    const owner = await this.#o.provider.lookupKey(key)
-    if (!owner.found || owner.ownerCpf !== normalizeCpf(cpf)) throw new Refusal('pix_key_not_owned')
+    const owner = await this.#o.provider.lookupKey(key).catch((error: unknown) => {
+      // Nothing is held before the key is known to be the player's: a clear refusal, try again.
+      if (error instanceof ProviderUnavailable) throw new Refusal('payment_provider_unavailable')
+      throw error
+    })
+    if (!owner.found || !cpfMatches(owner.ownerCpf, normalizeCpf(cpf))) throw new Refusal('pix_key_not_owned')
   }
 
   async #fail(tx: LedgerTx, order: OrderRow, reason: string): Promise<OrderRow> {

@@ -5,6 +5,7 @@
 // sockets at once on this instance, and a sweep every 0.5 s finds tokens revoked on another.
 import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
+import type { OperatorPush } from '../../contract/ops.ts'
 import type { BalancePush, PushMessage } from '../../contract/push.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -19,6 +20,19 @@ export interface PushReaders {
 interface PushEvent {
   playerId: number
   message: PushMessage
+}
+
+/** Player topics operators' consoles also hear about (ids and status only; they re-read). */
+const OPERATOR_TOPICS = new Set(['order', 'deposit', 'refund'])
+
+function operatorPush(topic: string, playerId: number | null, payload: Record<string, unknown>): OperatorPush {
+  const id = payload.orderId ?? payload.id ?? payload.requestId ?? null
+  return {
+    topic: topic as OperatorPush['topic'],
+    playerId,
+    id: typeof id === 'string' ? id : null,
+    status: typeof payload.status === 'string' || typeof payload.status === 'number' ? String(payload.status) : null,
+  }
 }
 
 const POLL_MS = 1000
@@ -40,6 +54,8 @@ export class PushHub {
   readonly #sockets = new Map<number, Set<WebSocket>>()
   readonly #sessions = new Map<string, Set<WebSocket>>()
   readonly #playerOf = new WeakMap<WebSocket, number>()
+  /** Operators' console sockets, with the hash of the session they authenticated with. */
+  readonly #operators = new Map<WebSocket, string>()
   readonly #invalidSessions: InvalidSessions
   #sweeping = false
   #cursor = 0
@@ -73,6 +89,8 @@ export class PushHub {
     clearInterval(this.#timer)
     clearInterval(this.#sweepTimer)
     for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(RECONNECT, 'reconnect')
+    for (const socket of this.#operators.keys()) socket.close(RECONNECT, 'reconnect')
+    this.#operators.clear()
     this.#sockets.clear()
     this.#sessions.clear()
   }
@@ -121,6 +139,29 @@ export class PushHub {
       ofSession.delete(socket)
       if (ofSession.size === 0) this.#sessions.delete(tokenHash)
     })
+  }
+
+  /** Registers an operator's console socket (session cookie with this SHA-256 hash). */
+  addOperator(socket: WebSocket, sessionHash: string): void {
+    this.#operators.set(socket, sessionHash)
+    socket.once('close', () => this.#operators.delete(socket))
+  }
+
+  /** Closes the console sockets of an operator session that ended (logout). */
+  closeOperatorSession(sessionHash: string): number {
+    let closed = 0
+    for (const [socket, hash] of this.#operators) {
+      if (hash !== sessionHash) continue
+      this.#operators.delete(socket)
+      socket.close(SESSION_ENDED, 'session ended')
+      closed++
+    }
+    return closed
+  }
+
+  sendOperators(message: PushMessage): void {
+    const text = JSON.stringify(message)
+    for (const socket of this.#operators.keys()) if (socket.readyState === socket.OPEN) socket.send(text)
   }
 
   /** Closes every socket authenticated by one of these (revoked) tokens; answers how many. */
@@ -212,6 +253,15 @@ export class PushHub {
         const broadcasts: PushMessage[] = []
         const reread = new Set<string>()
         for (const row of rows) {
+          if (this.#operators.size > 0 && (OPERATOR_TOPICS.has(row.topic) || row.topic === 'ops')) {
+            const payload = JSON.parse(row.payload) as Record<string, unknown>
+            const data =
+              row.topic === 'ops'
+                ? payload
+                : operatorPush(row.topic, row.player_id === null ? null : Number(row.player_id), payload)
+            this.sendOperators({ type: 'ops', data } as PushMessage)
+          }
+          if (row.topic === 'ops') continue
           if (row.player_id === null) {
             if (this.#readers.broadcast[row.topic]) reread.add(row.topic)
             else broadcasts.push({ type: row.topic, data: JSON.parse(row.payload) } as PushMessage)

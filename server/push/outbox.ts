@@ -1,9 +1,10 @@
 // The outbox: push events written inside the transaction that caused them (any module's — the
 // ledger's money changes, a withdrawal's step, later chat and notices), read by the hub after
-// commit, and pruned once delivered. With PostgreSQL the same transaction notifies the other
-// instances (ids only; readers re-read the state).
+// commit, and pruned once delivered. With PostgreSQL the other instances hear of new rows by a
+// NOTIFY sent after the commit (push.committed(), coalesced); readers re-read the state.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { OutboxPayloads, PlayerTopic, PushTopic } from '../../contract/push.ts'
+import type { OperatorPush } from '../../contract/ops.ts'
+import type { BroadcastTopic, OutboxPayloads, PlayerTopic, PushTopic } from '../../contract/push.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -17,6 +18,16 @@ export interface OutboxEvent<T extends PushTopic = PushTopic> {
 /** A player's event. */
 export function playerEvent<T extends PlayerTopic>(playerId: number, topic: T, payload: OutboxPayloads[T]) {
   return { playerId, topic, payload } as OutboxEvent
+}
+
+/** An event for every connected player (the hub sends it as written, unless it re-reads the topic). */
+export function broadcastEvent<T extends BroadcastTopic>(topic: T, payload: OutboxPayloads[T]) {
+  return { playerId: null, topic, payload } as OutboxEvent
+}
+
+/** An event for every connected operator console (`/ws/ops`, topic `ops`), never a player. */
+export function operatorEvent(payload: OperatorPush) {
+  return { playerId: null, topic: 'ops', payload } as OutboxEvent
 }
 
 /** Writes events in the caller's transaction; they are delivered after it commits. */
@@ -38,11 +49,29 @@ export async function writeOutbox(
       })),
     )
     .execute()
-  if (engine === 'postgres') await sql`select pg_notify('outbox', '')`.execute(trx)
+  // No NOTIFY here: inside the transaction it takes PostgreSQL's one notify lock through the
+  // commit's disk flush, so every money-moving commit in the database would wait in line.
+  void engine
 }
 
-/** Deletes delivered rows older than `before` (every instance reads from its own cursor onward). */
-export async function pruneOutbox(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst()
-  return Number(result.numDeletedRows)
+/** Tells the other instances that new outbox rows are committed (PostgreSQL; outside any transaction). */
+export async function notifyOutbox(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify('outbox', '')`.execute(db)
+}
+
+/**
+ * Deletes delivered rows older than `before` (every instance reads from its own cursor onward),
+ * oldest first in batches of `batch` by primary key, giving the event loop and the writers a
+ * turn between batches: an hour of spins is a lot of rows to delete in one statement.
+ */
+export async function pruneOutbox(db: Kysely<Database>, before: number, batch = 2000): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const ids = db.selectFrom('outbox').select('id').where('created_at', '<', before).orderBy('id').limit(batch)
+    const result = await db.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst()
+    const n = Number(result.numDeletedRows)
+    deleted += n
+    if (n < batch) return deleted
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }

@@ -6,12 +6,16 @@ import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { BalancePush } from '../../contract/push.ts'
 import { type InvalidSessions, PushHub } from './hub.ts'
-import { pruneOutbox } from './outbox.ts'
+import { noticesFor } from './notices.ts'
+import { notifyOutbox, type OutboxEvent, pruneOutbox } from './outbox.ts'
 import { pushRoutes } from './routes.ts'
+import { type Notice, WebPush } from './web-push.ts'
 
 /** Delivered rows are kept this long (every instance drains within seconds), then pruned. */
 const OUTBOX_KEEP_MS = 60 * 60 * 1000
 const PRUNE_EVERY_MS = 10 * 60 * 1000
+/** Other instances hear of new outbox rows within this long (one NOTIFY for all commits meanwhile). */
+const NOTIFY_EVERY_MS = 20
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,11 +26,37 @@ declare module 'fastify' {
       rereadWith(topic: string, reader: () => Promise<unknown>): void
       /** Which sockets' tokens were revoked elsewhere (the accounts module registers it). */
       checkSessionsWith(checker: InvalidSessions): void
+      /**
+       * After a commit that wrote outbox rows: drains them here and, on PostgreSQL, tells the
+       * other instances with one NOTIFY for all the commits of the moment.
+       */
+      committed(): void
+      /** Web Push subscriptions and the VAPID keys. */
+      webPush: WebPush
+      /**
+       * Notifies the player's subscribed browsers (app closed), e.g. the support module on a reply
+       * (`supportReplied()` from ./notices.ts). Never throws; answers how many services accepted it.
+       */
+      sendWebPush(playerId: number, notice: Notice): Promise<number>
+      /** After a ledger commit: deposits credited and withdrawals paid become notifications. */
+      notifyCommitted(events: readonly OutboxEvent[]): void
     }
   }
 }
 
 const pushPlugin: FastifyPluginAsync = async (app) => {
+  // At most one NOTIFY per NOTIFY_EVERY_MS: commits meanwhile fold into it (the 1 s poll covers a lost one).
+  let notifyTimer: NodeJS.Timeout | undefined
+  const notifyOthers = () => {
+    if (notifyTimer) return
+    notifyTimer = setTimeout(() => {
+      notifyOutbox(app.db)
+        .catch((error) => app.log.warn({ err: error }, 'outbox notify failed'))
+        .finally(() => {
+          notifyTimer = undefined
+        })
+    }, NOTIFY_EVERY_MS)
+  }
   let readBalance: ((playerId: number) => Promise<BalancePush>) | undefined
   const broadcast: Partial<Record<string, () => Promise<unknown>>> = {}
   let invalidSessions: InvalidSessions = async () => []
@@ -41,14 +71,37 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
     },
     (hashes) => invalidSessions(hashes),
   )
+  const webPush = new WebPush({
+    db: app.db,
+    now: () => app.clock.now(),
+    dataDir: app.config.dataDir,
+    ...app.config.webPush,
+    warn: (detail, text) => app.log.warn(detail, text),
+  })
+  const sendWebPush = (playerId: number, notice: Notice) =>
+    webPush.send(playerId, notice).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'web push failed')
+      return 0
+    })
   app.decorate(
     'push',
     Object.assign(hub, {
+      webPush,
+      sendWebPush,
+      notifyCommitted: (events: readonly OutboxEvent[]) => {
+        for (const { playerId, notice } of noticesFor(events, app.config.market.currency)) {
+          void sendWebPush(playerId, notice)
+        }
+      },
       readBalanceWith: (reader: (playerId: number) => Promise<BalancePush>) => {
         readBalance = reader
       },
       rereadWith: (topic: string, reader: () => Promise<unknown>) => {
         broadcast[topic] = reader
+      },
+      committed: () => {
+        hub.wake()
+        if (app.engine === 'postgres') notifyOthers()
       },
       checkSessionsWith: (checker: InvalidSessions) => {
         invalidSessions = checker
@@ -77,6 +130,11 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
   })
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer)
+    // A NOTIFY still waiting goes out now, before the database closes.
+    if (notifyTimer) {
+      clearTimeout(notifyTimer)
+      await notifyOutbox(app.db).catch(() => {})
+    }
     hub.stop()
     await unlisten?.()
   })

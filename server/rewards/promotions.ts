@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { PromotionKey, PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
+import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
@@ -31,6 +32,7 @@ export async function requirePromotion(
 ): Promise<void> {
   if (!config.promotions.enabled) throw new Refusal('promotions_off')
   if (config.promotions.disabled.includes(key)) throw new Refusal('promotion_off')
+  await refuseIfHeld(db, playerId)
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) {
     throw new Refusal(

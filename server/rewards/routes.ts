@@ -2,6 +2,7 @@
 // sign-in, download reward, wheel, tasks, invites and one-time prompts. Every credit is decided
 // here on the server; no request carries an amount.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   emptyRequest,
   inviteClaimRequest,
@@ -13,13 +14,20 @@ import {
 } from '../../contract/rewards.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { ok } from '../http/envelope.ts'
+import { Refusal } from '../refusal.ts'
 import { drawDownloadReward, openGift } from './gift.ts'
 import { claimInviteRewards, inviteStats, shareInfo } from './invites.ts'
 import { promotionTerms } from './promotions.ts'
+import { seedInviteClaim, seedWheelSpin, withSeedInviteResult, withSeedTaskItems } from './seed-shapes.ts'
 import { drawSignReward, signInfo } from './sign-in.ts'
 import { markPromptShown, rewardsSummary } from './summary.ts'
 import { claimTask, notifyTaskFlagShown, taskOne, taskProcess } from './tasks.ts'
 import { spinWheel, wheelInfo } from './wheel.ts'
+
+/** Whatever the seed's prize claim carries (amount, type…): read by nobody, bounded in size. */
+const seedPrizeClaim = z
+  .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+  .optional()
 
 export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app
@@ -54,12 +62,13 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post('/activity/wheel/info', empty, async (request) => ok(await wheelInfo(ctx, request.playerId)))
-  app.post('/activity/wheel/spin', { schema: { body: wheelSpinRequest } }, async (request) =>
+  const spinOptions = { preValidation: seedWheelSpin(ctx), schema: { body: wheelSpinRequest } }
+  app.post('/activity/wheel/spin', spinOptions, async (request) =>
     ok(await spinWheel(ctx, request.playerId, request.body.requestId)),
   )
 
   app.post('/v1/bus/getTaskProcess', { schema: { body: taskListRequest } }, async (request) =>
-    ok(await taskProcess(ctx, request.playerId, request.body.configKey)),
+    ok(withSeedTaskItems(await taskProcess(ctx, request.playerId, request.body.configKey))),
   )
   app.post('/v1/bus/taskOne', { schema: { body: taskRequest } }, async (request) =>
     ok(await taskOne(ctx, request.playerId, request.body.taskId)),
@@ -75,8 +84,17 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/bus/getUserShareUrlAndExtensionCode', empty, async (request) =>
     ok(await shareInfo(ctx, request.playerId)),
   )
-  app.post('/v1/bus/statInviteInfo', empty, async (request) => ok(await inviteStats(ctx, request.playerId)))
-  app.post('/v1/bus/receiveInviteRewards', { schema: { body: inviteClaimRequest } }, async (request) =>
+  app.post('/v1/bus/statInviteInfo', empty, async (request) =>
+    ok(withSeedInviteResult(await inviteStats(ctx, request.playerId))),
+  )
+  const claimOptions = { preValidation: seedInviteClaim(ctx), schema: { body: inviteClaimRequest } }
+  app.post('/v1/bus/receiveInviteRewards', claimOptions, async (request) =>
     ok(await claimInviteRewards(ctx, request.playerId, request.body.requestId)),
   )
+
+  // The seed's client-chosen prize (its "lottery"): the server decides every outcome (SPEC 1.3),
+  // so whatever the body says, nothing is credited — an honest refusal, never a 404.
+  app.post('/charge/receiveGold', { schema: { body: seedPrizeClaim } }, async () => {
+    throw new Refusal('prize_not_from_client')
+  })
 }

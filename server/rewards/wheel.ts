@@ -34,6 +34,11 @@ function lastSpin(ctx: RewardsContext, playerId: number, db = ctx.db) {
     .executeTakeFirst()
 }
 
+/** The player's latest spin's id (0 before the first): a seed spin without requestId derives one from it. */
+export async function lastSpinId(ctx: RewardsContext, playerId: number): Promise<number> {
+  return Number((await lastSpin(ctx, playerId))?.id ?? 0)
+}
+
 function nextSpinAfter(ctx: RewardsContext, spunAt: number | undefined, now: number): number | null {
   if (spunAt === undefined) return null
   const next = spunAt + ctx.config.promotions.wheel.intervalSeconds * 1000

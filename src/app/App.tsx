@@ -4,9 +4,9 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { useEffect, useState } from 'react'
-import { useLocation } from 'wouter'
 import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
+import { captureAdClick } from '../lib/adClick.ts'
 import { loadAppConfig } from '../lib/appConfig.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
@@ -16,15 +16,8 @@ import { restoreSound } from '../lib/sound.ts'
 import { storage } from '../lib/storage.ts'
 import { appStore, Provider, useAtomValue } from '../lib/store.ts'
 import { Layout } from './Layout.tsx'
-import { isTabPath } from './tabs.ts'
 
 type Phase = 'starting' | 'age-check' | 'ready'
-
-async function restoreRememberedTab(location: string, navigate: (to: string) => void) {
-  if (location !== '/') return
-  const tab = await storage.get('tab')
-  if (tab && tab !== '/' && isTabPath(tab)) navigate(tab)
-}
 
 export async function startSession(): Promise<void> {
   try {
@@ -37,11 +30,10 @@ export async function startSession(): Promise<void> {
 
 function Boot() {
   const [phase, setPhase] = useState<Phase>('starting')
-  const [location, navigate] = useLocation()
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at start-up
   useEffect(() => {
     void loadAppConfig()
+    captureAdClick(window.location.href, document.cookie, navigator.userAgent)
     void (async () => {
       await Promise.all([
         restoreLanguage(),
@@ -50,7 +42,6 @@ function Boot() {
         rememberEntryParams(window.location.search),
       ])
       if ((await storage.get('adultConfirmed')) !== true) return setPhase('age-check')
-      await restoreRememberedTab(location, navigate)
       setPhase('ready')
       void startSession()
     })()

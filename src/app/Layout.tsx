@@ -18,6 +18,8 @@ const GameFrame = lazyPart(() => import('./layout/GameFrame.tsx'), null)
 // The deposit listener has no screen of its own; it arrives just after the first paint (an open
 // PIX sheet is restored from IndexedDB and re-checked with the server when it does).
 const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null)
+// The attribution question, asked once to a player who came from an ad (nothing for the others).
+const ConsentPrompt = lazyPart(() => import('../features/account/ConsentPrompt.tsx'), null)
 
 export function Layout() {
   const { i18n } = useLingui()
@@ -48,6 +50,7 @@ export function Layout() {
       <ToastHost />
       <DepositWatcher />
       <RewardsHost />
+      <ConsentPrompt />
       {gameOpen && <GameFrame />}
     </div>
   )

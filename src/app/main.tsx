@@ -4,6 +4,8 @@ import { listenForInstallPrompt, registerServiceWorker } from '../lib/pwa.ts'
 import { App } from './App.tsx'
 import './styles.css'
 
+// The seed's links are hash routes (`/#/404`, `/#/pay`): the same page at its real path.
+if (location.hash.startsWith('#/')) history.replaceState(null, '', location.hash.slice(1))
 listenForInstallPrompt()
 createRoot(document.getElementById('root') as HTMLElement).render(<App />)
 registerServiceWorker()

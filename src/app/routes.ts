@@ -3,7 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ComponentType } from 'react'
-import { lazyPart } from '../lib/lazy.tsx'
+import { lazyPage } from '../lib/lazy.tsx'
 
 export interface RouteDef {
   path: string
@@ -13,26 +13,26 @@ export interface RouteDef {
   component: ComponentType
 }
 
-const home = lazyPart(() => import('../features/home/HomePage.tsx'))
-const promotions = lazyPart(() => import('../features/promotions/PromotionsPage.tsx'))
-const deposit = lazyPart(() => import('../features/deposit/DepositPage.tsx'))
-const withdraw = lazyPart(() => import('../features/withdraw/WithdrawPage.tsx'))
-const tracker = lazyPart(() => import('../features/withdraw/TrackerPage.tsx'))
-const withdrawHistory = lazyPart(() => import('../features/withdraw/HistoryList.tsx'))
-const mine = lazyPart(() => import('../features/account/MinePage.tsx'))
-const login = lazyPart(() => import('../features/account/LoginPage.tsx'))
-const security = lazyPart(() => import('../features/account/SecurityPage.tsx'))
-const statement = lazyPart(() => import('../features/statement/StatementPage.tsx'))
-const gameHistory = lazyPart(() => import('../features/games/HistoryPage.tsx'))
-const verify = lazyPart(() => import('../features/games/VerifyPage.tsx'))
-const tasks = lazyPart(() => import('../features/rewards/TasksPage.tsx'))
-const sign = lazyPart(() => import('../features/rewards/SignPage.tsx'))
-const invite = lazyPart(() => import('../features/invite/InvitePage.tsx'))
-const limits = lazyPart(() => import('../features/limits/LimitsPage.tsx'))
-const myActivity = lazyPart(() => import('../features/limits/ActivityPage.tsx'))
-const selfCheck = lazyPart(() => import('../features/limits/SelfCheckPage.tsx'))
-const comingSoon = lazyPart(() => import('./pages/ComingSoonPage.tsx'))
-const notFound = lazyPart(() => import('./pages/NotFoundPage.tsx'))
+const home = lazyPage(() => import('../features/home/HomePage.tsx'))
+const promotions = lazyPage(() => import('../features/promotions/PromotionsPage.tsx'))
+const deposit = lazyPage(() => import('../features/deposit/DepositPage.tsx'))
+const withdraw = lazyPage(() => import('../features/withdraw/WithdrawPage.tsx'))
+const tracker = lazyPage(() => import('../features/withdraw/TrackerPage.tsx'))
+const withdrawHistory = lazyPage(() => import('../features/withdraw/HistoryList.tsx'))
+const mine = lazyPage(() => import('../features/account/MinePage.tsx'))
+const login = lazyPage(() => import('../features/account/LoginPage.tsx'))
+const security = lazyPage(() => import('../features/account/SecurityPage.tsx'))
+const statement = lazyPage(() => import('../features/statement/StatementPage.tsx'))
+const gameHistory = lazyPage(() => import('../features/games/HistoryPage.tsx'))
+const verify = lazyPage(() => import('../features/games/VerifyPage.tsx'))
+const tasks = lazyPage(() => import('../features/rewards/TasksPage.tsx'))
+const sign = lazyPage(() => import('../features/rewards/SignPage.tsx'))
+const invite = lazyPage(() => import('../features/invite/InvitePage.tsx'))
+const limits = lazyPage(() => import('../features/limits/LimitsPage.tsx'))
+const myActivity = lazyPage(() => import('../features/limits/ActivityPage.tsx'))
+const selfCheck = lazyPage(() => import('../features/limits/SelfCheckPage.tsx'))
+const support = lazyPage(() => import('../features/support/SupportRoutes.tsx'))
+const notFound = lazyPage(() => import('./pages/NotFoundPage.tsx'))
 
 export const routes: RouteDef[] = [
   { path: '/', component: home },
@@ -48,8 +48,8 @@ export const routes: RouteDef[] = [
   { path: '/withdrawTab', component: withdraw },
   { path: '/mine', component: mine },
   { path: '/security', title: msg`Segurança da conta`, back: '/mine', component: security },
-  { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: comingSoon },
-  { path: '/notice', title: msg`Avisos`, back: '/mine', component: comingSoon },
+  { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: support },
+  { path: '/notice', title: msg`Avisos`, back: '/mine', component: support },
   { path: '/invite', title: msg`Convide amigos`, component: invite },
   { path: '/sign', title: msg`Check-in diário`, component: sign },
   { path: '/login', title: msg`Entrar`, component: login },
@@ -57,8 +57,8 @@ export const routes: RouteDef[] = [
   { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: tasks },
   { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: tracker },
   { path: '/withdrawalTrackerAll', title: msg`Histórico de saques`, component: withdrawHistory },
-  { path: '/service', title: msg`Atendimento`, component: comingSoon },
-  { path: '/servicePage', title: msg`Atendimento`, back: '/service', component: comingSoon },
+  { path: '/service', title: msg`Atendimento`, component: support },
+  { path: '/servicePage', title: msg`Atendimento`, component: support },
   { path: '/history', title: msg`Histórico de jogos`, back: '/mine', component: gameHistory },
   { path: '/verify', title: msg`Verificar jogada`, component: verify },
   { path: '/limits', title: msg`Limites e controle`, back: '/mine', component: limits },

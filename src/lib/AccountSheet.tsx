@@ -1,7 +1,8 @@
 // The account details sheet (SPEC 2, 4.1; shared by deposit and withdraw): full name and CPF, asked once before the first
 // deposit, with the mandatory daily loss and time limits and the risk information (Portaria
 // SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF is shown in groups as it is typed
-// and checked on blur.
+// and checked on blur. `limitsOnly`: a verified player who has not set the limits yet (an account
+// from before the rule) is asked only for them, since the server refuses deposits without them.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
@@ -10,12 +11,21 @@ import { formatMoney } from '../../contract/money.ts'
 import { saveAccountDetails, saveRegistrationLimits } from './account.ts'
 import { messageOf } from './http.ts'
 import { Sheet } from './Sheet.tsx'
+import { storage } from './storage.ts'
 import { TextField } from './TextField.tsx'
 import { showToast } from './toast.ts'
 
 type Field = 'fullName' | 'cpf'
 
-export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClose: () => void }) {
+export function AccountSheet({
+  onSaved,
+  onClose,
+  limitsOnly = false,
+}: {
+  onSaved: () => void
+  onClose: () => void
+  limitsOnly?: boolean
+}) {
   const { t } = useLingui()
   const [values, setValues] = useState({ fullName: '', cpf: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
@@ -42,13 +52,18 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const found = { fullName: problemOf('fullName'), cpf: problemOf('cpf') }
-    setErrors(found)
-    if (found.fullName || found.cpf) return
+    if (!limitsOnly) {
+      const found = { fullName: problemOf('fullName'), cpf: problemOf('cpf') }
+      setErrors(found)
+      if (found.fullName || found.cpf) return
+    }
     setBusy(true)
     try {
       await saveRegistrationLimits({ dailyLoss, dailyMinutes })
-      await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
+      if (!limitsOnly) {
+        await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
+        await storage.set('ownCpf', values.cpf.replace(/\D/g, ''))
+      }
       onSaved()
     } catch (error) {
       showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
@@ -57,18 +72,27 @@ export function AccountSheet({ onSaved, onClose }: { onSaved: () => void; onClos
     }
   }
 
-  const fields: { field: Field; label: string; autoComplete: string; inputMode?: 'numeric' }[] = [
-    { field: 'fullName', label: t`Nome completo`, autoComplete: 'name' },
-    { field: 'cpf', label: t`CPF`, autoComplete: 'off', inputMode: 'numeric' },
-  ]
+  const fields: { field: Field; label: string; autoComplete: string; inputMode?: 'numeric' }[] = limitsOnly
+    ? []
+    : [
+        { field: 'fullName', label: t`Nome completo`, autoComplete: 'name' },
+        { field: 'cpf', label: t`CPF`, autoComplete: 'off', inputMode: 'numeric' },
+      ]
 
   return (
-    <Sheet title={<Trans>Seus dados para o PIX</Trans>}>
+    <Sheet title={limitsOnly ? <Trans>Seus limites diários</Trans> : <Trans>Seus dados para o PIX</Trans>}>
       <p className="hint">
-        <Trans>
-          Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão para
-          o mesmo CPF. Cada CPF pode ter uma só conta.
-        </Trans>
+        {limitsOnly ? (
+          <Trans>
+            Antes de depositar, escolha quanto aceita perder e quanto tempo quer jogar por dia. A lei (Portaria SPA/MF
+            2.579/2025) pede estes dois limites a todos os jogadores.
+          </Trans>
+        ) : (
+          <Trans>
+            Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão
+            para o mesmo CPF. Cada CPF pode ter uma só conta.
+          </Trans>
+        )}
       </p>
       <form onSubmit={submit} noValidate>
         {fields.map(({ field, label, autoComplete, inputMode }) => (

@@ -1,7 +1,7 @@
 // Says why a reward screen has nothing to offer (promotions off, a self-exclusion break, or this
 // reward switched off) instead of showing buttons that cannot work.
 import { Trans } from '@lingui/react/macro'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { RewardsSummary } from '../../contract/rewards.ts'
 import { loadRewardsSummary, rewardsSummaryAtom } from './rewards.ts'
 import { useAtomValue } from './store.ts'
@@ -10,10 +10,13 @@ type RewardPart = 'gift' | 'signIn' | 'wheel' | 'tasks' | 'invites'
 
 export function PromotionGate({ part, children }: { part: RewardPart; children: ReactNode }) {
   const summary = useAtomValue(rewardsSummaryAtom)
+  const [unreachable, setUnreachable] = useState(false)
   useEffect(() => {
-    void loadRewardsSummary().catch(() => undefined)
+    void loadRewardsSummary().catch(() => setUnreachable(true))
   }, [])
-  if (!summary) return <div className="page-loading" aria-busy="true" />
+  // Offline with nothing known: the reward screen shows what the device kept (the server still
+  // refuses anything the rules do not allow).
+  if (!summary) return unreachable ? <>{children}</> : <div className="page-loading" aria-busy="true" />
   const reason = offReason(summary, part)
   if (!reason) return <>{children}</>
   return (

@@ -5,6 +5,7 @@ import type { registrationLimitsRequest } from '../../contract/limits.ts'
 import type { RequestBody } from '../../contract/request.ts'
 import type { saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { call } from './api.ts'
+import { reloginSilently } from './session.ts'
 import { storage } from './storage.ts'
 import { appStore, atom } from './store.ts'
 
@@ -66,8 +67,13 @@ function remember(view: AccountView): Promise<void> {
   })
 }
 
-export async function refreshAccount(): Promise<AccountView> {
+export async function refreshAccount(relogged = false): Promise<AccountView> {
   const info = await call<AccountInfo>('/v1/bus/accountInfo')
+  // The server asks for a fresh session (SPEC 2): a silent device login, then read again (once).
+  if (info.reloginFlag === 1 && !relogged) {
+    await reloginSilently()
+    return refreshAccount(true)
+  }
   const view: AccountView = {
     userId: info.userId,
     userName: info.userName,

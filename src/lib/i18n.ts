@@ -11,7 +11,8 @@ import { appStore, atom } from './store.ts'
 
 export const languageAtom = atom<Language>(defaultLanguage)
 
-i18n.load(defaultLanguage, portuguese as Messages)
+// JSON's inferred types cannot express ICU plural tokens; the compiled catalog is Lingui's own output.
+i18n.load(defaultLanguage, portuguese as unknown as Messages)
 i18n.activate(defaultLanguage)
 
 function applyLanguage(language: Language, messages?: Record<string, unknown>): void {

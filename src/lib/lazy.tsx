@@ -1,9 +1,19 @@
-// Lazily loaded parts of the app: a chunk that fails to load, or takes more than 120 s, shows
-// a retry button instead of a blank screen (SPEC 10).
+// Lazily loaded parts of the app: a chunk that fails to load shows a retry button instead of a
+// blank screen (SPEC 10). A page whose chunk takes more than 120 s lands on `/404`, which then
+// offers to try that page again (issue 21 part 3).
 import { Trans } from '@lingui/react/macro'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { navigate } from 'wouter/use-browser-location'
+import { CHUNK_TIMEOUT_MS } from './chunkTimeout.ts'
 
-export const CHUNK_TIMEOUT_MS = 120_000
+export { CHUNK_TIMEOUT_MS }
+
+/** What `/404` is told in `history.state` when a page did not load in time. */
+export interface TimedOutState {
+  timedOutFrom: string
+}
+
+class ChunkTimeout extends Error {}
 
 // biome-ignore lint/suspicious/noExplicitAny: any component props
 type Loader<P = any> = () => Promise<{ default: ComponentType<P> }>
@@ -11,7 +21,7 @@ type Loader<P = any> = () => Promise<{ default: ComponentType<P> }>
 function withTimeout<P>(loader: Loader<P>): Loader<P> {
   return () =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('chunk load timed out')), CHUNK_TIMEOUT_MS)
+      const timer = setTimeout(() => reject(new ChunkTimeout('chunk load timed out')), CHUNK_TIMEOUT_MS)
       loader().then(
         (module) => {
           clearTimeout(timer)
@@ -25,13 +35,29 @@ function withTimeout<P>(loader: Loader<P>): Loader<P> {
     })
 }
 
-class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
+interface BoundaryProps {
+  onRetry: () => void
+  /** A page: a time-out lands on `/404` (which offers the retry) rather than an inline retry. */
+  page: boolean
+  children: ReactNode
+}
+
+class LoadBoundary extends Component<BoundaryProps, { failed: boolean; timedOut: boolean }> {
+  override state = { failed: false, timedOut: false }
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, timedOut: error instanceof ChunkTimeout }
+  }
+  override componentDidCatch(error: unknown) {
+    const from = window.location.pathname + window.location.search
+    // `/404` itself falls back to the inline retry, so a slow 404 page cannot loop.
+    if (this.props.page && error instanceof ChunkTimeout && window.location.pathname !== '/404') {
+      const state: TimedOutState = { timedOutFrom: from }
+      navigate('/404', { state })
+    }
   }
   override render() {
     if (!this.state.failed) return this.props.children
+    if (this.props.page && this.state.timedOut && window.location.pathname !== '/404') return null
     return (
       <div className="load-failed" role="alert">
         <p>
@@ -56,6 +82,7 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
 export function lazyPart<P extends object = Record<string, never>>(
   loader: Loader<P>,
   fallback: ReactNode = <div className="page-loading" aria-busy="true" />,
+  page = false,
 ) {
   // Called once per part at module level, so each returned component is stable.
   return function LazyPart(props: P) {
@@ -64,11 +91,16 @@ export function lazyPart<P extends object = Record<string, never>>(
     // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry key
     const Part = useMemo(() => lazy(withTimeout(loader)), [attempt])
     return (
-      <LoadBoundary onRetry={() => setAttempt((n) => n + 1)}>
+      <LoadBoundary page={page} onRetry={() => setAttempt((n) => n + 1)}>
         <Suspense fallback={fallback}>
           <Part {...props} />
         </Suspense>
       </LoadBoundary>
     )
   }
+}
+
+/** A routed page: like `lazyPart`, but a page that does not load in time lands on `/404`. */
+export function lazyPage(loader: Loader<Record<string, never>>) {
+  return lazyPart(loader, undefined, true)
 }

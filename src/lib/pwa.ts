@@ -1,8 +1,9 @@
 // Service worker registration (workbox-window), the "new version waiting" flag behind the
 // update prompt, and the install prompt the header banner offers.
-import type { Workbox } from 'workbox-window'
+import { call } from './api.ts'
 import { appStore, atom } from './store.ts'
 
+/** A new version is installed and waiting. */
 export const updateWaitingAtom = atom(false)
 
 interface InstallPromptEvent extends Event {
@@ -11,25 +12,16 @@ interface InstallPromptEvent extends Event {
 }
 export const installPromptAtom = atom<InstallPromptEvent | null>(null)
 
-let workbox: Workbox | undefined
-
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  // workbox-window is not needed to draw the first screen, so it loads in its own chunk after.
-  void import('workbox-window').then(({ Workbox }) => {
-    workbox = new Workbox('/sw.js', { scope: '/' })
-    workbox.addEventListener('waiting', () => appStore.set(updateWaitingAtom, true))
-    workbox.addEventListener('controlling', (event) => {
-      if (event.isUpdate) window.location.reload()
-    })
-    return workbox.register()
-  })
+  // Registration (workbox-window, update checks) is not needed to draw the first screen.
+  void import('./serviceWorker.ts').then((sw) => sw.register(() => appStore.set(updateWaitingAtom, true)))
 }
 
 /** Lets the waiting service worker take over; the page reloads once it controls. */
 export function applyUpdate(): void {
   appStore.set(updateWaitingAtom, false)
-  workbox?.messageSkipWaiting()
+  void import('./serviceWorker.ts').then((sw) => sw.skipWaiting())
 }
 
 export function listenForInstallPrompt(): void {
@@ -46,6 +38,8 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt()
   const { outcome } = await event.userChoice
   appStore.set(installPromptAtom, null)
+  // The server counts accepted installs (the seed's `/user/installAccepted`).
+  if (outcome === 'accepted') void call('/user/installAccepted').catch(() => undefined)
   return outcome === 'accepted'
 }
 

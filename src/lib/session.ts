@@ -100,6 +100,8 @@ export async function loginWithCredentials(userName: string, password: string): 
     ...(deviceId ? { deviceId } : {}),
   })
   if (!envelope.success || !envelope.data) throw new ApiError(envelope.msgCode, envelope.msg)
+  // Possibly another account: this device no longer knows whose CPF it kept.
+  await storage.remove('ownCpf')
   return acceptLogin(envelope.data)
 }
 
@@ -143,5 +145,5 @@ export async function currentToken(): Promise<string> {
 
 export async function logout(): Promise<void> {
   appStore.set(tokenAtom, null)
-  await storage.remove('token')
+  await Promise.all([storage.remove('token'), storage.remove('ownCpf')])
 }

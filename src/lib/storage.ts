@@ -2,6 +2,7 @@
 // idb-keyval. Nothing in the app uses localStorage.
 import { createStore, del, get, set } from 'idb-keyval'
 import type { Language } from '../../contract/languages.ts'
+import type { ChatContext, ConversationView, FaqView, NoticesView } from '../../contract/support.ts'
 
 export interface EntryParams {
   inviteCode?: string
@@ -43,6 +44,14 @@ export interface OpenDepositRecord {
   deadline: number
 }
 
+/** A chat message written but not yet taken by the server (offline, or the send failed). */
+export interface QueuedChatMessage {
+  requestId: string
+  text: string
+  context?: ChatContext
+  createdAt: number
+}
+
 export interface StoredValues {
   deviceId: string
   /** The secret the server issued this device; with the id it logs the account in again. */
@@ -52,7 +61,6 @@ export interface StoredValues {
   language: Language
   languagePack: LanguagePackRecord
   languageVersion: string
-  tab: string
   sound: boolean
   adultConfirmed: boolean
   entryParams: EntryParams
@@ -60,6 +68,18 @@ export interface StoredValues {
   openDeposit: OpenDepositRecord
   /** Game ids the player starred in the lobby, kept on this device only. */
   favouriteGames: string[]
+  /** The wheel's next free spin, on this device's clock: its countdown shows offline and after a reload. */
+  wheelNextSpinAt: number
+  /** The player's own CPF (digits) once verified, to prefill the PIX key sheet; cleared on logout. */
+  ownCpf: string
+  /** Notifications were offered on this device (once, after a first deposit or withdrawal). */
+  webPushOffered: boolean
+  /** Chat messages waiting to be sent, oldest first (sent again, same requestId, when back online). */
+  supportOutbox: QueuedChatMessage[]
+  /** The last conversation, FAQ and notices read, for reading offline. */
+  supportConversation: ConversationView
+  supportFaq: FaqView
+  supportNotices: NoticesView
 }
 
 export type StorageKey = keyof StoredValues

@@ -58,6 +58,9 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     ...setup.env,
     // nginx is the only proxy, on loopback: its X-Forwarded-For is believed, nobody else's.
     TRUST_PROXY: '127.0.0.1',
+    // Every instance serves the same public address (the proxy's), as behind a real proxy: a BR
+    // Code one instance makes points at a location every instance answers.
+    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     PIX_WEBHOOK_SECRET: 'proxy-test-webhook-secret-0123456789',
     ...extraEnv,
   }

@@ -60,6 +60,9 @@ describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
       expect(
         (await a('/api/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf }, player.auth)).success,
       ).toBe(true)
+      // The registration's daily loss and time limits, without which no deposit is taken.
+      const limits = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+      expect((await a('/api/v1/bus/setRegistrationLimits', limits, player.auth)).success).toBe(true)
       const order = await b(
         '/api/charge/create/order',
         { amount: DEPOSIT, requestId: crypto.randomUUID() },

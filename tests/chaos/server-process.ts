@@ -43,10 +43,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       OPS_TOKEN,
       API_RATE_LIMIT_PER_MINUTE: '10000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
+      // The sandbox API Pix server on an ephemeral port (never 8081 in tests; several instances).
+      SANDBOX_PIX_PORT: '0',
     },
     stdio: 'ignore',
   })
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`)
       if (res.ok) return child

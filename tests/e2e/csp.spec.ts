@@ -51,7 +51,7 @@ test('the app, a game, the push socket, a PIX code and the sandbox bank run unde
   ).toBe(true)
   const beforeDeposit = (await accountInfo(page)).balance.total
   await page.goto('/rechargeMall')
-  await page.getByRole('button', { name: /^R\$ 50,00/ }).click()
+  await page.getByRole('button', { name: /^R\$\s50,00/ }).click()
   await page.getByTestId('deposit-submit').click()
   const sheet = page.getByTestId('pix-sheet')
   await expect(sheet.getByRole('img', { name: 'QR code do PIX' })).toBeVisible()

@@ -37,7 +37,7 @@ test('new player deposits R$ 50 by PIX: details, QR and code, paid in the sandbo
     ;(window as unknown as { notReloaded: boolean }).notReloaded = true
   })
 
-  await page.getByRole('button', { name: /^R\$ 50,00/ }).click()
+  await page.getByRole('button', { name: /^R\$\s50,00/ }).click()
   await expect(page.getByTestId('deposit-submit')).toHaveText('Depositar R$ 50,00')
   await page.getByTestId('deposit-submit').click()
   await giveAccountDetails(page)
@@ -49,7 +49,11 @@ test('new player deposits R$ 50 by PIX: details, QR and code, paid in the sandbo
   const code = await sheet.getByTestId('pix-code').inputValue()
   expect(code).toMatch(/^000201/)
   expect(code).toContain('br.gov.bcb.pix')
-  expect(code).toContain('540550.00')
+  // A dynamic code by the book: one use (01 = 12), the location in 26-25, no amount (54) and
+  // txid *** — the amount and txid live at the location.
+  expect(code).toMatch(/^000201010212/)
+  expect(code).not.toContain('540550.00')
+  expect(code).toContain('62070503***')
 
   await sheet.getByRole('button', { name: 'Copiar código' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Copiado' })).toBeVisible()
@@ -129,7 +133,7 @@ test('the first-deposit offer shows its terms, is opt-in, and credits the bonus 
   await expect(offer).toContainText('Receba 2× o valor depositado em bônus, até R$ 300,00')
   await expect(offer).toContainText('apostado 10 vezes')
   await offer.getByLabel('Quero esta oferta').check()
-  await page.getByRole('button', { name: /^R\$ 50,00/ }).click()
+  await page.getByRole('button', { name: /^R\$\s50,00/ }).click()
   await expect(page.getByTestId('offer-terms')).toHaveText(
     'Com a oferta: R$ 100,00 de bônus, que vira dinheiro depois de apostar R$ 1.000,00.',
   )

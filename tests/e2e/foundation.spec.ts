@@ -53,14 +53,23 @@ test('switching to English changes the texts, reaches the account and survives a
   await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible()
 })
 
-test('the remembered tab reopens and tapping the active tab keeps the page', async ({ page }) => {
+test('a new visit opens on Início (not the last tab used); tapping the active tab keeps the page', async ({ page }) => {
   await enterApp(page)
+  await page.getByRole('button', { name: 'Depósito' }).click()
+  await expect(page).toHaveURL(/\/rechargeMall$/)
   await page.getByRole('button', { name: 'Saque' }).click()
   await expect(page).toHaveURL(/\/withdrawTab$/)
+  await page.getByRole('button', { name: 'Saque' }).click()
+  await expect(page).toHaveURL(/\/withdrawTab$/)
+  // Within the visit the tab holds: back returns to it.
+  await page.goto('/sign')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/withdrawTab$/)
+  // A new visit at / stays on Início.
   await page.goto('/')
-  await expect(page).toHaveURL(/\/withdrawTab$/)
-  await page.getByRole('button', { name: 'Saque' }).click()
-  await expect(page).toHaveURL(/\/withdrawTab$/)
+  await expect(page.getByTestId('game-grid')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('button', { name: 'Início' })).toHaveAttribute('aria-current', 'page')
 })
 
 test('an invalid token is replaced silently by a device re-login into the same account', async ({ page }) => {
@@ -192,4 +201,18 @@ test('binding a name and password lets the player log in on another device', asy
   await expect(phone.getByTestId('user-id')).toContainText(String(userId))
   expect(await readStored<string>(phone, 'deviceId')).toBe(phoneDevice)
   await other.close()
+})
+
+test('the banner carousel, loaded after the first paint, moves to the banner whose dot is tapped', async ({ page }) => {
+  await enterApp(page)
+  const banners = page.getByTestId('banners')
+  await expect(banners.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'true')
+  const second = banners.getByRole('button', { name: '2', exact: true })
+  // Until embla has loaded a tap does nothing; poll the tap until the carousel answers it.
+  await expect(async () => {
+    await second.click()
+    await expect(second).toHaveAttribute('aria-current', 'true', { timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
+  const track = await banners.locator('.banners-track').getAttribute('style')
+  expect(track).toContain('translate')
 })

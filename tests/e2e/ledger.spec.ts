@@ -1,5 +1,6 @@
 // Live balance: a change made on the server reaches the open app's header within a second,
 // without a reload, also after the push socket drops; the statement lists the ledger entries.
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { accountInfo, adjustBalance, disconnectPush, enterApp, readStored } from './support.ts'
 
@@ -43,7 +44,18 @@ test('the statement lists every ledger entry with the balance after it, and expo
   await expect(entries.nth(0)).toContainText('-R$ 12,50')
   await expect(entries.nth(0)).toContainText('saldo R$ 37,50')
   await expect(entries.nth(1)).toContainText('+R$ 50,00')
-  await expect(page.getByRole('img', { name: /agora R\$ 37,50/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /agora R\$\s37,50/ })).toBeVisible()
+  // The newest line's balance is the header's; its ledger legs are one tap away.
+  await expect(page.getByTestId('balance')).toHaveText('R$\u00a037,50')
+  const newest = entries.nth(0).getByText('Ajuste do operador', { exact: true })
+  await newest.click()
+  await expect(entries.nth(0)).toContainText('Ajuste do operador · Dinheiro')
+  await expect(entries.nth(0)).toContainText('Dinheiro depois: R$\u00a037,50')
+  await page.screenshot({ path: 'test-results/screens/statement-legs.png' })
+  const axe = await new AxeBuilder({ page }).analyze()
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await newest.click()
 
   // A new entry arrives by push without a reload.
   await adjustBalance(page, userId, 100)

@@ -34,7 +34,7 @@ test('search finds a game by name ignoring accents and case, and says when nothi
   await page.getByTestId('lobby-search').fill('DRAGAO')
   await expect(grid).toHaveCount(1)
   await expect(page.getByTestId('game-dragao-dourado')).toBeVisible()
-  await expect(page.getByRole('status')).toHaveText('1 jogos encontrados')
+  await expect(page.getByRole('status')).toHaveText('1 jogo encontrado')
 
   await page.getByTestId('lobby-search').fill('sorte')
   await expect(grid).toHaveCount(2)

@@ -50,7 +50,7 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
   const wheel = page.getByRole('dialog', { name: 'Roleta grátis' })
   await expect(wheel).toContainText('R$ 1,00 — 80%')
   await wheel.getByRole('button', { name: 'Girar' }).click()
-  await expect(wheel.getByTestId('wheel-prize')).toHaveText(/^\+R\$ [137],00$/, { timeout: 10_000 })
+  await expect(wheel.getByTestId('wheel-prize')).toHaveText(/^\+R\$\s[137],00$/, { timeout: 10_000 })
   const shown = (await wheel.getByTestId('wheel-prize').textContent())?.slice(1) as string
   await expect(wheel).toHaveCount(0, { timeout: 10_000 })
   const credited = (await accountInfo(page)).balance.bonus - before

@@ -51,16 +51,33 @@ export async function accountInfo(page: Page) {
   }
 }
 
+/** The registration limits `enterApp` sets unless told otherwise: R$ 10 million and a whole day. */
+export const REGISTRATION_LIMITS_FOR_TESTS = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+
 /**
  * First visit: confirms 18+ and waits until the header shows the server's balance. A new
  * player is welcomed (the gift envelope, or with promotions off only a first game); unless kept,
- * the welcome is put off ("Depois" / "Fechar").
+ * the welcome is put off ("Depois" / "Fechar"). The registration's mandatory limits (Portaria
+ * SPA/MF 2.579/2025, without which deposits are refused) are set through the API, as loose as
+ * the server allows, unless `registrationLimits: false` (a test of the registration step).
  */
-export async function enterApp(page: Page, path = '/', options: { keepWelcome?: boolean } = {}) {
+export async function enterApp(
+  page: Page,
+  path = '/',
+  options: { keepWelcome?: boolean; registrationLimits?: boolean } = {},
+) {
   await page.goto(path)
   await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
-  await expect(page.getByTestId('balance')).toHaveText(/R\$ \d/)
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
   await expect.poll(() => readStored<string>(page, 'token')).toBeTruthy()
+  if (options.registrationLimits !== false) {
+    // The page's own server (a test may enter the second one by its full address).
+    const limits = await page.request.post(`${new URL(page.url()).origin}/api/v1/bus/setRegistrationLimits`, {
+      headers: { 'access-token': (await readStored<string>(page, 'token')) ?? '' },
+      data: REGISTRATION_LIMITS_FOR_TESTS,
+    })
+    expect((await limits.json()).success).toBe(true)
+  }
   const welcome = page.getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
   await expect(welcome).toBeVisible()
   if (!options.keepWelcome) {
@@ -130,3 +147,39 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
   const paid = await page.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })
   expect((await paid.json()).data.paid).toBe(true)
 }
+
+/** Every route of SPEC 3 (walked by the route tests: each renders, says nothing is missing, passes axe). */
+export const specRoutes = [
+  '/',
+  '/event',
+  '/event/item?configKey=GREEN_VERSION_DAILY_TASK',
+  '/event/item?configKey=GREEN_VERSION_GREEN_TASK',
+  '/rechargeMall',
+  '/pay',
+  '/coins',
+  '/promote',
+  '/withdrawMoney',
+  '/withdrawMoney2',
+  '/withdrawTab',
+  '/mine',
+  '/security',
+  '/feedback',
+  '/notice',
+  '/invite',
+  '/sign',
+  '/login',
+  '/task',
+  '/taskGame',
+  '/withdrawalTracker?orderId=&payType=',
+  '/withdrawalTrackerAll',
+  '/activity',
+  '/service',
+  '/servicePage',
+  '/404',
+  '/history',
+  '/verify',
+  '/limits',
+  '/statement',
+  '/myActivity',
+  '/selfCheck',
+]

@@ -30,7 +30,7 @@ test('deposit R$ 100, withdraw R$ 60: the tracker shows each step as it happens,
   await fundedPlayer(page, 10000, cpf)
   await page.goto('/withdrawTab')
   await expect(page.getByTestId('withdrawable')).toHaveText('R$ 100,00')
-  await expect(page.getByText('Saque por PIX sem taxa nenhuma.', { exact: false })).toBeVisible()
+  await expect(page.getByTestId('withdraw-tip')).toContainText('Saque por PIX sem taxa nenhuma.')
   await page.getByLabel(/Outro valor/).fill('60')
   await expect(page.getByTestId('withdraw-next')).toHaveText('Sacar R$ 60,00')
   await page.getByTestId('withdraw-next').click()

@@ -23,6 +23,25 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
+/**
+ * Runs `work` while holding a database-wide advisory lock shared by every test process. Kysely's
+ * migrator looks for its tables by introspecting the whole catalog, which fails ("relation … does
+ * not exist") when another test file drops its schema in the middle of that scan; migrations and
+ * schema drops therefore take turns. Both are short, so the suite hardly waits.
+ */
+export async function withSchemaLock<T>(work: () => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return work()
+  const lock = new pg.Client({ connectionString: url })
+  await lock.connect()
+  try {
+    await lock.query('select pg_advisory_lock(730516)')
+    return await work()
+  } finally {
+    await lock.end() // ending the session releases the lock
+  }
+}
+
 /** A fresh database, migrated to the latest schema (or only up to `upTo`, a migration's name). */
 export async function createTestDb(engine: Engine, upTo?: string): Promise<TestDb> {
   const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
@@ -45,15 +64,17 @@ export async function createTestDb(engine: Engine, upTo?: string): Promise<TestD
   await admin.query(`create schema ${schema}`)
   await admin.end()
   const db = openDatabase({ url, schema, poolSize: 60 })
-  await migrate(db)
+  await withSchemaLock(() => migrate(db))
   return {
     db,
     drop: async () => {
       await db.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`drop schema ${schema} cascade`)
-      await cleanup.end()
+      await withSchemaLock(async () => {
+        const cleanup = new pg.Client({ connectionString: url })
+        await cleanup.connect()
+        await cleanup.query(`drop schema ${schema} cascade`)
+        await cleanup.end()
+      })
     },
   }
 }
@@ -138,6 +159,9 @@ async function loginDevice(
   return { ...body.data, deviceSecret: body.data.deviceSecret ?? device?.deviceSecret }
 }
 
+/** The registration limits `loginPlayer` sets unless told otherwise: R$ 10 million and a whole day. */
+export const REGISTRATION_LIMITS_FOR_TESTS = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+
 /** The password `loginPlayer` binds: 10–15 characters and not a common one, valid under every rule. */
 export const TEST_PASSWORD = 'Horse-Batt3ry9'
 
@@ -152,6 +176,13 @@ export interface PlayerOptions {
   bound?: boolean | { userName?: string; password?: string }
   /** Saves a full name and CPF, verifying the account (`true`: "Ana Souza" and a random CPF). */
   verified?: boolean | { fullName?: string; cpf?: string }
+  /**
+   * The registration's mandatory limits (Portaria SPA/MF 2.579/2025: a daily loss limit and a
+   * daily time limit), without which deposits are refused. Set by default, as loose as the server
+   * allows (`REGISTRATION_LIMITS_FOR_TESTS`) so no other test meets them, for a new device's player
+   * (a kept device's player set them at its first login); `false` leaves a player who has not.
+   */
+  registrationLimits?: boolean | { dailyLoss: number; dailyMinutes: number }
   /** Cash (and bonus) given by `fundPlayer` once logged in. */
   cash?: number
   bonus?: number
@@ -172,9 +203,9 @@ export interface TestPlayer extends LoggedInDevice {
 }
 
 /**
- * A player as a test needs one: a device's login (its first, or a kept device's next), then as
- * asked a bound name and password, a verified CPF and money. Fails the test when any step is
- * refused.
+ * A player as a test needs one: a device's login (its first, or a kept device's next), then the
+ * registration's limits (a new device's player, unless `registrationLimits: false`) and as asked
+ * a bound name and password, a verified CPF and money. Fails the test when any step is refused.
  */
 export async function loginPlayer(app: FastifyInstance, options: PlayerOptions = {}): Promise<TestPlayer> {
   const device = await loginDevice(app, options.device, {
@@ -196,6 +227,10 @@ export async function loginPlayer(app: FastifyInstance, options: PlayerOptions =
     const res = await post(path, body)
     if (!res.json().success) throw new Error(`${path} refused: ${res.body}`)
   }
+
+  const wanted = options.registrationLimits ?? !options.device
+  const limits = wanted === true ? REGISTRATION_LIMITS_FOR_TESTS : wanted || null
+  if (limits) await mustSucceed('/v1/bus/setRegistrationLimits', limits)
 
   const bound = options.bound === true ? {} : options.bound || null
   const password = bound?.password ?? TEST_PASSWORD

@@ -76,12 +76,14 @@ export function chargeDetails(
   charge: PixCharge | null,
   refunds: (PixRefund & { endToEndId: string })[] = [],
 ): string {
-  const amount = parsed.amount === undefined ? 'valor livre' : formatMoney(parsed.amount)
+  // A dynamic code carries neither amount nor txid: both are read from the charge at its location.
+  const cents = charge ? Math.round(Number(charge.valor.original) * 100) : parsed.amount
+  const amount = cents === undefined ? 'valor livre' : formatMoney(cents)
   const rows = [
     ['Recebedor', parsed.merchantName],
     ['Cidade', parsed.merchantCity],
     ['Valor', amount],
-    ['Identificador (txid)', parsed.txid],
+    ['Identificador (txid)', charge?.txid ?? parsed.txid],
     ['Situação', charge ? statusText[charge.status] : 'Cobrança desconhecida neste banco'],
   ]
   const details = `<dl data-testid="decoded">${rows

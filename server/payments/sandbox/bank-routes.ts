@@ -19,9 +19,8 @@ import { checkPixKey, normalizePixKey, type PixKeyType, pixKeyTypes } from '../.
 import { ok } from '../../http/envelope.ts'
 import { describeIssues } from '../../i18n/messages.ts'
 import { Refusal } from '../../refusal.ts'
-import { BrCodeError, parseBrCode } from '../brcode.ts'
+import { BrCodeError, type ParsedBrCode, parseBrCode } from '../brcode.ts'
 import { TXID_PATTERN } from '../ids.ts'
-import type { PixCharge } from '../provider.ts'
 import { bankCss, chargeDetails, codeForm, dictForm, escapeHtml, page, payoutRuleForm } from './bank-page.ts'
 import { guessKeyType, registrableKeyTypes } from './dict.ts'
 import { type PayRefusal, payoutOutcomes, type SandboxPayment, type SandboxProvider } from './provider.ts'
@@ -79,9 +78,10 @@ function normalizeKey(raw: string, type: PixKeyType | undefined): { key: string;
   return { key: normalizePixKey(keyType, raw), type: keyType }
 }
 
-/** What anyone holding the code may read at the charge's location: no payer, no payments. */
-function publicCharge(charge: PixCharge) {
-  return { txid: charge.txid, status: charge.status, calendario: charge.calendario, valor: charge.valor }
+/** The charge a code names: a dynamic code by its location (this bank's only), a static one by its txid. */
+function txidOfCode(provider: SandboxProvider, parsed: ParsedBrCode): string | null {
+  if (parsed.url) return provider.txidAt(parsed.url)
+  return parsed.txid && parsed.txid !== '***' ? parsed.txid : null
 }
 
 const wantsHtml = (request: FastifyRequest) => !request.headers['content-type']?.includes('application/json')
@@ -128,7 +128,8 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
         if (!code) return htmlPage(reply, 'Banco sandbox', `${codeForm()}${dictForm()}${payoutRuleForm()}`)
         try {
           const parsed = parseBrCode(code)
-          const charge = parsed.txid ? await provider.getCharge(parsed.txid) : null
+          const txid = txidOfCode(provider, parsed)
+          const charge = txid ? await provider.getCharge(txid) : null
           const refunds = charge ? await provider.refunds.forCharge(charge.txid) : []
           return htmlPage(
             reply,
@@ -152,7 +153,7 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
       let txid = body.txid?.trim() ?? ''
       if (!txid && body.code) {
         try {
-          txid = parseBrCode(body.code).txid
+          txid = txidOfCode(provider, parseBrCode(body.code)) ?? ''
         } catch {
           txid = ''
         }
@@ -248,13 +249,14 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
       return ok({ key: normalized.key, removed: true })
     })
 
+    // The charge's location: a JWS of the charge (no payer, no payments) signed by the PSP.
     app.get(
       '/cob/:txid',
       { schema: { params: z.object({ txid: z.string().max(64) }) }, config: { refusalStatus: 404 } },
-      async (request) => {
-        const charge = TXID_PATTERN.test(request.params.txid) ? await provider.getCharge(request.params.txid) : null
-        if (!charge) throw new Refusal('not_found')
-        return ok(publicCharge(charge))
+      async (request, reply) => {
+        const jws = TXID_PATTERN.test(request.params.txid) ? await provider.locationJws(request.params.txid) : null
+        if (!jws) throw new Refusal('not_found')
+        return reply.type('application/jose').header('cache-control', 'no-store').send(jws)
       },
     )
   }

@@ -7,7 +7,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { isValidCpf, normalizeCpf } from '../../../contract/cpf.ts'
 import type { Database, SandboxPayoutOutcome } from '../../db/schema.ts'
-import { buildBrCode } from '../brcode.ts'
+import { buildDynamicBrCode } from '../brcode.ts'
 import { newEndToEndId } from '../ids.ts'
 import { toPixValue } from '../pix-values.ts'
 import type {
@@ -24,6 +24,8 @@ import type {
 } from '../provider.ts'
 import { checkWebhookSignature, signWebhook } from '../webhook-signature.ts'
 import { SandboxDict } from './dict.ts'
+import { chargePayload, signChargePayload } from './location.ts'
+import type { SandboxPki } from './pki.ts'
 import { SandboxRefunds } from './refunds.ts'
 
 /** Sends a webhook to the app (`pix` for payments received, `payout` for payouts); answers the HTTP status. */
@@ -41,11 +43,17 @@ export interface SandboxOptions {
   merchantCity: string
   /** Host (and port) the charge locations live on, e.g. `localhost:8080`. */
   locationHost: string
+  /** The path of the locations before the txid; `/sandbox/cob/` (the app's sandbox routes) by default. */
+  locationPath?: string
   /** The sandbox bank page, where a player pays a code. */
   bankUrl: string
   deliver: WebhookDelivery
   /** How long the bank takes to settle a payout. */
   payoutDelayMs: number
+  /** The operator's PIX key the charges pay into. */
+  receiverKey: string
+  /** The PSP's certificates (the charge locations' JWS are signed with the server key). */
+  pki: () => Promise<SandboxPki>
 }
 
 export interface SandboxPayment {
@@ -102,14 +110,10 @@ export class SandboxProvider implements PaymentProvider {
   async createCharge(input: CreateChargeInput): Promise<PixCharge> {
     const existing = await this.#row(input.txid)
     if (existing) return this.#view(existing)
-    const location = `${this.#o.locationHost}/sandbox/cob/${input.txid}`
-    const payCode = buildBrCode({
-      url: location,
-      amount: input.amount,
+    const payCode = buildDynamicBrCode({
+      url: this.#location(input.txid),
       merchantName: this.#o.merchantName,
       merchantCity: this.#o.merchantCity,
-      txid: input.txid,
-      dynamic: true,
     })
     await this.#o.db
       .insertInto('sandbox_charges')
@@ -131,6 +135,63 @@ export class SandboxProvider implements PaymentProvider {
   async getCharge(txid: string): Promise<PixCharge | null> {
     const row = await this.#row(txid)
     return row ? this.#view(row) : null
+  }
+
+  /** The receiver cancels a charge nobody paid (API Pix `PATCH /cob/{txid}`); false when it cannot. */
+  async cancelCharge(txid: string): Promise<boolean> {
+    const result = await this.#o.db
+      .updateTable('sandbox_charges')
+      .set({ status: 'REMOVIDA_PELO_PSP' })
+      .where('txid', '=', txid)
+      .where('status', '=', 'ATIVA')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
+  /** The PIX received between two times (API Pix `GET /pix?inicio&fim`), oldest first. */
+  async receivedBetween(from: number, to: number, limit: number): Promise<PixReceived[]> {
+    const rows = await this.#o.db
+      .selectFrom('sandbox_received_pix')
+      .selectAll()
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<=', to)
+      .orderBy('paid_at')
+      .orderBy('end_to_end_id')
+      .limit(limit)
+      .execute()
+    return rows.map(receivedView)
+  }
+
+  listReceived(from: number, to: number): Promise<PixReceived[]> {
+    return this.receivedBetween(from, to, 1000)
+  }
+
+  /** One PIX received (API Pix `GET /pix/{e2eid}`). */
+  async receivedPix(endToEndId: string): Promise<PixReceived | null> {
+    const row = await this.#o.db
+      .selectFrom('sandbox_received_pix')
+      .selectAll()
+      .where('end_to_end_id', '=', endToEndId)
+      .executeTakeFirst()
+    return row ? receivedView(row) : null
+  }
+
+  #location(txid: string): string {
+    return `${this.#o.locationHost}${this.#o.locationPath ?? '/sandbox/cob/'}${txid}`
+  }
+
+  /** The txid a location URL of this bank names, or null for anyone else's. */
+  txidAt(location: string): string | null {
+    const prefix = this.#location('')
+    return location.startsWith(prefix) ? location.slice(prefix.length) : null
+  }
+
+  /** What a bank app reads at the charge's location: its JWS (null when there is no such charge). */
+  async locationJws(txid: string): Promise<string | null> {
+    const charge = await this.getCharge(txid)
+    if (!charge) return null
+    const payload = chargePayload(charge, this.#o.receiverKey, new Date(this.#o.now()))
+    return signChargePayload(payload, await this.#o.pki())
   }
 
   /** The PIX a charge received, in the order they settled. */
@@ -408,25 +469,27 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async #view(row: ChargeRow): Promise<PixCharge> {
-    const pix = (await this.#received(row.txid)).map(
-      (received): PixReceived => ({
-        endToEndId: received.end_to_end_id,
-        txid: received.txid,
-        valor: toPixValue(Number(received.amount)),
-        horario: new Date(Number(received.paid_at)).toISOString(),
-        pagador: { cpf: received.payer_cpf },
-      }),
-    )
+    const pix = (await this.#received(row.txid)).map(receivedView)
     return {
       txid: row.txid,
       status: this.#status(row),
       calendario: { criacao: new Date(Number(row.created_at)).toISOString(), expiracao: row.expires_seconds },
       valor: { original: toPixValue(Number(row.amount)) },
-      devedor: { nome: row.payer_name, cpf: row.payer_cpf },
-      location: `${this.#o.locationHost}/sandbox/cob/${row.txid}`,
+      chave: this.#o.receiverKey,
+      location: this.#location(row.txid),
       pixCopiaECola: row.pay_code,
       pix,
     }
+  }
+}
+
+function receivedView(received: ReceivedRow): PixReceived {
+  return {
+    endToEndId: received.end_to_end_id,
+    txid: received.txid,
+    valor: toPixValue(Number(received.amount)),
+    horario: new Date(Number(received.paid_at)).toISOString(),
+    pagador: { cpf: received.payer_cpf },
   }
 }
 

@@ -13,9 +13,9 @@ export function SandboxMarker() {
   const config = useAtomValue(appConfigAtom)
   if (!config?.sandbox) return null
   return (
-    <div className="sandbox-marker" data-testid="sandbox-marker">
+    <aside className="sandbox-marker" data-testid="sandbox-marker">
       <Trans>SANDBOX — nenhum dinheiro real</Trans>
-    </div>
+    </aside>
   )
 }
 

@@ -1,9 +1,10 @@
-// The bottom navigation. The chosen tab is remembered; tapping the active tab reloads its data.
+// The bottom navigation. The chosen tab holds for the visit (the route is the memory); a new
+// visit opens on Início. Tapping the active tab reloads its data.
 import { useLingui } from '@lingui/react/macro'
 import { useLocation } from 'wouter'
 import { tabReloadAtom } from '../../lib/reload.ts'
-import { storage } from '../../lib/storage.ts'
-import { useSetAtom } from '../../lib/store.ts'
+import { useAtomValue, useSetAtom } from '../../lib/store.ts'
+import { supportUnreadAtom } from '../../lib/support.ts'
 import { tabs } from '../tabs.ts'
 import { Icon } from './Icon.tsx'
 
@@ -11,6 +12,7 @@ export function BottomNav() {
   const { t, i18n } = useLingui()
   const [location, navigate] = useLocation()
   const reload = useSetAtom(tabReloadAtom)
+  const supportUnread = useAtomValue(supportUnreadAtom)?.chat ?? 0
 
   return (
     <nav className="bottom-nav" aria-label={t`Navegação principal`}>
@@ -25,11 +27,13 @@ export function BottomNav() {
             onClick={() => {
               if (active) reload((n) => n + 1)
               else navigate(tab.path)
-              void storage.set('tab', tab.path)
             }}
           >
             <Icon name={tab.icon} />
             <span>{i18n._(tab.label)}</span>
+            {tab.path === '/service' && supportUnread > 0 && (
+              <span className="nav-dot" role="img" aria-label={t`novos`} />
+            )}
           </button>
         )
       })}

@@ -73,15 +73,29 @@ export default function GameFrame() {
   }
 
   return (
-    <div className="game-frame" data-testid="game-frame" role="dialog" aria-modal="true">
-      <button
-        type="button"
-        className="game-frame-close"
-        data-testid="game-frame-close"
-        onClick={() => void closeGame()}
-      >
-        <Trans>Fechar jogo</Trans>
-      </button>
+    <div className="game-frame" data-testid="game-frame" role="dialog" aria-modal="true" aria-label={t`Jogo aberto`}>
+      <div className="game-frame-bar">
+        <button
+          type="button"
+          className="game-frame-close"
+          data-testid="game-frame-close"
+          onClick={() => void closeGame()}
+        >
+          <Trans>Fechar jogo</Trans>
+        </button>
+        {/* Limits and a pause one tap away while playing (issue 17: reachable from anywhere). */}
+        <button
+          type="button"
+          className="game-frame-close"
+          data-testid="game-frame-limits"
+          onClick={() => {
+            void closeGame()
+            navigate('/limits')
+          }}
+        >
+          {t`Limites e controle`}
+        </button>
+      </div>
       <iframe ref={frame} title={game.gameId} src={src} onLoad={onLoad} allow="autoplay; clipboard-write" />
     </div>
   )

@@ -1,7 +1,9 @@
-// The header on every page: the balance (tap for cash / bonus), the refresh button, and the
-// sound switch. Every figure comes from the server's account info.
+// The header on every page: the balance (tap for cash / bonus, and the way to "Limites e
+// controle" in two taps from anywhere), the refresh button, and the sound switch. Every figure
+// comes from the server's account info.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
@@ -65,21 +67,26 @@ export function Header() {
           <Icon name={soundOn ? 'soundOn' : 'soundOff'} />
         </button>
         {open && account && (
-          <dl className="balance-breakdown" data-testid="balance-breakdown">
-            <dt>
-              <Trans>Dinheiro (sacável)</Trans>
-            </dt>
-            <dd>{formatMoney(account.cash)}</dd>
-            <dt>
-              <Trans>Bônus</Trans>
-            </dt>
-            <dd>{formatMoney(account.bonus)}</dd>
+          <div className="balance-breakdown" data-testid="balance-breakdown">
+            <dl>
+              <dt>
+                <Trans>Dinheiro (sacável)</Trans>
+              </dt>
+              <dd>{formatMoney(account.cash)}</dd>
+              <dt>
+                <Trans>Bônus</Trans>
+              </dt>
+              <dd>{formatMoney(account.bonus)}</dd>
+            </dl>
             {account.wageringRemaining > 0 && (
               <p className="wagering">
                 <Trans>Falta apostar {formatMoney(account.wageringRemaining)} para o bônus virar dinheiro.</Trans>
               </p>
             )}
-          </dl>
+            <Link href="/limits" className="breakdown-limits" onClick={() => setOpen(false)}>
+              {t`Limites e controle`}
+            </Link>
+          </div>
         )}
       </div>
     </header>

@@ -1,8 +1,11 @@
-// The language picker: Português (default), English, हिन्दी. The choice is kept on the device
+// The language picker: the languages the server lists (Português, English, हिन्दी; the bundled
+// list offline). The choice is kept on the device
 // and, on the account when `onAccount` (not on the 18+ screen: saving there would log in before
 // the confirmation; the login sends the language anyway).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type Language, languageNames, languages } from '../../../contract/languages.ts'
+import { useEffect, useState } from 'react'
+import { isLanguage, type Language, languageNames, languages } from '../../../contract/languages.ts'
+import { request } from '../../lib/http.ts'
 import { activateLanguage, languageAtom } from '../../lib/i18n.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -12,6 +15,16 @@ import './account.css'
 export function LanguagePicker({ onAccount = true }: { onAccount?: boolean }) {
   const { t } = useLingui()
   const current = useAtomValue(languageAtom)
+  // The server's list (GET /cache/getLangList); the bundled one only when it cannot be read.
+  const [shown, setShown] = useState<readonly Language[]>(languages)
+  useEffect(() => {
+    request<{ languages: { code: string }[] }>('/cache/getLangList')
+      .then((envelope) => {
+        const codes = (envelope.data?.languages ?? []).map((l) => l.code).filter(isLanguage)
+        if (codes.length > 0) setShown(codes)
+      })
+      .catch(() => undefined)
+  }, [])
 
   async function choose(language: Language) {
     const loaded = await activateLanguage(language)
@@ -30,7 +43,7 @@ export function LanguagePicker({ onAccount = true }: { onAccount?: boolean }) {
       <legend>
         <Trans>Idioma</Trans>
       </legend>
-      {languages.map((language) => (
+      {shown.map((language) => (
         <button
           key={language}
           type="button"

@@ -1,6 +1,6 @@
 // `/login`: log in with a bound name and password on this device.
 import { useLocation } from 'wouter'
-import { BindDialog } from './BindDialog.tsx'
+import { BindDialog } from '../../lib/BindDialog.tsx'
 
 export default function LoginPage() {
   const [, navigate] = useLocation()

@@ -4,11 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
+import { BindDialog, type BindMode } from '../../lib/BindDialog.tsx'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
 import { useAtomValue } from '../../lib/store.ts'
+import { supportUnreadAtom, watchSupportUnread } from '../../lib/support.ts'
 import { About } from './About.tsx'
-import { BindDialog, type BindMode } from './BindDialog.tsx'
+import { ConsentSwitch } from './ConsentSwitch.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
 import './account.css'
 
@@ -18,6 +20,8 @@ export default function MinePage() {
   const soundOn = useAtomValue(soundOnAtom)
   const reloadSignal = useAtomValue(tabReloadAtom)
   const [dialog, setDialog] = useState<BindMode | null>(null)
+  const unread = useAtomValue(supportUnreadAtom)
+  useEffect(() => watchSupportUnread(), [])
 
   useEffect(() => {
     if (reloadSignal > 0) refreshAccount().catch(() => {})
@@ -29,9 +33,9 @@ export default function MinePage() {
     { to: '/history', label: t`Histórico de jogos` },
     { to: '/verify', label: t`Verificar jogadas` },
     { to: '/limits', label: t`Limites e controle` },
-    { to: '/notice', label: t`Avisos` },
-    { to: '/feedback', label: t`Sugestões` },
-    { to: '/service', label: t`Atendimento` },
+    { to: '/notice', label: t`Avisos`, badge: unread?.notices ?? 0 },
+    { to: '/feedback', label: t`Sugestões`, badge: unread?.feedback ?? 0 },
+    { to: '/service', label: t`Atendimento`, badge: unread?.chat ?? 0 },
   ]
 
   return (
@@ -42,6 +46,9 @@ export default function MinePage() {
       <div className="card account-card">
         {account ? (
           <>
+            <span className="avatar" data-avatar={avatarIndex(account.userId)} aria-hidden="true" data-testid="avatar">
+              {avatarIndex(account.userId)}
+            </span>
             <p data-testid="user-id">
               <Trans>Conta nº {account.userId}</Trans>
             </p>
@@ -74,10 +81,19 @@ export default function MinePage() {
           <Trans>Som</Trans>
         </span>
       </label>
+      <ConsentSwitch />
       <ul className="link-list">
         {links.map((link) => (
           <li key={link.to}>
-            <Link href={link.to}>{link.label}</Link>
+            <Link href={link.to}>
+              {link.label}
+              {(link.badge ?? 0) > 0 && (
+                <span className="count-badge">
+                  {link.badge}
+                  <span className="visually-hidden"> {t`novos`}</span>
+                </span>
+              )}
+            </Link>
           </li>
         ))}
       </ul>
@@ -87,4 +103,9 @@ export default function MinePage() {
       )}
     </section>
   )
+}
+
+/** The seed's avatar: one of nine (index 1–9), fixed per account. */
+function avatarIndex(userId: number): number {
+  return (userId % 9) + 1
 }

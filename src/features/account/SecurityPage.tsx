@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useLocation } from 'wouter'
 import type { DeviceView } from '../../../contract/accounts.ts'
 import { accountAtom } from '../../lib/account.ts'
+import { BindDialog } from '../../lib/BindDialog.tsx'
 import { ApiError } from '../../lib/http.ts'
 import { forgetDevice } from '../../lib/session.ts'
 import { useAtomValue } from '../../lib/store.ts'
@@ -13,7 +14,6 @@ import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getDevices, revokeDevice } from './api.ts'
-import { BindDialog } from './BindDialog.tsx'
 
 export default function SecurityPage() {
   const account = useAtomValue(accountAtom)

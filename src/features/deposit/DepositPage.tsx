@@ -1,7 +1,7 @@
 // The deposit screen (`/rechargeMall`, `/pay`, `/coins`; SPEC 4): amount choices from the
 // server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
-// the account sheet when name + CPF are missing, then the PIX sheet; below, any PIX returned
-// to the payer, with why.
+// the account sheet when name + CPF or the registration's daily limits are missing, then the
+// PIX sheet; below, any PIX returned to the payer, with why.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
@@ -22,7 +22,9 @@ export default function DepositPage() {
   const [verified, setVerified] = useState<boolean | null>(null)
   const [amount, setAmount] = useState<number | null>(null)
   const [acceptOffer, setAcceptOffer] = useState(false)
-  const [askDetails, setAskDetails] = useState(false)
+  // The sheet before the first deposit: name + CPF with the registration's limits, or (a verified
+  // account without them) only the limits.
+  const [askDetails, setAskDetails] = useState<'all' | 'limits' | null>(null)
   const [busy, setBusy] = useState(false)
   // Kept across retries of the same deposit, so a retried request never makes a second order.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID())
@@ -57,7 +59,8 @@ export default function DepositPage() {
       openDeposit(order)
       setRequestId(crypto.randomUUID())
     } catch (error) {
-      if (error instanceof ApiError && error.msgCode === 'verification_required') setAskDetails(true)
+      if (error instanceof ApiError && error.msgCode === 'verification_required') setAskDetails('all')
+      else if (error instanceof ApiError && error.msgCode === 'registration_limits_required') setAskDetails('limits')
       else showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
     } finally {
@@ -66,7 +69,7 @@ export default function DepositPage() {
   }
 
   function deposit() {
-    if (verified === false) setAskDetails(true)
+    if (verified === false) setAskDetails('all')
     else void createOrder()
   }
 
@@ -204,9 +207,10 @@ export default function DepositPage() {
       )}
       {askDetails && (
         <AccountSheet
-          onClose={() => setAskDetails(false)}
+          limitsOnly={askDetails === 'limits'}
+          onClose={() => setAskDetails(null)}
           onSaved={() => {
-            setAskDetails(false)
+            setAskDetails(null)
             setVerified(true)
             void createOrder()
           }}

@@ -2,7 +2,7 @@
 // that order, flies the coins to the balance and shows the success toast (saying what part of
 // an overpayment went back to the payer, and why). A `refund` push for a PIX refused in full
 // closes the sheet and says why the money went back. After a reconnect (pushes may have been
-// missed) it asks the server about the open order.
+// missed) it asks the server about the open order. It also hosts the one-time notifications offer.
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type { DepositPush, RefundPush } from '../../../contract/deposits.ts'
@@ -12,6 +12,8 @@ import { flyCoins } from '../../lib/coins.ts'
 import { onPush } from '../../lib/push.ts'
 import { appStore } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
+import { WebPushOffer } from '../../lib/WebPushOffer.tsx'
+import { offerWebPush } from '../../lib/webPush.ts'
 import { getDeposit } from './api.ts'
 import { refundReasonLabels } from './refundReasons.ts'
 import { closeDeposit, openDepositAtom, restoreOpenDeposit } from './state.ts'
@@ -34,6 +36,7 @@ export default function DepositWatcher() {
         bonusAmount > 0
           ? t`Depósito de ${formatMoney(amount)} creditado, mais ${formatMoney(bonusAmount)} de bônus.`
           : t`Depósito de ${formatMoney(amount)} creditado.`
+      void offerWebPush()
       if (!refund) return showToast(creditText)
       const reason = i18n._(refundReasonLabels[refund.reason])
       showToast(`${creditText} ${t`${formatMoney(refund.amount)} devolvidos: ${reason}.`}`, REFUND_TOAST_MS)
@@ -71,5 +74,6 @@ export default function DepositWatcher() {
     }
   }, [t, i18n])
 
-  return null
+  // The notifications offer shows over any screen, after a deposit or a withdrawal.
+  return <WebPushOffer />
 }

@@ -8,6 +8,7 @@ export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
   underpaid: msg`pagamento abaixo do valor da cobrança`,
   already_paid: msg`esta cobrança já tinha sido paga`,
   self_excluded: msg`sua conta está em pausa`,
+  account_held: msg`sua conta está em análise`,
   deposit_limit: msg`passaria do seu limite de depósito`,
   payer_not_player: msg`o PIX veio de um CPF que não é o seu`,
   payer_unknown: msg`o banco não informou o CPF de quem pagou`,

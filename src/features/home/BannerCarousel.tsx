@@ -1,8 +1,9 @@
-// The banner carousel: embla with autoplay every 4 s (paused while touched), dots to jump.
+// The banner carousel: embla with autoplay every 4 s (paused while touched), dots to jump. The
+// banners paint as plain markup with the first one showing; embla (~7 KB gzip) loads after that
+// first paint and takes over the same elements, so it costs the first route nothing.
 import { useLingui } from '@lingui/react/macro'
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
-import { useEffect, useState } from 'react'
+import type { EmblaCarouselType } from 'embla-carousel'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { openRewardDialog } from '../../lib/rewards.ts'
 import { banners, bannerTarget } from './banners.ts'
@@ -12,17 +13,29 @@ const AUTOPLAY_MS = 4000
 export function BannerCarousel() {
   const { i18n, t } = useLingui()
   const [, navigate] = useLocation()
-  const [viewport, embla] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: AUTOPLAY_MS })])
+  const viewport = useRef<HTMLDivElement>(null)
+  const [embla, setEmbla] = useState<EmblaCarouselType>()
   const [selected, setSelected] = useState(0)
 
   useEffect(() => {
-    if (!embla) return
-    const onSelect = () => setSelected(embla.selectedScrollSnap())
-    embla.on('select', onSelect)
+    const node = viewport.current
+    if (!node) return
+    let api: EmblaCarouselType | undefined
+    let unmounted = false
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (unmounted) return
+        const carousel = EmblaCarousel(node, { loop: true }, [Autoplay({ delay: AUTOPLAY_MS })])
+        carousel.on('select', () => setSelected(carousel.selectedScrollSnap()))
+        api = carousel
+        setEmbla(carousel)
+      },
+    )
     return () => {
-      embla.off('select', onSelect)
+      unmounted = true
+      api?.destroy()
     }
-  }, [embla])
+  }, [])
 
   return (
     <section className="banners" aria-label={t`Destaques`} data-testid="banners">

@@ -4,6 +4,7 @@
 // The skeleton has the same boxes, so nothing moves when the catalog arrives.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { GameSummary } from '../../../contract/games/api.ts'
+import { formatPercent } from '../../../contract/money.ts'
 
 interface GameCardProps {
   game: GameSummary
@@ -23,7 +24,7 @@ export function GameCard({ game, favourite, opening, eager, onOpen, onToggleFavo
       <button type="button" className="game-card" data-testid={`game-${game.id}`} aria-busy={opening} onClick={onOpen}>
         <img src={game.iconUrl} alt="" width="104" height="104" loading={eager ? 'eager' : 'lazy'} />
         <strong>{game.name}</strong>
-        <small>RTP {i18n.number(game.rtp, { minimumFractionDigits: 2 })}%</small>
+        <small>RTP {formatPercent(game.rtp)}</small>
         <small>
           <Trans>Vol. {volatility[game.volatility]}</Trans>
         </small>

@@ -3,7 +3,7 @@
 // they played recently (from their own rounds on the server) and one tab per provider group with
 // the real number of players with a game open now. A card shows the game's published RTP and
 // volatility before anyone bets.
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import type { GameList, GameSummary } from '../../../contract/games/api.ts'
 import { openGame } from '../../lib/gameFrame.ts'
@@ -51,8 +51,16 @@ export function GameLobby({ list }: { list: GameList }) {
           ? pick(recent.data ?? [])
           : list.games.filter((g) => g.title === tab)
   const playersIn = (key: string) => (key === POPULAR ? live?.playersNow.popular : live?.playersNow.groups[key]) ?? 0
+  // The catalog's groups are Portuguese words; the tabs speak the player's language.
+  const groupNames: Record<string, string> = { Clássicos: t`Clássicos`, Aventura: t`Aventura`, Brasil: t`Brasil` }
   const label = (key: string) =>
-    key === POPULAR ? t`Populares` : key === FAVOURITES ? t`Favoritos` : key === RECENT ? t`Recentes` : key
+    key === POPULAR
+      ? t`Populares`
+      : key === FAVOURITES
+        ? t`Favoritos`
+        : key === RECENT
+          ? t`Recentes`
+          : (groupNames[key] ?? key)
 
   async function open(game: GameSummary) {
     if (opening) return
@@ -96,7 +104,7 @@ export function GameLobby({ list }: { list: GameList }) {
         ))}
       </div>
       <p className="lobby-status" role="status">
-        {searching && <Trans>{shown.length} jogos encontrados</Trans>}
+        {searching && <Plural value={shown.length} one="# jogo encontrado" other="# jogos encontrados" />}
       </p>
       {shown.length === 0 && (
         <p className="empty-state" data-testid="lobby-empty">

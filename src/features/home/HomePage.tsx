@@ -42,6 +42,7 @@ export default function HomePage() {
 
   return (
     <section className="home">
+      <h1 className="lobby-status">Jogo Limpo</h1>
       <BannerCarousel />
       <RewardDock />
       {!settled ? (

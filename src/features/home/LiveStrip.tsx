@@ -1,7 +1,7 @@
 // The progressive jackpot meter and the recent-wins ticker (SPEC 6.4). Both show only real
 // server figures — the pool account's balance and recorded wins — and hide when there are none.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatMoney } from '../../../contract/money.ts'
+import { formatMoney, formatPercent } from '../../../contract/money.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { liveAtom } from './lobby.ts'
 
@@ -16,7 +16,8 @@ export function JackpotMeter() {
       <strong data-testid="jackpot-pool">{formatMoney(live.jackpot.pool)}</strong>
       <small>
         <Trans>
-          {live.jackpot.shareBps / 100}% de cada aposta entra no prêmio; recomeça em {formatMoney(live.jackpot.seed)}.
+          {formatPercent(live.jackpot.shareBps / 100, 2, 0)} de cada aposta entra no prêmio; recomeça em{' '}
+          {formatMoney(live.jackpot.seed)}.
         </Trans>
       </small>
     </section>

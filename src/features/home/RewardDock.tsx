@@ -9,12 +9,15 @@ import { formatMoney } from '../../../contract/money.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { loadRewardsSummary, markPromptShown, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { useAtomValue } from '../../lib/store.ts'
+import { supportUnreadAtom, watchSupportUnread } from '../../lib/support.ts'
 
 export function RewardDock() {
   const { t } = useLingui()
   const [, navigate] = useLocation()
   const summary = useAtomValue(rewardsSummaryAtom)
   const reload = useAtomValue(tabReloadAtom)
+  const supportUnread = useAtomValue(supportUnreadAtom)
+  useEffect(() => watchSupportUnread(), [])
   useEffect(() => {
     void reload
     void loadRewardsSummary().catch(() => undefined)
@@ -40,7 +43,12 @@ export function RewardDock() {
       ready: (summary?.invites?.claimable ?? 0) > 0,
       onClick: () => navigate('/invite'),
     },
-    { id: 'support', label: t`Ajuda`, ready: false, onClick: () => navigate('/service') },
+    {
+      id: 'support',
+      label: t`Ajuda`,
+      ready: (supportUnread?.chat ?? 0) + (supportUnread?.notices ?? 0) > 0,
+      onClick: () => navigate('/service'),
+    },
   ]
   return (
     <aside className="reward-dock" aria-label={t`Recompensas e ajuda`}>

@@ -66,10 +66,11 @@ function Invite() {
   if (!stats || !share) return <div className="page-loading" aria-busy="true" />
   const url = encodeURIComponent(share.shareUrl)
   const text = encodeURIComponent(t`Jogue comigo no Jogo Limpo`)
+  // The brands' darker shades: white text on each reaches 4.5:1 (WCAG AA).
   const socials = [
-    { name: 'WhatsApp', href: `https://wa.me/?text=${text}%20${url}`, color: '#25d366' },
-    { name: 'Telegram', href: `https://t.me/share/url?url=${url}&text=${text}`, color: '#229ed9' },
-    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${url}`, color: '#1877f2' },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${text}%20${url}`, color: '#075e54' },
+    { name: 'Telegram', href: `https://t.me/share/url?url=${url}&text=${text}`, color: '#0b6ea8' },
+    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${url}`, color: '#0866ff' },
     { name: 'X', href: `https://x.com/intent/post?url=${url}&text=${text}`, color: '#111' },
   ]
   return (

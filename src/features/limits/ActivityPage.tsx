@@ -1,7 +1,7 @@
 // "Minha atividade" (issue 17): deposits, withdrawals, bets, wins and the net result for today,
 // 7 days, 30 days or all time, time played, and bets against wins per day — every figure from
 // the ledger and the rounds on the server.
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { type ActivityView, activityPeriods } from '../../../contract/limit-values.ts'
@@ -19,6 +19,13 @@ export default function ActivityPage() {
     failure: t`Não foi possível carregar sua atividade.`,
     reloadOn: ['balance'],
   })
+  // Under a minute is said as such, not rounded to "0 min".
+  const playedText = (ms: number) => {
+    if (ms > 0 && ms < 60_000) return t`menos de 1 min`
+    const minutes = Math.round(ms / 60_000)
+    const hours = Math.floor(minutes / 60)
+    return hours > 0 ? t`${hours} h ${minutes % 60} min` : t`${minutes} min`
+  }
   const names: Record<Period, string> = { today: t`Hoje`, '7d': t`7 dias`, '30d': t`30 dias`, all: t`Tudo` }
   return (
     <section className="limits activity">
@@ -48,7 +55,9 @@ export default function ActivityPage() {
             </dt>
             <dd data-testid="activity-withdrawals">{formatMoney(data.withdrawals)}</dd>
             <dt>
-              <Trans>Apostas ({data.rounds} rodadas)</Trans>
+              <Trans>
+                Apostas (<Plural value={data.rounds} one="# rodada" other="# rodadas" />)
+              </Trans>
             </dt>
             <dd data-testid="activity-bets">{formatMoney(data.bets)}</dd>
             <dt>
@@ -66,7 +75,7 @@ export default function ActivityPage() {
             <dt>
               <Trans>Tempo de jogo</Trans>
             </dt>
-            <dd data-testid="activity-time">{t`${Math.round(data.playedMs / 60_000)} min`}</dd>
+            <dd data-testid="activity-time">{playedText(data.playedMs)}</dd>
           </dl>
           <DayChart days={data.days} />
         </>
@@ -78,9 +87,11 @@ export default function ActivityPage() {
   )
 }
 
-/** Bets (dark) and wins (light) per day, as bars; the table beside it is the same data in words. */
+/** Bets (dark) and wins (light) per day, as bars; the table under it is the same data in words. */
 function DayChart({ days }: { days: ActivityView['days'] }) {
   const { t } = useLingui()
+  // "2026-11-22" → "22/11": the days are the market's local dates, already grouped by the server.
+  const shortDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`
   if (days.length === 0)
     return (
       <p className="hint">
@@ -88,7 +99,8 @@ function DayChart({ days }: { days: ActivityView['days'] }) {
       </p>
     )
   const max = Math.max(...days.flatMap((d) => [d.bets, d.wins]), 1)
-  const width = 100 / days.length
+  // A day's pair of bars is at most a seventh of the width, so one day is not one big block.
+  const width = Math.min(100 / days.length, 100 / 7)
   return (
     <figure>
       <svg
@@ -120,6 +132,30 @@ function DayChart({ days }: { days: ActivityView['days'] }) {
       <figcaption className="hint">
         <Trans>Roxo: apostas. Amarelo: prêmios.</Trans>
       </figcaption>
+      <table className="activity-days" data-testid="activity-days">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Dia</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Apostas</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Prêmios</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...days].reverse().map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{shortDate(day.date)}</th>
+              <td>{formatMoney(day.bets)}</td>
+              <td>{formatMoney(day.wins)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   )
 }

@@ -55,6 +55,7 @@ export default function LimitsPage() {
   } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.` })
   const [excluding, setExcluding] = useState<SelfExclusionDuration | null>(null)
   const labels = useLabels()
+  const describe = useHistoryText()
   const when = (ms: number) => formatMinute(ms, i18n.locale)
   const periodName: Record<LimitPeriod, string> = { day: t`Por dia`, week: t`Por semana`, month: t`Por mês` }
 
@@ -82,6 +83,15 @@ export default function LimitsPage() {
         <Link href="/selfCheck">{t`Autoavaliação`}</Link>
       </nav>
 
+      {!view.registrationDone && (
+        <p className="card limits-required" role="status" data-testid="limits-required">
+          <Trans>
+            Defina um limite de perda por dia e um limite de minutos por dia: a lei (Portaria SPA/MF 2.579/2025) os pede
+            a todos os jogadores, e sem eles não é possível depositar.
+          </Trans>
+        </p>
+      )}
+
       {view.selfExclusion && (
         <p className="card limits-excluded" role="status" data-testid="limits-excluded">
           {view.selfExclusion.until === null ? (
@@ -106,6 +116,7 @@ export default function LimitsPage() {
           testId={`loss-${setting.period}`}
           label={periodName[setting.period]}
           setting={setting}
+          required={setting.period === 'day'}
           when={when}
           detail={
             setting.amount !== null ? (
@@ -175,6 +186,25 @@ export default function LimitsPage() {
         </Trans>
       </p>
 
+      <h2>
+        <Trans>Ajuda</Trans>
+      </h2>
+      <ul className="limits-help" data-testid="limits-help">
+        <li>
+          <a href={helpLinks.cvv}>
+            <Trans>CVV: ligue 188 (gratuito, 24 horas)</Trans>
+          </a>
+        </li>
+        <li>
+          <a href={helpLinks.problemGambling} target="_blank" rel="noreferrer">
+            <Trans>Jogo responsável no site do governo</Trans>
+          </a>
+        </li>
+        <li>
+          <Link href="/selfCheck">{t`Autoavaliação`}</Link>
+        </li>
+      </ul>
+
       {view.history.length > 0 && (
         <>
           <h2>
@@ -183,7 +213,7 @@ export default function LimitsPage() {
           <ul className="limits-history" data-testid="limits-history">
             {view.history.map((event) => (
               <li key={`${event.at}-${event.kind}-${JSON.stringify(event.detail)}`}>
-                <time>{when(event.at)}</time> {labels.history(event.kind)}
+                <time>{when(event.at)}</time> {describe(event, when)}
                 {event.actor === 'operator' && <Trans> (pela equipe)</Trans>}
               </li>
             ))}
@@ -232,16 +262,60 @@ function useLabels() {
     '6m': t`6 meses`,
     permanent: t`Permanente`,
   }
-  const history = (kind: string): string => {
-    if (kind.startsWith('deposit_')) return t`Limite de depósito alterado`
-    if (kind.startsWith('loss_')) return t`Limite de perda alterado`
-    if (kind.startsWith('time_')) return t`Limite de tempo alterado`
-    if (kind === 'reality_check') return t`Alerta de tempo alterado`
-    if (kind === 'registration') return t`Limites do cadastro definidos`
-    if (kind === 'self_exclusion') return t`Pausa / autoexclusão`
-    return kind
+  return { durations }
+}
+
+type HistoryDetail = {
+  asked?: number | null
+  pending?: { value: number | null; from: number } | null
+  dailyLoss?: number
+  dailyMinutes?: number
+  until?: number | null
+  kept?: boolean
+}
+
+/** One line of the player's history in words: what was asked, and when it applies. */
+function useHistoryText() {
+  const { t } = useLingui()
+  const settingNames: Record<string, string> = {
+    deposit_day: t`Limite de depósito por dia`,
+    deposit_week: t`Limite de depósito por semana`,
+    deposit_month: t`Limite de depósito por mês`,
+    loss_day: t`Limite de perda por dia`,
+    loss_week: t`Limite de perda por semana`,
+    loss_month: t`Limite de perda por mês`,
+    time_day: t`Minutos de jogo por dia`,
+    time_session: t`Minutos de jogo por sessão`,
+    reality_check: t`Alerta de tempo`,
   }
-  return { durations, history }
+  return (event: LimitsView['history'][number], when: (ms: number) => string): string => {
+    const detail = event.detail as HistoryDetail
+    const name = settingNames[event.kind]
+    if (name) {
+      const asked = detail.asked ?? null
+      const value =
+        asked === null
+          ? t`sem limite`
+          : event.kind.startsWith('time_') || event.kind === 'reality_check'
+            ? t`${asked} min`
+            : formatMoney(asked)
+      return detail.pending
+        ? t`${name}: ${value}, a partir de ${when(detail.pending.from)}`
+        : t`${name}: ${value}, na hora`
+    }
+    if (event.kind === 'registration') {
+      const loss = formatMoney(detail.dailyLoss ?? 0)
+      const minutes = detail.dailyMinutes ?? 0
+      return t`Limites do cadastro: perda de ${loss} e ${minutes} min de jogo por dia`
+    }
+    if (event.kind === 'self_exclusion') {
+      const until = detail.until ?? null
+      if (until === null) return detail.kept ? t`Autoexclusão permanente mantida` : t`Autoexclusão permanente`
+      const end = when(until)
+      return detail.kept ? t`Pausa mantida até ${end} (não pode ser encurtada)` : t`Pausa até ${end}`
+    }
+    return event.kind
+  }
 }
 
 function Pending({ from, children, when }: { from: number; children: React.ReactNode; when: (ms: number) => string }) {
@@ -258,6 +332,8 @@ function AmountRow(props: {
   testId: string
   label: string
   setting: AmountSetting
+  /** One of the registration's mandatory limits: it can be changed, not removed. */
+  required?: boolean
   detail: React.ReactNode
   when: (ms: number) => string
   onSave: (amount: number | null) => Promise<void>
@@ -270,16 +346,25 @@ function AmountRow(props: {
   return (
     <form
       className="card limits-row"
+      noValidate
       data-testid={`limit-${props.testId}`}
       onSubmit={(event) => {
         event.preventDefault()
         const amount = centavosOf(text)
-        if (amount === undefined) return setError(t`Informe um valor em reais, ou deixe vazio para sem limite.`)
+        if (amount === undefined || (amount === null && props.required))
+          return setError(
+            props.required
+              ? t`Este limite é obrigatório: informe um valor em reais.`
+              : t`Informe um valor em reais, ou deixe vazio para sem limite.`,
+          )
         setError(null)
         void props.onSave(amount)
       }}
     >
-      <label htmlFor={inputId}>{props.label}</label>
+      <label htmlFor={inputId}>
+        {props.label}
+        {props.required && <Trans> (obrigatório)</Trans>}
+      </label>
       <p className="limits-current">
         {setting.amount === null ? <Trans>Sem limite</Trans> : <Trans>Em vigor: {formatMoney(setting.amount)}</Trans>}
       </p>
@@ -289,7 +374,8 @@ function AmountRow(props: {
           id={inputId}
           inputMode="decimal"
           value={text}
-          placeholder={t`sem limite`}
+          placeholder={props.required ? undefined : t`sem limite`}
+          required={props.required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(e) => setText(e.target.value)}
@@ -326,25 +412,28 @@ function TimeForm(props: {
   return (
     <form
       className="card limits-row"
+      noValidate
       data-testid="limit-time"
       onSubmit={(event) => {
         event.preventDefault()
         const dailyMinutes = minutesOf(dailyText)
         const sessionMinutes = minutesOf(sessionText)
-        if (dailyMinutes === undefined || sessionMinutes === undefined)
-          return setError(t`Informe minutos (1 a 1440), ou deixe vazio para sem limite.`)
+        if (dailyMinutes === undefined || dailyMinutes === null)
+          return setError(t`O limite de minutos por dia é obrigatório: informe de 1 a 1440.`)
+        if (sessionMinutes === undefined)
+          return setError(t`Informe minutos por sessão (1 a 1440), ou deixe vazio para sem limite.`)
         setError(null)
         void props.onSave({ dailyMinutes, sessionMinutes })
       }}
     >
       <label htmlFor="limit-time-day">
-        <Trans>Minutos por dia</Trans>
+        <Trans>Minutos por dia (obrigatório)</Trans>
       </label>
       <input
         id="limit-time-day"
         inputMode="numeric"
         value={dailyText}
-        placeholder={t`sem limite`}
+        required
         onChange={(e) => setDailyText(e.target.value)}
       />
       {daily.pending && (
@@ -367,7 +456,11 @@ function TimeForm(props: {
           {perSession.pending.minutes === null ? t`sem limite` : t`${perSession.pending.minutes} min`}
         </Pending>
       )}
-      {error && <small className="field-error">{error}</small>}
+      {error && (
+        <small className="field-error" role="alert">
+          {error}
+        </small>
+      )}
       <button type="submit" className="button">
         <Trans>Salvar</Trans>
       </button>

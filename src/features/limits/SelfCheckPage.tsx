@@ -2,7 +2,7 @@
 // result, and where to get help (CVV 188, the government's page on problem gambling). It never
 // blocks anything and nothing is sent to the server.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { helpLinks } from './api.ts'
 import './limits.css'
@@ -19,6 +19,11 @@ export default function SelfCheckPage() {
   ]
   const [answers, setAnswers] = useState<(boolean | null)[]>(() => questions.map(() => null))
   const [done, setDone] = useState(false)
+  const result = useRef<HTMLDivElement>(null)
+  // The result appears under the questions: bring it into view (the bottom bar covers the page's end).
+  useEffect(() => {
+    if (done) result.current?.scrollIntoView({ block: 'nearest' })
+  }, [done])
   const yes = answers.filter((a) => a === true).length
   const complete = answers.every((a) => a !== null)
 
@@ -42,7 +47,10 @@ export default function SelfCheckPage() {
                   type="radio"
                   name={`q${i}`}
                   checked={answers[i] === value}
-                  onChange={() => setAnswers((all) => all.map((a, j) => (j === i ? value : a)))}
+                  onChange={() => {
+                    setAnswers((all) => all.map((a, j) => (j === i ? value : a)))
+                    setDone(false)
+                  }}
                 />{' '}
                 {value ? t`Sim` : t`Não`}
               </label>
@@ -54,7 +62,7 @@ export default function SelfCheckPage() {
         </button>
       </form>
       {done && (
-        <div className="card" role="status" data-testid="selfcheck-result">
+        <div className="card" role="status" data-testid="selfcheck-result" ref={result}>
           {yes === 0 ? (
             <p>
               <Trans>

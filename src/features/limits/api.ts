@@ -36,9 +36,12 @@ export const selfExclude = (input: RequestBody<typeof selfExcludeRequest>) =>
 
 export const getActivity = (input: RequestBody<typeof activityRequest>) => call<ActivityView>('/v1/bus/activity', input)
 
-/** The government's centralised self-exclusion platform and help pages (Portaria SPA/MF 1.231/2024). */
+/**
+ * The government's centralised self-exclusion platform (Portaria SPA/MF 2.579/2025; run by SPA
+ * with a gov.br account since December 2025) and help pages.
+ */
 export const helpLinks = {
-  selfExclusion: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/autoexclusao',
+  selfExclusion: 'https://www.gov.br/autoexclusaoapostas',
   problemGambling:
     'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/jogo-responsavel',
   cvv: 'tel:188',

@@ -1,7 +1,7 @@
 // Play tasks (`/task`, `/taskGame`, `/event/item?configKey=…`): each task's game, the real
 // rounds counted so far against the target, and a play or claim button. Progress reloads when
 // the game frame closes (the tab reload counter) and when the page opens.
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useSearch } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
@@ -89,51 +89,56 @@ function TaskList() {
               </p>
             )}
             <ul className="task-list">
-              {tasks.map((task) => (
-                <li key={task.taskId} className="card task" data-testid={`task-${task.taskId}`}>
-                  <div className="task-head">
-                    <strong>
-                      <Trans>
-                        Jogue {task.target} rodadas de {task.gameName}
-                      </Trans>
-                    </strong>
-                    <span className="task-reward">+{formatMoney(task.reward)}</span>
-                  </div>
-                  <progress max={task.target} value={task.progress} aria-label={t`Progresso`} />
-                  <div className="task-foot">
-                    <span data-testid="task-progress">
-                      {task.progress}/{task.target}
-                    </span>
-                    {task.gotFlag === 0 && (
-                      <button
-                        type="button"
-                        className="button small"
-                        disabled={busy === task.taskId}
-                        onClick={() => void play(task)}
-                        aria-label={t`Jogar ${task.gameName}`}
-                      >
-                        <Trans>Jogar</Trans>
-                      </button>
-                    )}
-                    {task.gotFlag === 1 && (
-                      <button
-                        type="button"
-                        className="button small"
-                        disabled={busy === task.taskId}
-                        onClick={(event) => void claim(task, event.currentTarget)}
-                        aria-label={t`Receber ${formatMoney(task.reward)}`}
-                      >
-                        <Trans>Receber</Trans>
-                      </button>
-                    )}
-                    {task.gotFlag === 2 && (
-                      <span className="task-done">
-                        <Trans>Recebido ✓</Trans>
+              {tasks.map((task) => {
+                const { gameName } = task
+                return (
+                  <li key={task.taskId} className="card task" data-testid={`task-${task.taskId}`}>
+                    <div className="task-head">
+                      <strong>
+                        <Plural
+                          value={task.target}
+                          one={`Jogue # rodada de ${gameName}`}
+                          other={`Jogue # rodadas de ${gameName}`}
+                        />
+                      </strong>
+                      <span className="task-reward">+{formatMoney(task.reward)}</span>
+                    </div>
+                    <progress max={task.target} value={task.progress} aria-label={t`Progresso`} />
+                    <div className="task-foot">
+                      <span data-testid="task-progress">
+                        {task.progress}/{task.target}
                       </span>
-                    )}
-                  </div>
-                </li>
-              ))}
+                      {task.gotFlag === 0 && (
+                        <button
+                          type="button"
+                          className="button small"
+                          disabled={busy === task.taskId}
+                          onClick={() => void play(task)}
+                          aria-label={t`Jogar ${task.gameName}`}
+                        >
+                          <Trans>Jogar</Trans>
+                        </button>
+                      )}
+                      {task.gotFlag === 1 && (
+                        <button
+                          type="button"
+                          className="button small"
+                          disabled={busy === task.taskId}
+                          onClick={(event) => void claim(task, event.currentTarget)}
+                          aria-label={t`Receber ${formatMoney(task.reward)}`}
+                        >
+                          <Trans>Receber</Trans>
+                        </button>
+                      )}
+                      {task.gotFlag === 2 && (
+                        <span className="task-done">
+                          <Trans>Recebido ✓</Trans>
+                        </span>
+                      )}
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           </section>
         )

@@ -5,12 +5,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { formatCountdown } from '../../../contract/countdown.ts'
-import { formatMoney } from '../../../contract/money.ts'
+import { formatMoney, formatPercent } from '../../../contract/money.ts'
 import type { WheelInfo } from '../../../contract/rewards.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { messageOf } from '../../lib/http.ts'
 import { PromotionGate } from '../../lib/PromotionGate.tsx'
 import { Sheet } from '../../lib/Sheet.tsx'
+import { storage } from '../../lib/storage.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getWheel, spinWheel } from './api.ts'
@@ -58,15 +59,15 @@ export function RewardSheet({
 }
 
 export function WheelDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   return (
     <RewardSheet title={t`Roleta grátis`} part="wheel" onClose={onClose}>
-      <Wheel onClose={onClose} locale={i18n.locale} />
+      <Wheel onClose={onClose} />
     </RewardSheet>
   )
 }
 
-function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
+function Wheel({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   const [offset, setOffset] = useState(0)
   const [now, setNow] = useState(() => Date.now())
@@ -82,12 +83,19 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
   } = useApiData(
     async () => {
       const next = await getWheel()
-      setOffset(next.serverTime - Date.now())
+      const skew = next.serverTime - Date.now()
+      setOffset(skew)
+      keepNextSpin(next.nextSpinAt, skew)
       return next
     },
     [],
     { failure: t`Não foi possível carregar a roleta.` },
   )
+  // The last known next-spin time, so the countdown shows before (or without) the server's answer.
+  const [keptNext, setKeptNext] = useState<number | null>(null)
+  useEffect(() => {
+    void storage.get('wheelNextSpinAt').then((at) => setKeptNext(at ?? null))
+  }, [])
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
@@ -110,6 +118,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
       await countUp(result.amount, setShown)
       await celebrateCredit(wheel.current)
       setInfo({ ...info, nextSpinAt: result.nextSpinAt, lastPrize: result.amount })
+      keepNextSpin(result.nextSpinAt, offset)
       setTimeout(onClose, CLOSE_AFTER_MS)
     } catch (error) {
       showToast(messageOf(error, t`Não foi possível girar a roleta.`))
@@ -118,8 +127,15 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
     }
   }
 
-  if (!info) return <div className="page-loading" aria-busy="true" />
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
+  if (!info) {
+    if (keptNext !== null && keptNext > now)
+      return (
+        <p className="wheel-countdown" data-testid="wheel-countdown">
+          <Trans>Próxima rodada grátis em {formatCountdown(keptNext - now)}</Trans>
+        </p>
+      )
+    return <div className="page-loading" aria-busy="true" />
+  }
   const every =
     info.intervalSeconds % 3600 === 0
       ? `${info.intervalSeconds / 3600} h`
@@ -176,7 +192,7 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
       <ul className="wheel-odds">
         {info.prizes.map((prize) => (
           <li key={prize.amount}>
-            {formatMoney(prize.amount)} — {percent.format(prize.probability)}
+            {formatMoney(prize.amount)} — {formatPercent(prize.probability * 100, 2, 0)}
           </li>
         ))}
       </ul>
@@ -188,6 +204,11 @@ function Wheel({ onClose, locale }: { onClose: () => void; locale: string }) {
       </p>
     </div>
   )
+}
+
+/** Keeps the next spin on this device's clock (`skew` is server minus device). */
+function keepNextSpin(nextSpinAt: number | null, skew: number) {
+  void (nextSpinAt === null ? storage.remove('wheelNextSpinAt') : storage.set('wheelNextSpinAt', nextSpinAt - skew))
 }
 
 function countUp(amount: number, set: (value: number) => void): Promise<void> {

@@ -1,22 +1,16 @@
-// A small line chart of the total balance (cash + bonus) after each statement entry. The
-// points are computed backwards from the current balance with the entries' real amounts.
+// A small line chart of the total balance (cash + bonus) after each statement line, from the
+// server's running balance (the newest point is the header's balance).
 import { useLingui } from '@lingui/react/macro'
 import { formatMoney } from '../../../contract/money.ts'
 import type { StatementEntryView } from '../../../contract/statement.ts'
 
-export function balancePoints(entries: StatementEntryView[], currentTotal: number): { time: number; total: number }[] {
-  const points: { time: number; total: number }[] = []
-  let total = currentTotal
-  for (const entry of entries) {
-    points.push({ time: entry.time, total })
-    if (entry.account !== 'withdrawal_hold') total -= entry.amount
-  }
-  return points.reverse()
+export function balancePoints(entries: StatementEntryView[]): { time: number; total: number }[] {
+  return entries.map((e) => ({ time: e.time, total: e.balanceAfter })).reverse()
 }
 
-export function BalanceChart({ entries, currentTotal }: { entries: StatementEntryView[]; currentTotal: number }) {
+export function BalanceChart({ entries }: { entries: StatementEntryView[] }) {
   const { t } = useLingui()
-  const points = balancePoints(entries, currentTotal)
+  const points = balancePoints(entries)
   if (points.length < 2) return null
   const width = 320
   const height = 96

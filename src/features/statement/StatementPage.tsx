@@ -1,31 +1,29 @@
-// `/statement`: every ledger entry on the player's accounts, newest first, with the balance
-// after it, a chart of the balance, and a CSV export. Reloads when the balance changes.
+// `/statement`: one line per operation (a spin, a withdrawal, a deposit), newest first, with the
+// balance after it (the newest equals the header), the ledger legs one tap away, a chart of the
+// balance, and a CSV export. Pages by cursor; reloads when the balance changes.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import { accountAtom } from '../../lib/account.ts'
+import type { StatementEntryView } from '../../../contract/statement.ts'
 import { ApiError } from '../../lib/http.ts'
-import { useAtomValue } from '../../lib/store.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
-import { downloadStatementCsv, getStatement } from './api.ts'
+import { downloadStatementCsv, getStatementPages } from './api.ts'
 import { BalanceChart } from './BalanceChart.tsx'
-import { accountLabels, kindLabels } from './kinds.ts'
+import { accountLabels, kindLabels, lineLabel } from './kinds.ts'
 import './statement.css'
 
 const PAGE_SIZE = 20
 
 export default function StatementPage() {
-  const { t, i18n } = useLingui()
-  const account = useAtomValue(accountAtom)
+  const { t } = useLingui()
   const [pages, setPages] = useState(1)
-  const { data, error } = useApiData(() => getStatement({ pageNum: 1, pageSize: PAGE_SIZE * pages }), [pages], {
+  const { data, error } = useApiData(() => getStatementPages(pages, PAGE_SIZE), [pages], {
     reloadOn: ['balance'],
   })
   const entries = data?.entries ?? null
-  const total = data?.total ?? 0
   const failed = error !== null
 
   async function exportCsv() {
@@ -53,7 +51,7 @@ export default function StatementPage() {
   }
   return (
     <section className="statement">
-      {account && <BalanceChart entries={entries} currentTotal={account.total} />}
+      <BalanceChart entries={entries} />
       <p>
         <Link href="/myActivity">
           <Trans>Minha atividade: apostas, prêmios, resultado e tempo de jogo</Trans>
@@ -64,31 +62,61 @@ export default function StatementPage() {
       </button>
       <ol className="entries" data-testid="statement-entries">
         {entries.map((e) => (
-          <li key={`${e.transferId}:${e.account}`} className="entry">
-            <div>
-              <strong>{i18n._(kindLabels[e.kind])}</strong>
-              <small>
-                {formatTime(e.time, i18n.locale)} ·{' '}
-                {accountLabels[e.account] ? i18n._(accountLabels[e.account] as never) : e.account}
-              </small>
-            </div>
-            <div className="amounts">
-              <span className={e.amount < 0 ? 'out' : 'in'}>
-                {e.amount > 0 ? '+' : ''}
-                {formatMoney(e.amount)}
-              </span>
-              <small>
-                <Trans>saldo {formatMoney(e.balanceAfter)}</Trans>
-              </small>
-            </div>
-          </li>
+          <StatementLine key={e.transferId} entry={e} />
         ))}
       </ol>
-      {entries.length < total && (
+      {data?.more && (
         <button type="button" className="link" onClick={() => setPages((p) => p + 1)}>
           <Trans>Ver mais</Trans>
         </button>
       )}
     </section>
+  )
+}
+
+function StatementLine({ entry: e }: { entry: StatementEntryView }) {
+  const { i18n } = useLingui()
+  return (
+    <li className="entry">
+      <details>
+        <summary>
+          <div>
+            <strong>{i18n._(lineLabel(e))}</strong>
+            <small>{formatTime(e.time, i18n.locale)}</small>
+          </div>
+          <div className="amounts">
+            <span className={e.amount < 0 ? 'out' : 'in'}>
+              {e.amount > 0 ? '+' : ''}
+              {formatMoney(e.amount)}
+            </span>
+            <small>
+              <Trans>saldo {formatMoney(e.balanceAfter)}</Trans>
+            </small>
+          </div>
+        </summary>
+        <ul className="legs">
+          {e.legs.map((leg) => {
+            const accountName = i18n._(accountLabels[leg.account])
+            const after = formatMoney(leg.balanceAfter)
+            return (
+              <li key={`${leg.transferId}:${leg.account}`}>
+                <span>
+                  {i18n._(kindLabels[leg.kind])} · {accountName}
+                </span>
+                <span className="amounts">
+                  {leg.amount > 0 ? '+' : ''}
+                  {formatMoney(leg.amount)}
+                  <small>
+                    <Trans>
+                      {accountName} depois: {after}
+                    </Trans>
+                  </small>
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      </details>
+    </li>
   )
 }

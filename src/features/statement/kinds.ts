@@ -1,6 +1,7 @@
-// Names of ledger entry kinds and accounts, as the statement shows them.
+// Names of ledger entry kinds, statement lines and accounts, as the statement shows them.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { StatementAccount, StatementEntryView } from '../../../contract/statement.ts'
 import type { TransferKind } from '../../../contract/transfers.ts'
 
 export const kindLabels: Record<TransferKind, MessageDescriptor> = {
@@ -27,8 +28,20 @@ export const kindLabels: Record<TransferKind, MessageDescriptor> = {
   pix_refund: msg`PIX devolvido ao pagador`,
 }
 
-export const accountLabels: Record<string, MessageDescriptor> = {
+export const accountLabels: Record<StatementAccount, MessageDescriptor> = {
   cash: msg`Dinheiro`,
   bonus: msg`Bônus`,
   withdrawal_hold: msg`Reservado para saque`,
+}
+
+const roundLabel = msg`Rodada`
+const withdrawalPaid = msg`Saque pago`
+const withdrawalNotPaid = msg`Saque não concluído`
+
+/** A line's name: a spin is a round; a withdrawal's hold says how it ended. */
+export function lineLabel(line: StatementEntryView): MessageDescriptor {
+  if (line.kind === 'round') return roundLabel
+  if (line.kind === 'withdrawal_hold' && line.resolution === 'withdrawal_post') return withdrawalPaid
+  if (line.kind === 'withdrawal_hold' && line.resolution === 'withdrawal_void') return withdrawalNotPaid
+  return kindLabels[line.kind]
 }

@@ -2,10 +2,11 @@
 // key), the key checked as typed, the holder name — the verified account holder, locked — and,
 // to confirm a withdrawal, the account's password.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { groupCpfInput } from '../../../contract/cpf.ts'
 import { checkPixKey, type PixKeyProblem, type PixKeyType, pixKeyTypes } from '../../../contract/pix-keys.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
+import { storage } from '../../lib/storage.ts'
 import { TextField } from '../../lib/TextField.tsx'
 
 export interface KeyChoice {
@@ -59,6 +60,14 @@ export function KeySheet({
     const problem = checkPixKey(type, value)
     return problem ? problems[problem] : undefined
   }
+
+  // A new key starts from the player's own verified CPF, kept on this device.
+  useEffect(() => {
+    if (initial) return
+    void storage.get('ownCpf').then((cpf) => {
+      if (cpf) setKey((typed) => typed || groupCpfInput(cpf))
+    })
+  }, [initial])
 
   function change(value: string) {
     const next =

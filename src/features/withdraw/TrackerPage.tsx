@@ -18,8 +18,24 @@ import './withdraw.css'
 const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
 
 export default function TrackerPage() {
-  const { t, i18n } = useLingui()
   const orderId = new URLSearchParams(useSearch()).get('orderId') ?? ''
+  // Opened without an order (a bookmark, the seed's menu): nothing to ask the server.
+  if (!orderId)
+    return (
+      <section className="tracker">
+        <p className="empty-state" data-testid="tracker-no-order">
+          <Trans>Escolha um saque para acompanhar.</Trans>
+        </p>
+        <Link href="/withdrawalTrackerAll" className="button">
+          <Trans>Ver todos os saques</Trans>
+        </Link>
+      </section>
+    )
+  return <OrderTracker orderId={orderId} />
+}
+
+function OrderTracker({ orderId }: { orderId: string }) {
+  const { t, i18n } = useLingui()
   const [correcting, setCorrecting] = useState(false)
   const [busy, setBusy] = useState(false)
 
@@ -120,6 +136,9 @@ export default function TrackerPage() {
       )}
       <Link href="/withdrawalTrackerAll" className="link">
         <Trans>Ver todos os saques</Trans>
+      </Link>
+      <Link href={`/servicePage?orderId=${encodeURIComponent(orderId)}`} className="link" data-testid="tracker-support">
+        <Trans>Dúvidas? Fale com o atendimento</Trans>
       </Link>
       {correcting && (
         <KeySheet

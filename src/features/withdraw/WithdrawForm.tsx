@@ -7,10 +7,13 @@ import { Link, useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
 import { refreshAccount } from '../../lib/account.ts'
+import { BindDialog } from '../../lib/BindDialog.tsx'
 import { ApiError, messageOf } from '../../lib/http.ts'
+import { Typewriter } from '../../lib/Typewriter.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
+import { offerWebPush } from '../../lib/webPush.ts'
 import { createWithdrawal, getWithdrawChannels, getWithdrawInfo } from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
 
@@ -24,11 +27,15 @@ export function WithdrawForm() {
   const { t, i18n } = useLingui()
   const [, navigate] = useLocation()
   const [amountText, setAmountText] = useState('')
-  const [sheet, setSheet] = useState<'key' | 'details' | null>(null)
+  const [sheet, setSheet] = useState<'key' | 'details' | 'bind' | null>(null)
   const [busy, setBusy] = useState(false)
   const [requestId, setRequestId] = useState(() => crypto.randomUUID())
 
-  const { data, reload: load } = useApiData(() => Promise.all([getWithdrawInfo(), getWithdrawChannels()]), [], {
+  const {
+    data,
+    error,
+    reload: load,
+  } = useApiData(() => Promise.all([getWithdrawInfo(), getWithdrawChannels()]), [], {
     reloadOn: ['balance'],
     failure: t`Não foi possível carregar o saque.`,
   })
@@ -55,6 +62,7 @@ export function WithdrawForm() {
       setSheet(null)
       void refreshAccount()
       navigate(`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`)
+      void offerWebPush()
     } catch (error) {
       showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
@@ -63,6 +71,18 @@ export function WithdrawForm() {
     }
   }
 
+  // Offline or the server down: say so and offer a retry, as the deposit screen does.
+  if ((!info || !channels) && error !== null)
+    return (
+      <div className="load-failed" role="alert" data-testid="withdraw-load-failed">
+        <p>
+          <Trans>Não foi possível carregar o saque.</Trans>
+        </p>
+        <button type="button" className="button" onClick={() => void load()}>
+          <Trans>Tentar de novo</Trans>
+        </button>
+      </div>
+    )
   if (!info || !channels) return <div className="page-loading" aria-busy="true" />
   const progress = info.wagering.required > 0 ? Math.round((info.wagering.wagered / info.wagering.required) * 100) : 0
 
@@ -105,9 +125,9 @@ export function WithdrawForm() {
             </Trans>
           </p>
           {!info.bound && (
-            <Link className="button secondary" href="/mine">
-              <Trans>Criar nome e senha (Perfil)</Trans>
-            </Link>
+            <button type="button" className="button secondary" onClick={() => setSheet('bind')}>
+              <Trans>Criar nome e senha</Trans>
+            </button>
           )}
           {!info.verified && (
             <button type="button" className="button secondary" onClick={() => setSheet('details')}>
@@ -189,8 +209,11 @@ export function WithdrawForm() {
       )}
 
       <ul className="tips">
-        <li>
-          <Trans>Saque por PIX sem taxa nenhuma. Nunca pedimos depósito, taxa ou imposto para liberar um saque.</Trans>
+        <li data-testid="withdraw-tip">
+          <Typewriter
+            ms={40}
+            text={t`Saque por PIX sem taxa nenhuma. Nunca pedimos depósito, taxa ou imposto para liberar um saque.`}
+          />
         </li>
         <li>
           <Trans>
@@ -201,7 +224,7 @@ export function WithdrawForm() {
           <li>
             <Trans>
               Saques acima de {formatMoney(info.reviewAbove)} passam por revisão de um operador, em até{' '}
-              {info.reviewHours} horas.
+              {info.reviewMinutes} minutos.
             </Trans>
           </li>
         )}
@@ -227,6 +250,16 @@ export function WithdrawForm() {
           askPassword
           onSubmit={(choice) => void submit(choice)}
           onClose={() => setSheet(null)}
+        />
+      )}
+      {sheet === 'bind' && (
+        <BindDialog
+          initialMode={1}
+          boundName={null}
+          onClose={() => {
+            setSheet(null)
+            void load()
+          }}
         />
       )}
       {sheet === 'details' && (

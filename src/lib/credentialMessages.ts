@@ -1,6 +1,6 @@
 // Words for each credential problem, in the player's language.
 import { t } from '@lingui/core/macro'
-import { type CredentialProblem, passwordRule, userNameRule } from '../../../contract/credentials.ts'
+import { type CredentialProblem, passwordRule, userNameRule } from '../../contract/credentials.ts'
 
 export function userNameMessage(problem: CredentialProblem): string {
   switch (problem) {

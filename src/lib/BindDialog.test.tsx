@@ -6,10 +6,10 @@ import { I18nProvider } from '@lingui/react'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../../locales/pt-BR/messages.json'
+import { messages } from '../../locales/pt-BR/messages.json'
 import { BindDialog } from './BindDialog.tsx'
 
-i18n.load('pt-BR', messages as Messages)
+i18n.load('pt-BR', messages as unknown as Messages)
 i18n.activate('pt-BR')
 
 async function renderDialog(mode: 1 | 2 | 3, boundName: string | null = null) {

@@ -1,17 +1,21 @@
 // The bind dialog (SPEC 2): register a name and password, show the bound name locked, or log
 // in with a name and password. Fields are checked on blur; an error clears on input once the
-// value is valid.
+// value is valid. Shared: Perfil opens it, and the withdraw screen opens it in place for its bind step.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import { checkConfirmation, checkLoginPassword, checkPassword, checkUserName } from '../../../contract/credentials.ts'
-import { refreshAccount } from '../../lib/account.ts'
-import { ApiError } from '../../lib/http.ts'
-import { Sheet } from '../../lib/Sheet.tsx'
-import { loginWithCredentials } from '../../lib/session.ts'
-import { TextField } from '../../lib/TextField.tsx'
-import { showToast } from '../../lib/toast.ts'
-import { bindLogin } from './api.ts'
+import type { bindRequest } from '../../contract/accounts.ts'
+import { checkConfirmation, checkLoginPassword, checkPassword, checkUserName } from '../../contract/credentials.ts'
+import type { RequestBody } from '../../contract/request.ts'
+import { refreshAccount } from './account.ts'
+import { call } from './api.ts'
 import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
+import { ApiError } from './http.ts'
+import { Sheet } from './Sheet.tsx'
+import { loginWithCredentials } from './session.ts'
+import { TextField } from './TextField.tsx'
+import { showToast } from './toast.ts'
+
+const bindLogin = (input: RequestBody<typeof bindRequest>) => call('/user/bindLoginAccount', input)
 
 export type BindMode = 1 | 2 | 3
 const DIALOG_TOAST_MS = 2000

@@ -1,0 +1,99 @@
+// The console's frame: asks who is signed in, shows the login (or the setup link's page) when
+// nobody is, TOTP enrolment when the role needs it first, and otherwise the layout with the
+// page the address names. The push socket runs while someone is signed in.
+import { Trans } from '@lingui/react/macro'
+import { Suspense, useCallback, useEffect, useState } from 'react'
+import { Route, Router, Switch } from 'wouter'
+import type { OperatorMe } from '../../contract/ops.ts'
+import { CallError, call, onUnauthenticated } from '../lib/api.ts'
+import { startPush, stopPush } from '../lib/push.ts'
+import LoginPage from '../pages/LoginPage.tsx'
+import SetupPage from '../pages/SetupPage.tsx'
+import { Layout } from './Layout.tsx'
+import { pages } from './routes.ts'
+import { can, SessionContext } from './session.ts'
+
+type State = { kind: 'loading' } | { kind: 'out' } | { kind: 'in'; me: OperatorMe }
+
+export function App() {
+  const [state, setState] = useState<State>({ kind: 'loading' })
+  const refresh = useCallback(() => {
+    call<OperatorMe>('session/me').then(
+      (me) => setState({ kind: 'in', me }),
+      (error: unknown) => {
+        if (error instanceof CallError) setState({ kind: 'out' })
+      },
+    )
+  }, [])
+  useEffect(() => {
+    refresh()
+    return onUnauthenticated(() => setState({ kind: 'out' }))
+  }, [refresh])
+  const signedIn = state.kind === 'in' && !state.me.mustEnrolTotp
+  useEffect(() => {
+    if (signedIn) startPush()
+    else stopPush()
+  }, [signedIn])
+
+  return (
+    <Router base="/console">
+      <Switch>
+        <Route path="/setup">
+          <SetupPage />
+        </Route>
+        <Route>
+          {state.kind === 'loading' ? (
+            <p className="console-boot" aria-busy="true">
+              <Trans>Carregando…</Trans>
+            </p>
+          ) : state.kind === 'out' ? (
+            <LoginPage onSignedIn={(me) => setState({ kind: 'in', me })} />
+          ) : (
+            <SessionContext.Provider value={{ me: state.me, refresh }}>
+              <Layout>
+                <Suspense
+                  fallback={
+                    <p aria-busy="true">
+                      <Trans>Carregando…</Trans>
+                    </p>
+                  }
+                >
+                  <Switch>
+                    {pages
+                      .filter((page) => can(state.me, page.permission))
+                      .filter((page) => !state.me.mustEnrolTotp || page.path === '/security')
+                      .map((page) => (
+                        <Route key={page.path} path={page.path} component={page.component} />
+                      ))}
+                    <Route>
+                      <NotFound enrol={state.me.mustEnrolTotp} />
+                    </Route>
+                  </Switch>
+                </Suspense>
+              </Layout>
+            </SessionContext.Provider>
+          )}
+        </Route>
+      </Switch>
+    </Router>
+  )
+}
+
+function NotFound({ enrol }: { enrol: boolean }) {
+  return (
+    <section className="panel">
+      {enrol ? (
+        <p>
+          <Trans>
+            Sua função exige um segundo fator. Abra <a href="/console/security">Minha conta</a> e cadastre o
+            autenticador.
+          </Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>Página não encontrada.</Trans>
+        </p>
+      )}
+    </section>
+  )
+}

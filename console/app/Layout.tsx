@@ -1,0 +1,65 @@
+// The console's layout: the side menu (pages the role may use), who is signed in with their
+// role, the language, and leaving. Desktop first; on a tablet the menu folds above the page.
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'wouter'
+import { call } from '../lib/api.ts'
+import { type ConsoleLanguage, setLanguage } from '../lib/i18n.ts'
+import { roleName } from '../lib/roles.ts'
+import { pages } from './routes.ts'
+import { can, useSession } from './session.ts'
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { me, refresh } = useSession()
+  const { i18n, t } = useLingui()
+  const [location] = useLocation()
+  const logout = async () => {
+    await call('session/logout').catch(() => undefined)
+    refresh()
+  }
+  return (
+    <div className="console">
+      <header className="console-header">
+        <span className="console-brand">
+          Jogo Limpo · <Trans>Console</Trans>
+        </span>
+        <span className="console-who" data-testid="operator-name">
+          {me.name} · {i18n._(roleName[me.role])}
+        </span>
+        <label className="console-language">
+          <span className="visually-hidden">
+            <Trans>Idioma</Trans>
+          </span>
+          <select
+            value={i18n.locale}
+            onChange={(event) => void setLanguage(event.target.value as ConsoleLanguage).then(refresh)}
+          >
+            <option value="pt-BR">Português</option>
+            <option value="en">English</option>
+            <option value="hi">हिन्दी</option>
+          </select>
+        </label>
+        <button type="button" className="button secondary small" onClick={() => void logout()}>
+          <Trans>Sair</Trans>
+        </button>
+      </header>
+      <nav className="console-nav" aria-label={t`Menu`}>
+        <ul>
+          {pages
+            .filter((page) => page.nav !== false && can(me, page.permission))
+            .map((page) => {
+              const current = page.path === '/' ? location === '/' : location.startsWith(page.path)
+              return (
+                <li key={page.path}>
+                  <Link href={page.path} aria-current={current ? 'page' : undefined}>
+                    {i18n._(page.label)}
+                  </Link>
+                </li>
+              )
+            })}
+        </ul>
+      </nav>
+      <main className="console-main">{children}</main>
+    </div>
+  )
+}

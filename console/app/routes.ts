@@ -1,0 +1,83 @@
+// The console's pages: adding one is one entry here and one lazily loaded file in console/pages/
+// (its chunk loads only when the page opens). `permission` hides the page from roles that may
+// not use it (the server refuses them anyway); `nav: false` keeps it out of the side menu.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { type ComponentType, lazy } from 'react'
+
+export interface ConsolePage {
+  path: string
+  label: MessageDescriptor
+  permission?: string
+  nav?: boolean
+  component: ComponentType
+}
+
+export const pages: ConsolePage[] = [
+  {
+    path: '/',
+    label: msg`Painel`,
+    permission: 'withdrawals.view',
+    component: lazy(() => import('../pages/DashboardPage.tsx')),
+  },
+  {
+    path: '/withdrawals',
+    label: msg`Saques`,
+    permission: 'withdrawals.view',
+    component: lazy(() => import('../pages/WorklistPage.tsx')),
+  },
+  {
+    path: '/money-in',
+    label: msg`PIX recebidos`,
+    permission: 'health.view',
+    component: lazy(() => import('../pages/MoneyInPage.tsx')),
+  },
+  {
+    path: '/players',
+    label: msg`Jogadores`,
+    permission: 'players.view',
+    component: lazy(() => import('../pages/PlayersPage.tsx')),
+  },
+  {
+    path: '/players/:userId',
+    label: msg`Jogador`,
+    permission: 'players.view',
+    nav: false,
+    component: lazy(() => import('../pages/PlayerPage.tsx')),
+  },
+  {
+    path: '/support',
+    label: msg`Atendimento`,
+    permission: 'support.view',
+    component: lazy(() => import('../pages/SupportPage.tsx')),
+  },
+  {
+    path: '/support/content',
+    label: msg`FAQ e avisos`,
+    permission: 'support.edit',
+    component: lazy(() => import('../pages/SupportContentPage.tsx')),
+  },
+  {
+    path: '/support/feedback',
+    label: msg`Sugestões`,
+    permission: 'support.feedback',
+    component: lazy(() => import('../pages/FeedbackPage.tsx')),
+  },
+  {
+    path: '/audit',
+    label: msg`Auditoria`,
+    permission: 'audit.view',
+    component: lazy(() => import('../pages/AuditPage.tsx')),
+  },
+  {
+    path: '/settings',
+    label: msg`Configurações`,
+    permission: 'players.view',
+    component: lazy(() => import('../pages/SettingsPage.tsx')),
+  },
+  {
+    path: '/security',
+    label: msg`Minha conta`,
+    component: lazy(() => import('../pages/SecurityPage.tsx')),
+  },
+]

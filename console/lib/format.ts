@@ -1,0 +1,26 @@
+// How the console writes money, times and durations: money with the contract's formatter (the
+// same no-break space as the player app), times in the market's time zone.
+import { formatMoney } from '../../contract/money.ts'
+import { i18n } from './i18n.ts'
+
+export const money = (minor: number) => formatMoney(minor)
+
+const TIME_ZONE = 'America/Sao_Paulo'
+
+export const dateTime = (epochMs: number) =>
+  new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE }).format(epochMs)
+
+/** "1 h 05 min", "12 min", "-3 min" (late). */
+export function minutesLeft(ms: number): string {
+  const sign = ms < 0 ? '−' : ''
+  const minutes = Math.floor(Math.abs(ms) / 60_000)
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return hours > 0 ? `${sign}${hours} h ${String(rest).padStart(2, '0')} min` : `${sign}${rest} min`
+}
+
+/** A duration that may be under a minute: "45 s", "12 min", "1 h 05 min". */
+export const duration = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : minutesLeft(ms))
+
+export const clockTime = (epochMs: number) =>
+  new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'medium', timeZone: TIME_ZONE }).format(epochMs)

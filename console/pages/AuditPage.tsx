@@ -1,0 +1,144 @@
+// The audit log: every operator action and service-account call, newest first, filtered by who
+// and what; the same filter downloads as CSV.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { AuditPage as Page } from '../../contract/ops.ts'
+import { call } from '../lib/api.ts'
+import { dateTime } from '../lib/format.ts'
+import { useCall } from '../lib/useCall.ts'
+
+const PAGE_SIZE = 50
+
+const filterOf = (actor: string, action: string) => ({
+  ...(actor.trim() ? { actor: actor.trim() } : {}),
+  ...(action.trim() ? { action: action.trim() } : {}),
+})
+
+export default function AuditPage() {
+  const { t } = useLingui()
+  const [actor, setActor] = useState('')
+  const [action, setAction] = useState('')
+  const [pageNum, setPageNum] = useState(1)
+  const filter = filterOf(actor, action)
+  const page = useCall(
+    () => call<Page>('audit/list', { pageNum, pageSize: PAGE_SIZE, ...filterOf(actor, action) }),
+    [pageNum, actor, action],
+  )
+  const csv = `/api/ops/audit/export.csv?${new URLSearchParams(filter).toString()}`
+  const pages = Math.max(1, Math.ceil((page.data?.total ?? 0) / PAGE_SIZE))
+  return (
+    <section className="panel">
+      <h1>
+        <Trans>Auditoria</Trans>
+      </h1>
+      <div className="filters">
+        <label className="field">
+          <span>
+            <Trans>Quem</Trans>
+          </span>
+          <input
+            value={actor}
+            onChange={(event) => {
+              setActor(event.target.value)
+              setPageNum(1)
+            }}
+          />
+        </label>
+        <label className="field">
+          <span>
+            <Trans>Ação</Trans>
+          </span>
+          <input
+            value={action}
+            placeholder="withdrawal.approve"
+            onChange={(event) => {
+              setAction(event.target.value)
+              setPageNum(1)
+            }}
+          />
+        </label>
+        <a className="button secondary" href={csv} download>
+          <Trans>Exportar CSV</Trans>
+        </a>
+      </div>
+      {page.error && (
+        <p className="form-error" role="alert">
+          {page.error.message}
+        </p>
+      )}
+      {page.data && (
+        <>
+          <table className="table" data-testid="audit-log">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Quando</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Quem</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Ação</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Objeto</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Motivo</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Antes → depois</Trans>
+                </th>
+                <th scope="col">IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{dateTime(entry.at)}</td>
+                  <td>{entry.actorName}</td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>
+                    {entry.objectType} {entry.objectId}
+                  </td>
+                  <td>{entry.reason ?? ''}</td>
+                  <td className="json">
+                    {entry.before ?? ''}
+                    {entry.before && entry.after ? ' → ' : ''}
+                    {entry.after ?? ''}
+                  </td>
+                  <td>{entry.ip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="pager">
+            <button
+              type="button"
+              className="button secondary small"
+              disabled={pageNum <= 1}
+              onClick={() => setPageNum(pageNum - 1)}
+            >
+              {t`Anterior`}
+            </button>
+            <span>
+              <Trans>
+                Página {pageNum} de {pages} · {page.data.total} registros
+              </Trans>
+            </span>
+            <button
+              type="button"
+              className="button secondary small"
+              disabled={pageNum >= pages}
+              onClick={() => setPageNum(pageNum + 1)}
+            >
+              {t`Próxima`}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

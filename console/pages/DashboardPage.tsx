@@ -1,0 +1,153 @@
+// The console's first page: today's figures, each read from the ledger and the tables by the
+// server (deposits credited, withdrawals paid, GGR, players playing now, payout times against
+// the 120-minute rule, open worklists) and deposits vs withdrawals per hour as a small chart.
+// Re-read on every push.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from 'wouter'
+import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
+import { call } from '../lib/api.ts'
+import { duration, money } from '../lib/format.ts'
+import { useOpsPush } from '../lib/push.ts'
+import { useCall } from '../lib/useCall.ts'
+
+interface Dashboard {
+  deposits: { amount: number; count: number }
+  withdrawals: { amount: number; count: number }
+  refunds: { amount: number; count: number }
+  bets: number
+  wins: number
+  ggr: number
+  playersActive: number
+  payouts: { count: number; medianMs: number | null; worstMs: number | null; overLimit: number }
+  open: { review: number; failed: number; stuck: number; unmatchedDeposits: number }
+  hourly: { deposits: number[]; withdrawals: number[] }
+}
+
+function HourlyChart({ deposits, withdrawals, label }: { deposits: number[]; withdrawals: number[]; label: string }) {
+  const max = Math.max(1, ...deposits, ...withdrawals)
+  const width = 24 * 20
+  const height = 120
+  return (
+    <svg className="chart" viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={label}>
+      {Array.from(deposits.keys(), (hour) => ({ hour, value: deposits[hour] ?? 0 })).map(({ hour, value }) => (
+        <g key={hour}>
+          <rect
+            className="bar-in"
+            x={hour * 20 + 2}
+            y={height - (value / max) * height}
+            width={8}
+            height={(value / max) * height}
+          />
+          <rect
+            className="bar-out"
+            x={hour * 20 + 10}
+            y={height - ((withdrawals[hour] ?? 0) / max) * height}
+            width={8}
+            height={((withdrawals[hour] ?? 0) / max) * height}
+          />
+          {hour % 3 === 0 && (
+            <text x={hour * 20 + 2} y={height + 13} className="axis">
+              {hour}h
+            </text>
+          )}
+        </g>
+      ))}
+    </svg>
+  )
+}
+
+export default function DashboardPage() {
+  const { t } = useLingui()
+  const board = useCall(() => call<Dashboard>('dashboard'), [])
+  useOpsPush(() => board.reload())
+  const d = board.data
+  return (
+    <section className="panel">
+      <h1>
+        <Trans>Painel de hoje</Trans>
+      </h1>
+      {board.error && (
+        <p className="form-error" role="alert">
+          {board.error.message}
+        </p>
+      )}
+      {d && (
+        <>
+          <ul className="tiles" data-testid="today">
+            <li>
+              <span>
+                <Trans>Depósitos</Trans>
+              </span>
+              <strong>{money(d.deposits.amount)}</strong>
+              <Trans>{d.deposits.count} PIX</Trans>
+            </li>
+            <li>
+              <span>
+                <Trans>Saques pagos</Trans>
+              </span>
+              <strong>{money(d.withdrawals.amount)}</strong>
+              <Trans>{d.withdrawals.count} PIX</Trans>
+            </li>
+            <li>
+              <span>
+                <Trans>GGR (apostas − prêmios)</Trans>
+              </span>
+              <strong>{money(d.ggr)}</strong>
+              <Trans>
+                {money(d.bets)} − {money(d.wins)}
+              </Trans>
+            </li>
+            <li>
+              <span>
+                <Trans>Jogando agora (15 min)</Trans>
+              </span>
+              <strong>{d.playersActive}</strong>
+            </li>
+            <li>
+              <span>
+                <Trans>Tempo de pagamento</Trans>
+              </span>
+              <strong>{d.payouts.medianMs === null ? '—' : duration(d.payouts.medianMs)}</strong>
+              {d.payouts.worstMs !== null && (
+                <Trans>
+                  pior {duration(d.payouts.worstMs)} · {d.payouts.overLimit} acima de {PAYOUT_LIMIT_MINUTES} min
+                </Trans>
+              )}
+            </li>
+          </ul>
+          <h2>
+            <Trans>Listas abertas</Trans>
+          </h2>
+          <ul className="tiles" data-testid="open-worklists">
+            <li>
+              <Link href="/withdrawals">
+                <strong>{d.open.review}</strong> <Trans>saques aguardando revisão</Trans>
+              </Link>
+            </li>
+            <li>
+              <strong>{d.open.failed}</strong> <Trans>saques que falharam no banco</Trans>
+            </li>
+            <li>
+              <strong>{d.open.stuck}</strong> <Trans>saques parados no banco</Trans>
+            </li>
+            <li>
+              <strong>{d.open.unmatchedDeposits}</strong> <Trans>PIX recebidos sem pedido</Trans>
+            </li>
+          </ul>
+          <h2>
+            <Trans>Depósitos e saques por hora</Trans>
+          </h2>
+          <p className="legend">
+            <span className="key-in" aria-hidden="true" /> <Trans>depósitos</Trans>{' '}
+            <span className="key-out" aria-hidden="true" /> <Trans>saques pagos</Trans>
+          </p>
+          <HourlyChart
+            deposits={d.hourly.deposits}
+            withdrawals={d.hourly.withdrawals}
+            label={t`Depósitos e saques por hora, hoje`}
+          />
+        </>
+      )}
+    </section>
+  )
+}

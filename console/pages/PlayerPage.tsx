@@ -1,0 +1,601 @@
+// One player's whole picture: identity and verification, balances and wagering, limits with
+// pending changes, self-exclusion and reality-check answers, deposits and withdrawals with their
+// steps, statement, rounds, devices and sessions, notes — and the actions the role allows: a
+// note, a cash adjustment (a second operator approves large ones), ending the player's sessions,
+// lengthening an exclusion, freezing / unfreezing the account (a risk hold) and closing it.
+// Every action asks for a reason and is audited.
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { useParams } from 'wouter'
+import type { PlayerView } from '../../contract/ops.ts'
+import { useSession } from '../app/session.ts'
+import { call } from '../lib/api.ts'
+import { clockTime, dateTime, minutesLeft, money } from '../lib/format.ts'
+import { useOpsPush } from '../lib/push.ts'
+import { statusText } from '../lib/status.ts'
+import { useCall } from '../lib/useCall.ts'
+
+function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section className={wide ? 'panel wide' : 'panel'}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+export default function PlayerPage() {
+  const { t, i18n } = useLingui()
+  const { me } = useSession()
+  const userId = Number(useParams<{ userId: string }>().userId)
+  const view = useCall(() => call<PlayerView>('players/view', { userId }), [userId])
+  useOpsPush((push) => {
+    if (push.playerId === userId) view.reload()
+  })
+  const can = (permission: string) => me.permissions.includes(permission)
+  const periodName: Record<string, string> = { day: t`dia`, week: t`semana`, month: t`mês` }
+  if (view.error)
+    return (
+      <p className="form-error" role="alert">
+        {view.error.message}
+      </p>
+    )
+  if (!view.data)
+    return (
+      <p aria-busy="true">
+        <Trans>Carregando…</Trans>
+      </p>
+    )
+  const v = view.data
+  const { limits } = v
+  return (
+    <div className="player-page">
+      <Section title={t`Jogador #${v.identity.userId}`}>
+        <p className="account-state" data-testid="account-state">
+          {v.holds.closedAt !== null ? (
+            <span className="state-badge closed">
+              <Trans>Conta encerrada em {dateTime(v.holds.closedAt)}</Trans>
+            </span>
+          ) : v.holds.frozenAt !== null ? (
+            <span className="state-badge frozen">
+              <Trans>Conta congelada desde {dateTime(v.holds.frozenAt)}</Trans>
+            </span>
+          ) : (
+            <span className="state-badge active">
+              <Trans>Conta ativa</Trans>
+            </span>
+          )}
+        </p>
+        <dl className="facts">
+          <dt>
+            <Trans>Usuário</Trans>
+          </dt>
+          <dd data-testid="player-username">{v.identity.userName ?? '—'}</dd>
+          <dt>
+            <Trans>Nome verificado</Trans>
+          </dt>
+          <dd>{v.identity.fullName ?? <Trans>não verificado</Trans>}</dd>
+          <dt>CPF</dt>
+          <dd>{v.identity.cpf ?? '—'}</dd>
+          <dt>
+            <Trans>Verificado em</Trans>
+          </dt>
+          <dd>{v.identity.verifiedAt ? dateTime(v.identity.verifiedAt) : '—'}</dd>
+          <dt>
+            <Trans>Conta desde</Trans>
+          </dt>
+          <dd>{dateTime(v.identity.createdAt)}</dd>
+          <dt>
+            <Trans>Idioma</Trans>
+          </dt>
+          <dd>{v.identity.language}</dd>
+        </dl>
+        {v.holds.closedAt === null && can('players.freeze') && (
+          <FreezeForm userId={userId} frozen={v.holds.frozenAt !== null} onDone={view.reload} />
+        )}
+        {v.holds.closedAt === null && can('players.close') && <CloseForm userId={userId} onDone={view.reload} />}
+      </Section>
+      <Section title={t`Saldos`}>
+        <dl className="facts" data-testid="player-balances">
+          <dt>
+            <Trans>Dinheiro</Trans>
+          </dt>
+          <dd>{money(v.balances.cash)}</dd>
+          <dt>
+            <Trans>Bônus</Trans>
+          </dt>
+          <dd>{money(v.balances.bonus)}</dd>
+          <dt>
+            <Trans>Apostas que faltam para liberar o bônus</Trans>
+          </dt>
+          <dd>{money(v.wagering.remaining)}</dd>
+          <dt>
+            <Trans>Reservado para saque</Trans>
+          </dt>
+          <dd>{money(v.balances.withdrawalHold)}</dd>
+        </dl>
+        {can('players.adjust') && <AdjustForm userId={userId} onDone={view.reload} />}
+      </Section>
+      <Section title={t`Limites e autoexclusão`}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Limite</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Valor</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Mudança pendente</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {limits.deposit.map((l) => (
+              <tr key={`d-${l.period}`}>
+                <td>
+                  <Trans>Depósito</Trans> ({periodName[l.period]})
+                </td>
+                <td>{l.amount === null ? '—' : money(l.amount)}</td>
+                <td>
+                  {l.pending
+                    ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
+                    : ''}
+                </td>
+              </tr>
+            ))}
+            {limits.loss.map((l) => (
+              <tr key={`l-${l.period}`}>
+                <td>
+                  <Trans>Perda</Trans> ({periodName[l.period]})
+                </td>
+                <td>
+                  {l.amount === null ? '—' : money(l.amount)}{' '}
+                  {l.amount !== null && <Trans>(perdido: {money(l.lossSoFar)})</Trans>}
+                </td>
+                <td>
+                  {l.pending
+                    ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
+                    : ''}
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <td>
+                <Trans>Tempo por dia</Trans>
+              </td>
+              <td>{limits.session.daily.minutes === null ? '—' : `${limits.session.daily.minutes} min`}</td>
+              <td>{limits.session.daily.pending ? dateTime(limits.session.daily.pending.from) : ''}</td>
+            </tr>
+            <tr>
+              <td>
+                <Trans>Tempo por sessão</Trans>
+              </td>
+              <td>{limits.session.perSession.minutes === null ? '—' : `${limits.session.perSession.minutes} min`}</td>
+              <td>{limits.session.perSession.pending ? dateTime(limits.session.perSession.pending.from) : ''}</td>
+            </tr>
+            <tr>
+              <td>
+                <Trans>Alerta de tempo (reality check)</Trans>
+              </td>
+              <td>{limits.realityCheck.minutes} min</td>
+              <td>{limits.realityCheck.pending ? dateTime(limits.realityCheck.pending.from) : ''}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p data-testid="self-exclusion">
+          <Trans>Autoexclusão:</Trans>{' '}
+          {v.selfExclusion === null ? (
+            <Trans>nenhuma</Trans>
+          ) : v.selfExclusion.until === null ? (
+            <Trans>permanente, desde {dateTime(v.selfExclusion.startedAt)}</Trans>
+          ) : (
+            <Trans>até {dateTime(v.selfExclusion.until)}</Trans>
+          )}
+        </p>
+        {can('players.exclusion') && <ExclusionForm userId={userId} onDone={view.reload} />}
+        <h3>
+          <Trans>Respostas aos alertas de tempo</Trans>
+        </h3>
+        <ul className="compact-list">
+          {v.realityChecks.map((r) => (
+            <li key={`${r.sessionId}-${r.at}`}>
+              {dateTime(r.at)} · {r.answer === 'stop' ? t`Parar` : t`Continuar`} · {minutesLeft(r.playedMs)} ·{' '}
+              {money(r.net)}
+            </li>
+          ))}
+          {v.realityChecks.length === 0 && (
+            <li className="muted">
+              <Trans>Nenhuma.</Trans>
+            </li>
+          )}
+        </ul>
+        <h3>
+          <Trans>Histórico de limites</Trans>
+        </h3>
+        <ul className="compact-list">
+          {v.limitHistory.map((e) => (
+            <li key={`${e.kind}-${e.at}`}>
+              {dateTime(e.at)} · {e.kind} · {e.actor} · <code>{JSON.stringify(e.detail)}</code>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t`Saques`} wide>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Pedido</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Valor</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Situação</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Chave</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Etapas</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.withdrawals.map((w) => (
+              <tr key={w.id}>
+                <td>
+                  {w.id}
+                  <br />
+                  <span className="muted">{dateTime(w.createdAt)}</span>
+                </td>
+                <td className="num">{money(w.amount)}</td>
+                <td>
+                  {statusText(i18n, w.status)}
+                  {w.failReason ? ` · ${w.failReason}` : ''}
+                </td>
+                <td>{w.key}</td>
+                <td>{w.steps.map((s) => `${s.code} ${clockTime(s.at)}`).join(' → ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title={t`Depósitos`} wide>
+        <table className="table">
+          <tbody>
+            {v.deposits.map((d) => (
+              <tr key={d.id}>
+                <td>{d.id}</td>
+                <td>{dateTime(d.createdAt)}</td>
+                <td className="num">{money(d.amount)}</td>
+                <td>{statusText(i18n, d.status)}</td>
+                <td>{d.bonusAmount > 0 ? t`bônus ${money(d.bonusAmount)}` : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title={t`Extrato (últimos 30)`} wide>
+        <table className="table">
+          <tbody>
+            {v.statement.entries.map((e) => (
+              <tr key={e.transferId}>
+                <td>{dateTime(e.time)}</td>
+                <td>{e.kind}</td>
+                <td>{e.legs.map((leg) => leg.account).join(' + ')}</td>
+                <td className="num">{money(e.amount)}</td>
+                <td className="num">{money(e.balanceAfter)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title={t`Rodadas (últimas 20 de ${v.rounds.total})`}>
+        <table className="table">
+          <tbody>
+            {v.rounds.rounds.map((r) => (
+              <tr key={r.roundId}>
+                <td>{dateTime(r.createdAt)}</td>
+                <td>{r.gameName}</td>
+                <td className="num">{money(r.bet)}</td>
+                <td className="num">{money(r.win + r.jackpotWin)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title={t`Aparelhos e sessões`}>
+        <p>
+          <Trans>Sessões abertas: {v.openSessions}</Trans>
+        </p>
+        <ul className="compact-list">
+          {v.devices.map((d) => (
+            <li key={d.id}>
+              {d.label} · <Trans>visto em {dateTime(d.lastSeenAt)}</Trans>
+              {d.revoked ? ` · ${t`desconectado`}` : ''}
+            </li>
+          ))}
+        </ul>
+        {can('players.logout') && <LogoutForm userId={userId} onDone={view.reload} />}
+      </Section>
+      <Section title={t`Notas`}>
+        <ul className="compact-list" data-testid="notes">
+          {v.notes.map((n) => (
+            <li key={n.id}>
+              {dateTime(n.createdAt)} · <strong>{n.author}</strong>: {n.body}
+            </li>
+          ))}
+        </ul>
+        {can('players.note') && <NoteForm userId={userId} onDone={view.reload} />}
+      </Section>
+    </div>
+  )
+}
+
+function useAction(onDone: () => void) {
+  const [message, setMessage] = useState<string>()
+  const [error, setError] = useState<string>()
+  const run = async (event: FormEvent, work: () => Promise<string>) => {
+    event.preventDefault()
+    setError(undefined)
+    setMessage(undefined)
+    try {
+      setMessage(await work())
+      onDone()
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+  const feedback = (
+    <>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  )
+  return { run, feedback }
+}
+
+function NoteForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [body, setBody] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          await call('players/note', { userId, body })
+          setBody('')
+          return t`Nota salva.`
+        })
+      }
+    >
+      <label className="field">
+        <span>
+          <Trans>Nova nota</Trans>
+        </span>
+        <textarea value={body} required maxLength={2000} onChange={(event) => setBody(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Salvar nota</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+function AdjustForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reais, setReais] = useState('')
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const amount = Math.round(Number(reais.replace(',', '.')) * 100)
+          const result = await call<{ status: 'done' | 'pending' }>('adjust', {
+            requestId: crypto.randomUUID(),
+            userId,
+            amount,
+            reason,
+          })
+          setReais('')
+          setReason('')
+          return result.status === 'pending'
+            ? t`Acima do limite: aguardando a aprovação de outro operador.`
+            : t`Ajuste feito.`
+        })
+      }
+    >
+      <h3>
+        <Trans>Ajustar saldo em dinheiro</Trans>
+      </h3>
+      <label className="field">
+        <span>
+          <Trans>Valor em R$ (negativo para debitar)</Trans>
+        </span>
+        <input
+          inputMode="decimal"
+          required
+          pattern="-?[0-9]+([.,][0-9]{1,2})?"
+          value={reais}
+          onChange={(event) => setReais(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>
+          <Trans>Motivo</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Ajustar</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+function LogoutForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const result = await call<{ sessions: number }>('players/logout', { userId, reason })
+          return plural(result.sessions, { one: '# sessão encerrada.', other: '# sessões encerradas.' })
+        })
+      }
+    >
+      <label className="field">
+        <span>
+          <Trans>Motivo para encerrar as sessões</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small danger">
+        <Trans>Encerrar todas as sessões</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+function ExclusionForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [days, setDays] = useState('')
+  const [permanent, setPermanent] = useState(false)
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const until = permanent ? null : Date.now() + Number(days) * 24 * 3600_000
+          await call('players/extendExclusion', { userId, until, reason })
+          return t`Autoexclusão prolongada.`
+        })
+      }
+    >
+      <h3>
+        <Trans>Prolongar a autoexclusão (nunca encurtar)</Trans>
+      </h3>
+      <label className="field">
+        <span>
+          <Trans>Dias a partir de agora</Trans>
+        </span>
+        <input
+          type="number"
+          min={1}
+          max={3650}
+          required={!permanent}
+          disabled={permanent}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+        />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />
+        <Trans>Permanente</Trans>
+      </label>
+      <label className="field">
+        <span>
+          <Trans>Motivo</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Prolongar</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+/** Freezing (a risk hold: no play, deposits, new withdrawals or rewards) or lifting it, with a reason. */
+function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen: boolean; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(() => {
+    setReason('')
+    onDone()
+  })
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          await call('players/freeze', { userId, frozen: !frozen, reason })
+          return frozen ? t`Conta descongelada.` : t`Conta congelada.`
+        })
+      }
+    >
+      <label className="field">
+        <span>{frozen ? <Trans>Motivo para descongelar</Trans> : <Trans>Motivo para congelar</Trans>}</span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className={frozen ? 'button small' : 'button small danger'}>
+        {frozen ? <Trans>Descongelar a conta</Trans> : <Trans>Congelar a conta</Trans>}
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+/** Closing the account: refused by the server while it holds money; asks to confirm first. */
+function CloseForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reason, setReason] = useState('')
+  const [confirming, setConfirming] = useState(false)
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        if (!confirming) {
+          event.preventDefault()
+          setConfirming(true)
+          return
+        }
+        setConfirming(false)
+        void run(event, async () => {
+          await call('players/close', { userId, reason })
+          return t`Conta encerrada.`
+        })
+      }}
+    >
+      <label className="field">
+        <span>
+          <Trans>Motivo para encerrar a conta</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small danger">
+        {confirming ? <Trans>Confirmar: encerrar a conta</Trans> : <Trans>Encerrar a conta</Trans>}
+      </button>
+      {confirming && (
+        <button type="button" className="button small" onClick={() => setConfirming(false)}>
+          <Trans>Cancelar</Trans>
+        </button>
+      )}
+      {feedback}
+    </form>
+  )
+}

@@ -1,0 +1,157 @@
+// Settings that used to need a restart: promotions (master switch and per reward), the review
+// threshold and SLA, deposit and withdrawal bounds. Everyone sees them; admins change them with
+// a reason (audited, effective at once). Amounts are typed in reais.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import { useSession } from '../app/session.ts'
+import { call } from '../lib/api.ts'
+import { money } from '../lib/format.ts'
+import { useCall } from '../lib/useCall.ts'
+
+interface SettingsView {
+  values: Record<string, unknown>
+  defaults: Record<string, unknown>
+  changed: { key: string; updatedAt: number; updatedBy: string }[]
+}
+
+const rewards = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download']
+const amountKeys = [
+  'withdrawals.reviewAbove',
+  'withdrawals.min',
+  'withdrawals.dailyMax',
+  'deposits.min',
+  'deposits.max',
+]
+
+export default function SettingsPage() {
+  const { t } = useLingui()
+  const { me } = useSession()
+  const settings = useCall(() => call<SettingsView>('settings/get'), [])
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string>()
+  const editable = me.permissions.includes('settings.edit')
+  const labels: Record<string, string> = {
+    'withdrawals.reviewAbove': t`Saques acima deste valor passam por revisão`,
+    'withdrawals.reviewMinutes': t`Prazo de revisão (minutos, até 110)`,
+    'withdrawals.min': t`Saque mínimo`,
+    'withdrawals.dailyMax': t`Saque máximo por dia`,
+    'deposits.min': t`Depósito mínimo`,
+    'deposits.max': t`Depósito máximo`,
+  }
+
+  const save = async (key: string, value: unknown) => {
+    setError(undefined)
+    try {
+      await call('settings/set', { key, value, reason })
+      settings.reload()
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+  const submitNumber = (key: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const raw = String(new FormData(event.currentTarget).get('value') ?? '').replace(',', '.')
+    void save(key, amountKeys.includes(key) ? Math.round(Number(raw) * 100) : Number(raw))
+  }
+  const v = settings.data?.values
+  return (
+    <section className="panel">
+      <h1>
+        <Trans>Configurações</Trans>
+      </h1>
+      {editable ? (
+        <label className="field">
+          <span>
+            <Trans>Motivo da mudança (obrigatório, fica na auditoria)</Trans>
+          </span>
+          <input value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+        </label>
+      ) : (
+        <p className="muted">
+          <Trans>Só administradores mudam configurações.</Trans>
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {v && (
+        <>
+          <h2>
+            <Trans>Promoções</Trans>
+          </h2>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={v['promotions.enabled'] === true}
+              disabled={!editable || !reason.trim()}
+              onChange={(event) => void save('promotions.enabled', event.target.checked)}
+            />
+            <Trans>Promoções ligadas (todas)</Trans>
+          </label>
+          <fieldset className="rewards" disabled={!editable || !reason.trim()}>
+            <legend>
+              <Trans>Recompensas ligadas</Trans>
+            </legend>
+            {rewards.map((reward) => {
+              const disabled = (v['promotions.disabled'] as string[]).includes(reward)
+              return (
+                <label key={reward} className="check">
+                  <input
+                    type="checkbox"
+                    checked={!disabled}
+                    onChange={(event) => {
+                      const current = v['promotions.disabled'] as string[]
+                      void save(
+                        'promotions.disabled',
+                        event.target.checked ? current.filter((r) => r !== reward) : [...current, reward],
+                      )
+                    }}
+                  />
+                  <code>{reward}</code>
+                </label>
+              )
+            })}
+          </fieldset>
+          <h2>
+            <Trans>Saques e depósitos</Trans>
+          </h2>
+          <table className="table">
+            <tbody>
+              {Object.entries(labels).map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  <td data-testid={`setting-${key}`}>
+                    {amountKeys.includes(key) ? money(v[key] as number) : `${v[key]} min`}
+                  </td>
+                  <td className="muted">
+                    <Trans>
+                      padrão:{' '}
+                      {amountKeys.includes(key)
+                        ? money(settings.data?.defaults[key] as number)
+                        : `${settings.data?.defaults[key]} min`}
+                    </Trans>
+                  </td>
+                  <td>
+                    {editable && (
+                      <form className="setting-form" onSubmit={submitNumber(key)}>
+                        <label>
+                          <span className="visually-hidden">{label}</span>
+                          <input name="value" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
+                        </label>
+                        <button type="submit" className="button small" disabled={!reason.trim()}>
+                          <Trans>Mudar</Trans>
+                        </button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  )
+}

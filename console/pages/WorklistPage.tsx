@@ -1,0 +1,322 @@
+// Withdrawals worklists: waiting for review (oldest first, with the time left before the review
+// SLA and before the 120-minute payout limit, turning amber and red), failed at the provider,
+// stuck there. An item opens with the player beside it; approve, or reject with a reason. Every
+// console re-reads on each push, so an order another operator decided shows as taken here.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState } from 'react'
+import {
+  clockTone,
+  PAYOUT_LIMIT_MINUTES,
+  type WorklistPage as Page,
+  type PlayerView,
+  type QueueStatus,
+  type WorklistItem,
+} from '../../contract/ops.ts'
+import { useSession } from '../app/session.ts'
+import { PlayerSummary } from '../components/PlayerSummary.tsx'
+import { CallError, call } from '../lib/api.ts'
+import { dateTime, minutesLeft, money } from '../lib/format.ts'
+import { useOpsPush } from '../lib/push.ts'
+import { statusText } from '../lib/status.ts'
+import { useCall } from '../lib/useCall.ts'
+
+/** The server's clock minus this browser's, so clocks count from the server's time. */
+function useServerNow(serverNow: number | undefined): number {
+  const offset = useRef(0)
+  const [, tick] = useState(0)
+  useEffect(() => {
+    if (serverNow !== undefined) offset.current = serverNow - Date.now()
+  }, [serverNow])
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return Date.now() + offset.current
+}
+
+function Clock({ dueAt, windowMs, now, label }: { dueAt: number; windowMs: number; now: number; label: string }) {
+  const left = dueAt - now
+  return (
+    <span className={`clock clock-${clockTone(left, windowMs)}`} title={label}>
+      <span className="visually-hidden">{label}: </span>
+      {left < 0 ? <Trans>atrasado {minutesLeft(left)}</Trans> : minutesLeft(left)}
+    </span>
+  )
+}
+
+export default function WorklistPage() {
+  const { t, i18n } = useLingui()
+  const { me } = useSession()
+  const [status, setStatus] = useState<QueueStatus>('review')
+  const list = useCall(() => call<Page>('withdrawals/queue', { status, pageNum: 1, pageSize: 100 }), [status])
+  const [selected, setSelected] = useState<WorklistItem>()
+  const [taken, setTaken] = useState<Map<string, WorklistItem>>(new Map())
+  const decidedHere = useRef(new Set<string>())
+  const shown = useRef<WorklistItem[]>([])
+  const now = useServerNow(list.data?.now)
+
+  useOpsPush((push) => {
+    if (push.topic === 'order') list.reload()
+  })
+
+  // Items that left the review list without a decision from this console were taken by someone else.
+  useEffect(() => {
+    if (!list.data || status !== 'review') return
+    const current = new Set(list.data.items.map((item) => item.orderId))
+    const gone = shown.current.filter((item) => !current.has(item.orderId) && !decidedHere.current.has(item.orderId))
+    if (gone.length > 0)
+      setTaken((previous) => {
+        const next = new Map(previous)
+        for (const item of gone) next.set(item.orderId, item)
+        return next
+      })
+    shown.current = list.data.items
+  }, [list.data, status])
+
+  const canReview = me.permissions.includes('withdrawals.review')
+  const reviewWindow = (list.data?.reviewMinutes ?? 30) * 60_000
+  const payoutWindow = PAYOUT_LIMIT_MINUTES * 60_000
+  const tabs: { id: QueueStatus; label: string }[] = [
+    { id: 'review', label: t`Aguardando revisão` },
+    { id: 'failed', label: t`Falharam no banco` },
+    { id: 'stuck', label: t`Parados no banco` },
+  ]
+
+  return (
+    <div className={selected ? 'worklist-layout with-review' : 'worklist-layout'}>
+      <section className="panel worklist">
+        <h1>
+          <Trans>Saques</Trans>
+        </h1>
+        <div className="tabs" role="tablist">
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              aria-selected={status === tab.id}
+              className={status === tab.id ? 'tab active' : 'tab'}
+              onClick={() => {
+                setStatus(tab.id)
+                setSelected(undefined)
+                shown.current = []
+              }}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        {list.error && (
+          <p className="form-error" role="alert">
+            {list.error.message}
+          </p>
+        )}
+        {list.data && (
+          <>
+            <p className="muted">
+              <Trans>
+                {list.data.total} na lista · revisão em até {list.data.reviewMinutes} min · pagamento em até{' '}
+                {PAYOUT_LIMIT_MINUTES} min do pedido
+              </Trans>
+            </p>
+            <table className="table" data-testid="worklist">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Pedido</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Jogador</Trans>
+                  </th>
+                  <th scope="col" className="num">
+                    <Trans>Valor</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Pedido em</Trans>
+                  </th>
+                  {status === 'review' && (
+                    <th scope="col">
+                      <Trans>Prazo de revisão</Trans>
+                    </th>
+                  )}
+                  <th scope="col">
+                    <Trans>Limite de 120 min</Trans>
+                  </th>
+                  {status !== 'review' && (
+                    <th scope="col">
+                      <Trans>Situação</Trans>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((item) => (
+                  <tr
+                    key={item.orderId}
+                    data-testid={`order-${item.orderId}`}
+                    className={selected?.orderId === item.orderId ? 'selected' : undefined}
+                  >
+                    <td>
+                      <button type="button" className="link" onClick={() => setSelected(item)}>
+                        {item.orderId}
+                      </button>
+                    </td>
+                    <td>#{item.playerId}</td>
+                    <td className="num">{money(item.amount)}</td>
+                    <td>{dateTime(item.createdAt)}</td>
+                    {status === 'review' && (
+                      <td>
+                        <Clock dueAt={item.reviewDueAt} windowMs={reviewWindow} now={now} label={t`Prazo de revisão`} />
+                      </td>
+                    )}
+                    <td data-testid="payout-clock">
+                      {item.status === 'paid' ? (
+                        '—'
+                      ) : (
+                        <Clock
+                          dueAt={item.payoutDueAt}
+                          windowMs={payoutWindow}
+                          now={now}
+                          label={t`Limite de 120 min`}
+                        />
+                      )}
+                    </td>
+                    {status !== 'review' && (
+                      <td>
+                        {statusText(i18n, item.status)}
+                        {item.failReason ? ` · ${item.failReason}` : ''}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+                {status === 'review' &&
+                  [...taken.values()].map((item) => (
+                    <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
+                      <td>{item.orderId}</td>
+                      <td>#{item.playerId}</td>
+                      <td className="num">{money(item.amount)}</td>
+                      <td colSpan={3}>
+                        <Trans>Decidido por outro operador</Trans>
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+            {list.data.items.length === 0 && taken.size === 0 && (
+              <p className="muted">
+                <Trans>Nada nesta lista agora.</Trans>
+              </p>
+            )}
+          </>
+        )}
+      </section>
+      {selected && (
+        <Review
+          key={selected.orderId}
+          item={selected}
+          canReview={canReview && status === 'review'}
+          taken={taken.has(selected.orderId)}
+          onDecided={(orderId) => {
+            decidedHere.current.add(orderId)
+            list.reload()
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function Review({
+  item,
+  canReview,
+  taken,
+  onDecided,
+}: {
+  item: WorklistItem
+  canReview: boolean
+  taken: boolean
+  onDecided: (orderId: string) => void
+}) {
+  const { t, i18n } = useLingui()
+  const player = useCall(() => call<PlayerView>('players/view', { userId: item.playerId }), [item.playerId])
+  const [reason, setReason] = useState('')
+  const [outcome, setOutcome] = useState<string>()
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const decide = async (decision: 'approve' | 'reject') => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const result = await call<{ status: string }>('withdrawals/review', {
+        orderId: item.orderId,
+        decision,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      })
+      onDecided(item.orderId)
+      setOutcome(
+        decision === 'approve'
+          ? t`Aprovado: enviado ao banco (${statusText(i18n, result.status)}).`
+          : t`Recusado: o valor voltou ao saldo do jogador.`,
+      )
+    } catch (failure) {
+      if (failure instanceof CallError && failure.msgCode === 'withdrawal_taken') onDecided('')
+      setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <aside className="panel review" aria-label={t`Revisão do pedido ${item.orderId}`} data-testid="review-panel">
+      <h2>
+        {item.orderId} · {money(item.amount)}
+      </h2>
+      <p className="muted">
+        <Trans>
+          Chave {item.keyType}: {item.keyMasked}
+        </Trans>
+      </p>
+      {player.data && <PlayerSummary view={player.data} />}
+      {player.error && <p className="form-error">{player.error.message}</p>}
+      {taken && !outcome && (
+        <p className="notice" role="status" data-testid="taken-notice">
+          <Trans>Outro operador já decidiu este saque.</Trans>
+        </p>
+      )}
+      {outcome && (
+        <p className="notice" role="status" data-testid="review-outcome">
+          {outcome}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {canReview && !taken && !outcome && (
+        <div className="decision">
+          <label className="field">
+            <span>
+              <Trans>Motivo (obrigatório para recusar)</Trans>
+            </span>
+            <input value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+          </label>
+          <div className="actions">
+            <button type="button" className="button" disabled={busy} onClick={() => void decide('approve')}>
+              <Trans>Aprovar</Trans>
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              disabled={busy || !reason.trim()}
+              onClick={() => void decide('reject')}
+            >
+              <Trans>Recusar</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+    </aside>
+  )
+}

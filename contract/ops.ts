@@ -1,0 +1,190 @@
+// The operator console's calls (issue 15): what the server answers and the console shows. Plain
+// types and constants only (no zod), so the console imports them as they are.
+
+import type { LimitsView } from './limit-values.ts'
+import type { StatementView } from './statement.ts'
+import type { OrderStatus } from './withdrawals.ts'
+
+export type OperatorRole = 'support' | 'payments' | 'risk' | 'admin'
+
+/** Portaria SPA/MF 615/2024: a prize is paid within 120 minutes of the request. */
+export const PAYOUT_LIMIT_MINUTES = 120
+
+export interface OperatorMe {
+  id: number | null
+  email: string | null
+  name: string
+  role: OperatorRole
+  permissions: string[]
+  totpEnabled: boolean
+  /** The role must have a second factor here (outside the sandbox, admin and payments). */
+  totpRequired: boolean
+  /** Logged in, but nothing but enrolment is allowed until TOTP is set up. */
+  mustEnrolTotp: boolean
+  sessionExpiresAt: number | null
+}
+
+export interface TotpEnrolment {
+  secret: string
+  /** The otpauth:// URI the console shows as a QR code. */
+  uri: string
+}
+
+export interface SetupInfo {
+  email: string | null
+  name: string | null
+  role: OperatorRole
+  expiresAt: number
+}
+
+export type QueueStatus = 'review' | 'failed' | 'stuck'
+
+export interface WorklistItem {
+  orderId: string
+  playerId: number
+  amount: number
+  status: OrderStatus
+  createdAt: number
+  updatedAt: number
+  /** When the review SLA runs out (createdAt + the configured minutes). */
+  reviewDueAt: number
+  /** When the 120-minute payout limit runs out (createdAt + 120 min). */
+  payoutDueAt: number
+  keyType: string
+  keyMasked: string
+  failReason: string | null
+}
+
+export interface WorklistPage {
+  total: number
+  pageNum: number
+  pageSize: number
+  items: WorklistItem[]
+  /** The server's time when it answered, so clocks count from the same instant. */
+  now: number
+  reviewMinutes: number
+}
+
+export interface ReviewResult {
+  orderId: string
+  status: OrderStatus
+}
+
+export interface PlayerHit {
+  userId: number
+  userName: string | null
+  fullName: string | null
+  cpf: string | null
+  matched: 'id' | 'name' | 'cpf' | 'pix_key' | 'order'
+}
+
+export interface AuditEntry {
+  id: number
+  at: number
+  actorId: number | null
+  actorName: string
+  action: string
+  objectType: string
+  objectId: string
+  before: string | null
+  after: string | null
+  reason: string | null
+  ip: string
+}
+
+export interface AuditPage {
+  total: number
+  pageNum: number
+  pageSize: number
+  entries: AuditEntry[]
+}
+
+export interface PlayerNote {
+  id: number
+  author: string
+  body: string
+  createdAt: number
+}
+
+export interface AdjustmentRequest {
+  id: string
+  playerId: number
+  amount: number
+  reason: string
+  requestedBy: string
+  requestedAt: number
+  status: 'pending' | 'approved' | 'rejected'
+}
+
+/** What an operator's socket receives: an order, deposit or refund changed (ids only; re-read). */
+export interface OperatorPush {
+  /** `support`: a conversation changed (`id` the conversation, `status` what happened). */
+  topic: 'order' | 'deposit' | 'refund' | 'adjustment' | 'support'
+  playerId: number | null
+  id: string | null
+  status: string | null
+}
+
+export type ClockTone = 'ok' | 'amber' | 'red'
+
+/**
+ * How urgent a clock looks: red when late or in the last quarter of its window, amber in the
+ * last half, otherwise ok. The worklist colours the review SLA and the 120-minute payout clock.
+ */
+export function clockTone(leftMs: number, windowMs: number): ClockTone {
+  if (leftMs <= windowMs * 0.25) return 'red'
+  if (leftMs <= windowMs * 0.5) return 'amber'
+  return 'ok'
+}
+
+/** The player view as the console receives it (server/ops/player-routes.ts). */
+export interface PlayerView {
+  identity: {
+    userId: number
+    userName: string | null
+    fullName: string | null
+    cpf: string | null
+    language: string
+    createdAt: number
+    adultConfirmedAt: number | null
+    verifiedAt: number | null
+  }
+  balances: { cash: number; bonus: number; withdrawalHold: number; total: number }
+  wagering: { required: number; wagered: number; remaining: number }
+  /** The player's own statement view: one line per operation, with the ledger legs. */
+  statement: StatementView
+  rounds: {
+    rounds: { roundId: string; gameName: string; bet: number; win: number; jackpotWin: number; createdAt: number }[]
+    total: number
+  }
+  deposits: {
+    id: string
+    amount: number
+    status: string
+    createdAt: number
+    paidAt: number | null
+    paidAmount: number | null
+    bonusAmount: number
+  }[]
+  withdrawals: {
+    id: string
+    amount: number
+    status: string
+    keyType: string
+    key: string
+    createdAt: number
+    updatedAt: number
+    failReason: string | null
+    endToEndId: string | null
+    steps: { code: number; state: number; at: number }[]
+  }[]
+  limits: LimitsView
+  selfExclusion: { startedAt: number; until: number | null } | null
+  limitHistory: { kind: string; detail: Record<string, unknown>; actor: string; at: number }[]
+  realityChecks: { sessionId: string; answer: string; playedMs: number; net: number; at: number }[]
+  /** An operator's holds: frozen (risk hold) and closed, each since when; null when not. */
+  holds: { frozenAt: number | null; closedAt: number | null }
+  devices: { id: number; label: string; createdAt: number; lastSeenAt: number; revoked: boolean }[]
+  openSessions: number
+  notes: PlayerNote[]
+}

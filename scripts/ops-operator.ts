@@ -1,0 +1,74 @@
+// Operators from the command line, against the same DATA_DIR / DATABASE_URL as the server (it
+// may be running):
+//   npm run ops:operator -- create <email> <role> [--password P] [--name "N"]
+//   npm run ops:operator -- list
+//   npm run ops:operator -- disable <email>
+// Without --password, `create` prints a one-time setup link (valid 24 h) where the operator
+// chooses their password. Roles: support, payments, risk, admin. Recorded in the audit log.
+import { loadConfig } from '../server/config.ts'
+import { openDatabase } from '../server/db/database.ts'
+import { migrateToLatest } from '../server/db/migrate.ts'
+import { writeAudit } from '../server/ops/audit.ts'
+import { createOperator, disableOperator, listOperators, setupLink } from '../server/ops/operators.ts'
+import { operatorRoles } from '../server/ops/roles.ts'
+import { Refusal } from '../server/refusal.ts'
+
+const usage = `usage:
+  npm run ops:operator -- create <email> <role: ${operatorRoles.join('|')}> [--password P] [--name "N"]
+  npm run ops:operator -- list
+  npm run ops:operator -- disable <email>`
+
+const args = process.argv.slice(2)
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`)
+  if (at < 0) return undefined
+  const value = args[at + 1]
+  args.splice(at, 2)
+  return value
+}
+const password = option('password')
+const name = option('name')
+const [command, email, role] = args
+
+const config = loadConfig()
+const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const actor = { id: null, name: `cli: ${process.env.USER ?? 'unknown'}`, ip: 'local' }
+let exitCode = 0
+try {
+  await migrateToLatest(db)
+  const now = Date.now()
+  if (command === 'create' && email && operatorRoles.includes(role as never)) {
+    const created = await createOperator(
+      db.kysely,
+      { email, role: role as (typeof operatorRoles)[number], password, name },
+      now,
+    )
+    await writeAudit(
+      db.kysely,
+      actor,
+      { action: 'operator.create', objectType: 'operator', objectId: created.id, after: { email, role } },
+      now,
+    )
+    console.log(`operator ${created.id} created: ${email} (${role})`)
+    if (created.setupToken)
+      console.log(`one-time setup link (valid 24 h):\n  ${setupLink(config.publicUrl, created.setupToken)}`)
+  } else if (command === 'list') {
+    for (const o of await listOperators(db.kysely))
+      console.log(
+        `${o.id}\t${o.email}\t${o.role}\t${o.name}${o.totpEnabled ? '\tTOTP' : ''}${o.disabled ? '\tdisabled' : ''}`,
+      )
+  } else if (command === 'disable' && email) {
+    const id = await disableOperator(db.kysely, email, now)
+    await writeAudit(db.kysely, actor, { action: 'operator.disable', objectType: 'operator', objectId: id }, now)
+    console.log(`operator ${email} disabled; their sessions ended`)
+  } else {
+    console.error(usage)
+    exitCode = 2
+  }
+} catch (error) {
+  console.error(error instanceof Refusal ? `refused: ${error.msgCode} ${JSON.stringify(error.data ?? {})}` : error)
+  exitCode = 1
+} finally {
+  await db.close()
+}
+process.exit(exitCode)

@@ -1,0 +1,12 @@
+// Operator holds on a player's account (issue 15, item 4): a risk freeze (play, deposits, new
+// withdrawals and rewards refused until lifted) and closing (logins refused; every record kept).
+import type { Kysely } from 'kysely'
+
+export function accountHoldsMigration() {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('players').addColumn('frozen_at', 'bigint').execute()
+      await db.schema.alterTable('players').addColumn('closed_at', 'bigint').execute()
+    },
+  }
+}

@@ -1,0 +1,94 @@
+// The console's dashboard and settings. The dashboard's figures are today's (the market's
+// calendar day) and all read from the ledger and the tables: deposits credited, withdrawals
+// paid, GGR (bets − rollbacks − wins − jackpots won), players who played in the last 15 minutes,
+// payout times (median and worst, request → paid) against the 120-minute rule, open worklists,
+// and deposits and withdrawals per hour for the chart. Settings: read by every role, changed by
+// admins (audited, effective at once).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
+import { periodStart } from '../accounts/periods.ts'
+import { playersPlayingSince } from '../games/operator-queries.ts'
+import { ok } from '../http/envelope.ts'
+import { auditLedger } from '../ledger/audit.ts'
+import { hourlyTotals, transferTotals } from '../ledger/totals.ts'
+import { openWorkCounts, payoutDurations, unmatchedPix } from '../payments/operator-queries.ts'
+import { settingKeys } from './settings.ts'
+
+const ACTIVE_WINDOW_MS = 15 * 60_000
+
+export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/dashboard',
+    { config: { opsPermission: 'withdrawals.view' }, schema: { body: z.strictObject({}) } },
+    async () => {
+      const now = app.clock.now()
+      const since = periodStart('day', now, app.config.market.timeZone)
+      const hours = Math.max(1, Math.ceil((now - since) / 3600_000))
+      const [totals, hourly, active, durations, open, unmatched] = await Promise.all([
+        transferTotals(app.db, since, now + 1),
+        hourlyTotals(app.db, ['deposit', 'withdrawal_post'], since, hours),
+        playersPlayingSince(app.db, now - ACTIVE_WINDOW_MS),
+        payoutDurations(app.db, since),
+        openWorkCounts(app.db, now),
+        unmatchedPix(app.db, 100),
+      ])
+      const sum = (kind: keyof typeof totals) => totals[kind]?.amount ?? 0
+      const bets = sum('bet') - sum('bet_rollback')
+      const wins = sum('win') + sum('jackpot_won')
+      const median =
+        durations.length === 0
+          ? null
+          : durations.length % 2
+            ? (durations[(durations.length - 1) / 2] as number)
+            : ((durations[durations.length / 2 - 1] as number) + (durations[durations.length / 2] as number)) / 2
+      return ok({
+        now,
+        since,
+        deposits: { amount: sum('deposit'), count: totals.deposit?.count ?? 0 },
+        withdrawals: { amount: sum('withdrawal_post'), count: totals.withdrawal_post?.count ?? 0 },
+        refunds: { amount: sum('pix_refund'), count: totals.pix_refund?.count ?? 0 },
+        bets,
+        wins,
+        ggr: bets - wins,
+        playersActive: active,
+        payouts: {
+          count: durations.length,
+          medianMs: median,
+          worstMs: durations.at(-1) ?? null,
+          overLimit: durations.filter((d) => d > PAYOUT_LIMIT_MINUTES * 60_000).length,
+        },
+        open: { ...open, unmatchedDeposits: unmatched.length },
+        hourly: { deposits: hourly.deposit ?? [], withdrawals: hourly.withdrawal_post ?? [] },
+      })
+    },
+  )
+
+  app.post('/health', { config: { opsPermission: 'health.view' }, schema: { body: z.strictObject({}) } }, async () =>
+    ok({ ledger: await auditLedger(app.db), unmatched: await unmatchedPix(app.db, 100) }),
+  )
+
+  app.post(
+    '/settings/get',
+    { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({}) } },
+    async () => ok(await app.settings.view()),
+  )
+
+  app.post(
+    '/settings/set',
+    {
+      config: { opsPermission: 'settings.edit' },
+      schema: {
+        body: z.strictObject({
+          key: z.enum(settingKeys as [string, ...string[]]),
+          value: z.union([z.boolean(), z.number(), z.array(z.string().max(40)).max(20)]),
+          reason: z.string().trim().min(1).max(200),
+        }),
+      },
+    },
+    async (request) => {
+      const { key, value, reason } = request.body
+      return ok(await app.settings.set(key as never, value, request.ops.actor, reason, app.clock.now()))
+    },
+  )
+}

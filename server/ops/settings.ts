@@ -1,0 +1,170 @@
+// Settings an admin changes in the console without a restart: the promotions master switch and
+// per-reward switches, the review threshold and SLA, deposit and withdrawal bounds. The env
+// values are the defaults; a change is a row in `runtime_settings` (audited in the same
+// transaction), applied to the running config at once and by every other instance within
+// SETTINGS_POLL_MS. Modules read these values from `app.config` at each request, so nothing else
+// changes.
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { type Config, rewardKeys } from '../config.ts'
+import type { Database } from '../db/schema.ts'
+import { Refusal } from '../refusal.ts'
+import { type Actor, writeAudit } from './audit.ts'
+
+export const SETTINGS_POLL_MS = 5000
+
+const amount = z.number().int().min(0).max(100_000_000)
+
+/** Each setting: its schema and where it lives in the config. */
+export const settingDefinitions = {
+  'promotions.enabled': {
+    schema: z.boolean(),
+    read: (c: Config) => c.promotions.enabled,
+    write: (c: Config, v: boolean) => {
+      c.promotions.enabled = v
+    },
+  },
+  'promotions.disabled': {
+    schema: z.array(z.enum(rewardKeys)).max(rewardKeys.length),
+    read: (c: Config) => [...c.promotions.disabled],
+    write: (c: Config, v: (typeof rewardKeys)[number][]) => {
+      c.promotions.disabled = [...new Set(v)]
+    },
+  },
+  'withdrawals.reviewAbove': {
+    schema: amount,
+    read: (c: Config) => c.withdrawals.reviewAbove,
+    write: (c: Config, v: number) => {
+      c.withdrawals.reviewAbove = v
+    },
+  },
+  'withdrawals.reviewMinutes': {
+    // Inside the 120-minute payout rule, with time left to pay.
+    schema: z.number().int().min(1).max(110),
+    read: (c: Config) => c.withdrawals.reviewMinutes,
+    write: (c: Config, v: number) => {
+      c.withdrawals.reviewMinutes = v
+    },
+  },
+  'withdrawals.min': {
+    schema: amount.min(1),
+    read: (c: Config) => c.withdrawals.min,
+    write: (c: Config, v: number) => {
+      c.withdrawals.min = v
+    },
+  },
+  'withdrawals.dailyMax': {
+    schema: amount.min(1),
+    read: (c: Config) => c.withdrawals.dailyMax,
+    write: (c: Config, v: number) => {
+      c.withdrawals.dailyMax = v
+    },
+  },
+  'deposits.min': {
+    schema: amount.min(1),
+    read: (c: Config) => c.deposits.min,
+    write: (c: Config, v: number) => {
+      c.deposits.min = v
+    },
+  },
+  'deposits.max': {
+    schema: amount.min(1),
+    read: (c: Config) => c.deposits.max,
+    write: (c: Config, v: number) => {
+      c.deposits.max = v
+    },
+  },
+} as const
+
+export type SettingKey = keyof typeof settingDefinitions
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[]
+
+type Values = Record<SettingKey, unknown>
+
+function readAll(config: Config): Values {
+  return Object.fromEntries(settingKeys.map((k) => [k, settingDefinitions[k].read(config)])) as Values
+}
+
+function applyValue(config: Config, key: SettingKey, value: unknown): void {
+  const definition = settingDefinitions[key]
+  const parsed = definition.schema.safeParse(value)
+  // A row another version wrote that this one cannot read keeps the current value.
+  if (parsed.success) (definition.write as (c: Config, v: unknown) => void)(config, parsed.data)
+}
+
+/** Min/max pairs must stay in order. */
+function consistent(values: Values): boolean {
+  return (
+    (values['withdrawals.min'] as number) <= (values['withdrawals.dailyMax'] as number) &&
+    (values['deposits.min'] as number) <= (values['deposits.max'] as number)
+  )
+}
+
+export class RuntimeSettings {
+  readonly #db: Kysely<Database>
+  readonly #config: Config
+  readonly #defaults: Values
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(db: Kysely<Database>, config: Config) {
+    this.#db = db
+    this.#config = config
+    this.#defaults = structuredClone(readAll(config))
+  }
+
+  /** Applies the stored values over the env defaults (a removed row returns to the default). */
+  async load(): Promise<void> {
+    const rows = await this.#db.selectFrom('runtime_settings').selectAll().execute()
+    const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))
+    for (const key of settingKeys)
+      applyValue(this.#config, key, stored.has(key) ? stored.get(key) : this.#defaults[key])
+  }
+
+  async view() {
+    const rows = await this.#db.selectFrom('runtime_settings').selectAll().execute()
+    return {
+      values: readAll(this.#config),
+      defaults: this.#defaults,
+      changed: rows.map((r) => ({ key: r.key, updatedAt: Number(r.updated_at), updatedBy: r.updated_by })),
+    }
+  }
+
+  async set(key: SettingKey, value: unknown, actor: Actor, reason: string, now: number) {
+    const parsed = settingDefinitions[key].schema.safeParse(value)
+    if (!parsed.success) throw new Refusal('invalid_request', { key })
+    const before = readAll(this.#config)
+    if (!consistent({ ...before, [key]: parsed.data })) throw new Refusal('invalid_request', { key, order: 'min_max' })
+    await this.#db.transaction().execute(async (trx) => {
+      const row = { key, value: JSON.stringify(parsed.data), updated_at: now, updated_by: actor.name }
+      await trx
+        .insertInto('runtime_settings')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet(row))
+        .execute()
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'settings.set',
+          objectType: 'setting',
+          objectId: key,
+          before: before[key],
+          after: parsed.data,
+          reason,
+        },
+        now,
+      )
+    })
+    applyValue(this.#config, key, parsed.data)
+    return this.view()
+  }
+
+  start(onError: (error: unknown) => void): void {
+    this.#timer = setInterval(() => void this.load().catch(onError), SETTINGS_POLL_MS)
+    this.#timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+  }
+}

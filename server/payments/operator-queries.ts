@@ -1,0 +1,203 @@
+// What the operator console reads from payments: the withdrawal worklists (waiting for review,
+// failed at the provider, stuck there), a player's deposits and withdrawals with their steps,
+// unmatched PIX (paid to no order), and which player an order id or a PIX key belongs to.
+// Read-only; decisions go through WithdrawalService.review.
+import type { Kysely } from 'kysely'
+import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../contract/ops.ts'
+import type { OrderStatus } from '../../contract/withdrawals.ts'
+import type { Database } from '../db/schema.ts'
+import { IN_FLIGHT, maskPixKey } from './withdrawals.ts'
+
+/** A payout handed to the provider this long ago and still not settled is stuck. */
+export const STUCK_AFTER_MS = 15 * 60_000
+// Failures the player or an operator caused are not the provider's: not on the "failed" list.
+const NOT_PROVIDER_FAILURES = ['rejected_in_review', 'cancelled_by_player']
+
+function queueQuery(db: Kysely<Database>, status: QueueStatus, now: number) {
+  const base = db.selectFrom('withdrawal_orders')
+  if (status === 'review') return base.where('status', '=', 'review')
+  if (status === 'stuck') return base.where('status', '=', 'processing').where('updated_at', '<=', now - STUCK_AFTER_MS)
+  return base.where((eb) =>
+    eb.or([
+      eb('status', '=', 'key_rejected'),
+      eb.and([eb('status', '=', 'failed'), eb('fail_reason', 'not in', NOT_PROVIDER_FAILURES)]),
+    ]),
+  )
+}
+
+/** A worklist, oldest first (the one closest to the 120-minute limit on top). */
+export async function withdrawalQueue(
+  db: Kysely<Database>,
+  input: { status: QueueStatus; pageNum: number; pageSize: number; reviewMinutes: number; showKeys: boolean },
+  now: number,
+): Promise<{ total: number; items: WorklistItem[] }> {
+  const total = await queueQuery(db, input.status, now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await queueQuery(db, input.status, now)
+    .selectAll()
+    .orderBy(input.status === 'failed' ? 'updated_at' : 'created_at', input.status === 'failed' ? 'desc' : 'asc')
+    .orderBy('id')
+    .limit(input.pageSize)
+    .offset((input.pageNum - 1) * input.pageSize)
+    .execute()
+  return {
+    total: Number(total.n),
+    items: rows.map((row) => {
+      const createdAt = Number(row.created_at)
+      return {
+        orderId: row.id,
+        playerId: Number(row.player_id),
+        amount: Number(row.amount),
+        status: row.status as OrderStatus,
+        createdAt,
+        updatedAt: Number(row.updated_at),
+        reviewDueAt: createdAt + input.reviewMinutes * 60_000,
+        payoutDueAt: createdAt + PAYOUT_LIMIT_MINUTES * 60_000,
+        keyType: row.key_type,
+        keyMasked: input.showKeys ? row.pix_key : maskPixKey(row.key_type, row.pix_key),
+        failReason: row.fail_reason,
+      }
+    }),
+  }
+}
+
+export async function withdrawalOwner(db: Kysely<Database>, orderId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('withdrawal_orders').select('player_id').where('id', '=', orderId).executeTakeFirst()
+  return row ? Number(row.player_id) : undefined
+}
+
+/** Players an order id (deposit or withdrawal) or a PIX key they withdrew to points at. */
+export async function playersByPaymentReference(
+  db: Kysely<Database>,
+  q: string,
+): Promise<{ playerId: number; matched: 'order' | 'pix_key' }[]> {
+  const found: { playerId: number; matched: 'order' | 'pix_key' }[] = []
+  const withdrawal = await db.selectFrom('withdrawal_orders').select('player_id').where('id', '=', q).executeTakeFirst()
+  if (withdrawal) found.push({ playerId: Number(withdrawal.player_id), matched: 'order' })
+  const deposit = await db
+    .selectFrom('deposit_orders')
+    .select('player_id')
+    .where((eb) => eb.or([eb('id', '=', q), eb('txid', '=', q)]))
+    .executeTakeFirst()
+  if (deposit) found.push({ playerId: Number(deposit.player_id), matched: 'order' })
+  const digits = q.replace(/\D/g, '')
+  const keys = [q.trim(), q.trim().toLowerCase(), digits, `+55${digits}`].filter((k) => k.length >= 4)
+  // PostgreSQL refuses an empty `in ()`; a query too short to be a key matches none.
+  if (keys.length === 0) return found
+  const byKey = await db
+    .selectFrom('withdrawal_orders')
+    .select('player_id')
+    .distinct()
+    .where('pix_key', 'in', keys)
+    .limit(20)
+    .execute()
+  for (const row of byKey) found.push({ playerId: Number(row.player_id), matched: 'pix_key' })
+  return found
+}
+
+export async function playerDeposits(db: Kysely<Database>, playerId: number, limit = 20) {
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .select(['id', 'amount', 'status', 'created_at', 'paid_at', 'paid_amount', 'bonus_amount'])
+    .where('player_id', '=', playerId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    amount: Number(r.amount),
+    status: r.status,
+    createdAt: Number(r.created_at),
+    paidAt: r.paid_at === null ? null : Number(r.paid_at),
+    paidAmount: r.paid_amount === null ? null : Number(r.paid_amount),
+    bonusAmount: Number(r.bonus_amount),
+  }))
+}
+
+export async function playerWithdrawals(db: Kysely<Database>, playerId: number, showKeys: boolean, limit = 20) {
+  const rows = await db
+    .selectFrom('withdrawal_orders')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute()
+  const ids = rows.map((r) => r.id)
+  const steps =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('withdrawal_steps')
+          .select(['order_id', 'code', 'state', 'created_at'])
+          .where('order_id', 'in', ids)
+          .orderBy('id')
+          .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    amount: Number(r.amount),
+    status: r.status,
+    keyType: r.key_type,
+    key: showKeys ? r.pix_key : maskPixKey(r.key_type, r.pix_key),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    failReason: r.fail_reason,
+    endToEndId: r.end_to_end_id,
+    steps: steps
+      .filter((s) => s.order_id === r.id)
+      .map((s) => ({ code: s.code, state: s.state, at: Number(s.created_at) })),
+  }))
+}
+
+/** PIX received that matched no order (late or unknown txid): money to look at. */
+export async function unmatchedPix(db: Kysely<Database>, limit = 100) {
+  const rows = await db
+    .selectFrom('pix_payments')
+    .selectAll()
+    .where((eb) => eb.or([eb('order_id', 'is', null), eb('late', '=', 1)]))
+    .orderBy('received_at', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    endToEndId: r.end_to_end_id,
+    txid: r.txid,
+    amount: Number(r.amount),
+    orderId: r.order_id,
+    late: r.late === 1,
+    receivedAt: Number(r.received_at),
+  }))
+}
+
+/** Payout times of orders paid since `since` (request → paid), for the dashboard. */
+export async function payoutDurations(db: Kysely<Database>, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('withdrawal_orders')
+    .select(['created_at', 'updated_at'])
+    .where('status', '=', 'paid')
+    .where('updated_at', '>=', since)
+    .execute()
+  return rows.map((r) => Number(r.updated_at) - Number(r.created_at)).sort((a, b) => a - b)
+}
+
+export async function openWorkCounts(db: Kysely<Database>, now: number) {
+  const count = async (status: QueueStatus) =>
+    Number(
+      (
+        await queueQuery(db, status, now)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  return { review: await count('review'), failed: await count('failed'), stuck: await count('stuck') }
+}
+
+/** The player's withdrawal still on its way (in review, at the provider, key refused), if any. */
+export async function withdrawalInFlight(db: Kysely<Database>, playerId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('withdrawal_orders')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('status', 'in', IN_FLIGHT)
+    .executeTakeFirst()
+  return row?.id ?? null
+}

@@ -1,0 +1,97 @@
+// The payout clock against the 120-minute rule (Portaria SPA/MF 615/2024), on each engine: it
+// starts at the player's request and counts review time; an open payout past the limit raises
+// one operator alert and shows in the `payouts_open_over_rule` gauge; a paid one stops its clock.
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  TEST_PASSWORD,
+  type TestDb,
+} from '../../tests/support/server.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
+import { PAYOUT_RULE_MS } from './payout-clock.ts'
+
+const START = Date.UTC(2026, 10, 20, 15, 0)
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
+
+describe.each(engines)('payout clock on %s', (engine) => {
+  let testDb: TestDb
+  let close = async () => {}
+  afterEach(async () => {
+    await close()
+    await testDb.drop()
+  })
+
+  it('runs from the request through review, alerts once past 120 minutes, and stops when paid', async () => {
+    testDb = await createTestDb(engine)
+    const clock = { time: START, now: () => clock.time }
+    const app = await buildTestApp(
+      testDb.db,
+      { WITHDRAW_REVIEW_ABOVE: '5000', SANDBOX_PAYOUT_DELAY_MS: '0', METRICS_TOKEN },
+      clock,
+    )
+    close = () => app.close()
+    const { post, userId, cpf } = await loginPlayer(app, {
+      ageConfirmed: true,
+      verified: true,
+      bound: true,
+      cash: 20_000,
+    })
+    const withdraw = async (amount: number) =>
+      (
+        await post('/withdraw/create/order', {
+          accountNumber: cpf,
+          payType: 'cpf',
+          amount,
+          requestId: randomUUID(),
+          password: TEST_PASSWORD,
+        })
+      ).json().data
+    const reviewed = await withdraw(8000)
+    expect(reviewed.status).toBe('review')
+    clock.time += 10 * 60_000
+    const [clockOf] = await app.payments.withdrawals.payoutClocks()
+    expect(clockOf).toMatchObject({
+      orderId: reviewed.orderId,
+      status: 'review',
+      requestedAt: START,
+      dueBy: START + PAYOUT_RULE_MS,
+      elapsedMs: 10 * 60_000,
+      remainingMs: PAYOUT_RULE_MS - 10 * 60_000,
+      overdue: false,
+    })
+    expect(await app.payments.withdrawals.checkPayoutClocks()).toEqual([])
+
+    // Still in review at 121 minutes: overdue, one alert, and the gauge counts it.
+    clock.time = START + PAYOUT_RULE_MS + 60_000
+    expect(await app.payments.withdrawals.checkPayoutClocks()).toEqual([
+      {
+        alert: 'payout_over_120_minutes',
+        orderId: reviewed.orderId,
+        status: 'review',
+        requestedAt: START,
+        minutesElapsed: 121,
+      },
+    ])
+    expect(await app.payments.withdrawals.checkPayoutClocks()).toEqual([])
+    const scrape = async () =>
+      (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
+    expect(await scrape()).toMatch(/^payouts_open_over_rule 1$/m)
+
+    // Approved and paid: the clock stops, the gauge drops, and the ledger shows the money left once.
+    await app.inject({
+      method: 'POST',
+      url: '/api/ops/withdrawals/review',
+      headers: { 'x-ops-token': 'test-ops-token-0123456789abcdef' },
+      payload: { orderId: reviewed.orderId, decision: 'approve' },
+    })
+    await app.payments.sandbox?.settleDuePayouts()
+    await app.payments.withdrawals.reconcile()
+    expect(await app.payments.withdrawals.payoutClocks()).toEqual([])
+    expect(await scrape()).toMatch(/^payouts_open_over_rule 0$/m)
+    expect(await readPlayerBalances(testDb.db.kysely, userId)).toMatchObject({ cash: 12_000, withdrawalHold: 0 })
+  })
+})

@@ -1,0 +1,526 @@
+// The sandbox PSP as a separate API Pix server: its own Fastify instance on its own port, HTTPS
+// with mTLS (only clients with a certificate from its CA get a connection), OAuth2 client
+// credentials (`POST /oauth/token`), the standard paths and shapes (`/cob/{txid}`, `/pix`,
+// `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook/{chave}`), RFC 7807 problems, and
+// the parts API Pix leaves to each PSP in a common PSP's shape (`/pix-send/{idEnvio}` payouts,
+// `/dict/{chave}` key lookups). Webhooks go to the registered URL (+ `/pix`, `/payout`) with the
+// PSP's client certificate and the HMAC header. The app reaches it only through PixApiProvider.
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { request as httpsRequest } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import type { TLSSocket } from 'node:tls'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Database } from '../../db/schema.ts'
+import { BrCodeError, parseBrCode } from '../brcode.ts'
+import {
+  cobRevisadaSchema,
+  cobSolicitadaSchema,
+  devolucaoIdSchema,
+  devolucaoSolicitadaSchema,
+  endToEndIdSchema,
+  idEnvioSchema,
+  maskCpfAsDict,
+  pixSendRequestSchema,
+  txidSchema,
+  webhookSolicitadoSchema,
+} from '../pix-api/schemas.ts'
+import { toPixValue } from '../pix-values.ts'
+import { type Payout, type PixCharge, RefundRefused } from '../provider.ts'
+import { bankCss, chargeDetails, codeForm, escapeHtml, page } from './bank-page.ts'
+import type { SandboxPki } from './pki.ts'
+import { SandboxProvider } from './provider.ts'
+
+export interface SandboxApiOptions {
+  db: Kysely<Database>
+  pki: SandboxPki
+  clientId: string
+  clientSecret: string
+  /** Signs webhooks (the HMAC header the app also checks). */
+  webhookSecret: string
+  merchantName: string
+  merchantCity: string
+  receiverKey: string
+  /** Host the charge locations live on (the app serves the sandbox bank and its locations). */
+  locationHost: string
+  bankUrl: string
+  payoutDelayMs: number
+  now?: () => number
+  tokenTtlSeconds?: number
+  /**
+   * Settle payouts as they fall due (default). Off when an in-process sandbox already settles
+   * the same books (`npm start` with PAYMENT_PROVIDER=sandbox).
+   */
+  settle?: boolean
+}
+
+export interface SandboxApiServer {
+  app: FastifyInstance
+  /** The bank behind the API (tests pay and settle through it, as a payer and the network would). */
+  bank: SandboxProvider
+  url: string
+  /** The webhook URLs registered per key. */
+  webhooks: Map<string, string>
+  close(): Promise<void>
+}
+
+/** A key as a path segment: printable text only (no NUL or control characters reach the books). */
+const chaveParamSchema = z
+  .string()
+  .min(1)
+  .max(77)
+  .refine((key) => ![...key].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), 'control character')
+
+const bankPayBody = z.strictObject({
+  code: z.string().max(2000).optional(),
+  txid: z.string().max(64).optional(),
+  amount: z.string().max(20).optional(),
+  payerCpf: z.string().max(20).optional(),
+  webhook: z.enum(['send', 'drop', '']).optional(),
+  late: z.string().max(5).optional(),
+  again: z.string().max(5).optional(),
+})
+
+const problem = (reply: FastifyReply, status: number, name: string, detail: string, violacoes?: unknown[]) =>
+  reply
+    .status(status)
+    .type('application/problem+json')
+    .send({
+      type: `https://pix.bcb.gov.br/api/v2/error/${name}`,
+      title: name,
+      status,
+      detail,
+      correlationId: randomBytes(8).toString('hex'),
+      ...(violacoes ? { violacoes } : {}),
+    })
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply, name: string): z.infer<T> | null {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const violacoes = result.error.issues.map((issue) => ({ razao: issue.message, propriedade: issue.path.join('.') }))
+  void problem(reply, 400, name, 'A requisição não respeita o schema.', violacoes)
+  return null
+}
+
+const cents = (valor: string) => Math.round(Number(valor) * 100)
+
+function cobView(charge: PixCharge) {
+  return {
+    txid: charge.txid,
+    revisao: 0,
+    calendario: charge.calendario,
+    location: charge.location,
+    status: charge.status,
+    valor: charge.valor,
+    chave: charge.chave,
+    pixCopiaECola: charge.pixCopiaECola,
+    pix: charge.pix,
+  }
+}
+
+function pixSendView(payout: Payout, requestedAt: string) {
+  return {
+    idEnvio: payout.id,
+    valor: toPixValue(payout.amount),
+    status: payout.status === 'paid' ? 'REALIZADO' : payout.status === 'failed' ? 'NAO_REALIZADO' : 'EM_PROCESSAMENTO',
+    endToEndId: payout.endToEndId,
+    erro:
+      payout.failure === null
+        ? null
+        : payout.failure === 'invalid_key'
+          ? 'CHAVE_INEXISTENTE'
+          : payout.failure === 'key_not_owned'
+            ? 'CHAVE_DE_OUTRO_TITULAR'
+            : 'RECUSADO',
+    motivo: payout.reason,
+    horario: {
+      solicitacao: requestedAt,
+      liquidacao: payout.settledAt === null ? null : new Date(payout.settledAt).toISOString(),
+    },
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** POSTs a webhook over HTTPS with the PSP's certificate (mTLS), or plain HTTP to a local app. */
+function postWebhook(url: string, rawBody: string, headers: Record<string, string>, pki: SandboxPki): Promise<number> {
+  const target = new URL(url)
+  if (target.protocol === 'http:') {
+    return fetch(target, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) }).then(
+      async (response) => {
+        await response.arrayBuffer()
+        return response.status
+      },
+    )
+  }
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      target,
+      { method: 'POST', headers, key: pki.server.key, cert: pki.server.cert, ca: pki.ca.cert, timeout: 10_000 },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error('webhook timed out')))
+    request.on('error', reject)
+    request.end(rawBody)
+  })
+}
+
+export async function startSandboxApiServer(
+  options: SandboxApiOptions,
+  listen: { port: number; host?: string },
+): Promise<SandboxApiServer> {
+  const now = options.now ?? (() => Date.now())
+  const webhooks = new Map<string, string>()
+  const bank = new SandboxProvider({
+    db: options.db,
+    now,
+    secret: options.webhookSecret,
+    merchantName: options.merchantName,
+    merchantCity: options.merchantCity,
+    locationHost: options.locationHost,
+    locationPath: '/qr/v2/',
+    bankUrl: options.bankUrl,
+    payoutDelayMs: options.payoutDelayMs,
+    receiverKey: options.receiverKey,
+    pki: async () => options.pki,
+    deliver: async (topic, rawBody, headers) => {
+      const base = webhooks.get(options.receiverKey)
+      if (!base) throw new Error('no webhook registered')
+      return postWebhook(`${base.replace(/\/$/, '')}/${topic}`, rawBody, headers, options.pki)
+    },
+  })
+  const requestedAt = new Map<string, string>()
+  const tokens = new Map<string, number>()
+  const ttl = options.tokenTtlSeconds ?? 3600
+
+  const app = Fastify({
+    logger: false,
+    https: {
+      key: options.pki.server.key,
+      cert: options.pki.server.cert,
+      ca: options.pki.ca.cert,
+      // Every API call needs a client certificate from the CA (checked per request below); the
+      // charge locations are public, as a payer's bank fetches them without one.
+      requestCert: true,
+      rejectUnauthorized: false,
+    },
+    bodyLimit: 64 * 1024,
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    const status = error.statusCode ?? 500
+    return problem(reply, status >= 400 && status < 500 ? status : 500, 'ErroInterno', error.message.slice(0, 200))
+  })
+  app.setNotFoundHandler((_request, reply) => problem(reply, 404, 'NaoEncontrado', 'Recurso não encontrado.'))
+
+  const certified = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(request.raw.socket as TLSSocket).authorized) {
+      return problem(reply, 401, 'AcessoNegado', 'Certificado de cliente ausente ou não emitido pela CA do PSP (mTLS).')
+    }
+  }
+
+  // The location a dynamic BR Code points to: the charge as a JWS signed by the PSP.
+  app.get('/qr/v2/:txid', async (request, reply) => {
+    const txid = (request.params as { txid: string }).txid
+    const jws = txidSchema.safeParse(txid).success ? await bank.locationJws(txid) : null
+    if (!jws) return problem(reply, 404, 'NaoEncontrado', 'Cobrança não encontrada.')
+    return reply.type('application/jose').header('cache-control', 'no-store').send(jws)
+  })
+
+  // The bank page for people (no certificate needed, as for a payer's bank app): paste a code,
+  // see the charge, pay it from a CPF. The same page the in-process sandbox serves in the app.
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page('Banco sandbox', body))
+  const chargeOfCode = async (code: string) => {
+    const parsed = parseBrCode(code)
+    const txid = parsed.url ? bank.txidAt(parsed.url) : parsed.txid
+    return { parsed, charge: txid && txidSchema.safeParse(txid).success ? await bank.getCharge(txid) : null }
+  }
+  app.get('/sandbox/bank.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(bankCss))
+  app.get('/sandbox/bank', async (request, reply) => {
+    const code = String((request.query as { code?: unknown }).code ?? '')
+      .slice(0, 2000)
+      .trim()
+    if (!code) return html(reply, codeForm())
+    try {
+      const { parsed, charge } = await chargeOfCode(code)
+      const refunds = charge ? await bank.refunds.forCharge(charge.txid) : []
+      return html(reply, `${codeForm(code)}${chargeDetails(code, parsed, charge, refunds)}`)
+    } catch (error) {
+      if (!(error instanceof BrCodeError)) throw error
+      return html(
+        reply,
+        `${codeForm(code)}<p class="error" role="alert">Código PIX inválido (${escapeHtml(error.message)}).</p>`,
+      )
+    }
+  })
+  app.post('/sandbox/bank/pay', async (request, reply) => {
+    const body = parse(bankPayBody, request.body ?? {}, reply, 'RequisicaoInvalida')
+    if (!body) return reply
+    const json = String(request.headers['content-type'] ?? '').includes('application/json')
+    const answer = (ok: boolean, text: string, data: unknown = null) =>
+      json
+        ? reply.status(ok ? 200 : 400).send({ paid: ok, ...(ok ? { pix: data } : { reason: text }) })
+        : html(
+            reply,
+            `<p class="${ok ? 'ok' : 'error'}" role="${ok ? 'status' : 'alert'}">${escapeHtml(text)}</p><p><a href="/sandbox/bank">Voltar ao banco</a></p>`,
+            ok ? 200 : 400,
+          )
+    let txid = body.txid ?? ''
+    if (!txid && body.code) {
+      try {
+        txid = (await chargeOfCode(body.code)).charge?.txid ?? ''
+      } catch {
+        txid = ''
+      }
+    }
+    if (!txidSchema.safeParse(txid).success) return answer(false, 'Cobrança não encontrada neste banco.')
+    const payerCpf = body.payerCpf?.replace(/\D/g, '') ?? ''
+    if (!/^\d{11}$/.test(payerCpf)) return answer(false, 'Informe o CPF de quem paga (a cobrança não diz quem deve).')
+    const amount = body.amount?.trim() ? Math.round(Number(body.amount.replace(',', '.')) * 100) : undefined
+    if (amount !== undefined && !(Number.isSafeInteger(amount) && amount > 0)) return answer(false, 'Valor inválido.')
+    const outcome = await bank.pay(txid, {
+      payerCpf,
+      ...(amount !== undefined ? { amount } : {}),
+      webhook: body.webhook === 'drop' ? 'drop' : 'send',
+      late: body.late === '1' || body.late === 'true',
+    })
+    if (!outcome.paid) return answer(false, `Pagamento recusado: ${outcome.reason}`)
+    const { pagador: _payer, ...pix } = outcome.pix
+    return answer(
+      true,
+      `Pagamento enviado: R$ ${pix.valor.replace('.', ',')} (${pix.endToEndId}; notificação: ${outcome.webhookStatus})`,
+      pix,
+    )
+  })
+
+  app.post('/oauth/token', { onRequest: certified }, async (request, reply) => {
+    const [scheme, encoded] = (request.headers.authorization ?? '').split(' ')
+    const [id, secret] = Buffer.from(encoded ?? '', 'base64')
+      .toString('utf8')
+      .split(':')
+    if (
+      scheme !== 'Basic' ||
+      !sameSecret(id ?? '', options.clientId) ||
+      !sameSecret(secret ?? '', options.clientSecret)
+    ) {
+      return reply.status(401).send({ error: 'invalid_client' })
+    }
+    const body = (request.body ?? {}) as { grant_type?: string }
+    if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
+    const token = randomBytes(32).toString('base64url')
+    tokens.set(token, now() + ttl * 1000)
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read payloadlocation.read',
+    }
+  })
+
+  const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ')
+    const expires = scheme === 'Bearer' && token ? tokens.get(token) : undefined
+    if (expires === undefined || expires <= now()) {
+      return problem(reply, 403, 'AcessoNegado', 'Token de acesso ausente, inválido ou expirado.')
+    }
+  }
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', certified)
+    api.addHook('onRequest', authorised)
+
+    api.put('/cob/:txid', async (request, reply) => {
+      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobOperacaoInvalida')
+      const body = txid && parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida')
+      if (!txid || !body) return reply
+      if (body.chave !== options.receiverKey) {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'A chave não pertence ao recebedor.', [
+          { razao: 'chave desconhecida', propriedade: 'cob.chave' },
+        ])
+      }
+      const existing = await bank.getCharge(txid)
+      if (existing && cents(existing.valor.original) !== cents(body.valor.original)) {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'Já existe uma cobrança com este txid.')
+      }
+      const charge = await bank.createCharge({
+        txid,
+        amount: cents(body.valor.original),
+        expiresInSeconds: body.calendario.expiracao,
+        payer: { name: '', cpf: '' },
+      })
+      const { pix: _pix, ...generated } = cobView(charge)
+      return reply.status(existing ? 200 : 201).send(generated)
+    })
+
+    api.get('/cob/:txid', async (request, reply) => {
+      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobNaoEncontrado')
+      if (!txid) return reply
+      const charge = await bank.getCharge(txid)
+      if (!charge) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
+      return cobView(charge)
+    })
+
+    api.patch('/cob/:txid', async (request, reply) => {
+      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobOperacaoInvalida')
+      const body = txid && parse(cobRevisadaSchema, request.body, reply, 'CobOperacaoInvalida')
+      if (!txid || !body) return reply
+      const charge = await bank.getCharge(txid)
+      if (!charge) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
+      if (charge.status === 'CONCLUIDA') return problem(reply, 400, 'CobOperacaoInvalida', 'A cobrança já foi paga.')
+      await bank.cancelCharge(txid)
+      return cobView((await bank.getCharge(txid)) as PixCharge)
+    })
+
+    api.get('/pix', async (request, reply) => {
+      const query = request.query as { inicio?: string; fim?: string }
+      const from = Date.parse(query.inicio ?? '')
+      const to = Date.parse(query.fim ?? '')
+      if (!Number.isFinite(from) || !Number.isFinite(to) || from > to) {
+        return problem(reply, 400, 'RequisicaoInvalida', 'inicio e fim são obrigatórios (RFC 3339).')
+      }
+      const pix = await bank.receivedBetween(from, to, 1000)
+      return {
+        parametros: {
+          inicio: new Date(from).toISOString(),
+          fim: new Date(to).toISOString(),
+          paginacao: {
+            paginaAtual: 0,
+            itensPorPagina: 1000,
+            quantidadeDePaginas: 1,
+            quantidadeTotalDeItens: pix.length,
+          },
+        },
+        pix: pix.map((p) => ({ ...p, chave: options.receiverKey })),
+      }
+    })
+
+    api.get('/pix/:e2eid', async (request, reply) => {
+      const e2eid = parse(endToEndIdSchema, (request.params as { e2eid: string }).e2eid, reply, 'PixNaoEncontrado')
+      if (!e2eid) return reply
+      const pix = await bank.receivedPix(e2eid)
+      if (!pix) return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado.')
+      return { ...pix, chave: options.receiverKey }
+    })
+
+    api.put('/pix/:e2eid/devolucao/:id', async (request, reply) => {
+      const params = request.params as { e2eid: string; id: string }
+      const e2eid = parse(endToEndIdSchema, params.e2eid, reply, 'PixDevolucaoInvalida')
+      const id = e2eid && parse(devolucaoIdSchema, params.id, reply, 'PixDevolucaoInvalida')
+      const body = id && parse(devolucaoSolicitadaSchema, request.body, reply, 'PixDevolucaoInvalida')
+      if (!e2eid || !id || !body) return reply
+      try {
+        const refund = await bank.requestRefund({
+          endToEndId: e2eid,
+          id,
+          amount: cents(body.valor),
+          description: body.descricao ?? '',
+        })
+        return reply.status(201).send(refund)
+      } catch (error) {
+        if (!(error instanceof RefundRefused)) throw error
+        const notFound = error.message.startsWith('PixNaoEncontrado')
+        return problem(
+          reply,
+          notFound ? 404 : 400,
+          notFound ? 'PixNaoEncontrado' : 'PixDevolucaoInvalida',
+          error.message,
+        )
+      }
+    })
+
+    api.get('/pix/:e2eid/devolucao/:id', async (request, reply) => {
+      const params = request.params as { e2eid: string; id: string }
+      if (!endToEndIdSchema.safeParse(params.e2eid).success || !devolucaoIdSchema.safeParse(params.id).success) {
+        return problem(reply, 404, 'DevolucaoNaoEncontrada', 'Devolução não encontrada.')
+      }
+      const refund = await bank.getRefund(params.e2eid, params.id)
+      if (!refund) return problem(reply, 404, 'DevolucaoNaoEncontrada', 'Devolução não encontrada.')
+      return refund
+    })
+
+    api.put('/webhook/:chave', async (request, reply) => {
+      const chave = (request.params as { chave: string }).chave
+      const body = parse(webhookSolicitadoSchema, request.body, reply, 'WebhookOperacaoInvalida')
+      if (!body) return reply
+      if (chave !== options.receiverKey) return problem(reply, 400, 'WebhookOperacaoInvalida', 'Chave desconhecida.')
+      webhooks.set(chave, body.webhookUrl)
+      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(now()).toISOString() })
+    })
+
+    api.get('/webhook/:chave', async (request, reply) => {
+      const chave = (request.params as { chave: string }).chave
+      const url = webhooks.get(chave)
+      if (!url) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
+      return { webhookUrl: url, chave, criacao: new Date(now()).toISOString() }
+    })
+
+    api.put('/pix-send/:idEnvio', async (request, reply) => {
+      const id = parse(idEnvioSchema, (request.params as { idEnvio: string }).idEnvio, reply, 'EnvioInvalido')
+      const body = id && parse(pixSendRequestSchema, request.body, reply, 'EnvioInvalido')
+      if (!id || !body) return reply
+      const owner = await bank.lookupKey(body.favorecido.chave)
+      try {
+        const payout = await bank.createPayout({
+          id,
+          amount: cents(body.valor),
+          keyType: owner.found ? owner.keyType : 'email',
+          key: body.favorecido.chave,
+          holderName: body.favorecido.nome,
+          ownerCpf: body.favorecido.cpf,
+        })
+        if (!requestedAt.has(id)) requestedAt.set(id, new Date(now()).toISOString())
+        return reply.status(201).send(pixSendView(payout, requestedAt.get(id) as string))
+      } catch {
+        // The payout was taken but the answer is lost on the way back: the connection drops.
+        request.raw.socket.destroy()
+        return reply
+      }
+    })
+
+    api.get('/pix-send/:idEnvio', async (request, reply) => {
+      const id = (request.params as { idEnvio: string }).idEnvio
+      if (!idEnvioSchema.safeParse(id).success)
+        return problem(reply, 404, 'EnvioNaoEncontrado', 'Envio não encontrado.')
+      const payout = await bank.getPayout(id)
+      if (!payout) return problem(reply, 404, 'EnvioNaoEncontrado', 'Envio não encontrado.')
+      return pixSendView(payout, requestedAt.get(id) ?? new Date(now()).toISOString())
+    })
+
+    api.get('/dict/:chave', async (request, reply) => {
+      const chave = parse(chaveParamSchema, (request.params as { chave: string }).chave, reply, 'ChaveInvalida')
+      if (chave === null) return reply
+      const entry = await bank.lookupKey(chave)
+      if (!entry.found) return problem(reply, 404, 'ChaveNaoEncontrada', 'Chave não encontrada no DICT.')
+      return { chave, tipo: entry.keyType, titular: { cpfMascarado: maskCpfAsDict(entry.ownerCpf) } }
+    })
+  })
+
+  await app.listen({ port: listen.port, host: listen.host ?? '127.0.0.1' })
+  if (options.settle !== false) bank.start(() => {})
+  const address = app.server.address() as AddressInfo
+  return {
+    app,
+    bank,
+    url: `https://localhost:${address.port}`,
+    webhooks,
+    close: async () => {
+      bank.stop()
+      await app.close()
+    },
+  }
+}

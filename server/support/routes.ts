@@ -1,0 +1,225 @@
+// Support calls. Player scope (`/api/v1/support/*`): the conversation, sending (idempotent by
+// requestId, at most SUPPORT_SENDS_PER_MINUTE a minute), read receipts, typing, the FAQ,
+// notices, feedback and the entry points' badges. Operator scope (`/api/ops/support/*`, behind
+// the operator gate): the inbox, a conversation with the player's view beside it, reply,
+// assignment, close/reopen, read, typing, canned answers, the FAQ and notices editors and the
+// feedback list — each naming the permission it needs (server/ops/roles.ts), checked by the
+// operator scope before the body is read; every action is in the console's audit log.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { languages } from '../../contract/languages.ts'
+import {
+  assignRequest,
+  cannedSaveRequest,
+  closeRequest,
+  conversationRequest,
+  deleteRequest,
+  emptySupportRequest,
+  faqListRequest,
+  faqSaveRequest,
+  feedbackAnswerRequest,
+  feedbackListRequest,
+  feedbackRequest,
+  inboxRequest,
+  noticeReadRequest,
+  noticeSaveRequest,
+  operatorReadRequest,
+  operatorTypingRequest,
+  readRequest,
+  replyRequest,
+  sendRequest,
+  typingRequest,
+} from '../../contract/support.ts'
+import { readLimitsView } from '../accounts/limits-routes.ts'
+import { HttpRefusal, ok } from '../http/envelope.ts'
+import { readStatement } from '../ledger/statement.ts'
+import type { Permission } from '../ops/roles.ts'
+import { supportReplied } from '../push/notices.ts'
+import { operatorOf } from './operators.ts'
+
+/** Chat messages a player may send per minute (a person types slower; a loop does not). */
+export const SUPPORT_SENDS_PER_MINUTE = 20
+/** Feedback a player may leave per hour. */
+export const FEEDBACK_PER_HOUR = 5
+
+function limiter(app: FastifyInstance, name: string, max: number, timeWindow: number) {
+  const limit = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request) => `${name}:${request.playerId}`,
+  })
+  return async (request: FastifyRequest) => {
+    const result = await limit(request)
+    if (!result.isAllowed && result.isExceeded) throw new HttpRefusal(429, 'rate_limited')
+  }
+}
+
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { support } = app
+  const sendLimit = limiter(app, 'support-send', SUPPORT_SENDS_PER_MINUTE, 60_000)
+  const feedbackLimit = limiter(app, 'support-feedback', FEEDBACK_PER_HOUR, 60 * 60_000)
+  const empty = { schema: { body: emptySupportRequest } }
+
+  app.post('/v1/support/conversation', empty, async (request) =>
+    ok(await support.conversation(request.playerId, request.language)),
+  )
+
+  app.post('/v1/support/send', { schema: { body: sendRequest } }, async (request) => {
+    await sendLimit(request)
+    return ok(await support.send(request.playerId, request.language, request.body))
+  })
+
+  app.post('/v1/support/read', { schema: { body: readRequest } }, async (request) =>
+    ok(await support.read(request.playerId, request.body.upTo)),
+  )
+
+  app.post('/v1/support/typing', { schema: { body: typingRequest } }, async (request) => {
+    await support.playerTyping(request.playerId, request.body.typing)
+    return ok(null)
+  })
+
+  app.post('/v1/support/unread', empty, async (request) => ok(await support.unread(request.playerId, request.language)))
+
+  app.get(
+    '/v1/support/faq',
+    { schema: { querystring: z.strictObject({ language: z.enum(languages).optional() }) } },
+    async (request) => ok(await support.faq(request.query.language ?? request.language)),
+  )
+
+  app.post('/v1/support/notices', empty, async (request) =>
+    ok(await support.notices(request.playerId, request.language)),
+  )
+
+  app.post('/v1/support/notices/read', { schema: { body: noticeReadRequest } }, async (request) => {
+    await support.markNoticesRead(request.playerId, request.body.ids)
+    return ok(await support.notices(request.playerId, request.language))
+  })
+
+  app.post('/v1/support/feedback', { schema: { body: feedbackRequest } }, async (request) => {
+    await feedbackLimit(request)
+    return ok(await support.giveFeedback(request.playerId, request.body))
+  })
+
+  app.post('/v1/support/feedback/list', empty, async (request) =>
+    ok({ feedback: await support.feedbackOf(request.playerId) }),
+  )
+}
+
+/** The operator side, registered inside the operator scope under `/ops/support`. */
+export const supportOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { support } = app
+  const cfg = (opsPermission: Permission) => ({ opsPermission })
+
+  app.post('/inbox', { schema: { body: inboxRequest }, config: cfg('support.view') }, async (request) =>
+    ok(await support.inbox(request.body, operatorOf(request))),
+  )
+
+  app.post('/conversation', { schema: { body: conversationRequest }, config: cfg('support.view') }, async (request) => {
+    operatorOf(request)
+    return ok(await support.operatorConversation(request.body.conversationId))
+  })
+
+  // The player beside the conversation: balances, recent deposits, withdrawals with their steps,
+  // limits — read through the modules that own them.
+  app.post('/player', { schema: { body: conversationRequest }, config: cfg('support.view') }, async (request) => {
+    operatorOf(request)
+    const playerId = await support.playerOf(request.body.conversationId)
+    const statement = await readStatement(app.db, app.engine, app.ledger.accounts, playerId, {
+      pageNum: 1,
+      pageSize: 100,
+    })
+    const withdrawals = await app.payments.withdrawals.page(playerId, { pageNum: 1, pageSize: 5 })
+    const steps = await Promise.all(
+      withdrawals.orders.map((order) => app.payments.withdrawals.process(playerId, order.orderId, 'pt-BR')),
+    )
+    return ok({
+      playerId,
+      balances: await app.ledger.balances(playerId),
+      deposits: statement.entries
+        .filter((entry) => entry.kind === 'deposit' || entry.kind === 'pix_refund')
+        .slice(0, 5)
+        .map(({ transferId, time, kind, amount }) => ({ transferId, time, kind, amount })),
+      withdrawals: withdrawals.orders.map((order, index) => ({ ...order, steps: steps[index]?.steps ?? [] })),
+      limits: await readLimitsView(app, app.db, playerId),
+    })
+  })
+
+  app.post('/reply', { schema: { body: replyRequest }, config: cfg('support.chat') }, async (request) => {
+    const sent = await support.reply(operatorOf(request), request.body)
+    // The player may have the app closed: a Web Push says an answer is waiting (not on a replay).
+    if (!sent.replayed) {
+      void support
+        .playerOf(request.body.conversationId)
+        .then((playerId) => app.push.sendWebPush(playerId, supportReplied()))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'support reply web push failed'))
+    }
+    return ok(sent)
+  })
+
+  app.post('/assign', { schema: { body: assignRequest }, config: cfg('support.chat') }, async (request) =>
+    ok(await support.assign(operatorOf(request), request.body)),
+  )
+
+  app.post('/close', { schema: { body: closeRequest }, config: cfg('support.chat') }, async (request) =>
+    ok(await support.close(operatorOf(request), request.body)),
+  )
+
+  app.post('/read', { schema: { body: operatorReadRequest }, config: cfg('support.chat') }, async (request) => {
+    operatorOf(request)
+    await support.operatorRead(request.body.conversationId, request.body.upTo)
+    return ok(null)
+  })
+
+  app.post('/typing', { schema: { body: operatorTypingRequest }, config: cfg('support.chat') }, async (request) => {
+    const operator = operatorOf(request)
+    await support.operatorTyping(operator, request.body.conversationId, request.body.typing)
+    return ok(null)
+  })
+
+  app.post('/canned', { schema: { body: faqListRequest }, config: cfg('support.view') }, async (request) => {
+    operatorOf(request)
+    return ok({ canned: await support.canned(request.body.language) })
+  })
+  app.post('/canned/save', { schema: { body: cannedSaveRequest }, config: cfg('support.edit') }, async (request) =>
+    ok(await support.saveCanned(operatorOf(request), request.body)),
+  )
+  app.post('/canned/delete', { schema: { body: deleteRequest }, config: cfg('support.edit') }, async (request) => {
+    await support.deleteCanned(operatorOf(request), request.body.id)
+    return ok(null)
+  })
+
+  app.post('/faq', { schema: { body: faqListRequest }, config: cfg('support.view') }, async (request) => {
+    operatorOf(request)
+    return ok({ faq: await support.faqAll(request.body.language) })
+  })
+  app.post('/faq/save', { schema: { body: faqSaveRequest }, config: cfg('support.edit') }, async (request) =>
+    ok(await support.saveFaq(operatorOf(request), request.body)),
+  )
+  app.post('/faq/delete', { schema: { body: deleteRequest }, config: cfg('support.edit') }, async (request) => {
+    await support.deleteFaq(operatorOf(request), request.body.id)
+    return ok(null)
+  })
+
+  app.post('/notices', { schema: { body: emptySupportRequest }, config: cfg('support.view') }, async (request) => {
+    operatorOf(request)
+    return ok({ notices: await support.noticesAll() })
+  })
+  app.post('/notices/save', { schema: { body: noticeSaveRequest }, config: cfg('support.edit') }, async (request) =>
+    ok(await support.saveNotice(operatorOf(request), request.body)),
+  )
+  app.post('/notices/delete', { schema: { body: deleteRequest }, config: cfg('support.edit') }, async (request) => {
+    await support.deleteNotice(operatorOf(request), request.body.id)
+    return ok(null)
+  })
+
+  app.post('/feedback', { schema: { body: feedbackListRequest }, config: cfg('support.feedback') }, async (request) => {
+    operatorOf(request)
+    return ok({ feedback: await support.feedbackAll(request.body.status) })
+  })
+  app.post(
+    '/feedback/answer',
+    { schema: { body: feedbackAnswerRequest }, config: cfg('support.feedback') },
+    async (request) => ok(await support.answerFeedback(operatorOf(request), request.body)),
+  )
+}

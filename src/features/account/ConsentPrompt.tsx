@@ -1,0 +1,83 @@
+// The marketing-attribution question (SPEC 12, LGPD): asked once, in plain words, to a player who
+// arrived from an ad or a marketing link; "no" is the same kind of button as "yes", and the
+// answer can be changed in Perfil. Only a "yes" sends this visit's ad click to the server.
+import { Trans } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { forgetAdClick, visitAdClick } from '../../lib/adClick.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
+import { tokenAtom } from '../../lib/session.ts'
+import { useAtomValue } from '../../lib/store.ts'
+import { getAttributionConsent, saveAttributionConsent } from './api.ts'
+import './account.css'
+
+let checked = false
+
+/** Quiet checks in a row (every 500 ms) before asking: the welcome and offers come first. */
+const QUIET_CHECKS = 4
+
+/** One question at a time: waits until no other dialog (welcome, offers) has been open for 2 s. */
+function openWhenNothingElseAsks(open: () => void) {
+  let quiet = 0
+  const timer = setInterval(() => {
+    quiet = document.querySelector('[role="dialog"]') ? 0 : quiet + 1
+    if (quiet < QUIET_CHECKS) return
+    clearInterval(timer)
+    open()
+  }, 500)
+}
+
+export default function ConsentPrompt() {
+  const token = useAtomValue(tokenAtom)
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const click = visitAdClick()
+    if (!token || !click || checked) return
+    checked = true
+    getAttributionConsent()
+      .then((consent) => {
+        if (!consent.asked) openWhenNothingElseAsks(() => setOpen(true))
+        // Already agreed: this visit's newer click replaces the kept one.
+        else if (consent.granted) return saveAttributionConsent({ granted: true, ...click })
+      })
+      .catch(() => {
+        checked = false
+      })
+  }, [token])
+
+  if (!open) return null
+  const answer = async (granted: boolean) => {
+    setBusy(true)
+    try {
+      await saveAttributionConsent(granted ? { granted, ...visitAdClick() } : { granted })
+      if (!granted) forgetAdClick()
+      setOpen(false)
+    } catch {
+      // Offline: the question stays until it can be answered.
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Sheet title={<Trans>Você veio de um anúncio</Trans>} className="consent-sheet" testId="consent-prompt">
+      <p>
+        <Trans>
+          Podemos contar à empresa do anúncio (como o Facebook) quando você cria a conta e quando deposita, com o valor?
+          Isso só serve para medir o anúncio. Não enviamos seu nome, CPF nem chave PIX.
+        </Trans>
+      </p>
+      <p className="hint">
+        <Trans>Se disser não, nada disso é guardado nem enviado. Você pode mudar de ideia em Perfil.</Trans>
+      </p>
+      <div className="consent-choices">
+        <button type="button" className="button" disabled={busy} onClick={() => void answer(true)}>
+          <Trans>Sim, pode contar</Trans>
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => void answer(false)}>
+          <Trans>Não, obrigado</Trans>
+        </button>
+      </div>
+    </Sheet>
+  )
+}

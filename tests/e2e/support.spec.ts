@@ -1,0 +1,251 @@
+// Support end to end (issue 16): a player opens "Ajuda", reads the FAQ, writes from a
+// withdrawal's tracker; the operator sees it within a second with the order attached and
+// replies; the player sees the reply without reloading and the badge clears when read; a message
+// written offline is delivered once when the connection returns. Notices and feedback from the
+// operator's side; every route of SPEC 3 walked for "em construção"; axe on the support screens,
+// photographed at 390×844.
+import { execFileSync } from 'node:child_process'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
+import { accountInfo, enterApp, fundedPlayer, PLAYER_PASSWORD, playerCall, specRoutes } from './support.ts'
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screens'
+const port = Number(process.env.E2E_PORT ?? 8181)
+const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
+
+/** A console operator made with `npm run ops:operator -- create …` on the e2e server's database. */
+function createOperator(email: string, role: string, name: string): void {
+  execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, role, '--password', OPERATOR_PASSWORD, '--name', name],
+    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
+  )
+}
+
+/** A second browser context signed in to /console/ and showing the support inbox. */
+async function consoleInbox(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
+  const page = await context.newPage()
+  await page.goto('/console/')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha').fill(OPERATOR_PASSWORD)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByTestId('operator-name')).toBeVisible()
+  await page.getByRole('link', { name: 'Atendimento' }).click()
+  await expect(page.getByRole('heading', { name: 'Atendimento' })).toBeVisible()
+  return page
+}
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `${SHOTS}/${name}.png` })
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the envelope's data is whatever the route answers
+async function ops(request: APIRequestContext, path: string, data: object = {}): Promise<any> {
+  const response = await request.post(`/api/ops/support${path}`, {
+    headers: { 'x-ops-token': E2E_OPS_TOKEN },
+    data,
+  })
+  const body = await response.json()
+  expect(body.success, JSON.stringify(body)).toBe(true)
+  return body.data
+}
+
+interface InboxItem {
+  id: number
+  playerId: number
+  context: { orderId: string } | null
+  lastText: string
+}
+
+test('a player reaches a person from a withdrawal: FAQ, chat with the order, the operator in /console/ replies, badge, offline message sent once', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two browsers, a funded player, a withdrawal, three axe runs and an offline round trip: about
+  // 40 s on an idle machine, so twice the default for a loaded one.
+  test.setTimeout(120_000)
+  const email = `carla.${Date.now()}@jogolimpo.example`
+  createOperator(email, 'support', 'Carla Mendes')
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10000, cpf)
+  const { userId } = await accountInfo(page)
+  const order = await playerCall(page, '/withdraw/create/order', {
+    accountNumber: cpf,
+    payType: 'cpf',
+    amount: 5000,
+    requestId: `e2e-support-${userId}`,
+    password: PLAYER_PASSWORD,
+  })
+  expect(order.success).toBe(true)
+  const orderId = order.data.orderId as string
+  const operator = await consoleInbox(browser, email)
+
+  // "Ajuda" on the home opens the FAQ first.
+  await page.goto('/')
+  await page.getByTestId('dock-support').click()
+  await expect(page).toHaveURL(/\/service$/)
+  const faq = page.getByTestId('faq').locator('details')
+  await expect(faq).toHaveCount(6)
+  await faq.first().locator('summary').click()
+  await expect(faq.first()).toContainText('O saldo entra sozinho')
+  await shoot(page, 'support-faq')
+  await noSeriousViolations(page)
+
+  // From the withdrawal's tracker, with its order.
+  await page.goto(`/withdrawalTracker?orderId=${orderId}`)
+  await page.getByTestId('tracker-support').click()
+  await expect(page).toHaveURL(new RegExp(`/servicePage\\?orderId=${orderId}`))
+  await expect(page.getByTestId('chat-context')).toContainText(orderId)
+  await page.getByLabel('Sua mensagem').fill('Meu saque não chegou')
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  const sentAt = Date.now()
+  const mine = page.getByTestId('chat-message').filter({ hasText: 'Meu saque não chegou' })
+
+  // The operator's open console shows it within a second (push), with the order attached.
+  const row = operator.getByTestId('support-row').filter({ hasText: 'Meu saque não chegou' })
+  await expect(row).toBeVisible({ timeout: 1000 })
+  expect(Date.now() - sentAt).toBeLessThan(1000)
+  await expect(row.getByTestId('support-row-order')).toContainText(orderId)
+  await expect(mine.getByTestId('message-status')).toContainText('entregue')
+  await row.getByRole('button').first().click()
+  const conversation = operator.getByTestId('support-conversation')
+  await expect(conversation.getByTestId('support-context')).toContainText(orderId)
+  await expect(conversation.getByTestId('player-summary')).toBeVisible()
+  await expect(conversation.getByTestId('support-messages')).toContainText('Meu saque não chegou')
+  // Opened in the console, it is read: the player sees "lida".
+  await expect(mine.getByTestId('message-status')).toContainText('lida')
+  await operator.screenshot({ path: `${SHOTS}/support-console-inbox.png` })
+  await noSeriousViolations(operator)
+
+  // The player leaves the chat; the operator takes it and replies.
+  await page.getByRole('button', { name: 'Fechar', exact: true }).click()
+  await expect(page).not.toHaveURL(/servicePage/)
+  await page.goto('/service')
+  await expect(page.getByTestId('faq').locator('details')).toHaveCount(6)
+  await conversation.getByRole('button', { name: 'Pegar' }).click()
+  await expect(conversation).toContainText('Com Carla Mendes')
+  await conversation.getByLabel('Resposta', { exact: true }).fill('Oi! Vi o seu saque: ele está com o banco.')
+  await conversation.getByRole('button', { name: 'Responder' }).click()
+  await expect(conversation.getByTestId('support-messages')).toContainText('Vi o seu saque')
+  await expect(page.getByTestId('chat-badge')).toContainText('1')
+  await page.getByTestId('open-chat').click()
+  const reply = page.getByTestId('chat-message').filter({ hasText: 'Vi o seu saque' })
+  await expect(reply).toContainText('Carla')
+  await expect(reply).not.toContainText('Mendes')
+  await expect(page.getByTestId('chat-operator')).toContainText('Carla')
+  await shoot(page, 'support-chat')
+  await noSeriousViolations(page)
+  // Read on screen: the badge clears, and the console says the player read it.
+  await expect.poll(async () => (await playerCall(page, '/v1/support/unread')).data.chat).toBe(0)
+  await expect(conversation.getByTestId('support-messages')).toContainText('lida pelo jogador')
+  await page.goto('/service')
+  await expect(page.getByTestId('faq').locator('details')).toHaveCount(6)
+  await expect(page.getByTestId('chat-badge')).toHaveCount(0)
+
+  // Offline: the message waits on the device, then goes once.
+  await page.getByTestId('open-chat').click()
+  await expect(reply).toBeVisible()
+  await page.context().setOffline(true)
+  await expect(page.getByTestId('chat-offline')).toBeVisible()
+  await page.getByLabel('Sua mensagem').fill('Ainda estou esperando')
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  const queued = page.getByTestId('chat-message').filter({ hasText: 'Ainda estou esperando' })
+  await expect(queued.getByTestId('message-status')).toHaveText('enviando…')
+  await shoot(page, 'support-chat-offline')
+  await page.waitForTimeout(500)
+  await page.context().setOffline(false)
+  // Delivered (and, with the conversation open in the console, read at once).
+  await expect(queued.getByTestId('message-status')).toContainText(/entregue|lida/)
+  await expect(page.getByTestId('chat-offline')).toHaveCount(0)
+  await expect(conversation.getByTestId('support-messages')).toContainText('Ainda estou esperando')
+  const inbox = await ops(request, '/inbox')
+  const conversationId = (inbox.conversations as InboxItem[]).find((c) => c.playerId === userId)?.id
+  const messages = (await ops(request, '/conversation', { conversationId })).messages as { text: string }[]
+  expect(messages.map((m) => m.text)).toEqual([
+    'Meu saque não chegou',
+    'Oi! Vi o seu saque: ele está com o banco.',
+    'Ainda estou esperando',
+  ])
+  await page.reload()
+  await expect(page.getByTestId('chat-message')).toHaveCount(3)
+  await operator.context().close()
+})
+
+test('notices and feedback: an operator publishes and answers in /console/, the player reads; axe on every screen', async ({
+  page,
+  browser,
+}) => {
+  const email = `nina.${Date.now()}@jogolimpo.example`
+  createOperator(email, 'support', 'Nina Avisos')
+  await enterApp(page)
+  const operator = await consoleInbox(browser, email)
+
+  // The FAQ and notices editor: a notice for every language, linking into the app.
+  await operator.getByRole('link', { name: 'FAQ e avisos' }).click()
+  await expect(operator.getByTestId('faq-editor').locator('form')).toHaveCount(7)
+  const editor = operator.getByTestId('notices-editor')
+  await editor.getByLabel('Título', { exact: true }).fill('Manutenção do PIX')
+  await editor.getByLabel('Texto', { exact: true }).fill('Os depósitos podem demorar alguns minutos hoje à noite.')
+  await editor.getByLabel(/Link no app/).fill('/rechargeMall')
+  await editor.getByRole('button', { name: 'Publicar' }).click()
+  await expect(editor.getByRole('table')).toContainText('Manutenção do PIX')
+  await operator.screenshot({ path: `${SHOTS}/support-console-content.png` })
+  await noSeriousViolations(operator)
+
+  await page.goto('/mine')
+  await expect(page.getByRole('link', { name: /Avisos/ })).toContainText('1')
+  await page.getByRole('link', { name: /Avisos/ }).click()
+  const notice = page.getByTestId('notice').filter({ hasText: 'Manutenção do PIX' })
+  await expect(notice).toContainText('Novo')
+  await expect(notice.getByRole('link', { name: 'Abrir' })).toHaveAttribute('href', '/rechargeMall')
+  await shoot(page, 'support-notices')
+  await noSeriousViolations(page)
+  await expect.poll(async () => (await playerCall(page, '/v1/support/unread')).data.notices).toBe(0)
+
+  // Feedback: the player writes, the operator answers in the console, the player reads it.
+  await page.goto('/feedback')
+  await page.getByLabel('Assunto').selectOption('payments')
+  await page.getByLabel('Sua sugestão').fill('Queria ver o tempo médio do PIX.')
+  await page.getByLabel('A equipe pode me responder sobre isto').check()
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  const mine = page.getByTestId('feedback-item').filter({ hasText: 'Queria ver o tempo médio' })
+  await expect(mine).toContainText('Depósitos e saques')
+  await operator.getByRole('link', { name: 'Sugestões' }).click()
+  const item = operator.getByTestId('feedback-list').locator('li').filter({ hasText: 'Queria ver o tempo médio' })
+  await expect(item).toContainText('aceita ser contatado')
+  await item.getByLabel('Resposta ao jogador').fill('Boa ideia, vamos mostrar.')
+  await item.getByRole('button', { name: 'Responder' }).click()
+  await expect(item).toHaveCount(0)
+  await operator.screenshot({ path: `${SHOTS}/support-console-feedback.png` })
+  await noSeriousViolations(operator)
+  await page.reload()
+  await expect(mine).toContainText('Boa ideia, vamos mostrar.')
+  await shoot(page, 'support-feedback')
+  await noSeriousViolations(page)
+  await operator.context().close()
+})
+
+/** Every route of SPEC 3 (and the extra ones the app has). */
+
+test('no route of SPEC 3 says "em construção" any more', async ({ page }) => {
+  await enterApp(page)
+  for (const route of specRoutes) {
+    await page.goto(route)
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('main, .app').first()).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    const text = await page.locator('body').innerText()
+    expect(text, route).not.toMatch(/em construção|Esta área ainda/i)
+  }
+})
