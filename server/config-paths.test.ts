@@ -14,7 +14,9 @@ interface Exit {
   ms: number
 }
 
-function startServer(env: Record<string, string>, timeoutMs = 8000): Promise<Exit> {
+// The watchdog: a server still running after this long is taken as hung and killed (exit code null).
+// Generous, as a loaded CI machine starts Node slowly; an exit code of 1 means it stopped itself.
+function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
   const started = Date.now()
   // SQLite: DATA_DIR is only used without DATABASE_URL.
   const { DATABASE_URL: _postgres, ...inherited } = process.env
@@ -53,10 +55,9 @@ describe('start-up with an unusable directory', () => {
     writeFileSync(path.join(scratch, 'file'), '')
     const dataDir = typeof dir === 'function' ? dir() : dir
     const exit = await startServer({ DATA_DIR: dataDir })
-    expect(exit.code).toBe(1)
-    expect(exit.ms).toBeLessThan(5000)
+    expect(exit.code, `exited after ${exit.ms} ms`).toBe(1)
     expect(exit.stderr).toContain(`DATA_DIR: cannot use ${dataDir}`)
-  })
+  }, 30_000)
 
   it('a missing LOCALES_DIR stops start-up with a message naming it', async () => {
     const exit = await startServer({ DATA_DIR: scratch, LOCALES_DIR: path.join(scratch, 'no-locales') })
