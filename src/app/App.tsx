@@ -3,7 +3,7 @@
 
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
 import { captureAdClick } from '../lib/adClick.ts'
@@ -42,7 +42,9 @@ function Boot() {
         rememberEntryParams(window.location.search),
       ])
       if ((await storage.get('adultConfirmed')) !== true) return setPhase('age-check')
-      setPhase('ready')
+      // The whole frame at once is the largest render of a start-up: as a transition React renders
+      // it in slices of a few milliseconds, so a tap on the boot screen is never kept waiting.
+      startTransition(() => setPhase('ready'))
       void startSession()
     })()
   }, [])
