@@ -28,6 +28,21 @@ export async function startSession(): Promise<void> {
   startPush()
 }
 
+/**
+ * index.html's boot shell, the same markup, kept on screen while the device's language, account
+ * and age confirmation are read (tens of milliseconds), so the first screen does not blink blank.
+ */
+function BootShell() {
+  return (
+    <div className="app age-gate boot-shell" aria-busy="true">
+      <main className="page centered">
+        <h1>Jogo Limpo</h1>
+        <p>Jogos com cada número verdadeiro: o retorno publicado, cada rodada verificável e PIX sem taxas.</p>
+      </main>
+    </div>
+  )
+}
+
 function Boot() {
   const [phase, setPhase] = useState<Phase>('starting')
 
@@ -50,7 +65,7 @@ function Boot() {
   }, [])
 
   const askedAgain = useAtomValue(ageGateAtom)
-  if (phase === 'starting') return <div className="boot" aria-busy="true" />
+  if (phase === 'starting') return <BootShell />
   if (phase === 'age-check' || askedAgain) {
     return (
       <AgeGate
