@@ -46,7 +46,8 @@ function preloadApp(start = 'src/app/start.tsx'): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle
-        if (!bundle || !html.includes('/assets/app-')) return html
+        // The app's page only: the game page (games-client/index.html) is an entry of its own.
+        if (!bundle || context.path !== '/index.html') return html
         const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
         const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(start))
         if (!root) throw new Error(`preloadApp: no chunk for ${start}`)
