@@ -35,8 +35,9 @@ function stylesheetsFirst(): Plugin {
 /**
  * Lists the app's code in the HTML (src/app/main.tsx imports it once the boot shell is painted):
  * a modulepreload for each script start.tsx needs, so they download with the HTML as before and
- * only their evaluation waits, and its stylesheets as render-blocking links, as when they were
- * the entry's.
+ * only their evaluation waits — at low priority, as the shell's first paint needs only the HTML
+ * and the stylesheets, which a slow link should deliver first — and its stylesheets as
+ * render-blocking links, as when they were the entry's.
  */
 function preloadApp(start = 'src/app/start.tsx'): Plugin {
   return {
@@ -66,7 +67,7 @@ function preloadApp(start = 'src/app/start.tsx'): Plugin {
             .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
           ...[...scripts]
             .filter((file) => !html.includes(`/${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
         ]
         return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
       },
