@@ -163,6 +163,19 @@ async function measure(url: string, profile: string | undefined, name: string): 
   }
 }
 
+/**
+ * One run; a run Lighthouse itself could not complete (NO_NAVSTART, NO_FCP: it happens on a
+ * loaded machine) is taken again, once, and said so.
+ */
+async function measureOnce(page: Page, name: string): Promise<Figures> {
+  try {
+    return await measure(await page.url(), page.profile, name)
+  } catch (error) {
+    console.error(`${name}: ${(error as Error).message}; measuring again`)
+    return measure(await page.url(), page.profile, name)
+  }
+}
+
 interface Page {
   name: string
   label: string
@@ -217,8 +230,7 @@ try {
     const runs = new Map<Page, Figures[]>(pages.map((page) => [page, []]))
     // A fresh launch URL each run (the token works once); the median of each figure.
     for (let run = 0; run < RUNS; run++)
-      for (const page of pages)
-        runs.get(page)?.push(await measure(await page.url(), page.profile, `${page.name}-${run + 1}`))
+      for (const page of pages) runs.get(page)?.push(await measureOnce(page, `${page.name}-${run + 1}`))
     for (const page of pages) {
       const all = runs.get(page) ?? []
       const pick = (key: keyof Figures) => median(all.map((r) => r[key]))
