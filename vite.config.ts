@@ -6,7 +6,7 @@
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { gameArt } from './games-client/art/plugin.ts'
 import { precompress } from './scripts/precompress.ts'
@@ -32,8 +32,52 @@ function stylesheetsFirst(): Plugin {
   }
 }
 
+/**
+ * Lists the app's code in the HTML (src/app/main.tsx imports it once the boot shell is painted):
+ * a modulepreload for each script start.tsx needs, so they download with the HTML as before and
+ * only their evaluation waits — at low priority, as the shell's first paint needs only the HTML
+ * and the stylesheets, which a slow link should deliver first — and its stylesheets as
+ * render-blocking links, as when they were the entry's.
+ */
+function preloadApp(start = 'src/app/start.tsx'): Plugin {
+  return {
+    name: 'jogo-limpo:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        // The app's page only: the game page (games-client/index.html) is an entry of its own.
+        if (!bundle || context.path !== '/index.html') return html
+        const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
+        const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(start))
+        if (!root) throw new Error(`preloadApp: no chunk for ${start}`)
+        const scripts = new Set<string>()
+        const sheets = new Set<string>()
+        const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+          if (!chunk || scripts.has(chunk.fileName)) return
+          scripts.add(chunk.fileName)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) sheets.add(css)
+          for (const file of chunk.imports) visit(chunks.find((c) => c.fileName === file))
+        }
+        visit(root)
+        const links = [
+          ...[...sheets]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ...[...scripts]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+        ]
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    preloadApp(),
     stylesheetsFirst(),
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -3,7 +3,7 @@
 
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
 import { captureAdClick } from '../lib/adClick.ts'
@@ -28,6 +28,21 @@ export async function startSession(): Promise<void> {
   startPush()
 }
 
+/**
+ * index.html's boot shell, the same markup, kept on screen while the device's language, account
+ * and age confirmation are read (tens of milliseconds), so the first screen does not blink blank.
+ */
+function BootShell() {
+  return (
+    <div className="app age-gate boot-shell" aria-busy="true">
+      <main className="page centered">
+        <h1>Jogo Limpo</h1>
+        <p>Jogos com cada número verdadeiro: o retorno publicado, cada rodada verificável e PIX sem taxas.</p>
+      </main>
+    </div>
+  )
+}
+
 function Boot() {
   const [phase, setPhase] = useState<Phase>('starting')
 
@@ -42,13 +57,15 @@ function Boot() {
         rememberEntryParams(window.location.search),
       ])
       if ((await storage.get('adultConfirmed')) !== true) return setPhase('age-check')
-      setPhase('ready')
+      // The whole frame at once is the largest render of a start-up: as a transition React renders
+      // it in slices of a few milliseconds, so a tap on the boot screen is never kept waiting.
+      startTransition(() => setPhase('ready'))
       void startSession()
     })()
   }, [])
 
   const askedAgain = useAtomValue(ageGateAtom)
-  if (phase === 'starting') return <div className="boot" aria-busy="true" />
+  if (phase === 'starting') return <BootShell />
   if (phase === 'age-check' || askedAgain) {
     return (
       <AgeGate

@@ -1,11 +1,20 @@
-// Entry of the PWA: styles, the React root, the service worker and the install prompt.
-import { createRoot } from 'react-dom/client'
-import { listenForInstallPrompt, registerServiceWorker } from '../lib/pwa.ts'
-import { App } from './App.tsx'
+// Entry of the PWA: the stylesheet (linked from the HTML, so the boot shell in index.html paints
+// styled) and, once that shell is on screen, the app (start.tsx). The app's code is fetched
+// meanwhile — the HTML preloads it (vite.config.ts, `preloadApp`) — only its evaluation waits,
+// so on a slow phone ~100 ms of script never holds back the first paint.
 import './styles.css'
 
-// The seed's links are hash routes (`/#/404`, `/#/pay`): the same page at its real path.
-if (location.hash.startsWith('#/')) history.replaceState(null, '', location.hash.slice(1))
-listenForInstallPrompt()
-createRoot(document.getElementById('root') as HTMLElement).render(<App />)
-registerServiceWorker()
+/** After the next frame is painted; a background tab paints nothing, so a time-out stands in. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback)
+        resolve()
+      }),
+    )
+  })
+}
+
+void afterPaint().then(() => import('./start.tsx'))

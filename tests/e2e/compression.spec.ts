@@ -11,7 +11,8 @@ test('the scripts are sent as brotli, gzip or plain, as the browser accepts', as
     expect(response.headers()['content-type']).toContain('text/html')
   }
   const shell = await request.get('/')
-  const script = (await shell.text()).match(/src="(\/assets\/app-[^"]+\.js)"/)?.[1] as string
+  // The app's code (start.tsx's chunk, which the shell preloads); the entry itself is ~2 KB.
+  const script = (await shell.text()).match(/href="(\/assets\/start-[^"]+\.js)"/)?.[1] as string
   expect(script).toBeTruthy()
 
   const plain = await request.get(script, { headers: { 'accept-encoding': 'identity' } })

@@ -1,5 +1,6 @@
-// The strips above the page: sandbox marker, offline notice, install offer, new-version
-// prompt, and the toast.
+// The strips above the page: sandbox marker, offline notice, new-version prompt; the install
+// offer (over the page, above the bottom navigation: it comes late and must not move the page),
+// and the toast.
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { appConfigAtom } from '../../lib/appConfig.ts'

@@ -5,7 +5,7 @@
 // 15 s, on the `jackpot` and `win` pushes, after the socket reconnects, and when the tab is
 // tapped again or a game closes.
 import { Trans } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { onPush } from '../../lib/push.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { appStore, useAtomValue } from '../../lib/store.ts'
@@ -27,7 +27,8 @@ export default function HomePage() {
 
   useEffect(() => {
     void reload
-    void Promise.allSettled([loadGameList(), loadLive()]).then(() => setSettled(true))
+    // The lobby is the page's largest render: a transition renders it in slices (see App.tsx).
+    void Promise.allSettled([loadGameList(), loadLive()]).then(() => startTransition(() => setSettled(true)))
     const timer = setInterval(() => void loadLive().catch(() => undefined), LIVE_REFRESH_MS)
     const offJackpot = onPush('jackpot', applyJackpot)
     const offWin = onPush('win', applyWin)
