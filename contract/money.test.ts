@@ -1,9 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Currency, formatMoney, formatPercent } from './money.ts'
-
-const markets: Currency[] = ['BRL', 'MXN', 'INR', 'NGN']
-const intlLocale: Record<Currency, string> = { BRL: 'pt-BR', MXN: 'es-ES', INR: 'en-US', NGN: 'en-US' }
+import { formatMoney, formatPercent } from './money.ts'
 
 describe('formatMoney', () => {
   it('formats reais as R$ 1.234,56', () => {
@@ -47,44 +44,5 @@ describe('formatMoney', () => {
         expect(digits).toBe(Math.abs(minor))
       }),
     )
-  })
-
-  it('writes what Intl would, without loading Intl at start-up', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.constantFrom(...markets), (minor, currency) => {
-        const number = new Intl.NumberFormat(intlLocale[currency], {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
-          useGrouping: 'always',
-        }).format(Math.abs(minor) / 100)
-        const symbol = { BRL: 'R$', MXN: '$', INR: '₹', NGN: '₦' }[currency]
-        expect(formatMoney(minor, currency)).toBe(`${minor < 0 ? '-' : ''}${symbol}\u00a0${number}`)
-      }),
-    )
-    // Percentages as the app has them (RTPs, shares, odds): decimals of up to four places.
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 100_000_000 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.constantFrom(...markets),
-        (units, places, digits, minSpare, currency) => {
-          const percent = units / 10 ** places
-          const minDigits = Math.max(0, digits - minSpare)
-          const intl = new Intl.NumberFormat(intlLocale[currency], {
-            style: 'percent',
-            minimumFractionDigits: minDigits,
-            maximumFractionDigits: digits,
-          }).format(percent / 100)
-          if (digits >= places) expect(formatPercent(percent, digits, minDigits, currency)).toBe(intl)
-        },
-      ),
-    )
-    expect(formatPercent(96.1734, 2)).toBe('96,17%')
-    expect(formatPercent(96.175, 2)).toBe('96,18%')
-    expect(formatPercent(0.5, 0)).toBe('1%')
-    expect(formatPercent(12_345.5, 1, 1, 'MXN')).toBe('12.345,5\u00a0%')
-    expect(formatPercent(1234.5, 1, 1, 'MXN')).toBe('1234,5\u00a0%')
   })
 })
