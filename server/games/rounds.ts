@@ -5,7 +5,7 @@
 // with everything needed to verify it, including the game version. A repeated requestId answers
 // with the round it already made.
 import { randomBytes } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { RoundView, SeedCommitment } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
@@ -14,11 +14,13 @@ import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.t
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
+import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
 import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
+import { countRound, roundTotal } from './play-days.ts'
 import { enforcePlayLimits } from './play-limits.ts'
 import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
 import { touchSession } from './sessions.ts'
@@ -228,6 +230,11 @@ export class Rounds {
       created_at: tx.now,
     }
     await tx.trx.insertInto('game_rounds').values(row).execute()
+    await countRound(
+      tx.trx,
+      { playerId: input.playerId, gameId: game.id, createdAt: tx.now, bet: input.bet, paid },
+      this.#o.playLimits.timeZone,
+    )
     tx.broadcast('jackpot', {})
     if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
     return {
@@ -267,22 +274,32 @@ type RoundWithSeed = Awaited<ReturnType<ReturnType<typeof playerRounds>['execute
 
 const revealedView = (row: RoundWithSeed) => roundView(row, row.revealed_at === null ? null : row.server_seed)
 
-/** One page of a player's game history, newest first. */
-export async function roundHistory(db: Kysely<Database>, playerId: number, pageNum: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    playerRounds(db, playerId)
-      .orderBy('game_rounds.created_at', 'desc')
-      .orderBy('game_rounds.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('game_rounds')
-      .where('player_id', '=', playerId)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow(),
+/**
+ * One page of a player's game history, newest first: by cursor (keyset on created_at, id) or by
+ * page number. The total comes from the day rows (play-days.ts), not from counting every round.
+ */
+export async function roundHistory(db: Kysely<Database>, playerId: number, request: PageRequest) {
+  const [page, total] = await Promise.all([
+    pageNewestFirst(db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId), request),
+    roundTotal(db, playerId),
   ])
-  return { rounds: rows.map(revealedView), total: Number(count.total), pageNum, pageSize }
+  const rounds = await withSeeds(db, page.rows)
+  return { rounds, total, pageNum: request.pageNum, pageSize: request.pageSize, nextCursor: page.nextCursor }
+}
+
+/** The rounds' views, each with its server seed once revealed (one look-up of the page's seeds). */
+async function withSeeds(db: Kysely<Database>, rows: RoundRow[]) {
+  const seedIds = [...new Set(rows.map((row) => Number(row.seed_id)))]
+  const seeds =
+    seedIds.length === 0
+      ? []
+      : await db
+          .selectFrom('fair_seeds')
+          .select(['id', 'server_seed', 'revealed_at'])
+          .where('id', 'in', seedIds)
+          .execute()
+  const revealed = new Map(seeds.filter((seed) => seed.revealed_at !== null).map((seed) => [Number(seed.id), seed]))
+  return rows.map((row) => roundView(row, revealed.get(Number(row.seed_id))?.server_seed ?? null))
 }
 
 /** One of the player's rounds (undefined when it is not theirs or does not exist). */
@@ -293,23 +310,12 @@ export async function playerRound(db: Kysely<Database>, playerId: number, roundI
 
 /** Whether the player has played any round. */
 export async function hasPlayed(db: Kysely<Database>, playerId: number): Promise<boolean> {
-  const row = await db.selectFrom('game_rounds').select('id').where('player_id', '=', playerId).executeTakeFirst()
-  return row !== undefined
-}
-
-/** Per game, the player's rounds in all and since `since` (play tasks count them). */
-export async function roundCountsByGame(db: Kysely<Database>, playerId: number, gameIds: string[], since: number) {
-  if (gameIds.length === 0) return []
-  const rows = await db
+  // limit 1: executeTakeFirst alone still reads every matching row.
+  const row = await db
     .selectFrom('game_rounds')
-    .select([
-      'game_id',
-      (eb) => eb.fn.countAll<number | string>().as('total'),
-      sql<number | string>`sum(case when created_at >= ${since} then 1 else 0 end)`.as('today'),
-    ])
+    .select('id')
     .where('player_id', '=', playerId)
-    .where('game_id', 'in', gameIds)
-    .groupBy('game_id')
-    .execute()
-  return rows.map((row) => ({ gameId: row.game_id, total: Number(row.total), since: Number(row.today ?? 0) }))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
