@@ -6,7 +6,7 @@
 // play session is a run of them with breaks shorter than PLAY_BREAK_MS.
 import { type Kysely, sql } from 'kysely'
 import { type LimitPeriod, limitPeriods } from '../../contract/limits.ts'
-import { lastRealityCheck, readSettings } from '../accounts/limits.ts'
+import { lastRealityCheck, readSettings, type Settings } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
@@ -82,12 +82,14 @@ export interface PlayGate {
   timeZone: string
   /** The interval for a player who chose none. */
   realityCheckMinutes: number
+  /** The player's settings when the caller has read them already. */
+  setting?: Settings
 }
 
 /** Refuses a spin that a limit forbids: loss, time, or a reality check waiting for an answer. */
 export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): Promise<void> {
   const { playerId, now, timeZone } = gate
-  const setting = await readSettings(db, playerId, now)
+  const setting = gate.setting ?? (await readSettings(db, playerId, now))
   if (limitPeriods.some((period) => setting(`loss_${period}`).value !== null)) {
     const losses = await lossByPeriod(db, playerId, now, timeZone)
     for (const period of limitPeriods) {
@@ -127,8 +129,6 @@ export async function refuseOverTimeLimit(db: Kysely<Database>, playerId: number
   const setting = await readSettings(db, playerId, now)
   refuseOverTime(setting, await playTime(db, playerId, now, timeZone), now, timeZone)
 }
-
-type Settings = Awaited<ReturnType<typeof readSettings>>
 
 function lossRefusal(period: LimitPeriod, limit: number, loss: number, resetsAt: number) {
   return new Refusal('loss_limit_reached', { period, limit, remaining: Math.max(0, limit - loss), resetsAt })

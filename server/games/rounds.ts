@@ -11,8 +11,8 @@ import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
-import { refuseIfHeld } from '../accounts/account-holds.ts'
-import { activeSelfExclusion } from '../accounts/limits.ts'
+import { refuseHolds } from '../accounts/account-holds.ts'
+import { readAccountGate } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
 import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
@@ -23,14 +23,21 @@ import { Refusal } from '../refusal.ts'
 import { countRound, roundTotal } from './play-days.ts'
 import { enforcePlayLimits } from './play-limits.ts'
 import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
-import { touchSession } from './sessions.ts'
+import { authenticateSession } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 
 export interface SpinInput {
+  /** The game page's game-session token: the session names the player and the game. */
+  sessionToken: string
+  bet: number
+  requestId: string
+}
+
+/** A spin's player and game once its session is authenticated. */
+interface SessionSpin {
   playerId: number
   sessionId: string
-  gameId: string
   bet: number
   requestId: string
 }
@@ -43,6 +50,8 @@ export interface SpinRecord {
   seed: SeedCommitment
   /** The pool right after this spin (null for a replay, which moved nothing). */
   jackpotPool: number | null
+  /** The player's balances right after this spin, as its transaction left them. */
+  balance: { total: number; cash: number; bonus: number }
 }
 
 export interface RoundsOptions {
@@ -87,6 +96,8 @@ function maskName(name: string): string {
   return `${clean.slice(0, 2)}***${clean.slice(-2)}`
 }
 
+const balanceView = ({ cash, bonus }: { cash: number; bonus: number }) => ({ total: cash + bonus, cash, bonus })
+
 function newRoundId(): string {
   return `r${randomBytes(10).toString('hex')}`
 }
@@ -130,48 +141,63 @@ export class Rounds {
   }
 
   async spin(input: SpinInput): Promise<SpinRecord> {
-    const game = findGame(input.gameId)
-    if (!game) throw new Refusal('game_not_found')
-    if (!game.betLevels.includes(input.bet)) {
-      throw new Refusal(
-        'invalid_bet',
-        { levels: game.betLevels },
-        { levels: game.betLevels.map((b) => b / 100).join(' · ') },
-      )
-    }
     return this.#o.ledger.transact(async (tx) => {
-      // The session's "seen" mark rides in the spin's transaction: one write transaction per spin.
-      if (!(await touchSession(tx.trx, input.sessionId, tx.now))) throw new Refusal('game_session_closed')
+      // The session is authenticated and marked seen inside the spin's transaction, by one
+      // statement: a spin is one write transaction, with no read of its own before it.
+      const session = await authenticateSession(tx.trx, input.sessionToken, tx.now)
+      if (!session) throw new Refusal('game_session_closed')
+      const game = findGame(session.gameId)
+      if (!game) throw new Refusal('game_not_found')
+      if (!game.betLevels.includes(input.bet)) {
+        throw new Refusal(
+          'invalid_bet',
+          { levels: game.betLevels },
+          { levels: game.betLevels.map((b) => b / 100).join(' · ') },
+        )
+      }
+      const spin: SessionSpin = {
+        playerId: session.playerId,
+        sessionId: session.id,
+        bet: input.bet,
+        requestId: input.requestId,
+      }
       // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
-      const balance = await tx.lockPlayer(input.playerId)
+      const balance = await tx.lockPlayer(spin.playerId)
       return createOnce({
         find: () =>
           tx.trx
             .selectFrom('game_rounds')
             .selectAll()
-            .where('player_id', '=', input.playerId)
-            .where('request_id', '=', input.requestId)
+            .where('player_id', '=', spin.playerId)
+            .where('request_id', '=', spin.requestId)
             .executeTakeFirst(),
-        sameRequest: (existing) => existing.game_id === input.gameId && Number(existing.bet) === input.bet,
+        sameRequest: (existing) => existing.game_id === game.id && Number(existing.bet) === spin.bet,
         replay: async (existing) => {
-          const seed = await activeSeed(tx.trx, input.playerId)
+          const seed = await activeSeed(tx.trx, spin.playerId)
           if (!seed) throw new Refusal('seed_not_set')
-          return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
+          return {
+            round: roundView(existing, null),
+            replayed: true,
+            seed: commitmentOf(seed),
+            jackpotPool: null,
+            balance: balanceView(balance),
+          }
         },
         create: async () => {
-          await refuseIfHeld(tx.trx, input.playerId)
-          const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
-          if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
-          await enforcePlayLimits(tx.trx, { ...input, now: tx.now, ...this.#o.playLimits })
+          // Holds, self-exclusion and limit settings in one read.
+          const gate = await readAccountGate(tx.trx, spin.playerId, tx.now)
+          refuseHolds(gate.holds)
+          if (gate.exclusion) throw new Refusal('self_excluded', { until: gate.exclusion.until ?? 0 })
+          await enforcePlayLimits(tx.trx, { ...spin, now: tx.now, ...this.#o.playLimits, setting: gate.setting })
           const before = balance.cash + balance.bonus
-          if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
-          return this.#play(tx, game, input, before)
+          if (before < spin.bet) throw new Refusal('insufficient_balance', { bet: spin.bet, balance: before })
+          return this.#play(tx, game, spin, before)
         },
       })
     })
   }
 
-  async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<SpinRecord> {
+  async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number): Promise<SpinRecord> {
     // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
     const seed = await activeSeed(tx.trx, input.playerId)
     if (!seed) throw new Refusal('seed_not_set')
@@ -243,6 +269,8 @@ export class Rounds {
       seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
       // The pool's shards summed as this transaction sees them, mine included.
       jackpotPool: await tx.houseBalance('jackpot_pool'),
+      // Kept current by the transfers under the player's lock: no re-read.
+      balance: balanceView(await tx.lockPlayer(input.playerId)),
     }
   }
 
