@@ -143,6 +143,8 @@ export async function realityCheckDue(
   intervalMinutes: number,
 ) {
   if (time.sessionStart === null) return null
+  // The last answer, if any, came after the session began: nothing can be due before this.
+  if (now - time.sessionStart < intervalMinutes * 60_000) return null
   const last = await lastRealityCheck(db, playerId, time.sessionStart)
   const from = last ? last.at : time.sessionStart
   if (now - from < intervalMinutes * 60_000) return null

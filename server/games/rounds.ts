@@ -22,7 +22,7 @@ import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
 import { countRound, roundTotal } from './play-days.ts'
 import { enforcePlayLimits } from './play-limits.ts'
-import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
+import { activeSeed, commitmentOf, hmacSha256, takeNonce } from './seeds.ts'
 import { authenticateSession } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
@@ -199,14 +199,9 @@ export class Rounds {
 
   async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number): Promise<SpinRecord> {
     // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
-    const seed = await activeSeed(tx.trx, input.playerId)
+    const seed = await takeNonce(tx.trx, input.playerId)
     if (!seed) throw new Refusal('seed_not_set')
-    const nonce = Number(seed.next_nonce)
-    await tx.trx
-      .updateTable('fair_seeds')
-      .set({ next_nonce: nonce + 1 })
-      .where('id', '=', seed.id)
-      .execute()
+    const nonce = Number(seed.next_nonce) - 1
     const outcome = spinOutcome(
       game,
       input.bet,
@@ -219,6 +214,7 @@ export class Rounds {
       transactionId: `${roundId}:bet`,
       roundId,
       amount: input.bet,
+      newTransaction: true,
     })
     if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
     const contribution = jackpotContribution(jackpotRule, input.bet)
@@ -233,7 +229,13 @@ export class Rounds {
     })
     const jackpotWin = outcome.jackpotWon ? await payJackpot(tx, roundId, input.playerId) : 0
     const paid = outcome.win + jackpotWin
-    await settleWin(tx, { playerId: input.playerId, transactionId: `${roundId}:win`, roundId, amount: paid })
+    await settleWin(tx, {
+      playerId: input.playerId,
+      transactionId: `${roundId}:win`,
+      roundId,
+      amount: paid,
+      placedNow: { transactionId: `${roundId}:bet`, amount: input.bet, bonusPart: placed.bonusPart },
+    })
     const row: RoundRow = {
       id: roundId,
       player_id: input.playerId,
