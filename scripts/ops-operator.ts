@@ -35,7 +35,7 @@ const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 const actor = { id: null, name: `cli: ${process.env.USER ?? 'unknown'}`, ip: 'local' }
 let exitCode = 0
 try {
-  await migrateToLatest(db)
+  await migrateToLatest(db, { timeZone: config.market.timeZone })
   const now = Date.now()
   if (command === 'create' && email && operatorRoles.includes(role as never)) {
     const created = await createOperator(

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     throw error
   }
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  await migrateToLatest(db)
+  await migrateToLatest(db, { timeZone: config.market.timeZone })
   // The sandbox server is a convenience next to the app: a port already taken (another instance
   // serves it) or an unwritable DATA_DIR leaves the app running without it, with a warning.
   const sandboxPix = usesLocalSandbox(config)

@@ -2,6 +2,7 @@
 // game-session token, the round history, fairness seeds and the lobby's live figures.
 import { z } from 'zod'
 import { requestId } from '../deposits.ts'
+import { pageFields } from '../paging.ts'
 import type { Layout, Volatility } from './engine.ts'
 import type { PublishedFigures } from './figures.ts'
 
@@ -11,10 +12,7 @@ export const forwardRequest = z.strictObject({ id: gameId })
 export const closeGameRequest = z.strictObject({ sessionId: z.string().min(1).max(40) })
 export const openSessionRequest = z.strictObject({ launchToken: z.string().min(20).max(100) })
 export const spinRequest = z.strictObject({ bet: z.number().int().positive().max(100_000_000), requestId })
-export const historyRequest = z.strictObject({
-  pageNum: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(20),
-})
+export const historyRequest = z.strictObject(pageFields(100, 20))
 export const roundRequest = z.strictObject({ roundId: z.string().min(1).max(40) })
 export const clientSeed = z
   .string()
@@ -106,6 +104,8 @@ export interface RoundPage {
   total: number
   pageNum: number
   pageSize: number
+  /** The `cursor` of the next page (null on the last): each page costs the same however long the history. */
+  nextCursor: string | null
 }
 
 export interface SessionView {

@@ -32,7 +32,11 @@ export async function accountHeld(db: Kysely<Database>, playerId: number): Promi
 
 /** The gate for play, deposits, new withdrawals and rewards: refuses a frozen or closed account. */
 export async function refuseIfHeld(db: Kysely<Database>, playerId: number): Promise<void> {
-  const holds = await accountHolds(db, playerId)
+  refuseHolds(await accountHolds(db, playerId))
+}
+
+/** The same refusal for holds already read (the spin reads them with its other checks). */
+export function refuseHolds(holds: AccountHolds): void {
   if (holds.closedAt !== null) throw new Refusal('account_closed')
   if (holds.frozenAt !== null) throw new Refusal('account_frozen')
 }

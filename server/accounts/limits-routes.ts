@@ -19,7 +19,8 @@ import {
 } from '../../contract/limits.ts'
 import type { Database } from '../db/schema.ts'
 import { roundActivity, timePlayedSince } from '../games/activity.ts'
-import { netLossSince, playTime } from '../games/play-limits.ts'
+import { lossByPeriod } from '../games/play-days.ts'
+import { playTime } from '../games/play-limits.ts'
 import { ok } from '../http/envelope.ts'
 import { ledgerFlows } from '../ledger/activity.ts'
 import {
@@ -46,13 +47,12 @@ export async function readLimitsView(
   const now = app.clock.now()
   const { timeZone } = app.config.market
   const setting = await readSettings(db, playerId, now)
-  const loss = await Promise.all(
-    limitPeriods.map(async (period) => ({
-      ...asAmount(period, setting(`loss_${period}`)),
-      lossSoFar: await netLossSince(db, playerId, periodStart(period, now, timeZone)),
-      resetsAt: periodEnd(period, now, timeZone),
-    })),
-  )
+  const losses = await lossByPeriod(db, playerId, now, timeZone)
+  const loss = limitPeriods.map((period) => ({
+    ...asAmount(period, setting(`loss_${period}`)),
+    lossSoFar: losses[period],
+    resetsAt: periodEnd(period, now, timeZone),
+  }))
   const time = await playTime(db, playerId, now, timeZone)
   const history = await limitHistory(db, playerId)
   const reality = asMinutes(setting('reality_check'))
@@ -144,7 +144,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       period,
       since: period === 'all' ? null : since,
       ...flows,
-      net: flows.wins - flows.bets,
+      bets: rounds.bets,
+      wins: rounds.wins,
+      net: rounds.wins - rounds.bets,
       rounds: rounds.rounds,
       playedMs,
       days: rounds.days,

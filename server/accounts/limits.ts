@@ -3,7 +3,7 @@
 // and self-exclusion. A tighter setting applies at once; a looser one (or removing it) waits
 // 24 hours, so a limit cannot be lifted on impulse. Self-exclusion can only be lengthened, never
 // shortened. Every change goes into the player's own append-only history (`limit_events`).
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import {
   type DepositLimitSetting,
   type LimitEvent,
@@ -15,6 +15,7 @@ import {
 } from '../../contract/limits.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
+import type { AccountHolds } from './account-holds.ts'
 
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000
 
@@ -51,11 +52,60 @@ const nullableNumber = (value: number | null) => (value === null ? null : Number
 /** Every setting of a player as it stands at `now`. */
 export async function readSettings(db: Kysely<Database>, playerId: number, now: number) {
   const rows = await db.selectFrom('player_limits').selectAll().where('player_id', '=', playerId).execute()
-  return (kind: SettingKind): Setting =>
+  return settingsOf(rows, now)
+}
+
+export type Settings = (kind: SettingKind) => Setting
+
+function settingsOf(rows: LimitRow[], now: number): Settings {
+  return (kind) =>
     settle(
       rows.find((r) => r.kind === kind),
       now,
     )
+}
+
+export interface AccountGate {
+  holds: AccountHolds
+  exclusion: SelfExclusion | null
+  setting: Settings
+}
+
+/**
+ * What a spin checks of the player's account in one statement (it runs on every spin): the
+ * operator's holds, a self-exclusion in force and every limit setting.
+ */
+export async function readAccountGate(db: Kysely<Database>, playerId: number, now: number): Promise<AccountGate> {
+  const { rows } = await sql<{
+    kind: string
+    a: number | string | null
+    b: number | string | null
+    c: number | string | null
+  }>`
+    select 'hold' as kind, frozen_at as a, closed_at as b, cast(null as bigint) as c from players where id = ${playerId}
+    union all
+    select 'exclusion', started_at, until, cast(null as bigint) from self_exclusions where player_id = ${playerId}
+    union all
+    select kind, amount, pending_amount, pending_from from player_limits where player_id = ${playerId}`.execute(db)
+  const num = (value: number | string | null) => (value === null ? null : Number(value))
+  const hold = rows.find((row) => row.kind === 'hold')
+  const excluded = rows.find((row) => row.kind === 'exclusion')
+  const until = excluded ? num(excluded.b) : null
+  const limits: LimitRow[] = rows
+    .filter((row) => row.kind !== 'hold' && row.kind !== 'exclusion')
+    .map((row) => ({
+      player_id: playerId,
+      kind: row.kind,
+      amount: num(row.a),
+      pending_amount: num(row.b),
+      pending_from: num(row.c),
+      updated_at: 0,
+    }))
+  return {
+    holds: { frozenAt: hold ? num(hold.a) : null, closedAt: hold ? num(hold.b) : null },
+    exclusion: excluded && (until === null || until > now) ? { startedAt: Number(excluded.a), until } : null,
+    setting: settingsOf(limits, now),
+  }
 }
 
 /**

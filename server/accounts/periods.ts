@@ -48,7 +48,7 @@ function localMidnight(year: number, month: number, day: number, timeZone: strin
   return instant
 }
 
-export function periodStart(period: LimitPeriod, now: number, timeZone: string): number {
+function computeStart(period: LimitPeriod, now: number, timeZone: string): number {
   const p = localParts(now, timeZone)
   if (period === 'day') return localMidnight(p.year, p.month, p.day, timeZone)
   if (period === 'month') return localMidnight(p.year, p.month, 1, timeZone)
@@ -56,8 +56,8 @@ export function periodStart(period: LimitPeriod, now: number, timeZone: string):
   return localMidnight(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone)
 }
 
-export function periodEnd(period: LimitPeriod, now: number, timeZone: string): number {
-  const p = localParts(periodStart(period, now, timeZone) + 12 * 3600_000, timeZone)
+function computeEnd(period: LimitPeriod, now: number, timeZone: string): number {
+  const p = localParts(computeStart(period, now, timeZone) + 12 * 3600_000, timeZone)
   const next =
     period === 'day'
       ? new Date(Date.UTC(p.year, p.month - 1, p.day + 1))
@@ -67,8 +67,47 @@ export function periodEnd(period: LimitPeriod, now: number, timeZone: string): n
   return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone)
 }
 
+/** Every period's bounds around one local day, worked out once for all the instants in it. */
+interface DayBounds {
+  date: string
+  start: Record<LimitPeriod, number>
+  end: Record<LimitPeriod, number>
+}
+
+// The day last asked about, per zone: every spin asks about today several times, and working it
+// out through Intl is a visible share of a spin's CPU.
+const currentDay = new Map<string, DayBounds>()
+
+function boundsOf(now: number, timeZone: string): DayBounds {
+  const known = currentDay.get(timeZone)
+  if (known && known.start.day <= now && now < known.end.day) return known
+  const periods = ['day', 'week', 'month'] as const
+  const bounds: DayBounds = {
+    date: computeDate(now, timeZone),
+    start: Object.fromEntries(periods.map((p) => [p, computeStart(p, now, timeZone)])) as Record<LimitPeriod, number>,
+    end: Object.fromEntries(periods.map((p) => [p, computeEnd(p, now, timeZone)])) as Record<LimitPeriod, number>,
+  }
+  currentDay.set(timeZone, bounds)
+  return bounds
+}
+
+export function periodStart(period: LimitPeriod, now: number, timeZone: string): number {
+  return boundsOf(now, timeZone).start[period]
+}
+
+export function periodEnd(period: LimitPeriod, now: number, timeZone: string): number {
+  return boundsOf(now, timeZone).end[period]
+}
+
 /** The zone's calendar date at an instant, as YYYY-MM-DD (the key of a local day). */
 export function localDate(epochMs: number, timeZone: string): string {
+  const known = currentDay.get(timeZone)
+  // Only a hit is taken from the cache: dating many old instants (a recount) must not churn it.
+  if (known && known.start.day <= epochMs && epochMs < known.end.day) return known.date
+  return computeDate(epochMs, timeZone)
+}
+
+function computeDate(epochMs: number, timeZone: string): string {
   const p = localParts(epochMs, timeZone)
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
 }

@@ -18,8 +18,9 @@ import { supportMigration } from './migrations/0015-support.ts'
 import { attributionMigration } from './migrations/0019-attribution.ts'
 import { pushSubscriptionsMigration } from './migrations/0020-push-subscriptions.ts'
 import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
+import { playDaysMigration } from './migrations/0023-play-days.ts'
 
-function provider(db: Db): MigrationProvider {
+function provider(db: Db, timeZone: string): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
@@ -40,37 +41,50 @@ function provider(db: Db): MigrationProvider {
         '0019-attribution': attributionMigration(db.engine),
         '0020-push-subscriptions': pushSubscriptionsMigration(db.engine),
         '0021-account-holds': accountHoldsMigration(),
+        '0023-play-days': playDaysMigration(timeZone),
       }
     },
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateToLatest())
+export interface MigrateOptions {
+  /** The market's time zone (MARKET_TIME_ZONE): the local days existing rounds are counted into (0023). */
+  timeZone?: string
+}
+
+/** The config's default market; a server on another one passes its own. */
+const DEFAULT_TIME_ZONE = 'America/Sao_Paulo'
+
+export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<void> {
+  await migrate(db, options, (migrator) => migrator.migrateToLatest())
 }
 
 /** Migrates up to and including one migration (tests of a later migration's data path). */
-export async function migrateUpTo(db: Db, name: string): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateTo(name))
+export async function migrateUpTo(db: Db, name: string, options: MigrateOptions = {}): Promise<void> {
+  await migrate(db, options, (migrator) => migrator.migrateTo(name))
 }
 
 /** The migrations this code has that the database has not run yet (readiness: empty). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrations = await migrator(db).getMigrations()
+  const migrations = await migrator(db, {}).getMigrations()
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
 
-function migrator(db: Db): Migrator {
+function migrator(db: Db, options: MigrateOptions): Migrator {
   // Named when set: otherwise Kysely takes another schema's migration tables for this one's.
   return new Migrator({
     db: db.kysely,
-    provider: provider(db),
+    provider: provider(db, options.timeZone ?? DEFAULT_TIME_ZONE),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   })
 }
 
-async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
-  const { error, results } = await run(migrator(db))
+async function migrate(
+  db: Db,
+  options: MigrateOptions,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+) {
+  const { error, results } = await run(migrator(db, options))
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''

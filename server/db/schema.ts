@@ -317,6 +317,18 @@ export interface GameRoundsTable {
   created_at: number
 }
 
+/** One player's rounds of one game on one local day (0023, server/games/play-days.ts). */
+export interface GamePlayDaysTable {
+  player_id: number
+  /** YYYY-MM-DD in the market's time zone. */
+  day: string
+  game_id: string
+  rounds: number
+  bets: number
+  /** Wins and jackpot wins. */
+  wins: number
+}
+
 export interface RewardClaimsTable {
   id: string
   player_id: number
@@ -544,6 +556,7 @@ export interface Database {
   fair_next_seeds: FairNextSeedsTable
   game_sessions: GameSessionsTable
   game_rounds: GameRoundsTable
+  game_play_days: GamePlayDaysTable
   session_tokens: SessionTokensTable
   ledger_accounts: LedgerAccountsTable
   ledger_transfers: LedgerTransfersTable

@@ -1,11 +1,15 @@
 // The play side of the player's activity view (issue 17): rounds, bets and wins per local day
-// from the rounds table, and time played from the game sessions.
+// from the day rows the spin keeps, and time played from the game sessions.
 import type { Kysely } from 'kysely'
-import { localDate } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
+import { playDaysSince } from './play-days.ts'
 
 const DAY_MS = 24 * 3600_000
 
+/**
+ * Rounds, bets and wins since `since`, and per local day over the last 30 days at most, from the
+ * day rows the spin keeps (play-days.ts): the cost follows the days, not the rounds.
+ */
 export async function roundActivity(
   db: Kysely<Database>,
   playerId: number,
@@ -14,22 +18,17 @@ export async function roundActivity(
   timeZone: string,
 ) {
   const chartSince = Math.max(since, now - 30 * DAY_MS)
-  const rows = await db
-    .selectFrom('game_rounds')
-    .select(['bet', 'win', 'jackpot_win', 'created_at'])
-    .where('player_id', '=', playerId)
-    .where('created_at', '>=', since)
-    .execute()
-  const days = new Map<string, { date: string; bets: number; wins: number }>()
-  for (const row of rows) {
-    if (Number(row.created_at) < chartSince) continue
-    const date = localDate(Number(row.created_at), timeZone)
-    const day = days.get(date) ?? { date, bets: 0, wins: 0 }
-    day.bets += Number(row.bet)
-    day.wins += Number(row.win) + Number(row.jackpot_win)
-    days.set(date, day)
+  const [all, chart] = await Promise.all([
+    playDaysSince(db, playerId, since, timeZone),
+    chartSince === since ? undefined : playDaysSince(db, playerId, chartSince, timeZone),
+  ])
+  const sum = (key: 'rounds' | 'bets' | 'wins') => all.reduce((total, day) => total + day[key], 0)
+  return {
+    rounds: sum('rounds'),
+    bets: sum('bets'),
+    wins: sum('wins'),
+    days: (chart ?? all).map(({ date, bets, wins }) => ({ date, bets, wins })),
   }
-  return { rounds: rows.length, days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) }
 }
 
 /** Time with a game open since `since` (the union of the sessions' spans, so two tabs count once). */

@@ -22,7 +22,7 @@ declare module 'fastify' {
     [session]: GameSessionRow | null
   }
   interface FastifyContextConfig {
-    /** The route marks the game session seen itself, inside its own transaction. */
+    /** The route authenticates the game session and marks it seen itself, inside its own transaction. */
     touchesSession?: boolean
   }
 }
@@ -33,13 +33,19 @@ function gameSessionOf(request: FastifyRequest): GameSessionRow {
   return current
 }
 
-/** The game-page scope's hook: an open game session or `game_session_closed`. */
-export async function authenticateGameSession(request: FastifyRequest): Promise<void> {
+function sessionTokenOf(request: FastifyRequest): string {
   const header = request.headers['game-session']
   const token = Array.isArray(header) ? header[0] : header
-  // The spin marks the session seen in its own transaction (one write per spin).
-  const touch = request.routeOptions.config.touchesSession !== true
-  const found = token ? await authenticateSession(request.server.db, token, request.server.clock.now(), touch) : null
+  if (!token) throw new Refusal('game_session_closed')
+  return token
+}
+
+/** The game-page scope's hook: an open game session or `game_session_closed`. */
+export async function authenticateGameSession(request: FastifyRequest): Promise<void> {
+  const token = sessionTokenOf(request)
+  // The spin authenticates its session inside its own transaction (one write, no read before it).
+  if (request.routeOptions.config.touchesSession === true) return
+  const found = await authenticateSession(request.server.db, token, request.server.clock.now())
   if (!found) throw new Refusal('game_session_closed')
   request[session] = found
 }
@@ -57,16 +63,13 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.post('/game/spin', { schema: { body: spinRequest }, config: { touchesSession: true } }, async (request) => {
-    const { playerId, id, gameId } = gameSessionOf(request)
-    const { round, replayed, seed, jackpotPool } = await app.games.rounds.spin({
-      playerId,
-      sessionId: id,
-      gameId,
+    const { round, replayed, seed, jackpotPool, balance } = await app.games.rounds.spin({
+      sessionToken: sessionTokenOf(request),
       bet: request.body.bet,
       requestId: request.body.requestId,
     })
     app.metrics.spin(replayed ? 'replayed' : round.win > 0 ? 'win' : 'loss')
-    return ok({ round, replayed, balance: await playerBalances(app.db, playerId), seed, jackpotPool })
+    return ok({ round, replayed, balance, seed, jackpotPool })
   })
 
   /** The reality check due now in the player's play session, or null. */

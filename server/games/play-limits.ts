@@ -1,20 +1,24 @@
 // The play side of the player's limits (issue 17), checked inside the spin's transaction under
 // the player's lock so two concurrent spins cannot both pass: net loss per day / week / month
-// (bets − wins, jackpots included, as the rounds record them), minutes played today and in the
+// (bets − wins, jackpots included, from the day rows the spin keeps: play-days.ts), minutes played today and in the
 // current play session, and the reality check that pauses play until the player answers.
 // Time played is the union of the game sessions' open spans (two tabs do not count twice); a
 // play session is a run of them with breaks shorter than PLAY_BREAK_MS.
 import { type Kysely, sql } from 'kysely'
 import { type LimitPeriod, limitPeriods } from '../../contract/limits.ts'
-import { lastRealityCheck, readSettings } from '../accounts/limits.ts'
+import { lastRealityCheck, readSettings, type Settings } from '../accounts/limits.ts'
 import { periodEnd, periodStart } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
+import { lossByPeriod } from './play-days.ts'
 
 /** A break this long ends a play session (and resets the per-session time limit). */
 export const PLAY_BREAK_MS = 15 * 60_000
 
-/** Net loss (bets − wins) in rounds since `since`; negative when the player is ahead. */
+/**
+ * Net loss (bets − wins) in rounds since `since`; negative when the player is ahead. For a play
+ * session (bounded by the time limits); calendar periods read `lossByPeriod` (play-days.ts).
+ */
 export async function netLossSince(db: Kysely<Database>, playerId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('game_rounds')
@@ -78,17 +82,22 @@ export interface PlayGate {
   timeZone: string
   /** The interval for a player who chose none. */
   realityCheckMinutes: number
+  /** The player's settings when the caller has read them already. */
+  setting?: Settings
 }
 
 /** Refuses a spin that a limit forbids: loss, time, or a reality check waiting for an answer. */
 export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): Promise<void> {
   const { playerId, now, timeZone } = gate
-  const setting = await readSettings(db, playerId, now)
-  for (const period of limitPeriods) {
-    const limit = setting(`loss_${period}`).value
-    if (limit === null) continue
-    const loss = await netLossSince(db, playerId, periodStart(period, now, timeZone))
-    if (loss + gate.bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
+  const setting = gate.setting ?? (await readSettings(db, playerId, now))
+  if (limitPeriods.some((period) => setting(`loss_${period}`).value !== null)) {
+    const losses = await lossByPeriod(db, playerId, now, timeZone)
+    for (const period of limitPeriods) {
+      const limit = setting(`loss_${period}`).value
+      if (limit === null) continue
+      const loss = losses[period]
+      if (loss + gate.bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
+    }
   }
   const time = await playTime(db, playerId, now, timeZone)
   refuseOverTime(setting, time, now, timeZone)
@@ -121,8 +130,6 @@ export async function refuseOverTimeLimit(db: Kysely<Database>, playerId: number
   refuseOverTime(setting, await playTime(db, playerId, now, timeZone), now, timeZone)
 }
 
-type Settings = Awaited<ReturnType<typeof readSettings>>
-
 function lossRefusal(period: LimitPeriod, limit: number, loss: number, resetsAt: number) {
   return new Refusal('loss_limit_reached', { period, limit, remaining: Math.max(0, limit - loss), resetsAt })
 }
@@ -136,6 +143,8 @@ export async function realityCheckDue(
   intervalMinutes: number,
 ) {
   if (time.sessionStart === null) return null
+  // The last answer, if any, came after the session began: nothing can be due before this.
+  if (now - time.sessionStart < intervalMinutes * 60_000) return null
   const last = await lastRealityCheck(db, playerId, time.sessionStart)
   const from = last ? last.at : time.sessionStart
   if (now - from < intervalMinutes * 60_000) return null

@@ -5,30 +5,39 @@
 // with everything needed to verify it, including the game version. A repeated requestId answers
 // with the round it already made.
 import { randomBytes } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { RoundView, SeedCommitment } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
-import { refuseIfHeld } from '../accounts/account-holds.ts'
-import { activeSelfExclusion } from '../accounts/limits.ts'
+import { refuseHolds } from '../accounts/account-holds.ts'
+import { readAccountGate } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
+import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
 import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
+import { countRound, roundTotal } from './play-days.ts'
 import { enforcePlayLimits } from './play-limits.ts'
-import { activeSeed, commitmentOf, hmacSha256 } from './seeds.ts'
-import { touchSession } from './sessions.ts'
+import { activeSeed, commitmentOf, hmacSha256, takeNonce } from './seeds.ts'
+import { authenticateSession } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 
 export interface SpinInput {
+  /** The game page's game-session token: the session names the player and the game. */
+  sessionToken: string
+  bet: number
+  requestId: string
+}
+
+/** A spin's player and game once its session is authenticated. */
+interface SessionSpin {
   playerId: number
   sessionId: string
-  gameId: string
   bet: number
   requestId: string
 }
@@ -41,6 +50,8 @@ export interface SpinRecord {
   seed: SeedCommitment
   /** The pool right after this spin (null for a replay, which moved nothing). */
   jackpotPool: number | null
+  /** The player's balances right after this spin, as its transaction left them. */
+  balance: { total: number; cash: number; bonus: number }
 }
 
 export interface RoundsOptions {
@@ -85,6 +96,8 @@ function maskName(name: string): string {
   return `${clean.slice(0, 2)}***${clean.slice(-2)}`
 }
 
+const balanceView = ({ cash, bonus }: { cash: number; bonus: number }) => ({ total: cash + bonus, cash, bonus })
+
 function newRoundId(): string {
   return `r${randomBytes(10).toString('hex')}`
 }
@@ -128,57 +141,67 @@ export class Rounds {
   }
 
   async spin(input: SpinInput): Promise<SpinRecord> {
-    const game = findGame(input.gameId)
-    if (!game) throw new Refusal('game_not_found')
-    if (!game.betLevels.includes(input.bet)) {
-      throw new Refusal(
-        'invalid_bet',
-        { levels: game.betLevels },
-        { levels: game.betLevels.map((b) => b / 100).join(' · ') },
-      )
-    }
     return this.#o.ledger.transact(async (tx) => {
-      // The session's "seen" mark rides in the spin's transaction: one write transaction per spin.
-      if (!(await touchSession(tx.trx, input.sessionId, tx.now))) throw new Refusal('game_session_closed')
+      // The session is authenticated and marked seen inside the spin's transaction, by one
+      // statement: a spin is one write transaction, with no read of its own before it.
+      const session = await authenticateSession(tx.trx, input.sessionToken, tx.now)
+      if (!session) throw new Refusal('game_session_closed')
+      const game = findGame(session.gameId)
+      if (!game) throw new Refusal('game_not_found')
+      if (!game.betLevels.includes(input.bet)) {
+        throw new Refusal(
+          'invalid_bet',
+          { levels: game.betLevels },
+          { levels: game.betLevels.map((b) => b / 100).join(' · ') },
+        )
+      }
+      const spin: SessionSpin = {
+        playerId: session.playerId,
+        sessionId: session.id,
+        bet: input.bet,
+        requestId: input.requestId,
+      }
       // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
-      const balance = await tx.lockPlayer(input.playerId)
+      const balance = await tx.lockPlayer(spin.playerId)
       return createOnce({
         find: () =>
           tx.trx
             .selectFrom('game_rounds')
             .selectAll()
-            .where('player_id', '=', input.playerId)
-            .where('request_id', '=', input.requestId)
+            .where('player_id', '=', spin.playerId)
+            .where('request_id', '=', spin.requestId)
             .executeTakeFirst(),
-        sameRequest: (existing) => existing.game_id === input.gameId && Number(existing.bet) === input.bet,
+        sameRequest: (existing) => existing.game_id === game.id && Number(existing.bet) === spin.bet,
         replay: async (existing) => {
-          const seed = await activeSeed(tx.trx, input.playerId)
+          const seed = await activeSeed(tx.trx, spin.playerId)
           if (!seed) throw new Refusal('seed_not_set')
-          return { round: roundView(existing, null), replayed: true, seed: commitmentOf(seed), jackpotPool: null }
+          return {
+            round: roundView(existing, null),
+            replayed: true,
+            seed: commitmentOf(seed),
+            jackpotPool: null,
+            balance: balanceView(balance),
+          }
         },
         create: async () => {
-          await refuseIfHeld(tx.trx, input.playerId)
-          const exclusion = await activeSelfExclusion(tx.trx, input.playerId, tx.now)
-          if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
-          await enforcePlayLimits(tx.trx, { ...input, now: tx.now, ...this.#o.playLimits })
+          // Holds, self-exclusion and limit settings in one read.
+          const gate = await readAccountGate(tx.trx, spin.playerId, tx.now)
+          refuseHolds(gate.holds)
+          if (gate.exclusion) throw new Refusal('self_excluded', { until: gate.exclusion.until ?? 0 })
+          await enforcePlayLimits(tx.trx, { ...spin, now: tx.now, ...this.#o.playLimits, setting: gate.setting })
           const before = balance.cash + balance.bonus
-          if (before < input.bet) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
-          return this.#play(tx, game, input, before)
+          if (before < spin.bet) throw new Refusal('insufficient_balance', { bet: spin.bet, balance: before })
+          return this.#play(tx, game, spin, before)
         },
       })
     })
   }
 
-  async #play(tx: LedgerTx, game: GameDef, input: SpinInput, before: number): Promise<SpinRecord> {
+  async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number): Promise<SpinRecord> {
     // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
-    const seed = await activeSeed(tx.trx, input.playerId)
+    const seed = await takeNonce(tx.trx, input.playerId)
     if (!seed) throw new Refusal('seed_not_set')
-    const nonce = Number(seed.next_nonce)
-    await tx.trx
-      .updateTable('fair_seeds')
-      .set({ next_nonce: nonce + 1 })
-      .where('id', '=', seed.id)
-      .execute()
+    const nonce = Number(seed.next_nonce) - 1
     const outcome = spinOutcome(
       game,
       input.bet,
@@ -191,6 +214,7 @@ export class Rounds {
       transactionId: `${roundId}:bet`,
       roundId,
       amount: input.bet,
+      newTransaction: true,
     })
     if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
     const contribution = jackpotContribution(jackpotRule, input.bet)
@@ -205,7 +229,13 @@ export class Rounds {
     })
     const jackpotWin = outcome.jackpotWon ? await payJackpot(tx, roundId, input.playerId) : 0
     const paid = outcome.win + jackpotWin
-    await settleWin(tx, { playerId: input.playerId, transactionId: `${roundId}:win`, roundId, amount: paid })
+    await settleWin(tx, {
+      playerId: input.playerId,
+      transactionId: `${roundId}:win`,
+      roundId,
+      amount: paid,
+      placedNow: { transactionId: `${roundId}:bet`, amount: input.bet, bonusPart: placed.bonusPart },
+    })
     const row: RoundRow = {
       id: roundId,
       player_id: input.playerId,
@@ -228,6 +258,11 @@ export class Rounds {
       created_at: tx.now,
     }
     await tx.trx.insertInto('game_rounds').values(row).execute()
+    await countRound(
+      tx.trx,
+      { playerId: input.playerId, gameId: game.id, createdAt: tx.now, bet: input.bet, paid },
+      this.#o.playLimits.timeZone,
+    )
     tx.broadcast('jackpot', {})
     if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
     return {
@@ -236,6 +271,8 @@ export class Rounds {
       seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
       // The pool's shards summed as this transaction sees them, mine included.
       jackpotPool: await tx.houseBalance('jackpot_pool'),
+      // Kept current by the transfers under the player's lock: no re-read.
+      balance: balanceView(await tx.lockPlayer(input.playerId)),
     }
   }
 
@@ -267,22 +304,32 @@ type RoundWithSeed = Awaited<ReturnType<ReturnType<typeof playerRounds>['execute
 
 const revealedView = (row: RoundWithSeed) => roundView(row, row.revealed_at === null ? null : row.server_seed)
 
-/** One page of a player's game history, newest first. */
-export async function roundHistory(db: Kysely<Database>, playerId: number, pageNum: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    playerRounds(db, playerId)
-      .orderBy('game_rounds.created_at', 'desc')
-      .orderBy('game_rounds.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('game_rounds')
-      .where('player_id', '=', playerId)
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow(),
+/**
+ * One page of a player's game history, newest first: by cursor (keyset on created_at, id) or by
+ * page number. The total comes from the day rows (play-days.ts), not from counting every round.
+ */
+export async function roundHistory(db: Kysely<Database>, playerId: number, request: PageRequest) {
+  const [page, total] = await Promise.all([
+    pageNewestFirst(db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId), request),
+    roundTotal(db, playerId),
   ])
-  return { rounds: rows.map(revealedView), total: Number(count.total), pageNum, pageSize }
+  const rounds = await withSeeds(db, page.rows)
+  return { rounds, total, pageNum: request.pageNum, pageSize: request.pageSize, nextCursor: page.nextCursor }
+}
+
+/** The rounds' views, each with its server seed once revealed (one look-up of the page's seeds). */
+async function withSeeds(db: Kysely<Database>, rows: RoundRow[]) {
+  const seedIds = [...new Set(rows.map((row) => Number(row.seed_id)))]
+  const seeds =
+    seedIds.length === 0
+      ? []
+      : await db
+          .selectFrom('fair_seeds')
+          .select(['id', 'server_seed', 'revealed_at'])
+          .where('id', 'in', seedIds)
+          .execute()
+  const revealed = new Map(seeds.filter((seed) => seed.revealed_at !== null).map((seed) => [Number(seed.id), seed]))
+  return rows.map((row) => roundView(row, revealed.get(Number(row.seed_id))?.server_seed ?? null))
 }
 
 /** One of the player's rounds (undefined when it is not theirs or does not exist). */
@@ -293,23 +340,12 @@ export async function playerRound(db: Kysely<Database>, playerId: number, roundI
 
 /** Whether the player has played any round. */
 export async function hasPlayed(db: Kysely<Database>, playerId: number): Promise<boolean> {
-  const row = await db.selectFrom('game_rounds').select('id').where('player_id', '=', playerId).executeTakeFirst()
-  return row !== undefined
-}
-
-/** Per game, the player's rounds in all and since `since` (play tasks count them). */
-export async function roundCountsByGame(db: Kysely<Database>, playerId: number, gameIds: string[], since: number) {
-  if (gameIds.length === 0) return []
-  const rows = await db
+  // limit 1: executeTakeFirst alone still reads every matching row.
+  const row = await db
     .selectFrom('game_rounds')
-    .select([
-      'game_id',
-      (eb) => eb.fn.countAll<number | string>().as('total'),
-      sql<number | string>`sum(case when created_at >= ${since} then 1 else 0 end)`.as('today'),
-    ])
+    .select('id')
     .where('player_id', '=', playerId)
-    .where('game_id', 'in', gameIds)
-    .groupBy('game_id')
-    .execute()
-  return rows.map((row) => ({ gameId: row.game_id, total: Number(row.total), since: Number(row.today ?? 0) }))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }

@@ -44,8 +44,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/game/live', async () => ok(await liveView(db, clock.now(), app.config.winFeedMin, winFeed)))
 
   app.post('/game/history', { schema: { body: historyRequest } }, async (request) => {
-    const { pageNum, pageSize } = request.body
-    return ok(await roundHistory(db, request.playerId, pageNum, pageSize))
+    return ok(await roundHistory(db, request.playerId, request.body))
   })
 
   app.post('/game/round', { schema: { body: roundRequest } }, async (request) => {

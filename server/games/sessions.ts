@@ -62,44 +62,23 @@ export async function openSession(db: Kysely<Database>, launchToken: string, now
 }
 
 /**
- * The open session a game-session token belongs to; marks it seen unless `touch` is false (the
- * spin marks it seen inside its own transaction, so a spin is one write transaction).
+ * The open session a game-session token belongs to, marked seen (one statement). The spin calls
+ * it inside its own transaction, so a spin is one write transaction.
  */
 export async function authenticateSession(
   db: Kysely<Database>,
   sessionToken: string,
   now: number,
-  touch = true,
 ): Promise<GameSessionRow | null> {
-  const row = touch
-    ? await db
-        .updateTable('game_sessions')
-        .set({ last_seen_at: now })
-        .where('session_token_hash', '=', sha256Hex(sessionToken))
-        .where('closed_at', 'is', null)
-        .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
-        .returning(['id', 'player_id', 'game_id'])
-        .executeTakeFirst()
-    : await db
-        .selectFrom('game_sessions')
-        .select(['id', 'player_id', 'game_id'])
-        .where('session_token_hash', '=', sha256Hex(sessionToken))
-        .where('closed_at', 'is', null)
-        .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
-        .executeTakeFirst()
-  return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
-}
-
-/** Marks a session seen in the caller's transaction; false when it was closed meanwhile. */
-export async function touchSession(db: Kysely<Database>, sessionId: string, now: number): Promise<boolean> {
   const row = await db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where('id', '=', sessionId)
+    .where('session_token_hash', '=', sha256Hex(sessionToken))
     .where('closed_at', 'is', null)
-    .returning('id')
+    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+    .returning(['id', 'player_id', 'game_id'])
     .executeTakeFirst()
-  return row !== undefined
+  return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
 }
 
 export async function closeSession(db: Kysely<Database>, playerId: number, sessionId: string, now: number) {

@@ -1,6 +1,8 @@
-// The money side of the player's activity view (issue 17, "Minha atividade"): deposits,
-// withdrawals paid, bets and wins since an instant, summed from the ledger's transfers on the
-// player's own accounts (cash and bonus as the ledger counts them).
+// The money side of the player's activity view (issue 17, "Minha atividade"): deposits and
+// withdrawals paid since an instant, summed from the ledger's transfers on the player's own
+// accounts. Each sum walks a partial index (0023) holding only that kind of transfer, so it costs
+// the player's deposits or withdrawals in the window, never their bets and wins (the play side,
+// server/games/activity.ts, counts those from the day rows the spin keeps).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AccountDirectory } from './accounts.ts'
@@ -8,8 +10,6 @@ import type { AccountDirectory } from './accounts.ts'
 export interface LedgerFlows {
   deposits: number
   withdrawals: number
-  bets: number
-  wins: number
 }
 
 export async function ledgerFlows(
@@ -20,20 +20,15 @@ export async function ledgerFlows(
 ): Promise<LedgerFlows> {
   const ids = await accounts.playerAccountIds(db, playerId)
   const own = sql.join([ids.cash, ids.bonus, ids.withdrawal_hold])
-  const { rows } = await sql<{ kind: string; credited: number | string | null; debited: number | string | null }>`
-    select kind,
-      sum(case when credit_account_id in (${own}) then amount else 0 end) as credited,
-      sum(case when debit_account_id in (${own}) then amount else 0 end) as debited
-    from ledger_transfers
-    where created_at >= ${since}
-      and kind in ('deposit', 'withdrawal_post', 'bet', 'bet_rollback', 'win')
-      and (credit_account_id in (${own}) or debit_account_id in (${own}))
-    group by kind`.execute(db)
-  const sum = (kind: string, side: 'credited' | 'debited') => Number(rows.find((r) => r.kind === kind)?.[side] ?? 0)
-  return {
-    deposits: sum('deposit', 'credited'),
-    withdrawals: sum('withdrawal_post', 'debited'),
-    bets: sum('bet', 'debited') - sum('bet_rollback', 'credited'),
-    wins: sum('win', 'credited'),
-  }
+  // The kinds are literals, not parameters: a partial index is used only when the query's
+  // condition visibly matches the index's.
+  const { rows } = await sql<{ deposits: number | string | null; withdrawals: number | string | null }>`
+    select
+      (select sum(amount) from ledger_transfers
+        where kind = 'deposit' and credit_account_id in (${own}) and created_at >= ${since}) as deposits,
+      (select sum(amount) from ledger_transfers
+        where kind = 'withdrawal_post' and debit_account_id in (${own}) and created_at >= ${since}) as withdrawals`.execute(
+    db,
+  )
+  return { deposits: Number(rows[0]?.deposits ?? 0), withdrawals: Number(rows[0]?.withdrawals ?? 0) }
 }

@@ -147,30 +147,37 @@ export class Ledger {
     }
   }
 
-  /** One try of `work` in `trx`, writing its outbox events; nothing is committed here. */
-  async #attempt<T>(trx: Transaction<Database>, work: (tx: LedgerTx) => Promise<T>, attempt: number) {
+  /**
+   * One try of `work` in `trx`, writing its outbox events unless `deferOutbox` (the group commit
+   * writes a whole group's at once); nothing is committed here.
+   */
+  async #attempt<T>(
+    trx: Transaction<Database>,
+    work: (tx: LedgerTx) => Promise<T>,
+    attempt: number,
+    deferOutbox = false,
+  ) {
     const touched = new Set<number>()
     const events: OutboxEvent[] = []
+    const locked: LockedPlayers = new Map()
     const now = this.#o.now()
     const tx: LedgerTx = {
       trx,
       now,
       // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
-      transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0),
+      transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0, locked),
       touch: (playerId) => touched.add(playerId),
       emit: (playerId, topic, payload) => {
         touched.add(playerId)
         events.push({ playerId, topic, payload } as OutboxEvent)
       },
       broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
-      lockPlayer: (playerId) => this.#lockPlayer(trx, playerId),
+      lockPlayer: (playerId) => this.#lockPlayer(trx, playerId, locked),
       lockHouse: (code) => this.#lockHouse(trx, code),
       houseBalance: (code) => this.#houseSum(trx, code),
     }
     const value = await work(tx)
-    // Balances first, so a client handling an event already shows the new balance.
-    const balances = [...touched].map((playerId) => playerEvent(playerId, 'balance', {}))
-    await writeOutbox(trx, this.#o.engine, [...balances, ...events], now)
+    if (!deferOutbox) await writeOutbox(trx, this.#o.engine, outboxRows(touched, events), now)
     return { value, touched, events }
   }
 
@@ -205,7 +212,7 @@ export class Ledger {
           for (let attempt = 0; ; attempt++) {
             await sql`savepoint grouped`.execute(trx)
             try {
-              const done = await this.#attempt(trx, item.work, attempt)
+              const done = await this.#attempt(trx, item.work, attempt, true)
               await sql`release grouped`.execute(trx)
               for (const id of done.touched) touched.add(id)
               events.push(...done.events)
@@ -221,6 +228,9 @@ export class Ledger {
           }
           current = undefined
         }
+        // The group's outbox rows in one statement; a broadcast many spins repeat (the pool
+        // moved) is written once.
+        await writeOutbox(trx, this.#o.engine, outboxRows(touched, distinctBroadcasts(events)), this.#o.now())
       })
     } catch (error) {
       // The shared commit failed: nothing of the group is durable, so every caller hears it.
@@ -229,7 +239,7 @@ export class Ledger {
       this.#next()
       return
     }
-    this.#afterCommit(touched, events)
+    this.#afterCommit(touched, distinctBroadcasts(events))
     for (const { item, outcome } of group) {
       if (outcome.ok) item.resolve(outcome.value)
       else item.reject(outcome.error)
@@ -248,6 +258,7 @@ export class Ledger {
     now: number,
     touched: Set<number>,
     lookFirst: boolean,
+    locked: LockedPlayers,
   ): Promise<TransferResult> {
     validate(input)
     const debitId = await this.#o.accounts.resolve(trx, input.debit)
@@ -298,8 +309,14 @@ export class Ledger {
       })
       .returning('seq')
       .executeTakeFirstOrThrow()
-    if (debited.player_id !== null) touched.add(Number(debited.player_id))
-    if (credited.player_id !== null) touched.add(Number(credited.player_id))
+    for (const moved of [debited, credited]) {
+      if (moved.player_id === null) continue
+      touched.add(Number(moved.player_id))
+      // A player locked in this transaction keeps their balances current without a re-read.
+      const held = locked.get(Number(moved.player_id))
+      if (held && Number(moved.id) === held.ids.cash) held.cash = Number(moved.balance)
+      if (held && Number(moved.id) === held.ids.bonus) held.bonus = Number(moved.balance)
+    }
     return {
       id: input.id,
       seq: Number(row.seq),
@@ -345,7 +362,11 @@ export class Ledger {
       throw new LedgerError('hold_already_resolved', `hold ${input.resolves} was already resolved by ${resolved.id}`)
   }
 
-  async #lockPlayer(trx: Transaction<Database>, playerId: number) {
+  async #lockPlayer(trx: Transaction<Database>, playerId: number, locked: LockedPlayers) {
+    // Locked already in this transaction: the lock holds until commit and the transfers since
+    // kept the balances current.
+    const held = locked.get(playerId)
+    if (held) return { cash: held.cash, bonus: held.bonus }
     const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
     let query = trx
       .selectFrom('ledger_accounts')
@@ -355,6 +376,7 @@ export class Ledger {
     if (this.#o.engine === 'postgres') query = query.forUpdate()
     const rows = await query.execute()
     const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
+    locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, cash: balance('cash'), bonus: balance('bonus') })
     return { cash: balance('cash'), bonus: balance('bonus') }
   }
 
@@ -391,6 +413,26 @@ function validate(input: TransferInput): void {
 }
 
 class RepeatedTransferId extends Error {}
+
+/** The players a transaction has locked, with their spendable balances as it has moved them. */
+type LockedPlayers = Map<number, { ids: { cash: number; bonus: number }; cash: number; bonus: number }>
+
+/** Balances first, so a client handling an event already shows the new balance. */
+function outboxRows(touched: Set<number>, events: readonly OutboxEvent[]): OutboxEvent[] {
+  return [...[...touched].map((playerId) => playerEvent(playerId, 'balance', {})), ...events]
+}
+
+/** The events with each broadcast (same topic and payload) kept once. */
+function distinctBroadcasts(events: readonly OutboxEvent[]): OutboxEvent[] {
+  const seen = new Set<string>()
+  return events.filter((event) => {
+    if (event.playerId !== null) return true
+    const key = `${event.topic}:${JSON.stringify(event.payload)}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
 
 /** A caller's work waiting for the next SQLite group commit. */
 interface Grouped {

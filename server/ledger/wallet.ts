@@ -19,6 +19,11 @@ export interface BetInput {
   transactionId: string
   roundId: string
   amount: number
+  /**
+   * The caller made the transaction id just now (the spin's random round id), so there is no
+   * earlier bet to look up; the primary key still refuses a repeated one.
+   */
+  newTransaction?: boolean
 }
 
 async function findBet(tx: LedgerTx, transactionId: string) {
@@ -71,7 +76,7 @@ export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome>
     throw new LedgerError('invalid_transfer', `a bet must be a positive whole number of centavos: ${input.amount}`)
   }
   const balance = await tx.lockPlayer(input.playerId)
-  const existing = await findBet(tx, input.transactionId)
+  const existing = input.newTransaction ? undefined : await findBet(tx, input.transactionId)
   if (existing) {
     if (existing.state === 'rolled_back') return { ok: false, reason: 'bet_rolled_back', balance }
     if (
@@ -120,6 +125,8 @@ export interface WinInput {
   transactionId: string
   roundId: string
   amount: number
+  /** The round's bet when it was placed in this same transaction (no look-up needed). */
+  placedNow?: { transactionId: string; amount: number; bonusPart: number }
 }
 
 export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome> {
@@ -132,13 +139,22 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
     reason,
     balance: await tx.lockPlayer(input.playerId),
   })
-  const placed = await tx.trx
-    .selectFrom('wallet_bets')
-    .selectAll()
-    .where('player_id', '=', input.playerId)
-    .where('round_id', '=', input.roundId)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst()
+  const placed = input.placedNow
+    ? {
+        transaction_id: input.placedNow.transactionId,
+        amount: input.placedNow.amount,
+        bonus_part: input.placedNow.bonusPart,
+        state: 'placed',
+        win_transaction_id: null,
+        win_amount: null,
+      }
+    : await tx.trx
+        .selectFrom('wallet_bets')
+        .selectAll()
+        .where('player_id', '=', input.playerId)
+        .where('round_id', '=', input.roundId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
   if (!placed || Number(placed.amount) === 0) return refuse('bet_not_found')
   if (placed.state === 'rolled_back') return refuse('bet_rolled_back')
   if (placed.win_transaction_id !== null) {

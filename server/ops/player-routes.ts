@@ -111,7 +111,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         readPlayerBalances(app.db, userId),
         wageringProgress(app.db, userId),
         readStatement(app.db, app.engine, app.ledger.accounts, userId, { pageNum: 1, pageSize: 30 }),
-        roundHistory(app.db, userId, 1, 20),
+        roundHistory(app.db, userId, { pageNum: 1, pageSize: 20 }),
         playerDeposits(app.db, userId),
         playerWithdrawals(app.db, userId, personal),
         readLimitsView(app, app.db, userId),

@@ -5,8 +5,8 @@
 // task reward once per task (once per day for daily tasks).
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GotFlag, RewardCredit, TaskConfigKey, TaskProcess, TaskView } from '../../contract/rewards.ts'
-import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
-import { roundCountsByGame } from '../games/rounds.ts'
+import { localDate, periodEnd } from '../accounts/periods.ts'
+import { roundCountsByGame } from '../games/play-days.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 
@@ -47,10 +47,9 @@ async function taskViews(
   now: number,
 ): Promise<{ view: TaskView; key: string }[]> {
   const { timeZone } = ctx.config.market
-  const dayStart = periodStart('day', now, timeZone)
   const dayEnd = periodEnd('day', now, timeZone)
   const games = [...new Set(tasks.map((task) => task.gameId))]
-  const counts = await roundCountsByGame(db, playerId, games, dayStart)
+  const counts = await roundCountsByGame(db, playerId, games, localDate(now, timeZone))
   const keys = tasks.map((task) => claimKey(ctx, playerId, task, now))
   const claimed = new Set(
     keys.length === 0

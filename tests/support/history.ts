@@ -1,16 +1,19 @@
 // A long past for one player, written in bulk: `rounds` spins (a 1.00 bet and a 1.00 win each,
 // so every balance ends where it began) as ledger transfers with their balances after, and the
-// rounds themselves. For the tests and the growth bench that show a cost does not grow with
+// rounds themselves (and their day rows). For the tests and the growth bench that show a cost does not grow with
 // history; writing 100 k spins through the spin path would take minutes.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../../server/db/database.ts'
+import { rebuildPlayDays } from '../../server/games/play-days.ts'
 import type { AccountDirectory } from '../../server/ledger/accounts.ts'
 
 export interface HistoryOptions {
   playerId: number
   rounds: number
   gameId?: string
+  /** The market's time zone the day rows are counted in (the config's default unless given). */
+  timeZone?: string
   /** The first round's time; each next one `stepMs` later. */
   from: number
   stepMs?: number
@@ -75,6 +78,8 @@ export async function addSpinHistory(db: Db, accounts: AccountDirectory, options
         cast(${balance} as bigint), cast(${balance} as bigint), cast(${Number(seed.id)} as bigint), 'history', 'history', i, cast(${from} as bigint) + i * cast(${step} as bigint)
       from n`.execute(trx)
   })
+  // The day rows the spin would have kept (play-days.ts), counted from the rounds just written.
+  await rebuildPlayDays(k, options.timeZone ?? 'America/Sao_Paulo', playerId)
   // What autovacuum does after a bulk load on a live server: planner statistics for the new rows.
   if (db.engine === 'postgres') await sql`analyze ledger_transfers, game_rounds`.execute(k)
   else await sql`analyze`.execute(k)
