@@ -51,13 +51,17 @@ describe('start-up with an unusable directory', () => {
     ['an existing directory that cannot be written', '/proc/self'],
     ['a regular file', () => path.join(scratch, 'file')],
     ['a path below a regular file', () => path.join(scratch, 'file', 'data')],
-  ])('DATA_DIR as %s stops start-up with a message naming it', async (_case, dir) => {
-    writeFileSync(path.join(scratch, 'file'), '')
-    const dataDir = typeof dir === 'function' ? dir() : dir
-    const exit = await startServer({ DATA_DIR: dataDir })
-    expect(exit.code, `exited after ${exit.ms} ms`).toBe(1)
-    expect(exit.stderr).toContain(`DATA_DIR: cannot use ${dataDir}`)
-  }, 30_000)
+  ])(
+    'DATA_DIR as %s stops start-up with a message naming it',
+    async (_case, dir) => {
+      writeFileSync(path.join(scratch, 'file'), '')
+      const dataDir = typeof dir === 'function' ? dir() : dir
+      const exit = await startServer({ DATA_DIR: dataDir })
+      expect(exit.code, `exited after ${exit.ms} ms`).toBe(1)
+      expect(exit.stderr).toContain(`DATA_DIR: cannot use ${dataDir}`)
+    },
+    30_000,
+  )
 
   it('a missing LOCALES_DIR stops start-up with a message naming it', async () => {
     const exit = await startServer({ DATA_DIR: scratch, LOCALES_DIR: path.join(scratch, 'no-locales') })
