@@ -237,7 +237,9 @@ const configSchema = envSchema
         message: 'give both or neither',
       })
     }
-    if (e.PAYMENT_PROVIDER === 'pix-api') {
+    // With the sandbox the process entry (server/main.ts) or the test harness starts the sandbox
+    // API Pix server and fills these in; the app reaches it exactly as it would a real PSP.
+    if (e.PAYMENT_PROVIDER === 'pix-api' || e.PIX_API_BASE_URL) {
       for (const name of [
         'PIX_API_BASE_URL',
         'PIX_CLIENT_ID',
@@ -249,7 +251,11 @@ const configSchema = envSchema
         'PIX_WEBHOOK_SECRET',
       ] as const) {
         if (!e[name])
-          context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=pix-api' })
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required with PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER === 'pix-api' ? 'pix-api' : 'sandbox and PIX_API_BASE_URL'}`,
+          })
       }
       for (const name of ['PIX_API_BASE_URL', 'PIX_WEBHOOK_URL'] as const) {
         const url = e[name]
@@ -307,9 +313,13 @@ const configSchema = envSchema
       expirySeconds: e.PIX_EXPIRY_SECONDS,
       /** The operator's PIX key; the sandbox's own when not configured. */
       receiverKey: e.PIX_RECEIVER_KEY ?? 'pix@jogolimpo.sandbox',
-      /** How the app reaches a real PSP's API Pix (PAYMENT_PROVIDER=pix-api); checked above. */
+      /**
+       * How the app reaches its PSP's API Pix: a real PSP (PAYMENT_PROVIDER=pix-api) or the local
+       * sandbox server (sandbox: filled in by whoever started it); checked above. Null only for
+       * a sandbox config nobody has started a server for yet.
+       */
       pixApi:
-        e.PAYMENT_PROVIDER === 'pix-api'
+        e.PAYMENT_PROVIDER === 'pix-api' || e.PIX_API_BASE_URL
           ? {
               baseUrl: e.PIX_API_BASE_URL as string,
               clientId: e.PIX_CLIENT_ID as string,

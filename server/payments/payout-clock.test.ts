@@ -8,6 +8,7 @@ import {
   createTestDb,
   engines,
   loginPlayer,
+  sandboxOf,
   TEST_PASSWORD,
   type TestDb,
 } from '../../tests/support/server.ts'
@@ -88,7 +89,7 @@ describe.each(engines)('payout clock on %s', (engine) => {
       headers: { 'x-ops-token': 'test-ops-token-0123456789abcdef' },
       payload: { orderId: reviewed.orderId, decision: 'approve' },
     })
-    await app.payments.sandbox?.settleDuePayouts()
+    await sandboxOf(app).settleDuePayouts()
     await app.payments.withdrawals.reconcile()
     expect(await app.payments.withdrawals.payoutClocks()).toEqual([])
     expect(await scrape()).toMatch(/^payouts_open_over_rule 0$/m)

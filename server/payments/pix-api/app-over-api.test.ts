@@ -101,8 +101,6 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
           merchantName: 'JOGO LIMPO',
           merchantCity: 'SAO PAULO',
           receiverKey: RECEIVER_KEY,
-          locationHost: 'localhost',
-          bankUrl: 'https://localhost/sandbox/bank',
           payoutDelayMs: PAYOUT_DELAY_MS,
           now: psp.now,
         },
@@ -159,7 +157,7 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
       code: order.payCode,
       payerCpf: cpf,
     })
-    expect(JSON.parse(paid.body)).toMatchObject({ paid: true, pix: { txid, valor: '25.00' } })
+    expect(JSON.parse(paid.body)).toMatchObject({ success: true, data: { paid: true, pix: { txid, valor: '25.00' } } })
     await until(async () => (await balances(appDb, userId)).cash === 2500)
     expect(await balances(appDb, userId)).toMatchObject({ cash: 2500 })
     expect((await auditLedger(appDb.kysely)).ok).toBe(true)

@@ -81,11 +81,14 @@ export const pkiFiles = {
   clientKey: 'client.key',
 } as const
 
-/** Reads the certificates from `dir`, making and writing them there first when absent. */
-export async function loadOrCreateSandboxPki(dir: string): Promise<SandboxPki> {
+/** Reads the certificates from `dir`, making (with `make`) and writing them there first when absent. */
+export async function loadOrCreateSandboxPki(
+  dir: string,
+  make: () => Promise<SandboxPki> = createSandboxPki,
+): Promise<SandboxPki> {
   const file = (name: keyof typeof pkiFiles) => path.join(dir, pkiFiles[name])
   if (!Object.keys(pkiFiles).every((name) => existsSync(file(name as keyof typeof pkiFiles)))) {
-    const pki = await createSandboxPki()
+    const pki = await make()
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     const write = (name: keyof typeof pkiFiles, text: string, secret: boolean) =>
       writeFileSync(file(name), text, { mode: secret ? 0o600 : 0o644 })
