@@ -18,6 +18,7 @@ import { supportMigration } from './migrations/0015-support.ts'
 import { attributionMigration } from './migrations/0019-attribution.ts'
 import { pushSubscriptionsMigration } from './migrations/0020-push-subscriptions.ts'
 import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
+import { sandboxWebhooksMigration } from './migrations/0022-sandbox-webhooks.ts'
 
 function provider(db: Db): MigrationProvider {
   return {
@@ -40,6 +41,7 @@ function provider(db: Db): MigrationProvider {
         '0019-attribution': attributionMigration(db.engine),
         '0020-push-subscriptions': pushSubscriptionsMigration(db.engine),
         '0021-account-holds': accountHoldsMigration(),
+        '0022-sandbox-webhooks': sandboxWebhooksMigration(),
       }
     },
   }

@@ -78,8 +78,8 @@ export interface SandboxApiServer {
   /** The bank behind the API (tests pay and settle through it, as a payer and the network would). */
   bank: SandboxProvider
   url: string
-  /** The webhook URLs registered per key. */
-  webhooks: Map<string, string>
+  /** The webhook URL registered for a key (kept in `sandbox_webhooks`: it survives a restart). */
+  webhookUrl(chave: string): Promise<string | null>
   close(): Promise<void>
 }
 
@@ -190,7 +190,13 @@ export async function startSandboxApiServer(
   listen: { port: number; host?: string },
 ): Promise<SandboxApiServer> {
   const now = options.now ?? (() => Date.now())
-  const webhooks = new Map<string, string>()
+  const registration = (chave: string) =>
+    options.db
+      .selectFrom('sandbox_webhooks')
+      .select(['webhook_url', 'created_at'])
+      .where('chave', '=', chave)
+      .executeTakeFirst()
+  const webhookUrl = async (chave: string) => (await registration(chave))?.webhook_url ?? null
   // Both filled in once the port is known (port 0 picks one); the bank reads them when it builds a code.
   const where = { locationHost: options.locationHost ?? '', bankUrl: options.bankUrl ?? '' }
   const bank = new SandboxProvider({
@@ -211,7 +217,7 @@ export async function startSandboxApiServer(
     pki: async () => options.pki,
     ...(options.payerOf ? { payerOf: options.payerOf } : {}),
     deliver: async (topic, rawBody, headers) => {
-      const base = webhooks.get(options.receiverKey)
+      const base = await webhookUrl(options.receiverKey)
       if (options.deliver) return options.deliver(base ?? null, topic, rawBody, headers)
       if (!base) throw new Error('no webhook registered')
       return postWebhook(`${base.replace(/\/$/, '')}/${topic}`, rawBody, headers, options.pki)
@@ -431,15 +437,20 @@ export async function startSandboxApiServer(
       const body = parse(webhookSolicitadoSchema, request.body, reply, 'WebhookOperacaoInvalida')
       if (!body) return reply
       if (chave !== options.receiverKey) return problem(reply, 400, 'WebhookOperacaoInvalida', 'Chave desconhecida.')
-      webhooks.set(chave, body.webhookUrl)
-      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(now()).toISOString() })
+      const at = now()
+      await options.db
+        .insertInto('sandbox_webhooks')
+        .values({ chave, webhook_url: body.webhookUrl, created_at: at })
+        .onConflict((oc) => oc.column('chave').doUpdateSet({ webhook_url: body.webhookUrl, created_at: at }))
+        .execute()
+      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(at).toISOString() })
     })
 
     api.get('/webhook/:chave', async (request, reply) => {
       const chave = (request.params as { chave: string }).chave
-      const url = webhooks.get(chave)
-      if (!url) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
-      return { webhookUrl: url, chave, criacao: new Date(now()).toISOString() }
+      const row = await registration(chave)
+      if (!row) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
+      return { webhookUrl: row.webhook_url, chave, criacao: new Date(Number(row.created_at)).toISOString() }
     })
 
     api.put('/pix-send/:idEnvio', async (request, reply) => {
@@ -493,7 +504,7 @@ export async function startSandboxApiServer(
     app,
     bank,
     url,
-    webhooks,
+    webhookUrl,
     close: async () => {
       bank.stop()
       await app.close()
