@@ -1,5 +1,6 @@
 // Starts the server: reads config, opens the database, runs migrations, listens, and prints
 // the URL. Stops gracefully on SIGINT/SIGTERM (server/http/shutdown.ts): nothing in flight is lost.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { verifiedIdentity } from './accounts/verification.ts'
@@ -12,6 +13,7 @@ import type { Database } from './db/schema.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
 import { depositPlayerOfTxid } from './payments/deposits.ts'
+import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
 
 type Config = ReturnType<typeof loadConfig>
 
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
   // (a port taken by another instance is a clear error naming SANDBOX_PIX_PORT). Pointed at by
   // hand (pix-api), it is a convenience: a port already taken leaves the app running, warned.
   let sandboxPix: Awaited<ReturnType<typeof startSandboxPix>> | null = null
+  let webhookListener: WebhookMtlsListener | null = null
   if (config.payments.provider === 'sandbox' && !config.payments.pixApi) {
     sandboxPix = await startSandboxPix(config, db).catch((error: unknown) => {
       console.error(
@@ -88,7 +91,26 @@ async function main(): Promise<void> {
       )
       process.exit(1)
     })
-    config = loadConfig({ ...process.env, ...sandboxPix.env })
+    // Its webhooks come over mTLS, as a PSP's: a listener that takes only its certificate
+    // (PIX_WEBHOOK_MTLS_PORT, an ephemeral port unless given), with the sandbox's server
+    // certificate for its own side of the TLS.
+    const { files } = sandboxPix
+    webhookListener = await startWebhookMtlsListener({
+      port: Number(process.env.PIX_WEBHOOK_MTLS_PORT ?? 0),
+      host: '127.0.0.1',
+      ca: readFileSync(files.ca, 'utf8'),
+      cert: readFileSync(files.serverCert, 'utf8'),
+      key: readFileSync(files.serverKey, 'utf8'),
+    })
+    sandboxPix.env.PIX_WEBHOOK_URL = `https://localhost:${webhookListener.port}/api/payments/webhook`
+    config = loadConfig({
+      ...process.env,
+      ...sandboxPix.env,
+      PIX_WEBHOOK_MTLS_PORT: String(webhookListener.port),
+      PIX_WEBHOOK_CA_FILE: files.ca,
+      PIX_WEBHOOK_TLS_CERT_FILE: files.serverCert,
+      PIX_WEBHOOK_TLS_KEY_FILE: files.serverKey,
+    })
   } else if (pointsAtLocalSandbox(config)) {
     sandboxPix = await startSandboxPix(config, db).catch((error: unknown) => {
       console.warn(
@@ -97,12 +119,24 @@ async function main(): Promise<void> {
       return null
     })
   }
+  const mtls = config.payments.webhookMtls
+  if (!webhookListener && mtls) {
+    webhookListener = await startWebhookMtlsListener({
+      port: mtls.port,
+      host: config.host,
+      ca: readFileSync(mtls.caFile, 'utf8'),
+      cert: readFileSync(mtls.certFile, 'utf8'),
+      key: readFileSync(mtls.keyFile, 'utf8'),
+    })
+  }
   const app = await build({ config, db })
+  webhookListener?.attach(app)
   const close = async () => {
     // Whatever hangs (a socket that never closes), the process still ends.
     setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.timeoutMs + 10_000).unref()
     try {
       await gracefulShutdown(app, config.shutdown)
+      await webhookListener?.close()
       await sandboxPix?.server.close()
       await db.close()
       process.exit(0)
@@ -119,14 +153,23 @@ async function main(): Promise<void> {
   const sandbox = bankUrl
     ? `\nSandbox PIX bank (no real money; its certificate is the sandbox CA's): ${bankUrl}  — or: npm run sandbox:pay -- <txid|code>`
     : ''
+  const webhooks = webhookListener
+    ? `\nPSP webhooks over mTLS (client certificate from PIX_WEBHOOK_CA_FILE): https://localhost:${webhookListener.port}/api/payments/webhook`
+    : ''
+  const secretNote: Record<string, string> = {
+    PIX_CLIENT_SECRET: '<in DATA_DIR/sandbox-pix/oauth-client.secret>',
+    PIX_WEBHOOK_SECRET: '<random per start, shared by both>',
+  }
   const sandboxApi = sandboxPix
     ? `\nSandbox API Pix server (HTTPS + mTLS + OAuth2): ${sandboxPix.server.url}  — the app reaches it with:\n  ${Object.entries(
         sandboxPix.env,
       )
-        .map(([name, value]) => `${name}=${/SECRET/.test(name) ? '<kept in DATA_DIR/sandbox-pix>' : value}`)
+        .map(([name, value]) => `${name}=${secretNote[name] ?? value}`)
         .join('\n  ')}`
     : ''
-  console.log(`\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}${sandboxApi}\n`)
+  console.log(
+    `\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}${sandboxApi}${webhooks}\n`,
+  )
   // No operator yet: a one-time link (24 h) where the first admin names themself and picks a password.
   const firstAdmin = await firstAdminSetupToken(db.kysely, Date.now())
   if (firstAdmin)

@@ -55,8 +55,8 @@ export interface SandboxApiOptions {
   now?: () => number
   tokenTtlSeconds?: number
   /**
-   * Settle payouts as they fall due (default). Off when an in-process sandbox already settles
-   * the same books (`npm start` with PAYMENT_PROVIDER=sandbox).
+   * Settle payouts as they fall due (default). Off only where something else settles the same
+   * books.
    */
   settle?: boolean
   /**

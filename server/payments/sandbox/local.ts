@@ -36,6 +36,8 @@ export interface LocalSandbox {
   server: SandboxApiServer
   /** The settings that point PixApiProvider at this server (PIX_* environment variables). */
   env: Record<string, string>
+  /** The sandbox CA and its server certificate and key (the app's webhook mTLS listener uses them). */
+  files: { ca: string; serverCert: string; serverKey: string }
 }
 
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
@@ -76,5 +78,6 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       PIX_WEBHOOK_SECRET: webhookSecret,
       PIX_SANDBOX_BANK_URL: `${server.url}/sandbox/bank`,
     },
+    files: { ca: file('caCert'), serverCert: file('serverCert'), serverKey: file('serverKey') },
   }
 }

@@ -34,7 +34,8 @@ async function issue(commonName: string, ca: KeyAndCert, usage: 'server' | 'clie
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', serverAuth: usage === 'server', clientAuth: usage === 'client' },
+      // The PSP's server certificate is also the client certificate it POSTs webhooks with (mTLS).
+      { name: 'extKeyUsage', serverAuth: usage === 'server', clientAuth: true },
       ...(usage === 'server'
         ? [
             {

@@ -43,7 +43,7 @@ export interface SandboxOptions {
   merchantCity: string
   /** Host (and port) the charge locations live on, e.g. `localhost:8080`. */
   locationHost: string
-  /** The path of the locations before the txid; `/sandbox/cob/` (the app's sandbox routes) by default. */
+  /** The path of the locations before the txid; `/sandbox/cob/` (the bank routes) by default, `/qr/v2/` on the API server. */
   locationPath?: string
   /** The sandbox bank page, where a player pays a code. */
   bankUrl: string
