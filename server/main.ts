@@ -36,8 +36,9 @@ async function startSandboxPix(config: Config, db: ReturnType<typeof openDatabas
     host: '127.0.0.1',
     webhookUrl: config.payments.pixApi?.webhookUrl ?? `http://${appHost}:${config.port}/api/payments/webhook`,
     payerOf: playersOwnBank(db.kysely),
-    // With pix-api pointed at this server by hand, both sides share the configured secret.
-    ...(config.payments.pixApi ? { webhookSecret: config.payments.webhookSecret } : {}),
+    // Both sides share PIX_WEBHOOK_SECRET when configured (instances behind a proxy, pix-api pointed
+    // here by hand), a random one per start otherwise.
+    webhookSecret: config.payments.webhookSecret,
   })
 }
 
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     : ''
   const secretNote: Record<string, string> = {
     PIX_CLIENT_SECRET: '<in DATA_DIR/sandbox-pix/oauth-client.secret>',
-    PIX_WEBHOOK_SECRET: '<random per start, shared by both>',
+    PIX_WEBHOOK_SECRET: '<as configured, or random per start; shared by both>',
   }
   const sandboxApi = sandboxPix
     ? `\nSandbox API Pix server (HTTPS + mTLS + OAuth2): ${sandboxPix.server.url}  — the app reaches it with:\n  ${Object.entries(

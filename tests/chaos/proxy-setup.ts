@@ -2,12 +2,13 @@
 // (Debian's package; `.ci/run` installs it), configured by scripts/nginx-config.ts, and the
 // player-side calls the proxy tests make through it.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { nginxConfig } from '../../scripts/nginx-config.ts'
+import { loadOrCreateSandboxClient, loadOrCreateSandboxPki } from '../../server/payments/sandbox/pki.ts'
 import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 export const NGINX = '/usr/sbin/nginx'
@@ -67,8 +68,7 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     PIX_WEBHOOK_SECRET: 'proxy-test-webhook-secret-0123456789',
     ...extraEnv,
   }
-  // Each instance runs its own sandbox API Pix server (its PSP), with its certificates in its own
-  // data directory; they share the sandbox's books in the database.
+  // Each instance runs its own sandbox API Pix server in front of the sandbox's shared books.
   const sandboxPorts = ports.map(() => randomPort())
   const dataDirs = ports.map((_, i) => path.join(prefix, `data-${i}`))
   const envOf = (i: number) => ({
@@ -76,7 +76,16 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     DATA_DIR: dataDirs[i] as string,
     SANDBOX_PIX_PORT: String(sandboxPorts[i]),
   })
-  for (const dir of dataDirs) mkdirSync(dir, { recursive: true })
+  // One PSP, one CA: the instances' sandbox servers share their certificates and OAuth2 client
+  // (made here once, so no two instances race to make them), and the webhook registration in
+  // the shared books may name any instance's mTLS listener.
+  const pkiDir = path.join(prefix, 'sandbox-pix')
+  await loadOrCreateSandboxPki(pkiDir)
+  loadOrCreateSandboxClient(pkiDir)
+  for (const dir of dataDirs) {
+    mkdirSync(dir, { recursive: true })
+    symlinkSync(pkiDir, path.join(dir, 'sandbox-pix'))
+  }
   const servers = await Promise.all(ports.map((port, i) => startServer(envOf(i), port)))
   const nginx = await startNginx(prefix, proxyPort, ports)
   const exited = (child: ChildProcess) =>
