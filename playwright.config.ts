@@ -21,6 +21,10 @@ export default defineConfig({
     serviceWorkers: 'allow',
     locale: 'pt-BR',
     trace: 'retain-on-failure',
+    // The sandbox bank lives on the sandbox API Pix server (https://localhost:<app port + 5>),
+    // whose certificate comes from the sandbox's own CA in DATA_DIR/sandbox-pix: a tester's
+    // browser would be told to trust that CA; the e2e browser just accepts it.
+    ignoreHTTPSErrors: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

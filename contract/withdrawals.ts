@@ -123,8 +123,25 @@ export interface WithdrawOrderView {
   failReason: string | null
 }
 
+/**
+ * Where an open withdrawal stands against Portaria SPA/MF 615/2024's rule: paid within 120
+ * minutes of the player's request, review time included.
+ */
+export interface PayoutClockView {
+  /** When the player asked: the clock starts here. */
+  requestedAt: number
+  /** requestedAt + 120 minutes: paid by then. */
+  dueBy: number
+  /** Under review: when the operator's decision is due (the review SLA when the player asked). */
+  reviewBy: number | null
+  /** Past dueBy and still unpaid (the operator has been alerted). */
+  overdue: boolean
+}
+
 export interface WithdrawProcess extends WithdrawOrderView {
   steps: WithdrawStep[]
+  /** The 120-minute clock while the payout is open; null once paid or failed. */
+  payoutClock: PayoutClockView | null
 }
 
 export interface WithdrawOrdersPage {

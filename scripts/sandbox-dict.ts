@@ -1,9 +1,11 @@
-// The sandbox bank's PIX key directory (DICT), from the command line, on a running server:
+// The sandbox bank's PIX key directory (DICT), from the command line (on the sandbox API Pix server):
 //   npm run sandbox:dict -- add <key> <cpf> [--type phone|email|random]
 //   npm run sandbox:dict -- list <cpf>
 //   npm run sandbox:dict -- remove <key> <cpf> [--type phone|email|random]
 // A withdrawal goes only to a key the directory says the player's CPF holds; CPF keys belong to
 // their CPF without registering. Registering a key held by another CPF moves it (a DICT claim).
+import { sandboxBankPost } from './sandbox-bank-call.ts'
+
 const [command, ...rest] = process.argv.slice(2)
 const typeAt = rest.indexOf('--type')
 const keyType = typeAt >= 0 ? rest[typeAt + 1] : undefined
@@ -14,12 +16,11 @@ const usage =
 function request(): { path: string; body: Record<string, string> } | null {
   const [first, second] = positional
   const typed: Record<string, string> = keyType ? { keyType } : {}
-  if (command === 'add' && first && second)
-    return { path: '/sandbox/bank/dict', body: { key: first, cpf: second, ...typed } }
+  if (command === 'add' && first && second) return { path: '/dict', body: { key: first, cpf: second, ...typed } }
   if (command === 'remove' && first && second) {
-    return { path: '/sandbox/bank/dict/remove', body: { key: first, cpf: second, ...typed } }
+    return { path: '/dict/remove', body: { key: first, cpf: second, ...typed } }
   }
-  if (command === 'list' && first) return { path: '/sandbox/bank/dict/list', body: { cpf: first } }
+  if (command === 'list' && first) return { path: '/dict/list', body: { cpf: first } }
   return null
 }
 
@@ -28,15 +29,7 @@ if (!call) {
   console.error(usage)
   process.exit(2)
 }
-const appUrl = process.env.APP_URL ?? 'http://localhost:8080'
 // The CPF goes in the body, never in the URL.
-const response = await fetch(`${appUrl}${call.path}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(call.body),
-})
-const body = (await response.json()) as { success: boolean; msg: string; data: unknown }
+const body = await sandboxBankPost(call.path, call.body)
 console.log(JSON.stringify(body, null, 2))
 process.exit(body.success ? 0 : 1)
-
-export {}

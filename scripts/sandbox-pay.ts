@@ -1,10 +1,13 @@
-// Pays a PIX charge in the sandbox bank of a running server, like a tester with a bank app:
+// Pays a PIX charge in the sandbox bank (on the sandbox API Pix server next to a running app), like
+// a tester with a bank app:
 //   npm run sandbox:pay -- <txid | copia-e-cola code> [--amount 50,00] [--payer-cpf <cpf>]
 //                          [--again] [--late] [--drop-webhook]
 // --amount pays a different amount (the app credits the charge and returns the rest),
 // --payer-cpf pays from another CPF than the charge's payer (the app returns it), --again pays a
 // charge already paid (a second payment, returned), --late settles an expired charge,
 // --drop-webhook settles without notifying the app (its reconciliation must find the payment).
+import { sandboxBankPost } from './sandbox-bank-call.ts'
+
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
 const optionValue = (name: string) => {
@@ -21,22 +24,14 @@ if (!target) {
 }
 const amount = optionValue('--amount')
 const payerCpf = optionValue('--payer-cpf')
-const appUrl = process.env.APP_URL ?? 'http://localhost:8080'
 const isTxid = /^[A-Za-z0-9]{26,35}$/.test(target)
-const response = await fetch(`${appUrl}/sandbox/bank/pay`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    ...(isTxid ? { txid: target } : { code: target }),
-    ...(amount ? { amount } : {}),
-    ...(payerCpf ? { payerCpf } : {}),
-    late: flag('--late'),
-    again: flag('--again'),
-    webhook: flag('--drop-webhook') ? 'drop' : 'send',
-  }),
+const body = await sandboxBankPost('/pay', {
+  ...(isTxid ? { txid: target } : { code: target }),
+  ...(amount ? { amount } : {}),
+  ...(payerCpf ? { payerCpf } : {}),
+  late: flag('--late'),
+  again: flag('--again'),
+  webhook: flag('--drop-webhook') ? 'drop' : 'send',
 })
-const body = (await response.json()) as { success: boolean; msgCode: string; msg: string; data: unknown }
 console.log(JSON.stringify(body, null, 2))
 process.exit(body.success ? 0 : 1)
-
-export {}

@@ -68,6 +68,15 @@ const envSchema = z.object({
   PIX_RECEIVER_KEY: z.string().min(1).max(77).optional(),
   /** Where the PSP POSTs webhooks (registered with PUT /webhook/{chave} at start-up). */
   PIX_WEBHOOK_URL: z.url().optional(),
+  /**
+   * The HTTPS listener for the PSP's webhooks with mTLS: its port, the CA of the PSP's client
+   * certificates and this listener's own certificate and key. When set, webhooks are taken only
+   * through it. `npm start` sets them for the local sandbox.
+   */
+  PIX_WEBHOOK_MTLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PIX_WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  PIX_WEBHOOK_TLS_CERT_FILE: z.string().min(1).optional(),
+  PIX_WEBHOOK_TLS_KEY_FILE: z.string().min(1).optional(),
   /** With pix-api against the sandbox API Pix server: its bank page, where a tester pays a code. */
   PIX_SANDBOX_BANK_URL: z.url().optional(),
   /** The sandbox API Pix server's port (`npm start` runs it next to the app). */
@@ -207,6 +216,11 @@ export function promotionOn(config: Config, key: RewardKey): boolean {
 export class ConfigError extends Error {}
 
 /** What the server runs with: the environment, checked and shaped (its type is derived from here). */
+/** The webhooks' mTLS listener is asked for, for a PSP the app is configured to reach. */
+function webhookMtlsSet(e: { PIX_WEBHOOK_MTLS_PORT?: number; PAYMENT_PROVIDER: string; PIX_API_BASE_URL?: string }) {
+  return e.PIX_WEBHOOK_MTLS_PORT !== undefined && (e.PAYMENT_PROVIDER === 'pix-api' || Boolean(e.PIX_API_BASE_URL))
+}
+
 const configSchema = envSchema
   .superRefine((e, context) => {
     try {
@@ -237,7 +251,9 @@ const configSchema = envSchema
         message: 'give both or neither',
       })
     }
-    if (e.PAYMENT_PROVIDER === 'pix-api') {
+    // With the sandbox the process entry (server/main.ts) or the test harness starts the sandbox
+    // API Pix server and fills these in; the app reaches it exactly as it would a real PSP.
+    if (e.PAYMENT_PROVIDER === 'pix-api' || e.PIX_API_BASE_URL) {
       for (const name of [
         'PIX_API_BASE_URL',
         'PIX_CLIENT_ID',
@@ -249,7 +265,11 @@ const configSchema = envSchema
         'PIX_WEBHOOK_SECRET',
       ] as const) {
         if (!e[name])
-          context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=pix-api' })
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required with PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER === 'pix-api' ? 'pix-api' : 'sandbox and PIX_API_BASE_URL'}`,
+          })
       }
       for (const name of ['PIX_API_BASE_URL', 'PIX_WEBHOOK_URL'] as const) {
         const url = e[name]
@@ -264,6 +284,15 @@ const configSchema = envSchema
         if (file && !readablePem(file)) {
           context.addIssue({ code: 'custom', path: [name], message: `cannot read a PEM file at ${file}` })
         }
+      }
+    }
+    // With a bare sandbox config server/main.ts fills the files in (the sandbox CA and certificate).
+    if (webhookMtlsSet(e)) {
+      for (const name of ['PIX_WEBHOOK_CA_FILE', 'PIX_WEBHOOK_TLS_CERT_FILE', 'PIX_WEBHOOK_TLS_KEY_FILE'] as const) {
+        const file = e[name]
+        if (!file) context.addIssue({ code: 'custom', path: [name], message: 'is required with PIX_WEBHOOK_MTLS_PORT' })
+        else if (!readablePem(file))
+          context.addIssue({ code: 'custom', path: [name], message: `cannot read a PEM file at ${file}` })
       }
     }
     if (parseWheelPrizes(e.WHEEL_PRIZES).some((p) => p.amount <= 0 || p.weight <= 0)) {
@@ -300,16 +329,20 @@ const configSchema = envSchema
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
-      /** Signs the sandbox provider's webhooks; random per process unless configured. */
+      /** The webhooks' HMAC key (shared with the PSP); with the sandbox, set by whoever starts it. */
       webhookSecret: e.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
       expirySeconds: e.PIX_EXPIRY_SECONDS,
       /** The operator's PIX key; the sandbox's own when not configured. */
       receiverKey: e.PIX_RECEIVER_KEY ?? 'pix@jogolimpo.sandbox',
-      /** How the app reaches a real PSP's API Pix (PAYMENT_PROVIDER=pix-api); checked above. */
+      /**
+       * How the app reaches its PSP's API Pix: a real PSP (PAYMENT_PROVIDER=pix-api) or the local
+       * sandbox server (sandbox: filled in by whoever started it); checked above. Null only for
+       * a sandbox config nobody has started a server for yet.
+       */
       pixApi:
-        e.PAYMENT_PROVIDER === 'pix-api'
+        e.PAYMENT_PROVIDER === 'pix-api' || e.PIX_API_BASE_URL
           ? {
               baseUrl: e.PIX_API_BASE_URL as string,
               clientId: e.PIX_CLIENT_ID as string,
@@ -322,6 +355,15 @@ const configSchema = envSchema
             }
           : null,
       sandboxPixPort: e.SANDBOX_PIX_PORT,
+      /** The webhooks' mTLS listener (checked above); null: webhooks come to the app's own port. */
+      webhookMtls: !webhookMtlsSet(e)
+        ? null
+        : {
+            port: e.PIX_WEBHOOK_MTLS_PORT as number,
+            caFile: path.resolve(e.PIX_WEBHOOK_CA_FILE as string),
+            certFile: path.resolve(e.PIX_WEBHOOK_TLS_CERT_FILE as string),
+            keyFile: path.resolve(e.PIX_WEBHOOK_TLS_KEY_FILE as string),
+          },
     },
     deposits: { amounts: e.DEPOSIT_AMOUNTS.split(',').map(Number), min: e.DEPOSIT_MIN, max: e.DEPOSIT_MAX },
     withdrawals: {

@@ -1,66 +1,63 @@
 // Starts the server: reads config, opens the database, runs migrations, listens, and prints
 // the URL. Stops gracefully on SIGINT/SIGTERM (server/http/shutdown.ts): nothing in flight is lost.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Kysely } from 'kysely'
+import { verifiedIdentity } from './accounts/verification.ts'
 import { build } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import type { Database } from './db/schema.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
+import { depositPlayerOfTxid } from './payments/deposits.ts'
+import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
 
 type Config = ReturnType<typeof loadConfig>
 
 /**
  * The sandbox PSP as its own API Pix server next to the app (HTTPS + mTLS + OAuth2 on
- * SANDBOX_PIX_PORT), with its certificates and client made at first start into DATA_DIR. It
- * keeps its books in the sandbox's own tables; with PAYMENT_PROVIDER=sandbox the app's
- * in-process sandbox settles them, with pix-api the server does.
+ * SANDBOX_PIX_PORT, certificates and OAuth2 client made at first start in DATA_DIR/sandbox-pix),
+ * keeping its books in its own tables. The app reaches it through PixApiProvider with the PIX_*
+ * settings it answers, as it would a real PSP: this file is the only one in the app that loads
+ * sandbox code, and only when the sandbox is the PSP.
  */
 async function startSandboxPix(config: Config, db: ReturnType<typeof openDatabase>) {
   // Loaded only when used: a refused start-up stays quick, and a real PSP never loads them.
-  const { startSandboxApiServer } = await import('./payments/sandbox/api-server.ts')
-  const { loadOrCreateSandboxClient, loadOrCreateSandboxPki, pkiFiles } = await import('./payments/sandbox/pki.ts')
-  const dir = path.join(config.dataDir, 'sandbox-pix')
-  const pki = await loadOrCreateSandboxPki(dir)
-  const client = loadOrCreateSandboxClient(dir)
-  const server = await startSandboxApiServer(
-    {
-      db: db.kysely,
-      pki,
-      ...client,
-      webhookSecret: config.payments.webhookSecret,
-      merchantName: config.payments.merchantName,
-      merchantCity: config.payments.merchantCity,
-      receiverKey: config.payments.receiverKey,
-      locationHost: `localhost:${config.payments.sandboxPixPort}`,
-      bankUrl: `${config.publicUrl}/sandbox/bank`,
-      payoutDelayMs: config.sandboxPayoutDelayMs,
-      settle: config.payments.provider !== 'sandbox',
-    },
-    { port: config.payments.sandboxPixPort, host: '127.0.0.1' },
-  )
-  const file = (name: keyof typeof pkiFiles) => path.join(dir, pkiFiles[name])
-  const env = [
-    'PAYMENT_PROVIDER=pix-api',
-    `PIX_API_BASE_URL=${server.url}`,
-    `PIX_CLIENT_ID=${client.clientId}`,
-    `PIX_CLIENT_SECRET=<in ${path.join(dir, 'oauth-client.secret')}>`,
-    `PIX_CERT_FILE=${file('clientCert')}`,
-    `PIX_KEY_FILE=${file('clientKey')}`,
-    `PIX_CA_FILE=${file('caCert')}`,
-    `PIX_RECEIVER_KEY=${config.payments.receiverKey}`,
-    `PIX_WEBHOOK_URL=http://127.0.0.1:${config.port}/api/payments/webhook`,
-    'PIX_WEBHOOK_SECRET=<the same secret for both>',
-    `PIX_SANDBOX_BANK_URL=${server.url}/sandbox/bank`,
-  ]
-  return { server, env }
+  const { startLocalSandbox } = await import('./payments/sandbox/local.ts')
+  const appHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+  return startLocalSandbox({
+    config,
+    db: db.kysely,
+    dir: path.join(config.dataDir, 'sandbox-pix'),
+    port: config.payments.sandboxPixPort,
+    host: '127.0.0.1',
+    webhookUrl: config.payments.pixApi?.webhookUrl ?? `http://${appHost}:${config.port}/api/payments/webhook`,
+    payerOf: playersOwnBank(db.kysely),
+    // Both sides share PIX_WEBHOOK_SECRET when configured (instances behind a proxy, pix-api pointed
+    // here by hand), a random one per start otherwise.
+    webhookSecret: config.payments.webhookSecret,
+  })
 }
 
-/** Whether the configured PSP is this machine's sandbox server (rather than a real one). */
-function usesLocalSandbox(config: Config): boolean {
-  if (config.payments.provider === 'sandbox') return true
-  const base = config.payments.pixApi ? new URL(config.payments.pixApi.baseUrl) : null
+/**
+ * The local sandbox plays the player's own bank: a code paid without naming a CPF is paid from
+ * the verified CPF of the player whose order it is (the app's tables, read here where both sides
+ * meet; a real PSP never needs this).
+ */
+function playersOwnBank(db: Kysely<Database>) {
+  return async (txid: string): Promise<string | null> => {
+    const playerId = await depositPlayerOfTxid(db, txid)
+    return playerId === null ? null : ((await verifiedIdentity(db, playerId))?.cpf ?? null)
+  }
+}
+
+/** Whether PAYMENT_PROVIDER=pix-api points at this machine's sandbox port (started here too). */
+function pointsAtLocalSandbox(config: Config): boolean {
+  const base =
+    config.payments.provider === 'pix-api' && config.payments.pixApi ? new URL(config.payments.pixApi.baseUrl) : null
   return (
     base !== null &&
     ['localhost', '127.0.0.1'].includes(base.hostname) &&
@@ -83,22 +80,64 @@ async function main(): Promise<void> {
   }
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   await migrateToLatest(db, { timeZone: config.market.timeZone })
-  // The sandbox server is a convenience next to the app: a port already taken (another instance
-  // serves it) or an unwritable DATA_DIR leaves the app running without it, with a warning.
-  const sandboxPix = usesLocalSandbox(config)
-    ? await startSandboxPix(config, db).catch((error: unknown) => {
-        console.warn(
-          `Sandbox API Pix server not started on port ${config.payments.sandboxPixPort}: ${error instanceof Error ? error.message : error}`,
-        )
-        return null
-      })
-    : null
+  // PAYMENT_PROVIDER=sandbox: the sandbox server is the PSP, so the app does not start without it
+  // (a port taken by another instance is a clear error naming SANDBOX_PIX_PORT). Pointed at by
+  // hand (pix-api), it is a convenience: a port already taken leaves the app running, warned.
+  let sandboxPix: Awaited<ReturnType<typeof startSandboxPix>> | null = null
+  let webhookListener: WebhookMtlsListener | null = null
+  if (config.payments.provider === 'sandbox' && !config.payments.pixApi) {
+    sandboxPix = await startSandboxPix(config, db).catch((error: unknown) => {
+      console.error(
+        `SANDBOX_PIX_PORT: the sandbox API Pix server could not start on port ${config.payments.sandboxPixPort}: ${error instanceof Error ? error.message : error}`,
+      )
+      process.exit(1)
+    })
+    // Its webhooks come over mTLS, as a PSP's: a listener that takes only its certificate
+    // (PIX_WEBHOOK_MTLS_PORT, an ephemeral port unless given), with the sandbox's server
+    // certificate for its own side of the TLS.
+    const { files } = sandboxPix
+    webhookListener = await startWebhookMtlsListener({
+      port: Number(process.env.PIX_WEBHOOK_MTLS_PORT ?? 0),
+      host: '127.0.0.1',
+      ca: readFileSync(files.ca, 'utf8'),
+      cert: readFileSync(files.serverCert, 'utf8'),
+      key: readFileSync(files.serverKey, 'utf8'),
+    })
+    sandboxPix.env.PIX_WEBHOOK_URL = `https://localhost:${webhookListener.port}/api/payments/webhook`
+    config = loadConfig({
+      ...process.env,
+      ...sandboxPix.env,
+      PIX_WEBHOOK_MTLS_PORT: String(webhookListener.port),
+      PIX_WEBHOOK_CA_FILE: files.ca,
+      PIX_WEBHOOK_TLS_CERT_FILE: files.serverCert,
+      PIX_WEBHOOK_TLS_KEY_FILE: files.serverKey,
+    })
+  } else if (pointsAtLocalSandbox(config)) {
+    sandboxPix = await startSandboxPix(config, db).catch((error: unknown) => {
+      console.warn(
+        `Sandbox API Pix server not started on port ${config.payments.sandboxPixPort}: ${error instanceof Error ? error.message : error}`,
+      )
+      return null
+    })
+  }
+  const mtls = config.payments.webhookMtls
+  if (!webhookListener && mtls) {
+    webhookListener = await startWebhookMtlsListener({
+      port: mtls.port,
+      host: config.host,
+      ca: readFileSync(mtls.caFile, 'utf8'),
+      cert: readFileSync(mtls.certFile, 'utf8'),
+      key: readFileSync(mtls.keyFile, 'utf8'),
+    })
+  }
   const app = await build({ config, db })
+  webhookListener?.attach(app)
   const close = async () => {
     // Whatever hangs (a socket that never closes), the process still ends.
     setTimeout(() => process.exit(1), config.shutdown.delayMs + config.shutdown.timeoutMs + 10_000).unref()
     try {
       await gracefulShutdown(app, config.shutdown)
+      await webhookListener?.close()
       await sandboxPix?.server.close()
       await db.close()
       process.exit(0)
@@ -111,14 +150,27 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close)
   await app.listen({ port: config.port, host: config.host })
   const where = db.engine === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'
-  const sandbox =
-    config.payments.provider === 'sandbox'
-      ? `\nSandbox PIX bank (no real money): ${config.publicUrl}/sandbox/bank  — or: npm run sandbox:pay -- <txid|code>`
-      : ''
-  const sandboxApi = sandboxPix
-    ? `\nSandbox API Pix server (HTTPS + mTLS + OAuth2): ${sandboxPix.server.url}  — to reach it as a PSP:\n  ${sandboxPix.env.join('\n  ')}`
+  const bankUrl = config.payments.provider === 'sandbox' ? config.payments.pixApi?.bankUrl : null
+  const sandbox = bankUrl
+    ? `\nSandbox PIX bank (no real money; its certificate is the sandbox CA's): ${bankUrl}  — or: npm run sandbox:pay -- <txid|code>`
     : ''
-  console.log(`\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}${sandboxApi}\n`)
+  const webhooks = webhookListener
+    ? `\nPSP webhooks over mTLS (client certificate from PIX_WEBHOOK_CA_FILE): https://localhost:${webhookListener.port}/api/payments/webhook`
+    : ''
+  const secretNote: Record<string, string> = {
+    PIX_CLIENT_SECRET: '<in DATA_DIR/sandbox-pix/oauth-client.secret>',
+    PIX_WEBHOOK_SECRET: '<as configured, or random per start; shared by both>',
+  }
+  const sandboxApi = sandboxPix
+    ? `\nSandbox API Pix server (HTTPS + mTLS + OAuth2): ${sandboxPix.server.url}  — the app reaches it with:\n  ${Object.entries(
+        sandboxPix.env,
+      )
+        .map(([name, value]) => `${name}=${secretNote[name] ?? value}`)
+        .join('\n  ')}`
+    : ''
+  console.log(
+    `\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}${sandboxApi}${webhooks}\n`,
+  )
   // No operator yet: a one-time link (24 h) where the first admin names themself and picks a password.
   const firstAdmin = await firstAdminSetupToken(db.kysely, Date.now())
   if (firstAdmin)

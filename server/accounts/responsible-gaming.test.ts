@@ -11,6 +11,7 @@ import {
   engines,
   loginPlayer,
   type PlayerOptions,
+  sandboxBankOf,
   sandboxOf,
   TEST_OPS_TOKEN,
   TEST_PASSWORD,
@@ -292,7 +293,11 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
   it("counts every figure of the activity view from the ledger's transfers and the rounds, per period", async () => {
     const p = await player(0, true, { bound: true, verified: true })
     const order = (await p.call('/charge/create/order', { amount: 5000, requestId: randomUUID() })).data
-    const paid = await app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.payCode } })
+    const paid = await sandboxBankOf(app).inject({
+      method: 'POST',
+      url: '/sandbox/bank/pay',
+      payload: { code: order.payCode },
+    })
     expect(paid.json().data.paid).toBe(true)
     const { sessionToken } = await p.launch()
     // A spin every 10 s: the game session is seen for 70 s.

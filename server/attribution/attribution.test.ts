@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
+import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 import { backoffMs, MAX_ATTEMPTS } from './reporter.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
@@ -82,7 +82,11 @@ describe.each(engines)('marketing attribution on %s', (engine) => {
   }
   async function deposit(p: Awaited<ReturnType<typeof player>>, amount: number) {
     const order = await p.call('/charge/create/order', { amount, requestId: randomUUID() })
-    const paid = await t.app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.data.payCode } })
+    const paid = await sandboxBankOf(t.app).inject({
+      method: 'POST',
+      url: '/sandbox/bank/pay',
+      payload: { code: order.data.payCode },
+    })
     expect(paid.json().data).toMatchObject({ paid: true })
     return order.data.orderId as string
   }

@@ -18,6 +18,7 @@ import { supportMigration } from './migrations/0015-support.ts'
 import { attributionMigration } from './migrations/0019-attribution.ts'
 import { pushSubscriptionsMigration } from './migrations/0020-push-subscriptions.ts'
 import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
+import { sandboxWebhooksMigration } from './migrations/0022-sandbox-webhooks.ts'
 import { playDaysMigration } from './migrations/0023-play-days.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
@@ -41,6 +42,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0019-attribution': attributionMigration(db.engine),
         '0020-push-subscriptions': pushSubscriptionsMigration(db.engine),
         '0021-account-holds': accountHoldsMigration(),
+        '0022-sandbox-webhooks': sandboxWebhooksMigration(),
         '0023-play-days': playDaysMigration(timeZone),
       }
     },

@@ -43,6 +43,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   sandbox_dict_keys: 'payments/sandbox',
   sandbox_received_pix: 'payments/sandbox',
   sandbox_refunds: 'payments/sandbox',
+  sandbox_webhooks: 'payments/sandbox',
   fair_seeds: 'games',
   fair_next_seeds: 'games',
   game_sessions: 'games',

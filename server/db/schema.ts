@@ -431,6 +431,13 @@ export interface SandboxRefundsTable {
   settled_at: number | null
 }
 
+/** Where the sandbox PSP POSTs a key's webhooks (API Pix `PUT /webhook/{chave}`). */
+export interface SandboxWebhooksTable {
+  chave: string
+  webhook_url: string
+  created_at: number
+}
+
 export interface AttributionConsentsTable {
   player_id: number
   /** 1 agreed, 0 declined. */
@@ -587,6 +594,7 @@ export interface Database {
   sandbox_dict_keys: SandboxDictKeysTable
   sandbox_received_pix: SandboxReceivedPixTable
   sandbox_refunds: SandboxRefundsTable
+  sandbox_webhooks: SandboxWebhooksTable
   operators: OperatorsTable
   operator_sessions: OperatorSessionsTable
   operator_setup_tokens: OperatorSetupTokensTable

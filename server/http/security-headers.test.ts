@@ -2,7 +2,7 @@
 // only when PUBLIC_URL is https.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/support/server.ts'
+import { createTestApp, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 
 function directives(header: unknown): Map<string, string[]> {
   expect(typeof header).toBe('string')
@@ -24,7 +24,7 @@ describe('security headers', () => {
 
   it('allows connections to this origin and its own socket only, and no inline style or script, over HTTP', async () => {
     t = await createTestApp('sqlite', { PUBLIC_URL: 'http://127.0.0.1:8221' })
-    for (const url of ['/healthz', '/api/cache/appConfig', '/sandbox/bank']) {
+    for (const url of ['/healthz', '/api/cache/appConfig']) {
       const res = await t.app.inject({ method: 'GET', url })
       const csp = directives(res.headers['content-security-policy'])
       expect(csp.get('connect-src'), url).toEqual(["'self'", 'ws://127.0.0.1:8221'])
@@ -56,12 +56,17 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   })
 
-  it('serves the sandbox bank pages with their stylesheet as a file: no inline style, no style attribute', async () => {
+  it('serves the sandbox bank pages (on the sandbox server) with their stylesheet as a file and no script', async () => {
     t = await createTestApp('sqlite')
+    // The app itself serves no sandbox page: the bank lives on the sandbox API Pix server.
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/bank' })).statusCode).toBe(404)
     for (const url of ['/sandbox/bank', '/sandbox/bank?code=000201']) {
-      const res = await t.app.inject({ method: 'GET', url })
+      const res = await sandboxBankOf(t.app).inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
-      expect(directives(res.headers['content-security-policy']).get('style-src')).toEqual(["'self'"])
+      const csp = directives(res.headers['content-security-policy'])
+      expect(csp.get('style-src')).toEqual(["'self'"])
+      expect(csp.get('default-src')).toEqual(["'none'"])
+      expect(csp.has('script-src')).toBe(false)
       expect(res.body).toMatch(/<link rel="stylesheet" href="\/sandbox\/bank\.css"/)
       expect(res.body).not.toMatch(/<style|\sstyle=|<script/i)
     }

@@ -16,6 +16,7 @@ import {
   engines,
   fundPlayer,
   REGISTRATION_LIMITS_FOR_TESTS,
+  sandboxBankOf,
   TEST_PASSWORD,
   type TestApp,
 } from '../../tests/support/server.ts'
@@ -169,7 +170,11 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     // A double tap replays the same order (its derived requestId); nothing is charged twice.
     expect((await seed.post('/charge/create/order', { amount: 5000 })).data.orderId).toBe(order.data.orderId)
     expect(await t.db.kysely.selectFrom('deposit_orders').select('id').execute()).toHaveLength(1)
-    const paid = await t.app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.data.payCode } })
+    const paid = await sandboxBankOf(t.app).inject({
+      method: 'POST',
+      url: '/sandbox/bank/pay',
+      payload: { code: order.data.payCode },
+    })
     expect(paid.json().data).toMatchObject({ paid: true })
     expect(await balances(userId)).toMatchObject({ cash: 5000, total: 5000 })
     expect((await seed.post('/v1/bus/accountInfo', {})).data.result).toMatchObject({

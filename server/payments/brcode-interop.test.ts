@@ -9,7 +9,7 @@ import jsQR from 'jsqr'
 import { hasError, PixElementType, parsePix } from 'pix-utils'
 import qrcode from 'qrcode-generator'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
+import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 import { buildStaticBrCode } from './brcode.ts'
 import { inMemorySandboxPki } from './sandbox/pki.ts'
 
@@ -39,8 +39,8 @@ describe.each(engines)('BR Codes any bank accepts, on %s', (engine) => {
   })
 
   it("parses in pix-utils and @brazilian-utils, decodes from its QR, and its location's JWS verifies and carries the order", async () => {
-    // Bank apps want a DNS name without a port in 26-25 (as @brazilian-utils checks): a deployed URL.
-    t = await createTestApp(engine, { PUBLIC_URL: 'https://jogolimpo.example.com.br' })
+    // Bank apps want a DNS name without a port in 26-25 (as @brazilian-utils checks): a deployed PSP's.
+    t = await createTestApp(engine, {}, undefined, { sandboxLocationHost: 'pix.psp.example.com.br' })
     const { post: call } = await loginPlayer(t.app, { ageConfirmed: true, verified: true })
     const order = (await call('/charge/create/order', { amount: 5000, requestId: randomUUID() })).json().data
     const code: string = order.payCode
@@ -69,7 +69,8 @@ describe.each(engines)('BR Codes any bank accepts, on %s', (engine) => {
     qr.make()
     expect(svg.body).toContain(`viewBox="0 0 ${(qr.getModuleCount() + 8) * 4} ${(qr.getModuleCount() + 8) * 4}"`)
 
-    const location = await t.app.inject({ method: 'GET', url: url.slice(url.indexOf('/')) })
+    // The location lives at the PSP (the sandbox server), as the bank app fetches it.
+    const location = await sandboxBankOf(t.app).inject({ method: 'GET', url: url.slice(url.indexOf('/')) })
     expect(location.headers['content-type']).toContain('application/jose')
     const header = decodeProtectedHeader(location.body)
     const pki = await inMemorySandboxPki()

@@ -10,6 +10,7 @@ import {
   createTestApp,
   engines,
   loginPlayer,
+  sandboxBankOf,
   sandboxOf,
   TEST_OPS_TOKEN,
   type TestApp,
@@ -46,7 +47,7 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
 
   const bankPay = async (payload: object) =>
     (
-      await t.app.inject({
+      await sandboxBankOf(t.app).inject({
         method: 'POST',
         url: '/sandbox/bank/pay',
         payload,
@@ -152,7 +153,10 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
     expect(ops.data.refunds).toEqual([
       expect.objectContaining({ endToEndId, playerId: userId, amount: 99000, reason: 'overpaid', status: 'returned' }),
     ])
-    const bankPage = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(payCode)}` })
+    const bankPage = await sandboxBankOf(t.app).inject({
+      method: 'GET',
+      url: `/sandbox/bank?code=${encodeURIComponent(payCode)}`,
+    })
     expect(bankPage.body).toContain('R$\u00a0990,00 — devolvido ao pagador')
   })
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
-import { createTestApp, engines, loginPlayer, type TestApp } from '../../tests/support/server.ts'
+import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { parseBrCode } from './brcode.ts'
@@ -54,7 +54,12 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   }
 
   const bankPay = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload, headers: { 'content-type': 'application/json' } })
+    sandboxBankOf(t.app).inject({
+      method: 'POST',
+      url: '/sandbox/bank/pay',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    })
 
   function webhook(pix: object[], options: { secret?: string; at?: number; signature?: string | null } = {}) {
     const rawBody = JSON.stringify({ pix })
@@ -104,7 +109,10 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(qr.headers['content-type']).toContain('image/svg+xml')
     expect(qr.body).toContain('<svg')
 
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(order.payCode)}` })
+    const page = await sandboxBankOf(t.app).inject({
+      method: 'GET',
+      url: `/sandbox/bank?code=${encodeURIComponent(order.payCode)}`,
+    })
     expect(page.body).toContain('R$\u00a050,00')
     expect(page.body).toContain(txid)
 

@@ -537,3 +537,9 @@ export async function hasPaidDeposit(db: Kysely<Database>, playerId: number): Pr
     .executeTakeFirst()
   return row !== undefined
 }
+
+/** The player whose deposit order a charge's txid is (null for a txid of no order). */
+export async function depositPlayerOfTxid(db: Kysely<Database>, txid: string): Promise<number | null> {
+  const row = await db.selectFrom('deposit_orders').select('player_id').where('txid', '=', txid).executeTakeFirst()
+  return row?.player_id ?? null
+}

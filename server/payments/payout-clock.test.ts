@@ -8,6 +8,7 @@ import {
   createTestDb,
   engines,
   loginPlayer,
+  sandboxOf,
   TEST_PASSWORD,
   type TestDb,
 } from '../../tests/support/server.ts'
@@ -64,6 +65,16 @@ describe.each(engines)('payout clock on %s', (engine) => {
       overdue: false,
     })
     expect(await app.payments.withdrawals.checkPayoutClocks()).toEqual([])
+    // The player's tracker shows the same clock: paid by 15:00 + 120 min, the review decided by
+    // 15:00 + WITHDRAW_REVIEW_MINUTES (30, the SLA written in the review step when the player asked).
+    const tracked = async () =>
+      (await post('/v1/bus/getWithdrawProcess', { orderId: reviewed.orderId })).json().data.payoutClock
+    expect(await tracked()).toEqual({
+      requestedAt: START,
+      dueBy: START + PAYOUT_RULE_MS,
+      reviewBy: START + 30 * 60_000,
+      overdue: false,
+    })
 
     // Still in review at 121 minutes: overdue, one alert, and the gauge counts it.
     clock.time = START + PAYOUT_RULE_MS + 60_000
@@ -77,6 +88,7 @@ describe.each(engines)('payout clock on %s', (engine) => {
       },
     ])
     expect(await app.payments.withdrawals.checkPayoutClocks()).toEqual([])
+    expect(await tracked()).toMatchObject({ dueBy: START + PAYOUT_RULE_MS, overdue: true })
     const scrape = async () =>
       (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
     expect(await scrape()).toMatch(/^payouts_open_over_rule 1$/m)
@@ -88,9 +100,10 @@ describe.each(engines)('payout clock on %s', (engine) => {
       headers: { 'x-ops-token': 'test-ops-token-0123456789abcdef' },
       payload: { orderId: reviewed.orderId, decision: 'approve' },
     })
-    await app.payments.sandbox?.settleDuePayouts()
+    await sandboxOf(app).settleDuePayouts()
     await app.payments.withdrawals.reconcile()
     expect(await app.payments.withdrawals.payoutClocks()).toEqual([])
+    expect(await tracked()).toBeNull()
     expect(await scrape()).toMatch(/^payouts_open_over_rule 0$/m)
     expect(await readPlayerBalances(testDb.db.kysely, userId)).toMatchObject({ cash: 12_000, withdrawalHold: 0 })
   })

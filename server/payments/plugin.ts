@@ -1,26 +1,21 @@
 // The payments module: the provider chosen by configuration, PIX deposits (charges, webhooks,
 // reconciliation) and withdrawals (holds, payouts, review). Its tables are deposit_orders,
-// pix_payments, withdrawal_orders and withdrawal_steps (and the sandbox's own, which only the
-// sandbox touches). The sandbox bank's pages exist only when the sandbox is the provider.
+// pix_payments, withdrawal_orders and withdrawal_steps. The sandbox is not here: it is a separate
+// API Pix server (payments/sandbox/api-server.ts) the app reaches like any PSP.
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import { api } from '../http/api.ts'
 import { DepositService } from './deposits.ts'
 import { instrumentProvider } from './instrumented-provider.ts'
 import { overduePayoutCount } from './payout-clock.ts'
 import type { PaymentProvider } from './provider.ts'
-import { createPaymentProvider, webhookDelivery } from './providers.ts'
+import { createPaymentProvider } from './providers.ts'
 import { RefundService } from './refunds.ts'
-import { sandboxBankRoutes } from './sandbox/bank-routes.ts'
-import { SandboxProvider } from './sandbox/provider.ts'
 import { WithdrawalService } from './withdrawals.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: {
       provider: PaymentProvider
-      /** The sandbox provider when it is the one in use (its bank pays through it); null otherwise. */
-      sandbox: SandboxProvider | null
       deposits: DepositService
       withdrawals: WithdrawalService
       /** PIX returned to payers (devolucao): recorded, sent after commit, retried. */
@@ -31,7 +26,7 @@ declare module 'fastify' {
 
 const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const now = () => app.clock.now()
-  const chosen = createPaymentProvider(app.config, { db: app.db, now, deliver: webhookDelivery(app) })
+  const chosen = createPaymentProvider(app.config, { now })
   const provider = instrumentProvider(chosen, app.metrics)
   const services = {
     db: app.db,
@@ -60,8 +55,7 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     'Withdrawals still unpaid more than 120 minutes after the request (review time included)',
     () => overduePayoutCount(app.db, now()),
   )
-  const sandbox = chosen instanceof SandboxProvider ? chosen : null
-  app.decorate('payments', { provider, sandbox, deposits, withdrawals, refunds })
+  app.decorate('payments', { provider, deposits, withdrawals, refunds })
 
   app.addHook('onReady', async () => {
     deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))
@@ -73,14 +67,6 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     deposits.stop()
     provider.stop?.()
   })
-
-  // The sandbox bank's pages and calls, with the API's envelope and limits, only with the sandbox.
-  if (sandbox) {
-    await app.register(api, {
-      prefix: '/sandbox',
-      scopes: [{ name: 'sandbox bank', routes: [sandboxBankRoutes(sandbox)] }],
-    })
-  }
 }
 
 export const paymentsModule = fp(paymentsPlugin, { name: 'payments', dependencies: ['ledger', 'accounts', 'metrics'] })

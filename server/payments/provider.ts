@@ -1,7 +1,8 @@
 // The payment provider adapter: what the app needs from a PIX PSP, in the shapes of Banco
 // Central's API Pix (`cob` charges, webhook `{ pix: [...] }`, refunds `devolucao`, money as
-// "150.00" strings), plus the DICT key lookup and payouts. The sandbox provider implements it
-// in-process; a real PSP adapter would call its API over mTLS and verify its webhooks its own way.
+// "150.00" strings), plus the DICT key lookup and payouts. The app's one adapter is
+// PixApiProvider (API Pix over mTLS, to a real PSP or the sandbox server); the sandbox's bank
+// (sandbox/provider.ts) implements it too, behind that server.
 import type { PixKeyType } from '../../contract/pix-keys.ts'
 
 export type ChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'

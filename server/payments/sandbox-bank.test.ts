@@ -5,8 +5,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
-import { createTestApp, engines, loginPlayer, sandboxOf, type TestApp } from '../../tests/support/server.ts'
+import {
+  createTestApp,
+  engines,
+  loginPlayer,
+  sandboxBankOf,
+  sandboxOf,
+  type TestApp,
+} from '../../tests/support/server.ts'
 import { parseBrCode } from './brcode.ts'
+import { maskCpfAsDict } from './pix-api/schemas.ts'
 
 /** The payload of a compact JWS (its signature is checked in brcode-interop.test.ts). */
 const decodeJws = (jws: string) => JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8'))
@@ -29,7 +37,7 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
   })
 
   const post = (url: string, payload: unknown, contentType = 'application/json') =>
-    t.app.inject({
+    sandboxBankOf(t.app).inject({
       method: 'POST',
       url,
       headers: { 'content-type': contentType },
@@ -47,7 +55,7 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     const { payCode, txid } = await chargeOf('Maria Aparecida Pereira', cpf)
     const personal = [cpf, formatCpf(cpf), 'Maria', 'Pereira', 'devedor', 'pagador']
 
-    const location = await t.app.inject({ method: 'GET', url: `/sandbox/cob/${txid}` })
+    const location = await sandboxBankOf(t.app).inject({ method: 'GET', url: `/sandbox/cob/${txid}` })
     expect(location.statusCode).toBe(200)
     expect(location.headers['content-type']).toContain('application/jose')
     const payload = decodeJws(location.body)
@@ -59,7 +67,10 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     })
     for (const text of personal) expect(JSON.stringify(payload)).not.toContain(text)
 
-    const bankPage = await t.app.inject({ method: 'GET', url: `/sandbox/bank?code=${encodeURIComponent(payCode)}` })
+    const bankPage = await sandboxBankOf(t.app).inject({
+      method: 'GET',
+      url: `/sandbox/bank?code=${encodeURIComponent(payCode)}`,
+    })
     expect(bankPage.body).toContain('R$\u00a020,00')
     for (const text of personal) expect(bankPage.body).not.toContain(text)
 
@@ -67,12 +78,12 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     const paid = await post('/sandbox/bank/pay', { code: payCode })
     expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
     for (const text of personal) expect(paid.body).not.toContain(text)
-    const after = await t.app.inject({ method: 'GET', url: `/sandbox/cob/${txid}` })
+    const after = await sandboxBankOf(t.app).inject({ method: 'GET', url: `/sandbox/cob/${txid}` })
     expect(decodeJws(after.body).status).toBe('CONCLUIDA')
     for (const text of personal) expect(JSON.stringify(decodeJws(after.body))).not.toContain(text)
 
     for (const url of ['/sandbox/cob/UNKNOWN0000000000000000000000000', '/sandbox/cob/bad%20txid']) {
-      const missing = await t.app.inject({ method: 'GET', url })
+      const missing = await sandboxBankOf(t.app).inject({ method: 'GET', url })
       expect(missing.statusCode).toBe(404)
       expect(missing.json()).toMatchObject({ success: false, msgCode: 'not_found', data: null })
     }
@@ -189,10 +200,11 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
       '0f8fad5b-d9cb-469f-a165-70867728950e',
       'ana@exemplo.com',
     ])
+    // Over API Pix the DICT answers the holder's CPF masked, as a real one does.
     expect(await t.app.payments.provider.lookupKey('+5511912345678')).toEqual({
       found: true,
       keyType: 'phone',
-      ownerCpf: cpf,
+      ownerCpf: maskCpfAsDict(cpf),
     })
     const wrongHolder = await post('/sandbox/bank/dict/remove', {
       key: '11912345678',
@@ -203,16 +215,20 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     const removed = await post('/sandbox/bank/dict/remove', { key: '11912345678', keyType: 'phone', cpf })
     expect(removed.json()).toMatchObject({ success: true, data: { removed: true } })
     expect(await t.app.payments.provider.lookupKey('+5511912345678')).toEqual({ found: false })
-    expect(await t.app.payments.provider.lookupKey(cpf)).toEqual({ found: true, keyType: 'cpf', ownerCpf: cpf })
+    expect(await t.app.payments.provider.lookupKey(cpf)).toEqual({
+      found: true,
+      keyType: 'cpf',
+      ownerCpf: maskCpfAsDict(cpf),
+    })
   })
 
   it('serves the bank page with its stylesheet, no inline style', async () => {
-    const bankPage = await t.app.inject({ method: 'GET', url: '/sandbox/bank' })
+    const bankPage = await sandboxBankOf(t.app).inject({ method: 'GET', url: '/sandbox/bank' })
     expect(bankPage.statusCode).toBe(200)
     expect(bankPage.body).toContain('<link rel="stylesheet" href="/sandbox/bank.css">')
     expect(bankPage.body).not.toMatch(/<style|style=/)
     expect(bankPage.body).toContain('Chaves PIX (DICT)')
-    const css = await t.app.inject({ method: 'GET', url: '/sandbox/bank.css' })
+    const css = await sandboxBankOf(t.app).inject({ method: 'GET', url: '/sandbox/bank.css' })
     expect(css.headers['content-type']).toContain('text/css')
   })
 })

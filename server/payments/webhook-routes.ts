@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
+import { cameThroughMtls, MTLS_MARK_HEADER } from './webhook-mtls.ts'
 
 const webhookBody = z.object({
   pix: z
@@ -49,6 +50,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   const signed = async (request: FastifyRequest) => {
+    // With the mTLS listener configured, a webhook counts only if it came through it.
+    if (app.config.payments.webhookMtls && !cameThroughMtls(request.headers[MTLS_MARK_HEADER])) {
+      request.log.warn({ url: request.url }, 'payment webhook without the PSP certificate refused')
+      throw new Refusal('webhook_refused', { problem: 'client certificate required (PIX_WEBHOOK_MTLS_PORT)' })
+    }
     const problem = app.payments.provider.verifyWebhook({ rawBody: request.rawBody ?? '', headers: request.headers })
     if (problem) {
       request.log.warn({ problem, url: request.url }, 'payment webhook refused')

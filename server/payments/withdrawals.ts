@@ -42,7 +42,14 @@ import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId } from './ids.ts'
-import { openPayoutClocks, type PayoutAlert, type PayoutClock, PayoutClockWatch } from './payout-clock.ts'
+import {
+  openPayoutClocks,
+  openPayoutStatuses,
+  type PayoutAlert,
+  type PayoutClock,
+  PayoutClockWatch,
+  payoutClock,
+} from './payout-clock.ts'
 import { cpfMatches } from './pix-api/schemas.ts'
 import { type PaymentProvider, type Payout, ProviderUnavailable } from './provider.ts'
 import { confirmWithdrawalPassword } from './withdrawal-password.ts'
@@ -603,8 +610,23 @@ export class WithdrawalService {
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute()
+    const open = openPayoutStatuses.includes(order.status)
+    const clockNow = payoutClock(order, this.#o.now())
+    const review = steps.find((step) => step.code === TrackerStep.checks && JSON.parse(step.args).review === true)
+    const reviewMinutes = review ? Number(JSON.parse(review.args).expectedMinutes) : null
     return {
       ...orderView(order),
+      payoutClock: open
+        ? {
+            requestedAt: clockNow.requestedAt,
+            dueBy: clockNow.dueBy,
+            reviewBy:
+              order.status === 'review' && review && reviewMinutes
+                ? Number(review.created_at) + reviewMinutes * 60_000
+                : null,
+            overdue: clockNow.overdue,
+          }
+        : null,
       steps: steps.map(
         (step): WithdrawStep => ({
           processCode: step.code as TrackerStepCode,

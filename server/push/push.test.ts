@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  sandboxBankOf,
+  type TestDb,
+} from '../../tests/support/server.ts'
 import { jackpotPool } from '../games/jackpot.ts'
 
 interface Client {
@@ -90,14 +97,14 @@ describe.each(engines)('push on %s', (engine) => {
     const client = await connect(app, token)
     cleanups.push(async () => client.socket.close())
     await client.next('balance')
-    // The server listens now, so the sandbox provider calls the webhook over a real socket.
-    const address = app.server.address() as { port: number }
-    const paid = await fetch(`http://127.0.0.1:${address.port}/sandbox/bank/pay`, {
+    // The app listens now, so the sandbox server POSTs the webhook to it over a real socket.
+    const paid = await sandboxBankOf(app).inject({
       method: 'POST',
+      url: '/sandbox/bank/pay',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: order.payCode }),
+      payload: JSON.stringify({ code: order.payCode }),
     })
-    expect(await paid.json()).toMatchObject({ success: true, data: { paid: true, webhookStatus: 'delivered' } })
+    expect(paid.json()).toMatchObject({ success: true, data: { paid: true, webhookStatus: 'delivered' } })
     expect(await client.next('balance', (d) => (d as { cash: number }).cash === 5000)).toEqual({
       total: 5000,
       cash: 5000,

@@ -16,6 +16,7 @@ import {
   createTestApp,
   engines,
   loginPlayer,
+  sandboxBankOf,
   sandboxOf,
   TEST_OPS_TOKEN,
   type TestApp,
@@ -147,7 +148,11 @@ describe.each(engines)('web push on %s', (engine) => {
 
     // A deposit paid in the sandbox bank: credited by the ledger, then notified.
     const order = (await player.call('/charge/create/order', { amount: 2000, requestId: randomUUID() })).data
-    const bank = await t.app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.payCode } })
+    const bank = await sandboxBankOf(t.app).inject({
+      method: 'POST',
+      url: '/sandbox/bank/pay',
+      payload: { code: order.payCode },
+    })
     expect(bank.json().data.paid).toBe(true)
     const deposit = await until(() => service.received.find((r) => r.path === new URL(endpoint).pathname))
     expect(deposit.headers['content-encoding']).toBe('aes128gcm')

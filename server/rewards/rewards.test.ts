@@ -14,6 +14,7 @@ import {
   type DeviceCredentials,
   engines,
   loginPlayer,
+  sandboxBankOf,
   type TestDb,
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -61,7 +62,11 @@ describe.each(engines)('rewards on %s', (engine) => {
     const deposit = async (amount = 2_000) => {
       const order = await call('/charge/create/order', { amount, requestId: randomUUID() })
       expect(order.success, JSON.stringify(order)).toBe(true)
-      const paid = await app.inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code: order.data.payCode } })
+      const paid = await sandboxBankOf(app).inject({
+        method: 'POST',
+        url: '/sandbox/bank/pay',
+        payload: { code: order.data.payCode },
+      })
       expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
     }
     const spins = async (gameId: string, count: number) => {

@@ -24,3 +24,15 @@ export function formatMinute(epochMs: number, locale: string): string {
   }
   return format.format(epochMs)
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The time of day alone (e.g. a deadline later today, "16:30"). */
+export function formatClock(epochMs: number, locale: string): string {
+  let format = clockFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: MARKET_TIME_ZONE })
+    clockFormats.set(locale, format)
+  }
+  return format.format(epochMs)
+}

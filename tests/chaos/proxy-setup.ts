@@ -2,11 +2,13 @@
 // (Debian's package; `.ci/run` installs it), configured by scripts/nginx-config.ts, and the
 // player-side calls the proxy tests make through it.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { nginxConfig } from '../../scripts/nginx-config.ts'
+import { loadOrCreateSandboxClient, loadOrCreateSandboxPki } from '../../server/payments/sandbox/pki.ts'
 import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 export const NGINX = '/usr/sbin/nginx'
@@ -21,6 +23,8 @@ export interface Cluster {
   servers: ChildProcess[]
   env: Record<string, string>
   open: Awaited<ReturnType<typeof prepare>>['open']
+  /** POSTs JSON to instance i's sandbox bank (its own sandbox API Pix server, HTTPS with its CA). */
+  sandboxBank(i: number, route: string, body: object): Promise<{ success: boolean; data: unknown }>
   /** SIGTERMs instance i, waits for its exit code, starts it again on the same port. */
   restart(i: number): Promise<number | null>
   stop(): Promise<void>
@@ -64,7 +68,25 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     PIX_WEBHOOK_SECRET: 'proxy-test-webhook-secret-0123456789',
     ...extraEnv,
   }
-  const servers = await Promise.all(ports.map((port) => startServer(env, port)))
+  // Each instance runs its own sandbox API Pix server in front of the sandbox's shared books.
+  const sandboxPorts = ports.map(() => randomPort())
+  const dataDirs = ports.map((_, i) => path.join(prefix, `data-${i}`))
+  const envOf = (i: number) => ({
+    ...env,
+    DATA_DIR: dataDirs[i] as string,
+    SANDBOX_PIX_PORT: String(sandboxPorts[i]),
+  })
+  // One PSP, one CA: the instances' sandbox servers share their certificates and OAuth2 client
+  // (made here once, so no two instances race to make them), and the webhook registration in
+  // the shared books may name any instance's mTLS listener.
+  const pkiDir = path.join(prefix, 'sandbox-pix')
+  await loadOrCreateSandboxPki(pkiDir)
+  loadOrCreateSandboxClient(pkiDir)
+  for (const dir of dataDirs) {
+    mkdirSync(dir, { recursive: true })
+    symlinkSync(pkiDir, path.join(dir, 'sandbox-pix'))
+  }
+  const servers = await Promise.all(ports.map((port, i) => startServer(envOf(i), port)))
   const nginx = await startNginx(prefix, proxyPort, ports)
   const exited = (child: ChildProcess) =>
     child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((r) => child.once('exit', r))
@@ -74,11 +96,28 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     servers,
     env,
     open: setup.open,
+    sandboxBank: (i, route, body) =>
+      new Promise((resolve, reject) => {
+        const ca = readFileSync(path.join(dataDirs[i] as string, 'sandbox-pix', 'ca.crt'), 'utf8')
+        const call = httpsRequest(
+          `https://localhost:${sandboxPorts[i]}/sandbox/bank${route}`,
+          { method: 'POST', ca, headers: { 'content-type': 'application/json' } },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk) => {
+              text += chunk
+            })
+            response.on('end', () => resolve(JSON.parse(text)))
+          },
+        )
+        call.on('error', reject)
+        call.end(JSON.stringify(body))
+      }),
     async restart(i) {
       const server = servers[i] as ChildProcess
       server.kill('SIGTERM')
       const code = await exited(server)
-      servers[i] = await startServer(env, ports[i] as number)
+      servers[i] = await startServer(envOf(i), ports[i] as number)
       return code
     },
     async stop() {

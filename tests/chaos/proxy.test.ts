@@ -50,7 +50,8 @@ describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
       await new Promise((resolve) => socket?.once('open', resolve))
       socket.send(JSON.stringify({ type: 'auth', token: player.token }))
 
-      // Identity and password on instance A; the deposit order on B, paid through A's sandbox bank.
+      // Identity and password on instance A; the deposit order on B, paid in B's PSP (each instance
+      // runs its own sandbox API Pix server; the codes' locations are that server's).
       await a(
         '/api/user/bindLoginAccount',
         { userName: 'proxyplayer01', password: PASSWORD, confirmPassword: PASSWORD },
@@ -69,7 +70,7 @@ describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
         player.auth,
       )
       expect(order.success, JSON.stringify(order)).toBe(true)
-      const paid = await a('/sandbox/bank/pay', { code: order.data.payCode })
+      const paid = await cluster.sandboxBank(1, '/pay', { code: order.data.payCode })
       expect(paid.success, JSON.stringify(paid)).toBe(true)
       await expect
         .poll(

@@ -43,8 +43,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       OPS_TOKEN,
       API_RATE_LIMIT_PER_MINUTE: '10000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
-      // The sandbox API Pix server on an ephemeral port (never 8081 in tests; several instances).
-      SANDBOX_PIX_PORT: '0',
+      // The sandbox API Pix server on an ephemeral port unless the test names one (never 8081 in
+      // tests; several instances).
+      SANDBOX_PIX_PORT: env.SANDBOX_PIX_PORT ?? '0',
     },
     stdio: 'ignore',
   })

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, fundedPlayer, PLAYER_PASSWORD } from './support.ts'
+import { accountInfo, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
 const PASSWORD = 'Verde-Amarelo-2026!'
@@ -71,6 +71,16 @@ test('a R$ 2.000 withdrawal waits for review, an operator approves it in the con
   const orderId = new URL(page.url()).searchParams.get('orderId') as string
   await expect.poll(() => stepCodes(page)).toEqual(['1000', '1100'])
   await expect(page.getByTestId('tracker-steps')).toContainText('em até 30 minutos')
+  // The tracker's payout clock, from the order's request time: the review decided within its 30
+  // minutes, the money within Portaria 615/2024's 120 (times of day in the market's zone).
+  const asked = (await playerCall(page, '/v1/bus/getWithdrawProcess', { orderId })).data.createdAt as number
+  const hhmm = (ms: number) =>
+    new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(ms)
+  await expect(page.getByTestId('payout-clock')).toHaveText(
+    `Em análise: decisão até ${hhmm(asked + 30 * 60_000)}. Você recebe até ${hhmm(asked + 120 * 60_000)} (no máximo 120 minutos após o pedido, feito às ${hhmm(asked)}).`,
+  )
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'test-results/screens/withdraw-tracker-payout-clock.png' })
 
   // Two operators have the worklist open.
   const operator = await consolePage(browser, paula)
@@ -97,6 +107,8 @@ test('a R$ 2.000 withdrawal waits for review, an operator approves it in the con
   // The player's tracker moves to paid by push (the sandbox bank pays after 2.5 s).
   await expect.poll(() => stepCodes(page), { timeout: 15_000 }).toEqual(['1000', '1100', '1200', '2200'])
   await expect(page.getByTestId('tracker-steps')).toContainText('Revisão concluída: aprovado.')
+  // Paid: the clock has stopped, so the tracker no longer shows one.
+  await expect(page.getByTestId('payout-clock')).toHaveCount(0)
 
   // The second console shows the order taken, without a reload.
   await expect(second.getByTestId(`taken-${orderId}`)).toContainText('Decidido por outro operador')

@@ -3,7 +3,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
-import { accountInfo, adjustBalance, enterApp, playerCall } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, playerCall, sandboxBank } from './support.ts'
 
 /** Collects every CSP violation of the page and its frames, as the browser reports them. */
 function watchViolations(page: Page): string[] {
@@ -59,7 +59,7 @@ test('the app, a game, the push socket, a PIX code and the sandbox bank run unde
 
   const bank = await page.context().newPage()
   const bankViolations = watchViolations(bank)
-  await bank.goto(`/sandbox/bank?code=${encodeURIComponent(code)}`)
+  await bank.goto(`${sandboxBank(page)}?code=${encodeURIComponent(code)}`)
   // The bank's own stylesheet applies (allowed by its hash): the marker has its yellow background.
   await expect(bank.getByTestId('sandbox-marker')).toHaveCSS('background-color', 'rgb(255, 204, 51)')
   await bank.getByRole('button', { name: /^Pagar/ }).click()

@@ -3,7 +3,7 @@
 // the balance arriving by push without a reload. Money is checked against the ledger.
 import { expect, type Page, test } from '@playwright/test'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, enterApp, readStored } from './support.ts'
+import { accountInfo, enterApp, readStored, sandboxBank } from './support.ts'
 
 async function startDeposit(page: Page, amount: string) {
   await page.getByRole('button', { name: amount, exact: false }).first().click()
@@ -61,11 +61,11 @@ test('new player deposits R$ 50 by PIX: details, QR and code, paid in the sandbo
   // Not iOS: the pay link opens a new window with the code filled in.
   const payLink = sheet.getByTestId('pix-pay-link')
   await expect(payLink).toHaveAttribute('target', '_blank')
-  expect(await payLink.getAttribute('href')).toContain(`/sandbox/bank?code=${encodeURIComponent(code)}`)
+  expect(await payLink.getAttribute('href')).toBe(`${sandboxBank(page)}?code=${encodeURIComponent(code)}`)
 
   // The tester pays in the sandbox bank, in another page.
   const bank = await context.newPage()
-  await bank.goto('/sandbox/bank')
+  await bank.goto(sandboxBank(page))
   await expect(bank.getByTestId('sandbox-marker')).toBeVisible()
   await bank.getByLabel('Código PIX copia e cola').fill(code)
   await bank.getByRole('button', { name: 'Ler código' }).click()
@@ -142,7 +142,7 @@ test('the first-deposit offer shows its terms, is opt-in, and credits the bonus 
   const code = await page.getByTestId('pix-code').inputValue()
 
   // Paid the way `npm run sandbox:pay` does it.
-  const paid = await page.request.post('/sandbox/bank/pay', { data: { code } })
+  const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code } })
   expect((await paid.json()).data.paid).toBe(true)
   await expect(page.getByRole('status').filter({ hasText: 'mais R$ 100,00 de bônus' })).toBeVisible()
   await expect(page.getByTestId('balance')).toHaveText('R$ 150,00')
@@ -158,7 +158,7 @@ test('an overpaid PIX credits the charge and the rest goes back to the payer, wi
   await giveAccountDetails(page)
   const code = await page.getByTestId('pix-code').inputValue()
   // The payer's bank let them change the amount: R$ 1.000 for a R$ 10 charge.
-  const paid = await page.request.post('/sandbox/bank/pay', { data: { code, amount: '1000,00' } })
+  const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code, amount: '1000,00' } })
   expect((await paid.json()).data.paid).toBe(true)
 
   await expect(

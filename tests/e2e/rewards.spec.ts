@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
-import { accountInfo, enterApp, playerCall } from './support.ts'
+import { accountInfo, enterApp, playerCall, sandboxBank } from './support.ts'
 
 test('gift, sign-in, wheel, play task and invite, each credited once by the server', async ({
   page,
@@ -124,7 +124,8 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
     requestId: `e2e-friend-${Date.now()}`,
   })
   expect(
-    (await (await friend.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })).json()).data.paid,
+    (await (await friend.request.post(`${sandboxBank(friend)}/pay`, { data: { code: order.data.payCode } })).json())
+      .data.paid,
   ).toBe(true)
   await friendContext.close()
 

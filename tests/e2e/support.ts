@@ -2,6 +2,16 @@
 // as the page's player, so assertions compare the screen with the server's records.
 import { expect, type Page } from '@playwright/test'
 
+/**
+ * The sandbox bank of the app a page is on: on the sandbox API Pix server that app's `npm start`
+ * runs next to it (SANDBOX_PIX_PORT = the app's port + 5 in playwright.config.ts), over HTTPS
+ * with the sandbox's own CA (the config's ignoreHTTPSErrors accepts it).
+ */
+export function sandboxBank(page: Page): string {
+  const url = new URL(page.url().startsWith('http') ? page.url() : `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`)
+  return `https://localhost:${Number(url.port) + 5}/sandbox/bank`
+}
+
 export async function readStored<T>(page: Page, key: string): Promise<T | undefined> {
   return page.evaluate(
     (k) =>
@@ -109,7 +119,7 @@ export async function disconnectPush(page: Page, userId: number) {
 
 /** Registers a phone, e-mail or random key to a CPF in the sandbox bank's directory (DICT). */
 export async function registerKey(page: Page, key: string, keyType: string, cpf: string) {
-  const response = await page.request.post('/sandbox/bank/dict', { data: { key, keyType, cpf } })
+  const response = await page.request.post(`${sandboxBank(page)}/dict`, { data: { key, keyType, cpf } })
   expect((await response.json()).success).toBe(true)
 }
 
@@ -144,7 +154,7 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
     true,
   )
   const order = await playerCall(page, '/charge/create/order', { amount, requestId: `e2e-${Date.now()}-${userId}` })
-  const paid = await page.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })
+  const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code: order.data.payCode } })
   expect((await paid.json()).data.paid).toBe(true)
 }
 

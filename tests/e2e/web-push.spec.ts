@@ -4,7 +4,7 @@
 // the app closed. The server's side (encryption, VAPID, the events) is server/push/web-push.test.ts.
 import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { enterApp, fundedPlayer, playerCall, readStored } from './support.ts'
+import { enterApp, fundedPlayer, playerCall, readStored, sandboxBank } from './support.ts'
 
 async function notifications(page: Page) {
   return page.evaluate(async () => {
@@ -34,7 +34,7 @@ test('notifications are offered after the first deposit is credited, once', asyn
   expect(await readStored<boolean>(next, 'webPushOffered')).toBe(true)
   // Not asked again for the next deposit.
   const order = await playerCall(next, '/charge/create/order', { amount: 1000, requestId: `e2e-${Date.now()}` })
-  await next.request.post('/sandbox/bank/pay', { data: { code: order.data.payCode } })
+  await next.request.post(`${sandboxBank(next)}/pay`, { data: { code: order.data.payCode } })
   await expect(next.getByText('Depósito de R$ 10,00 creditado.')).toBeVisible()
   await expect(offer).toHaveCount(0)
 })

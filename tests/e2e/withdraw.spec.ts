@@ -3,7 +3,7 @@
 // fails for good, and the history. Money is checked against the ledger.
 import { expect, type Page, test } from '@playwright/test'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, fundedPlayer, PLAYER_PASSWORD, registerKey } from './support.ts'
+import { accountInfo, fundedPlayer, PLAYER_PASSWORD, registerKey, sandboxBank } from './support.ts'
 
 async function requestWithdrawal(page: Page, amount: string, type: string, key: string) {
   await page.goto('/withdrawTab')
@@ -81,7 +81,7 @@ test('a rejected key is corrected for free and re-sent; a payout that fails for 
   await registerKey(page, '21912345678', 'phone', cpf)
   await registerKey(page, 'ana.souza@exemplo.com', 'email', cpf)
   const rule = (key: string, keyType: string, outcome: string) =>
-    page.request.post('/sandbox/bank/payout-rule', { data: { key, keyType, outcome, cpf } })
+    page.request.post(`${sandboxBank(page)}/payout-rule`, { data: { key, keyType, outcome, cpf } })
   expect((await (await rule('11987654321', 'phone', 'invalid_key')).json()).success).toBe(true)
 
   await requestWithdrawal(page, '30', 'Telefone', '11987654321')

@@ -1,20 +1,31 @@
 // Server test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
 // TEST_DATABASE_URL is set, isolated in its own schema), an app built on it for `inject`, and the
-// one way a test makes a player (`loginPlayer`) and gives it money (`fundPlayer`).
+// one way a test makes a player (`loginPlayer`) and gives it money (`fundPlayer`). An app with the
+// sandbox payment provider gets its own sandbox API Pix server (port 0, certificates made once per
+// process) and reaches it through PixApiProvider over HTTPS with mTLS, as `npm start` does; the
+// test drives that bank through `sandboxOf(app)` and its pages through `sandboxBankOf(app)`.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { randomCpf } from '../../contract/cpf.ts'
+import { verifiedIdentity } from '../../server/accounts/verification.ts'
 import { type BuildOptions, build } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Db, type Engine, openDatabase } from '../../server/db/database.ts'
 import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts'
+import type { Database } from '../../server/db/schema.ts'
 import type { Clock } from '../../server/http/infrastructure.ts'
 import { grantBonus } from '../../server/ledger/bonus.ts'
+import { depositPlayerOfTxid } from '../../server/payments/deposits.ts'
+import type { SandboxApiServer } from '../../server/payments/sandbox/api-server.ts'
+import { startLocalSandbox } from '../../server/payments/sandbox/local.ts'
+import { inMemorySandboxPki } from '../../server/payments/sandbox/pki.ts'
+import type { SandboxProvider } from '../../server/payments/sandbox/provider.ts'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
@@ -87,29 +98,115 @@ export interface TestApp {
 
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
 
+/** The sandbox server of each test app built with the sandbox payment provider. */
+const sandboxes = new WeakMap<FastifyInstance, SandboxApiServer>()
+
+/** One folder of sandbox certificates per test process (made at the first app, reused after). */
+const pkiDir = path.join(tmpdir(), `jogo-limpo-test-pki-${process.pid}`)
+process.once('exit', () => rmSync(pkiDir, { recursive: true, force: true }))
+
+/**
+ * How the sandbox's webhooks reach a test app: over real HTTP once it listens (as from a PSP),
+ * through `inject` while it does not (most tests never listen).
+ */
+function deliverTo(target: { app?: FastifyInstance }) {
+  return async (_url: string | null, topic: string, rawBody: string, headers: Record<string, string>) => {
+    const app = target.app
+    if (!app) throw new Error('the app is not built yet')
+    const url = `/api/payments/webhook/${topic}`
+    const address = app.server.address()
+    if (app.server.listening && address && typeof address === 'object') {
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+      const response = await fetch(`http://${host}:${address.port}${url}`, {
+        method: 'POST',
+        headers,
+        body: rawBody,
+        signal: AbortSignal.timeout(10_000),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    return (await app.inject({ method: 'POST', url, headers, payload: rawBody })).statusCode
+  }
+}
+
+/**
+ * The local sandbox plays the player's own bank: a code paid without naming a CPF is paid from
+ * the verified CPF of the player whose order it is (as server/main.ts does).
+ */
+function playersOwnBank(db: Kysely<Database>) {
+  return async (txid: string): Promise<string | null> => {
+    const playerId = await depositPlayerOfTxid(db, txid)
+    return playerId === null ? null : ((await verifiedIdentity(db, playerId))?.cpf ?? null)
+  }
+}
+
+export interface SandboxTestOptions {
+  /** The sandbox's charge locations on a DNS name without a port, as a deployed PSP's. */
+  sandboxLocationHost?: string
+}
+
 /** Builds an app on an existing test database (several apps may share one, like instances). */
 export async function buildTestApp(
   db: Db,
   env: Record<string, string> = {},
   clock?: Clock,
-  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute'> = {},
+  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute'> & SandboxTestOptions = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({
+  const { sandboxLocationHost, ...buildExtra } = extra
+  const testEnv = {
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(tmpdir(), 'no-static'),
     OPS_TOKEN: TEST_OPS_TOKEN,
     // Tests bind a password and withdraw at once; the cool-off has its own test (withdrawal-cool-off).
     WITHDRAW_COOL_OFF_MINUTES: '0',
     ...env,
-  })
-  const app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...extra })
+  }
+  let config = loadConfig(testEnv)
+  let sandbox: SandboxApiServer | null = null
+  const target: { app?: FastifyInstance } = {}
+  if (config.payments.provider === 'sandbox' && !config.payments.pixApi) {
+    const local = await startLocalSandbox({
+      config,
+      db: db.kysely,
+      dir: pkiDir,
+      makePki: inMemorySandboxPki,
+      port: 0,
+      ...(sandboxLocationHost ? { locationHost: sandboxLocationHost } : {}),
+      webhookUrl: 'http://127.0.0.1/api/payments/webhook',
+      ...(env.PIX_WEBHOOK_SECRET ? { webhookSecret: env.PIX_WEBHOOK_SECRET } : {}),
+      ...(clock ? { now: () => clock.now() } : {}),
+      deliver: deliverTo(target),
+      payerOf: playersOwnBank(db.kysely),
+    })
+    sandbox = local.server
+    config = loadConfig({ ...testEnv, ...local.env })
+  }
+  let app: FastifyInstance
+  try {
+    app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...buildExtra })
+  } catch (error) {
+    await sandbox?.close()
+    throw error
+  }
+  target.app = app
+  if (sandbox) {
+    const server = sandbox
+    sandboxes.set(app, server)
+    app.addHook('onClose', async () => server.close())
+  }
   await app.ready()
   return app
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  clock?: Clock,
+  sandbox: SandboxTestOptions = {},
+): Promise<TestApp> {
   const testDb = await createTestDb(engine)
-  const app = await buildTestApp(testDb.db, env, clock)
+  const app = await buildTestApp(testDb.db, env, clock, sandbox)
   return {
     app,
     db: testDb.db,
@@ -120,11 +217,22 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   }
 }
 
-/** The sandbox provider of an app built with the default (sandbox) payment provider. */
-export function sandboxOf(app: FastifyInstance) {
-  const sandbox = app.payments.sandbox
-  if (!sandbox) throw new Error('the app was not built with the sandbox payment provider')
-  return sandbox
+/** The sandbox API Pix server next to an app built with the default (sandbox) payment provider. */
+export function sandboxServerOf(app: FastifyInstance): SandboxApiServer {
+  const server = sandboxes.get(app)
+  if (!server) throw new Error('the app was not built with the sandbox payment provider')
+  return server
+}
+
+/** The sandbox bank behind that server (a test pays and settles through it, as the network would). */
+export function sandboxOf(app: FastifyInstance): SandboxProvider {
+  return sandboxServerOf(app).bank
+}
+
+/** The sandbox bank's pages and calls (`/sandbox/bank…`) on its own server, for `inject`. */
+export function sandboxBankOf(app: FastifyInstance): Pick<FastifyInstance, 'inject'> {
+  const server = sandboxServerOf(app).app
+  return { inject: server.inject.bind(server) as FastifyInstance['inject'] }
 }
 
 /** What a device keeps after its first login, as the app keeps it in IndexedDB. */

@@ -101,8 +101,6 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
           merchantName: 'JOGO LIMPO',
           merchantCity: 'SAO PAULO',
           receiverKey: RECEIVER_KEY,
-          locationHost: 'localhost',
-          bankUrl: 'https://localhost/sandbox/bank',
           payoutDelayMs: PAYOUT_DELAY_MS,
           now: psp.now,
         },
@@ -132,8 +130,8 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
     )
     await app.listen({ port: appPort, host: '127.0.0.1' })
     cleanup.push(() => app.close())
-    await until(async () => pspHolder.server.webhooks.has(RECEIVER_KEY))
-    return { app, appDb: appDb.db, pspHolder, pspPort, startPsp, psp, clock, pki }
+    await until(async () => (await pspHolder.server.webhookUrl(RECEIVER_KEY)) !== null)
+    return { app, appDb: appDb.db, appPort, pspHolder, pspPort, startPsp, psp, clock, pki }
   }
 
   const balances = (db: TestDb['db'], userId: number) => readPlayerBalances(db.kysely, userId)
@@ -159,14 +157,14 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
       code: order.payCode,
       payerCpf: cpf,
     })
-    expect(JSON.parse(paid.body)).toMatchObject({ paid: true, pix: { txid, valor: '25.00' } })
+    expect(JSON.parse(paid.body)).toMatchObject({ success: true, data: { paid: true, pix: { txid, valor: '25.00' } } })
     await until(async () => (await balances(appDb, userId)).cash === 2500)
     expect(await balances(appDb, userId)).toMatchObject({ cash: 2500 })
     expect((await auditLedger(appDb.kysely)).ok).toBe(true)
   })
 
   it('ends a payout paid once when the PSP is killed mid-payout and started again', async () => {
-    const { app, appDb, pspHolder, pspPort, startPsp, psp, clock } = await setUp()
+    const { app, appDb, appPort, pspHolder, pspPort, startPsp, psp, clock } = await setUp()
     const { post, userId, cpf } = await loginPlayer(app, {
       ageConfirmed: true,
       verified: true,
@@ -200,11 +198,14 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
 
     // Back on the same port, with the same books: the payout is still one, and settles once.
     pspHolder.server = await startPsp(pspPort)
+    // The webhook registration survived the restart (the sandbox keeps it in its own table).
+    expect(await pspHolder.server.webhookUrl(RECEIVER_KEY)).toBe(`http://127.0.0.1:${appPort}/api/payments/webhook`)
     psp.time += PAYOUT_DELAY_MS
     const settled = await pspHolder.server.bank.settleDuePayouts()
     expect(settled).toBe(1)
-    // The PSP's webhook is lost on restart (no URL registered yet), so the app's poll finds it
-    // once its circuit breaker lets calls through again (30 s after it opened).
+    // Its webhook reaches the app, whose check of it with the PSP (GET /pix-send) may still meet
+    // the circuit breaker opened by the failed polls: the app's poll settles it either way once
+    // the breaker lets calls through again (30 s after it opened).
     clock.time += 31_000
     await until(async () => {
       await app.payments.withdrawals.reconcile().catch(() => {})

@@ -4,16 +4,21 @@
 // `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook/{chave}`), RFC 7807 problems, and
 // the parts API Pix leaves to each PSP in a common PSP's shape (`/pix-send/{idEnvio}` payouts,
 // `/dict/{chave}` key lookups). Webhooks go to the registered URL (+ `/pix`, `/payout`) with the
-// PSP's client certificate and the HMAC header. The app reaches it only through PixApiProvider.
+// PSP's client certificate and the HMAC header. It also serves the sandbox bank for people under
+// `/sandbox` (sandbox/bank-routes.ts: pay a code, the key directory, payout rules). The app
+// reaches it only through PixApiProvider; `npm start` and the test harness start it next to it.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import { type Config, loadConfig } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
-import { BrCodeError, parseBrCode } from '../brcode.ts'
+import { api } from '../../http/api.ts'
+import type { LanguagePacks } from '../../i18n/packs.ts'
 import {
   cobRevisadaSchema,
   cobSolicitadaSchema,
@@ -28,9 +33,9 @@ import {
 } from '../pix-api/schemas.ts'
 import { toPixValue } from '../pix-values.ts'
 import { type Payout, type PixCharge, RefundRefused } from '../provider.ts'
-import { bankCss, chargeDetails, codeForm, escapeHtml, page } from './bank-page.ts'
+import { sandboxBankRoutes } from './bank-routes.ts'
 import type { SandboxPki } from './pki.ts'
-import { SandboxProvider } from './provider.ts'
+import { SandboxProvider, type WebhookDelivery } from './provider.ts'
 
 export interface SandboxApiOptions {
   db: Kysely<Database>
@@ -42,17 +47,30 @@ export interface SandboxApiOptions {
   merchantName: string
   merchantCity: string
   receiverKey: string
-  /** Host the charge locations live on (the app serves the sandbox bank and its locations). */
-  locationHost: string
-  bankUrl: string
+  /** Host the charge locations live on; this server (`localhost:<port>`) by default. */
+  locationHost?: string
+  /** The bank page for people; this server's `/sandbox/bank` by default. */
+  bankUrl?: string
   payoutDelayMs: number
   now?: () => number
   tokenTtlSeconds?: number
   /**
-   * Settle payouts as they fall due (default). Off when an in-process sandbox already settles
-   * the same books (`npm start` with PAYMENT_PROVIDER=sandbox).
+   * Settle payouts as they fall due (default). Off only where something else settles the same
+   * books.
    */
   settle?: boolean
+  /**
+   * The app's settings the bank page's envelope and limits follow (market language, rate limits);
+   * the defaults when not given.
+   */
+  config?: Config
+  /**
+   * Delivers a webhook instead of POSTing it to the registered URL (the test harness hands it to
+   * an app that does not listen); receives the registered URL, or null when none is.
+   */
+  /** See SandboxOptions.payerOf. */
+  payerOf?: (txid: string) => Promise<string | null>
+  deliver?: (url: string | null, ...webhook: Parameters<WebhookDelivery>) => ReturnType<WebhookDelivery>
 }
 
 export interface SandboxApiServer {
@@ -60,8 +78,8 @@ export interface SandboxApiServer {
   /** The bank behind the API (tests pay and settle through it, as a payer and the network would). */
   bank: SandboxProvider
   url: string
-  /** The webhook URLs registered per key. */
-  webhooks: Map<string, string>
+  /** The webhook URL registered for a key (kept in `sandbox_webhooks`: it survives a restart). */
+  webhookUrl(chave: string): Promise<string | null>
   close(): Promise<void>
 }
 
@@ -72,15 +90,9 @@ const chaveParamSchema = z
   .max(77)
   .refine((key) => ![...key].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), 'control character')
 
-const bankPayBody = z.strictObject({
-  code: z.string().max(2000).optional(),
-  txid: z.string().max(64).optional(),
-  amount: z.string().max(20).optional(),
-  payerCpf: z.string().max(20).optional(),
-  webhook: z.enum(['send', 'drop', '']).optional(),
-  late: z.string().max(5).optional(),
-  again: z.string().max(5).optional(),
-})
+/** The bank pages' policy: their own stylesheet and forms, nothing else. */
+const bankCsp =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 const problem = (reply: FastifyReply, status: number, name: string, detail: string, violacoes?: unknown[]) =>
   reply
@@ -178,21 +190,35 @@ export async function startSandboxApiServer(
   listen: { port: number; host?: string },
 ): Promise<SandboxApiServer> {
   const now = options.now ?? (() => Date.now())
-  const webhooks = new Map<string, string>()
+  const registration = (chave: string) =>
+    options.db
+      .selectFrom('sandbox_webhooks')
+      .select(['webhook_url', 'created_at'])
+      .where('chave', '=', chave)
+      .executeTakeFirst()
+  const webhookUrl = async (chave: string) => (await registration(chave))?.webhook_url ?? null
+  // Both filled in once the port is known (port 0 picks one); the bank reads them when it builds a code.
+  const where = { locationHost: options.locationHost ?? '', bankUrl: options.bankUrl ?? '' }
   const bank = new SandboxProvider({
     db: options.db,
     now,
     secret: options.webhookSecret,
     merchantName: options.merchantName,
     merchantCity: options.merchantCity,
-    locationHost: options.locationHost,
+    get locationHost() {
+      return where.locationHost
+    },
     locationPath: '/qr/v2/',
-    bankUrl: options.bankUrl,
+    get bankUrl() {
+      return where.bankUrl
+    },
     payoutDelayMs: options.payoutDelayMs,
     receiverKey: options.receiverKey,
     pki: async () => options.pki,
+    ...(options.payerOf ? { payerOf: options.payerOf } : {}),
     deliver: async (topic, rawBody, headers) => {
-      const base = webhooks.get(options.receiverKey)
+      const base = await webhookUrl(options.receiverKey)
+      if (options.deliver) return options.deliver(base ?? null, topic, rawBody, headers)
       if (!base) throw new Error('no webhook registered')
       return postWebhook(`${base.replace(/\/$/, '')}/${topic}`, rawBody, headers, options.pki)
     },
@@ -214,9 +240,6 @@ export async function startSandboxApiServer(
     },
     bodyLimit: 64 * 1024,
   })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
-  })
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
     const status = error.statusCode ?? 500
     return problem(reply, status >= 400 && status < 500 ? status : 500, 'ErroInterno', error.message.slice(0, 200))
@@ -237,99 +260,55 @@ export async function startSandboxApiServer(
     return reply.type('application/jose').header('cache-control', 'no-store').send(jws)
   })
 
-  // The bank page for people (no certificate needed, as for a payer's bank app): paste a code,
-  // see the charge, pay it from a CPF. The same page the in-process sandbox serves in the app.
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(page('Banco sandbox', body))
-  const chargeOfCode = async (code: string) => {
-    const parsed = parseBrCode(code)
-    const txid = parsed.url ? bank.txidAt(parsed.url) : parsed.txid
-    return { parsed, charge: txid && txidSchema.safeParse(txid).success ? await bank.getCharge(txid) : null }
-  }
-  app.get('/sandbox/bank.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(bankCss))
-  app.get('/sandbox/bank', async (request, reply) => {
-    const code = String((request.query as { code?: unknown }).code ?? '')
-      .slice(0, 2000)
-      .trim()
-    if (!code) return html(reply, codeForm())
-    try {
-      const { parsed, charge } = await chargeOfCode(code)
-      const refunds = charge ? await bank.refunds.forCharge(charge.txid) : []
-      return html(reply, `${codeForm(code)}${chargeDetails(code, parsed, charge, refunds)}`)
-    } catch (error) {
-      if (!(error instanceof BrCodeError)) throw error
-      return html(
-        reply,
-        `${codeForm(code)}<p class="error" role="alert">Código PIX inválido (${escapeHtml(error.message)}).</p>`,
-      )
-    }
-  })
-  app.post('/sandbox/bank/pay', async (request, reply) => {
-    const body = parse(bankPayBody, request.body ?? {}, reply, 'RequisicaoInvalida')
-    if (!body) return reply
-    const json = String(request.headers['content-type'] ?? '').includes('application/json')
-    const answer = (ok: boolean, text: string, data: unknown = null) =>
-      json
-        ? reply.status(ok ? 200 : 400).send({ paid: ok, ...(ok ? { pix: data } : { reason: text }) })
-        : html(
-            reply,
-            `<p class="${ok ? 'ok' : 'error'}" role="${ok ? 'status' : 'alert'}">${escapeHtml(text)}</p><p><a href="/sandbox/bank">Voltar ao banco</a></p>`,
-            ok ? 200 : 400,
-          )
-    let txid = body.txid ?? ''
-    if (!txid && body.code) {
-      try {
-        txid = (await chargeOfCode(body.code)).charge?.txid ?? ''
-      } catch {
-        txid = ''
-      }
-    }
-    if (!txidSchema.safeParse(txid).success) return answer(false, 'Cobrança não encontrada neste banco.')
-    const payerCpf = body.payerCpf?.replace(/\D/g, '') ?? ''
-    if (!/^\d{11}$/.test(payerCpf)) return answer(false, 'Informe o CPF de quem paga (a cobrança não diz quem deve).')
-    const amount = body.amount?.trim() ? Math.round(Number(body.amount.replace(',', '.')) * 100) : undefined
-    if (amount !== undefined && !(Number.isSafeInteger(amount) && amount > 0)) return answer(false, 'Valor inválido.')
-    const outcome = await bank.pay(txid, {
-      payerCpf,
-      ...(amount !== undefined ? { amount } : {}),
-      webhook: body.webhook === 'drop' ? 'drop' : 'send',
-      late: body.late === '1' || body.late === 'true',
+  // The bank for people (no certificate needed, as for a payer's bank app): paste a code, see the
+  // charge, pay it from a CPF; the key directory and payout rules. The envelope and limits of the
+  // app's API, in the app's market language.
+  await app.register(async (bankScope) => {
+    bankScope.setValidatorCompiler(validatorCompiler)
+    bankScope.setSerializerCompiler(serializerCompiler)
+    bankScope.decorate('config', options.config ?? loadConfig({ LOG_LEVEL: 'silent' }))
+    bankScope.decorate('languagePacks', { version: 'sandbox' } as unknown as LanguagePacks)
+    // Its pages carry no script and only their own stylesheet: a CSP that says so.
+    bankScope.addHook('onSend', async (_request, reply) => {
+      reply.header('content-security-policy', bankCsp)
+      reply.header('x-content-type-options', 'nosniff')
+      reply.header('referrer-policy', 'no-referrer')
     })
-    if (!outcome.paid) return answer(false, `Pagamento recusado: ${outcome.reason}`)
-    const { pagador: _payer, ...pix } = outcome.pix
-    return answer(
-      true,
-      `Pagamento enviado: R$ ${pix.valor.replace('.', ',')} (${pix.endToEndId}; notificação: ${outcome.webhookStatus})`,
-      pix,
-    )
+    await bankScope.register(api, {
+      prefix: '/sandbox',
+      scopes: [{ name: 'sandbox bank', routes: [sandboxBankRoutes(bank)] }],
+    })
   })
 
-  app.post('/oauth/token', { onRequest: certified }, async (request, reply) => {
-    const [scheme, encoded] = (request.headers.authorization ?? '').split(' ')
-    const [id, secret] = Buffer.from(encoded ?? '', 'base64')
-      .toString('utf8')
-      .split(':')
-    if (
-      scheme !== 'Basic' ||
-      !sameSecret(id ?? '', options.clientId) ||
-      !sameSecret(secret ?? '', options.clientSecret)
-    ) {
-      return reply.status(401).send({ error: 'invalid_client' })
-    }
-    const body = (request.body ?? {}) as { grant_type?: string }
-    if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
-    const token = randomBytes(32).toString('base64url')
-    tokens.set(token, now() + ttl * 1000)
-    return {
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: ttl,
-      scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read payloadlocation.read',
-    }
+  // The token endpoint takes the form body OAuth2 prescribes (in its own scope: the bank's form
+  // parser lives in the bank's).
+  await app.register(async (oauth) => {
+    oauth.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    })
+    oauth.post('/oauth/token', { onRequest: certified }, async (request, reply) => {
+      const [scheme, encoded] = (request.headers.authorization ?? '').split(' ')
+      const [id, secret] = Buffer.from(encoded ?? '', 'base64')
+        .toString('utf8')
+        .split(':')
+      if (
+        scheme !== 'Basic' ||
+        !sameSecret(id ?? '', options.clientId) ||
+        !sameSecret(secret ?? '', options.clientSecret)
+      ) {
+        return reply.status(401).send({ error: 'invalid_client' })
+      }
+      const body = (request.body ?? {}) as { grant_type?: string }
+      if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
+      const token = randomBytes(32).toString('base64url')
+      tokens.set(token, now() + ttl * 1000)
+      return {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: ttl,
+        scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read payloadlocation.read',
+      }
+    })
   })
 
   const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -458,15 +437,20 @@ export async function startSandboxApiServer(
       const body = parse(webhookSolicitadoSchema, request.body, reply, 'WebhookOperacaoInvalida')
       if (!body) return reply
       if (chave !== options.receiverKey) return problem(reply, 400, 'WebhookOperacaoInvalida', 'Chave desconhecida.')
-      webhooks.set(chave, body.webhookUrl)
-      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(now()).toISOString() })
+      const at = now()
+      await options.db
+        .insertInto('sandbox_webhooks')
+        .values({ chave, webhook_url: body.webhookUrl, created_at: at })
+        .onConflict((oc) => oc.column('chave').doUpdateSet({ webhook_url: body.webhookUrl, created_at: at }))
+        .execute()
+      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(at).toISOString() })
     })
 
     api.get('/webhook/:chave', async (request, reply) => {
       const chave = (request.params as { chave: string }).chave
-      const url = webhooks.get(chave)
-      if (!url) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
-      return { webhookUrl: url, chave, criacao: new Date(now()).toISOString() }
+      const row = await registration(chave)
+      if (!row) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
+      return { webhookUrl: row.webhook_url, chave, criacao: new Date(Number(row.created_at)).toISOString() }
     })
 
     api.put('/pix-send/:idEnvio', async (request, reply) => {
@@ -513,11 +497,14 @@ export async function startSandboxApiServer(
   await app.listen({ port: listen.port, host: listen.host ?? '127.0.0.1' })
   if (options.settle !== false) bank.start(() => {})
   const address = app.server.address() as AddressInfo
+  const url = `https://localhost:${address.port}`
+  where.locationHost ||= `localhost:${address.port}`
+  where.bankUrl ||= `${url}/sandbox/bank`
   return {
     app,
     bank,
-    url: `https://localhost:${address.port}`,
-    webhooks,
+    url,
+    webhookUrl,
     close: async () => {
       bank.stop()
       await app.close()

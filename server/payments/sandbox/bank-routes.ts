@@ -1,5 +1,5 @@
-// The sandbox bank, served by the app's own server while the sandbox provider is active, under
-// `/sandbox` through the API plugin (zod schemas, the envelope, rate limits): `GET /bank` (paste
+// The sandbox bank, served by the sandbox API Pix server (api-server.ts; never by the app) under
+// `/sandbox` through the app's API plugin (zod schemas, the envelope, rate limits): `GET /bank` (paste
 // or follow a code), `POST /bank/pay` (form or JSON, used by `npm run sandbox:pay`), its key
 // directory `POST /bank/dict`, `/bank/dict/list`, `/bank/dict/remove` (`npm run sandbox:dict`),
 // payout rules `POST /bank/payout-rule`, and `GET /cob/:txid`, the charge location a dynamic BR

@@ -4,22 +4,32 @@ import { createTestDb } from '../../../tests/support/server.ts'
 import { loadConfig } from '../../config.ts'
 import { describeProviderConformance } from '../provider.conformance.ts'
 import type { WebhookRequest } from '../provider.ts'
-import { createPaymentProvider } from '../providers.ts'
+import { inMemorySandboxPki } from './pki.ts'
 import { SandboxProvider } from './provider.ts'
 
 describeProviderConformance('sandbox', async () => {
   const testDb = await createTestDb('sqlite')
   const config = loadConfig({ SANDBOX_PAYOUT_DELAY_MS: '0' })
   const webhooks: WebhookRequest[] = []
-  const provider = createPaymentProvider(config, {
+  // The bank behind the sandbox API Pix server, on its own (pix-api/conformance.test.ts runs the
+  // suite over HTTPS through PixApiProvider).
+  const provider = new SandboxProvider({
     db: testDb.db.kysely,
     now: () => Date.now(),
+    secret: config.payments.webhookSecret,
+    merchantName: config.payments.merchantName,
+    merchantCity: config.payments.merchantCity,
+    locationHost: 'localhost:8081',
+    locationPath: '/qr/v2/',
+    bankUrl: 'https://localhost:8081/sandbox/bank',
+    payoutDelayMs: config.sandboxPayoutDelayMs,
+    receiverKey: config.payments.receiverKey,
+    pki: inMemorySandboxPki,
     deliver: async (_topic, rawBody, headers) => {
       webhooks.push({ rawBody, headers })
       return 200
     },
   })
-  if (!(provider instanceof SandboxProvider)) throw new Error('expected the sandbox provider')
   return {
     provider,
     pay: async (txid) => {

@@ -2,7 +2,7 @@
 // signs the charges' JWS) and the client certificate the app presents (mTLS), made with
 // `selfsigned` (EC P-256: quick to make). Written once into a directory (DATA_DIR/sandbox-pix at
 // `npm start`) and reused; kept in memory when no directory is given (tests).
-import { randomBytes } from 'node:crypto'
+import { randomBytes, X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -34,7 +34,8 @@ async function issue(commonName: string, ca: KeyAndCert, usage: 'server' | 'clie
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', serverAuth: usage === 'server', clientAuth: usage === 'client' },
+      // The PSP's server certificate is also the client certificate it POSTs webhooks with (mTLS).
+      { name: 'extKeyUsage', serverAuth: usage === 'server', clientAuth: true },
       ...(usage === 'server'
         ? [
             {
@@ -81,11 +82,20 @@ export const pkiFiles = {
   clientKey: 'client.key',
 } as const
 
-/** Reads the certificates from `dir`, making and writing them there first when absent. */
-export async function loadOrCreateSandboxPki(dir: string): Promise<SandboxPki> {
+/** Reads the certificates from `dir`, making (with `make`) and writing them there first when absent. */
+const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2'
+
+export async function loadOrCreateSandboxPki(
+  dir: string,
+  make: () => Promise<SandboxPki> = createSandboxPki,
+): Promise<SandboxPki> {
   const file = (name: keyof typeof pkiFiles) => path.join(dir, pkiFiles[name])
-  if (!Object.keys(pkiFiles).every((name) => existsSync(file(name as keyof typeof pkiFiles)))) {
-    const pki = await createSandboxPki()
+  const complete = Object.keys(pkiFiles).every((name) => existsSync(file(name as keyof typeof pkiFiles)))
+  // A set made before the server certificate also served as the webhooks' client certificate
+  // (clientAuth) is made again.
+  const current = complete && new X509Certificate(readFileSync(file('serverCert'))).keyUsage?.includes(CLIENT_AUTH)
+  if (!current) {
+    const pki = await make()
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     const write = (name: keyof typeof pkiFiles, text: string, secret: boolean) =>
       writeFileSync(file(name), text, { mode: secret ? 0o600 : 0o644 })

@@ -43,7 +43,7 @@ export interface SandboxOptions {
   merchantCity: string
   /** Host (and port) the charge locations live on, e.g. `localhost:8080`. */
   locationHost: string
-  /** The path of the locations before the txid; `/sandbox/cob/` (the app's sandbox routes) by default. */
+  /** The path of the locations before the txid; `/sandbox/cob/` (the bank routes) by default, `/qr/v2/` on the API server. */
   locationPath?: string
   /** The sandbox bank page, where a player pays a code. */
   bankUrl: string
@@ -54,6 +54,11 @@ export interface SandboxOptions {
   receiverKey: string
   /** The PSP's certificates (the charge locations' JWS are signed with the server key). */
   pki: () => Promise<SandboxPki>
+  /**
+   * Who pays a charge when the payment names nobody and the charge names no payer (a charge made
+   * over API Pix has no `devedor`): the local sandbox plays the player's own bank.
+   */
+  payerOf?: (txid: string) => Promise<string | null>
 }
 
 export interface SandboxPayment {
@@ -233,7 +238,7 @@ export class SandboxProvider implements PaymentProvider {
     if (status === 'REMOVIDA_PELO_PSP' && !payment.late) return { paid: false, reason: 'expired' }
     const amount = payment.amount ?? Number(row.amount)
     if (!Number.isSafeInteger(amount) || amount <= 0) return { paid: false, reason: 'invalid_amount' }
-    const payerCpf = normalizeCpf(payment.payerCpf ?? row.payer_cpf)
+    const payerCpf = normalizeCpf(payment.payerCpf ?? (row.payer_cpf || ((await this.#o.payerOf?.(txid)) ?? '')))
     if (!isValidCpf(payerCpf)) return { paid: false, reason: 'invalid_payer' }
     const now = this.#o.now()
     const endToEndId = newEndToEndId(now)

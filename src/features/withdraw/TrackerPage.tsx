@@ -5,10 +5,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
-import type { WithdrawProcess } from '../../../contract/withdrawals.ts'
+import type { PayoutClockView, WithdrawProcess } from '../../../contract/withdrawals.ts'
 import { refreshAccount } from '../../lib/account.ts'
 import { messageOf } from '../../lib/http.ts'
-import { formatTime } from '../../lib/time.ts'
+import { formatClock, formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { cancelWithdrawal, correctWithdrawalKey, getWithdrawal } from './api.ts'
@@ -85,6 +85,7 @@ function OrderTracker({ orderId }: { orderId: string }) {
         </dt>
         <dd>{order.accountMasked}</dd>
       </dl>
+      {order.payoutClock && <PayoutClockNote clock={order.payoutClock} />}
       <ol className="steps" data-testid="tracker-steps">
         {order.steps.map((step) => (
           <li
@@ -153,5 +154,36 @@ function OrderTracker({ orderId }: { orderId: string }) {
         />
       )}
     </section>
+  )
+}
+
+/**
+ * By when the money arrives, honestly: 120 minutes from the request (Portaria SPA/MF 615/2024,
+ * review time included), the review's own deadline while an operator decides, and plainly when
+ * the limit has passed.
+ */
+function PayoutClockNote({ clock }: { clock: PayoutClockView }) {
+  const { i18n } = useLingui()
+  const at = (epochMs: number) => formatClock(epochMs, i18n.locale)
+  const requested = at(clock.requestedAt)
+  const due = at(clock.dueBy)
+  const decision = clock.reviewBy === null ? '' : at(clock.reviewBy)
+  return (
+    <p className={`card payout-clock${clock.overdue ? ' overdue' : ''}`} role="status" data-testid="payout-clock">
+      {clock.overdue ? (
+        <Trans>
+          O prazo de 120 minutos terminou às {due}. A operadora foi alertada e o seu saque continua em andamento.
+        </Trans>
+      ) : clock.reviewBy !== null ? (
+        <Trans>
+          Em análise: decisão até {decision}. Você recebe até {due} (no máximo 120 minutos após o pedido, feito às{' '}
+          {requested}).
+        </Trans>
+      ) : (
+        <Trans>
+          Você recebe até {due} (no máximo 120 minutos após o pedido, feito às {requested}).
+        </Trans>
+      )}
+    </p>
   )
 }
