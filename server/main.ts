@@ -2,17 +2,14 @@
 // the URL. Stops gracefully on SIGINT/SIGTERM (server/http/shutdown.ts): nothing in flight is lost.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Kysely } from 'kysely'
-import { verifiedIdentity } from './accounts/verification.ts'
 import { build } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import type { Database } from './db/schema.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
-import { depositPlayerOfTxid } from './payments/deposits.ts'
+import { localBankCustomers } from './payments/local-bank-customers.ts'
 import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
 
 type Config = ReturnType<typeof loadConfig>
@@ -35,23 +32,11 @@ async function startSandboxPix(config: Config, db: ReturnType<typeof openDatabas
     port: config.payments.sandboxPixPort,
     host: '127.0.0.1',
     webhookUrl: config.payments.pixApi?.webhookUrl ?? `http://${appHost}:${config.port}/api/payments/webhook`,
-    payerOf: playersOwnBank(db.kysely),
+    ...localBankCustomers(db.kysely),
     // Both sides share PIX_WEBHOOK_SECRET when configured (instances behind a proxy, pix-api pointed
     // here by hand), a random one per start otherwise.
     webhookSecret: config.payments.webhookSecret,
   })
-}
-
-/**
- * The local sandbox plays the player's own bank: a code paid without naming a CPF is paid from
- * the verified CPF of the player whose order it is (the app's tables, read here where both sides
- * meet; a real PSP never needs this).
- */
-function playersOwnBank(db: Kysely<Database>) {
-  return async (txid: string): Promise<string | null> => {
-    const playerId = await depositPlayerOfTxid(db, txid)
-    return playerId === null ? null : ((await verifiedIdentity(db, playerId))?.cpf ?? null)
-  }
 }
 
 /** Whether PAYMENT_PROVIDER=pix-api points at this machine's sandbox port (started here too). */

@@ -53,6 +53,12 @@ export async function saveAccountDetails(
 }
 
 /** The player's verified name and CPF (unmasked: for the server's own checks, never a response). */
+/** The verified name of whoever holds this CPF here, if anyone does. */
+export async function verifiedNameOfCpf(db: Kysely<Database>, cpf: string): Promise<string | null> {
+  const row = await db.selectFrom('player_verifications').select('full_name').where('cpf', '=', cpf).executeTakeFirst()
+  return row?.full_name ?? null
+}
+
 export async function verifiedIdentity(
   db: Kysely<Database>,
   playerId: number,

@@ -96,12 +96,14 @@ export function describeProviderConformance(name: string, setUp: () => Promise<C
     )
 
     it(
-      'looks keys up in the directory: the holder of a payable key, nothing for an unknown one',
+      'looks keys up in the directory: the holder (name and CPF) of a payable key, nothing for an unknown one',
       withHarness(async (h) => {
         const found = await h.provider.lookupKey(h.payableKey.key)
         expect(found.found).toBe(true)
         // A real PSP's DICT lookup shows the holder's CPF masked; the sandbox in-process in full.
         expect(found.found && cpfMatches(found.ownerCpf, h.payableKey.ownerCpf)).toBe(true)
+        // …and names the holder, as a DICT lookup does.
+        expect(found.found && found.ownerName.trim().length).toBeGreaterThan(0)
         expect(await h.provider.lookupKey(`ninguem-${randomBytes(4).toString('hex')}@exemplo.com`)).toEqual({
           found: false,
         })

@@ -81,8 +81,11 @@ export interface CreatePayoutInput {
   ownerCpf: string
 }
 
-/** What the PIX directory (DICT) says of a key: its type and the CPF of its holder. */
-export type PixKeyLookup = { found: true; keyType: PixKeyType; ownerCpf: string } | { found: false }
+/**
+ * What the PIX directory (DICT) says of a key: its type, its holder's name and CPF (a PSP may
+ * answer the CPF masked, `***.456.789-**`; `cpfMatches` compares either form).
+ */
+export type PixKeyLookup = { found: true; keyType: PixKeyType; ownerName: string; ownerCpf: string } | { found: false }
 
 /** API Pix `devolucao` statuses. */
 export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
@@ -114,7 +117,21 @@ export class ProviderUnavailable extends Error {}
 /** The provider refused a refund for good (API Pix 400/404): asking again cannot help. */
 export class RefundRefused extends Error {}
 
-export interface PaymentProvider {
+/**
+ * Payouts and key lookups: not part of API Pix. Each PSP has its own "Pix send" API and its own
+ * access to the DICT; `PixApiProvider` speaks the sandbox's shape of them (README, "Connecting a
+ * real PSP", says what an adapter for another PSP maps).
+ */
+export interface PixPayoutProvider {
+  /** Hands a payout to the PIX network; may throw when the provider does not answer. */
+  createPayout(input: CreatePayoutInput): Promise<Payout>
+  getPayout(id: string): Promise<Payout | null>
+  /** Looks a PIX key up in the directory (DICT), normalised as contract/pix-keys.ts does. */
+  lookupKey(key: string): Promise<PixKeyLookup>
+}
+
+/** Everything the app asks of its PSP: API Pix's charges, received PIX and refunds, and payouts. */
+export interface PaymentProvider extends PixPayoutProvider {
   readonly name: string
   /** True when no real money moves (the app shows a marker). */
   readonly sandbox: boolean
@@ -123,11 +140,6 @@ export interface PaymentProvider {
   getCharge(txid: string): Promise<PixCharge | null>
   /** API Pix `PATCH /cob/{txid}` (status REMOVIDA_PELO_USUARIO_RECEBEDOR): withdraws an unpaid charge. */
   cancelCharge?(txid: string): Promise<boolean>
-  /** Hands a payout to the PIX network; may throw when the provider does not answer. */
-  createPayout(input: CreatePayoutInput): Promise<Payout>
-  getPayout(id: string): Promise<Payout | null>
-  /** Looks a PIX key up in the directory (DICT), normalised as contract/pix-keys.ts does. */
-  lookupKey(key: string): Promise<PixKeyLookup>
   /**
    * API Pix `GET /pix?inicio&fim`: every PIX received in a window. Reconciliation uses it to find
    * payments whose webhooks were missed for longer than it asks about orders one by one.

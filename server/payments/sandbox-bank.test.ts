@@ -15,6 +15,7 @@ import {
 } from '../../tests/support/server.ts'
 import { parseBrCode } from './brcode.ts'
 import { maskCpfAsDict } from './pix-api/schemas.ts'
+import { SANDBOX_UNNAMED_HOLDER } from './sandbox/provider.ts'
 
 /** The payload of a compact JWS (its signature is checked in brcode-interop.test.ts). */
 const decodeJws = (jws: string) => JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8'))
@@ -200,11 +201,20 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
       '0f8fad5b-d9cb-469f-a165-70867728950e',
       'ana@exemplo.com',
     ])
-    // Over API Pix the DICT answers the holder's CPF masked, as a real one does.
+    // Over API Pix the DICT answers the holder's name and CPF masked, as a real one does: a CPF no
+    // customer of the sandbox bank holds gets its placeholder name, a player's their verified one.
     expect(await t.app.payments.provider.lookupKey('+5511912345678')).toEqual({
       found: true,
       keyType: 'phone',
+      ownerName: SANDBOX_UNNAMED_HOLDER,
       ownerCpf: maskCpfAsDict(cpf),
+    })
+    const player = await loginPlayer(t.app, { verified: { fullName: 'Bia Lima' } })
+    expect(await t.app.payments.provider.lookupKey(player.cpf)).toEqual({
+      found: true,
+      keyType: 'cpf',
+      ownerName: 'Bia Lima',
+      ownerCpf: maskCpfAsDict(player.cpf),
     })
     const wrongHolder = await post('/sandbox/bank/dict/remove', {
       key: '11912345678',
@@ -218,6 +228,7 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     expect(await t.app.payments.provider.lookupKey(cpf)).toEqual({
       found: true,
       keyType: 'cpf',
+      ownerName: SANDBOX_UNNAMED_HOLDER,
       ownerCpf: maskCpfAsDict(cpf),
     })
   })

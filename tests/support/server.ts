@@ -10,18 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { randomCpf } from '../../contract/cpf.ts'
-import { verifiedIdentity } from '../../server/accounts/verification.ts'
 import { type BuildOptions, build } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Db, type Engine, openDatabase } from '../../server/db/database.ts'
 import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts'
-import type { Database } from '../../server/db/schema.ts'
 import type { Clock } from '../../server/http/infrastructure.ts'
 import { grantBonus } from '../../server/ledger/bonus.ts'
-import { depositPlayerOfTxid } from '../../server/payments/deposits.ts'
+import { localBankCustomers } from '../../server/payments/local-bank-customers.ts'
 import type { SandboxApiServer } from '../../server/payments/sandbox/api-server.ts'
 import { startLocalSandbox } from '../../server/payments/sandbox/local.ts'
 import { inMemorySandboxPki } from '../../server/payments/sandbox/pki.ts'
@@ -130,17 +127,6 @@ function deliverTo(target: { app?: FastifyInstance }) {
   }
 }
 
-/**
- * The local sandbox plays the player's own bank: a code paid without naming a CPF is paid from
- * the verified CPF of the player whose order it is (as server/main.ts does).
- */
-function playersOwnBank(db: Kysely<Database>) {
-  return async (txid: string): Promise<string | null> => {
-    const playerId = await depositPlayerOfTxid(db, txid)
-    return playerId === null ? null : ((await verifiedIdentity(db, playerId))?.cpf ?? null)
-  }
-}
-
 export interface SandboxTestOptions {
   /** The sandbox's charge locations on a DNS name without a port, as a deployed PSP's. */
   sandboxLocationHost?: string
@@ -177,7 +163,7 @@ export async function buildTestApp(
       ...(env.PIX_WEBHOOK_SECRET ? { webhookSecret: env.PIX_WEBHOOK_SECRET } : {}),
       ...(clock ? { now: () => clock.now() } : {}),
       deliver: deliverTo(target),
-      payerOf: playersOwnBank(db.kysely),
+      ...localBankCustomers(db.kysely),
     })
     sandbox = local.server
     config = loadConfig({ ...testEnv, ...local.env })

@@ -339,7 +339,12 @@ export class PixApiProvider implements PaymentProvider {
   async lookupKey(key: string): Promise<PixKeyLookup> {
     const entry = await this.#call('GET', `/dict/${encodeURIComponent(key)}`, dictEntrySchema, undefined, [404])
     if (!entry) return { found: false }
-    return { found: true, keyType: entry.tipo as PixKeyType, ownerCpf: entry.titular.cpfMascarado }
+    return {
+      found: true,
+      keyType: entry.tipo as PixKeyType,
+      ownerName: entry.titular.nome,
+      ownerCpf: entry.titular.cpfMascarado,
+    }
   }
 
   // --- webhooks and the rest -------------------------------------------------------------------

@@ -142,8 +142,11 @@ export const pixSendSchema = z.object({
 export const dictEntrySchema = z.object({
   chave: chaveSchema,
   tipo: z.enum(['cpf', 'phone', 'email', 'random']),
-  /** The holder, masked as DICT answers return it: `***.456.789-**`. */
-  titular: z.object({ cpfMascarado: z.string().regex(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) }),
+  /** The holder: the name as the DICT gives it, the CPF masked as DICT answers return it (`***.456.789-**`). */
+  titular: z.object({
+    nome: z.string().trim().min(1).max(140),
+    cpfMascarado: z.string().regex(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/),
+  }),
 })
 
 /** A CPF as DICT lookups show it: only the middle six digits. */

@@ -70,6 +70,8 @@ export interface SandboxApiOptions {
    */
   /** See SandboxOptions.payerOf. */
   payerOf?: (txid: string) => Promise<string | null>
+  /** See SandboxOptions.holderNameOf. */
+  holderNameOf?: (cpf: string) => Promise<string | null>
   deliver?: (url: string | null, ...webhook: Parameters<WebhookDelivery>) => ReturnType<WebhookDelivery>
 }
 
@@ -216,6 +218,7 @@ export async function startSandboxApiServer(
     receiverKey: options.receiverKey,
     pki: async () => options.pki,
     ...(options.payerOf ? { payerOf: options.payerOf } : {}),
+    ...(options.holderNameOf ? { holderNameOf: options.holderNameOf } : {}),
     deliver: async (topic, rawBody, headers) => {
       const base = await webhookUrl(options.receiverKey)
       if (options.deliver) return options.deliver(base ?? null, topic, rawBody, headers)
@@ -490,7 +493,11 @@ export async function startSandboxApiServer(
       if (chave === null) return reply
       const entry = await bank.lookupKey(chave)
       if (!entry.found) return problem(reply, 404, 'ChaveNaoEncontrada', 'Chave não encontrada no DICT.')
-      return { chave, tipo: entry.keyType, titular: { cpfMascarado: maskCpfAsDict(entry.ownerCpf) } }
+      return {
+        chave,
+        tipo: entry.keyType,
+        titular: { nome: entry.ownerName, cpfMascarado: maskCpfAsDict(entry.ownerCpf) },
+      }
     })
   })
 

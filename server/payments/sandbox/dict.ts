@@ -7,7 +7,9 @@ import type { Kysely } from 'kysely'
 import { isValidCpf, normalizeCpf } from '../../../contract/cpf.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../../contract/pix-keys.ts'
 import type { Database } from '../../db/schema.ts'
-import type { PixKeyLookup } from '../provider.ts'
+
+/** A key's entry: its type and its holder's CPF (the provider adds the holder's name). */
+export type DictEntry = { found: true; keyType: PixKeyType; ownerCpf: string } | { found: false }
 
 /** Keys a holder registers; CPF keys need no registration. */
 export const registrableKeyTypes = ['phone', 'email', 'random'] as const
@@ -34,7 +36,7 @@ export class SandboxDict {
     this.#now = now
   }
 
-  async lookup(key: string): Promise<PixKeyLookup> {
+  async lookup(key: string): Promise<DictEntry> {
     if (/^\d{11}$/.test(key) && isValidCpf(key)) return { found: true, keyType: 'cpf', ownerCpf: key }
     const row = await this.#db
       .selectFrom('sandbox_dict_keys')

@@ -26,6 +26,7 @@ export interface LocalSandboxOptions {
   now?: () => number
   deliver?: SandboxApiOptions['deliver']
   payerOf?: SandboxApiOptions['payerOf']
+  holderNameOf?: SandboxApiOptions['holderNameOf']
   /** Where the charge locations live (a DNS name, as a deployed PSP's); this server by default. */
   locationHost?: string
   /** Makes the certificates when `dir` has none (tests: the process's in-memory set). */
@@ -59,6 +60,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       ...(options.now ? { now: options.now } : {}),
       ...(options.deliver ? { deliver: options.deliver } : {}),
       ...(options.payerOf ? { payerOf: options.payerOf } : {}),
+      ...(options.holderNameOf ? { holderNameOf: options.holderNameOf } : {}),
       ...(options.locationHost ? { locationHost: options.locationHost } : {}),
     },
     { port: options.port, ...(options.host ? { host: options.host } : {}) },

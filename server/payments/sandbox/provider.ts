@@ -59,7 +59,15 @@ export interface SandboxOptions {
    * over API Pix has no `devedor`): the local sandbox plays the player's own bank.
    */
   payerOf?: (txid: string) => Promise<string | null>
+  /**
+   * The name the directory gives a key's holder: the local sandbox names its customers (the
+   * players) by their verified name; a CPF no one here holds gets `SANDBOX_UNNAMED_HOLDER`.
+   */
+  holderNameOf?: (cpf: string) => Promise<string | null>
 }
+
+/** The holder name the sandbox's directory gives a CPF that no customer of its bank holds. */
+export const SANDBOX_UNNAMED_HOLDER = 'Titular do sandbox'
 
 export interface SandboxPayment {
   /** Pay a different amount than the charge asks (a bank that lets the payer change it). */
@@ -271,8 +279,11 @@ export class SandboxProvider implements PaymentProvider {
     return { paid: true, pix, webhookStatus }
   }
 
-  lookupKey(key: string): Promise<PixKeyLookup> {
-    return this.dict.lookup(key)
+  async lookupKey(key: string): Promise<PixKeyLookup> {
+    const entry = await this.dict.lookup(key)
+    if (!entry.found) return entry
+    const ownerName = (await this.#o.holderNameOf?.(entry.ownerCpf)) ?? SANDBOX_UNNAMED_HOLDER
+    return { ...entry, ownerName }
   }
 
   requestRefund(input: RefundRequest): Promise<PixRefund> {
