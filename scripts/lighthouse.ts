@@ -22,11 +22,10 @@ import * as chromeLauncher from 'chrome-launcher'
 import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import { build as viteBuild } from 'vite'
-import { build } from '../server/app.ts'
-import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { staticSite } from '../server/http/static.ts'
+import { buildTestApp } from '../tests/support/server.ts'
 import { precompress } from './precompress.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -63,7 +62,8 @@ Object.assign(process.env, {
 })
 const db = openDatabase({ dataDir })
 await migrateToLatest(db)
-const app = await build({ config: loadConfig(), db })
+// The sandbox PSP next to it, reached over API Pix as npm start does (the test harness wires it).
+const app = await buildTestApp(db, { ...(process.env as Record<string, string>), STATIC_DIR: path.resolve('dist') })
 await app.listen({ port, host: '127.0.0.1' })
 
 // The baseline: built with the app's Vite and React plugin and the same compressed copies.

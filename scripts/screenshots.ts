@@ -14,12 +14,11 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { findGame, games } from '../contract/games/catalog.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import { type SpinOutcome, spinOutcome } from '../contract/games/fair.ts'
-import { build } from '../server/app.ts'
-import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { hmacSha256 } from '../server/games/seeds.ts'
 import { accountInfo, adjustBalance, enterApp, playerCall } from '../tests/e2e/support.ts'
+import { buildTestApp } from '../tests/support/server.ts'
 
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.E2E_PORT ?? 8241)
 const manifest = process.argv.includes('--manifest')
@@ -45,14 +44,15 @@ Object.assign(process.env, {
   WITHDRAW_PROMPT_MIN: '100000000',
 })
 let forced: string | null = null
-const config = loadConfig()
 const db = openDatabase({ dataDir })
 await migrateToLatest(db)
-const app = await build({
-  config,
+// The sandbox PSP next to it, reached over API Pix as npm start does (the test harness wires it).
+const app = await buildTestApp(
   db,
-  serverSeeds: () => forced ?? randomBytes(32).toString('hex'),
-})
+  { ...(process.env as Record<string, string>), STATIC_DIR: path.resolve('dist') },
+  undefined,
+  { serverSeeds: () => forced ?? randomBytes(32).toString('hex') },
+)
 await app.listen({ port, host: '127.0.0.1' })
 
 /** The first server seed whose spin 0 with the showcase client seed passes `wanted`. */

@@ -1,12 +1,9 @@
 // Log lines never carry a token, a password, a CPF or a PIX key: the redact paths and the
 // request serializer, checked on the lines a real app writes.
 
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createTestDb, engines } from '../../tests/support/server.ts'
-import { build } from '../app.ts'
+import { buildTestApp, createTestDb, engines } from '../../tests/support/server.ts'
 import { loadConfig } from '../config.ts'
 import { loggerOptions, REDACTED, redactUrl } from './logging.ts'
 
@@ -31,8 +28,7 @@ describe.each(engines)('log redaction on %s', (engine) => {
     const { db, drop } = await createTestDb(engine)
     const { lines, stream } = capture()
     const options = loggerOptions({ logLevel: 'info', logFormat: 'json' }) as object
-    const config = loadConfig({ STATIC_DIR: path.join(tmpdir(), 'no-static') })
-    const logged = await build({ config, db, logger: { ...options, stream } })
+    const logged = await buildTestApp(db, {}, undefined, { logger: { ...options, stream } })
     try {
       logged.log.info(
         {

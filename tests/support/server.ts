@@ -137,7 +137,7 @@ export async function buildTestApp(
   db: Db,
   env: Record<string, string> = {},
   clock?: Clock,
-  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute'> & SandboxTestOptions = {},
+  extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute' | 'logger'> & SandboxTestOptions = {},
 ): Promise<FastifyInstance> {
   const { sandboxLocationHost, ...buildExtra } = extra
   const testEnv = {

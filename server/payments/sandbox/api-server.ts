@@ -232,6 +232,10 @@ export async function startSandboxApiServer(
 
   const app = Fastify({
     logger: false,
+    // Closing drops every connection, not only idle ones: the app next to it may still hold one
+    // open (a request in flight, a TLS handshake) and would otherwise hold the close forever
+    // when it closes its own client after this server (seen on PostgreSQL in the test harness).
+    forceCloseConnections: true,
     https: {
       key: options.pki.server.key,
       cert: options.pki.server.cert,
