@@ -238,5 +238,11 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(await undo('b4', 'r4')).toMatchObject({ ok: true })
     expect(await placeBet('b4', 'r4', 100)).toMatchObject({ ok: false, reason: 'bet_rolled_back' })
     expect((await t.ledger.balances(player)).cash).toBe(350)
+
+    // The remembered rollback of another id in a round does not hide that round's real bet.
+    expect(await placeBet('b5', 'r5', 50)).toMatchObject({ ok: true })
+    expect(await undo('b6', 'r5')).toMatchObject({ ok: true })
+    expect(await payWin('w5', 'r5', 80)).toMatchObject({ ok: true })
+    expect((await t.ledger.balances(player)).cash).toBe(380)
   })
 })

@@ -153,6 +153,10 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
         .selectAll()
         .where('player_id', '=', input.playerId)
         .where('round_id', '=', input.roundId)
+        // A rollback of an unknown transaction leaves an amount-0 row for that id alone; it must
+        // not hide the round's real bet (found by the property test: bet, rollback of another id,
+        // then the win was refused).
+        .where('amount', '>', 0)
         .orderBy('created_at', 'desc')
         .executeTakeFirst()
   if (!placed || Number(placed.amount) === 0) return refuse('bet_not_found')
