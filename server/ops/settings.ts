@@ -15,6 +15,24 @@ export const SETTINGS_POLL_MS = 5000
 
 const amount = z.number().int().min(0).max(100_000_000)
 
+/** The config's numeric fields a setting may change, by section. */
+interface NumberFields {
+  withdrawals: 'reviewAbove' | 'reviewMinutes' | 'min' | 'dailyMax'
+  deposits: 'min' | 'max'
+}
+
+/** A number setting kept at `config[section][field]`. */
+function numberAt<S extends keyof NumberFields>(section: S, field: NumberFields[S], schema: z.ZodNumber) {
+  const fields = (c: Config) => c[section] as Record<NumberFields[S], number>
+  return {
+    schema,
+    read: (c: Config) => fields(c)[field],
+    write: (c: Config, v: number) => {
+      fields(c)[field] = v
+    },
+  }
+}
+
 /** Each setting: its schema and where it lives in the config. */
 export const settingDefinitions = {
   'promotions.enabled': {
@@ -31,49 +49,13 @@ export const settingDefinitions = {
       c.promotions.disabled = [...new Set(v)]
     },
   },
-  'withdrawals.reviewAbove': {
-    schema: amount,
-    read: (c: Config) => c.withdrawals.reviewAbove,
-    write: (c: Config, v: number) => {
-      c.withdrawals.reviewAbove = v
-    },
-  },
-  'withdrawals.reviewMinutes': {
-    // Inside the 120-minute payout rule, with time left to pay.
-    schema: z.number().int().min(1).max(110),
-    read: (c: Config) => c.withdrawals.reviewMinutes,
-    write: (c: Config, v: number) => {
-      c.withdrawals.reviewMinutes = v
-    },
-  },
-  'withdrawals.min': {
-    schema: amount.min(1),
-    read: (c: Config) => c.withdrawals.min,
-    write: (c: Config, v: number) => {
-      c.withdrawals.min = v
-    },
-  },
-  'withdrawals.dailyMax': {
-    schema: amount.min(1),
-    read: (c: Config) => c.withdrawals.dailyMax,
-    write: (c: Config, v: number) => {
-      c.withdrawals.dailyMax = v
-    },
-  },
-  'deposits.min': {
-    schema: amount.min(1),
-    read: (c: Config) => c.deposits.min,
-    write: (c: Config, v: number) => {
-      c.deposits.min = v
-    },
-  },
-  'deposits.max': {
-    schema: amount.min(1),
-    read: (c: Config) => c.deposits.max,
-    write: (c: Config, v: number) => {
-      c.deposits.max = v
-    },
-  },
+  'withdrawals.reviewAbove': numberAt('withdrawals', 'reviewAbove', amount),
+  // Inside the 120-minute payout rule, with time left to pay.
+  'withdrawals.reviewMinutes': numberAt('withdrawals', 'reviewMinutes', z.number().int().min(1).max(110)),
+  'withdrawals.min': numberAt('withdrawals', 'min', amount.min(1)),
+  'withdrawals.dailyMax': numberAt('withdrawals', 'dailyMax', amount.min(1)),
+  'deposits.min': numberAt('deposits', 'min', amount.min(1)),
+  'deposits.max': numberAt('deposits', 'max', amount.min(1)),
 } as const
 
 export type SettingKey = keyof typeof settingDefinitions
