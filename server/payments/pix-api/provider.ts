@@ -30,6 +30,7 @@ import {
   devolucaoSchema,
   devolucaoSolicitadaSchema,
   dictEntrySchema,
+  idEnvioSchema,
   type Problema,
   pixConsultadosSchema,
   pixSchema,
@@ -332,6 +333,9 @@ export class PixApiProvider implements PaymentProvider {
   }
 
   async getPayout(id: string): Promise<Payout | null> {
+    // Our payout ids are idEnvio-shaped; anything else (a webhook naming a stranger's id) is none
+    // of ours, and must not reach the path unescaped.
+    if (!idEnvioSchema.safeParse(id).success) return null
     const sent = await this.#call('GET', `/pix-send/${id}`, pixSendSchema, undefined, [404])
     return sent ? payoutOf(sent) : null
   }
