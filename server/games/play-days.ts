@@ -19,8 +19,8 @@ export interface PlayedRound {
 }
 
 /** Counts one round into its day, in the caller's (the spin's) transaction. */
-export async function countRound(trx: Kysely<Database>, round: PlayedRound, timeZone: string): Promise<void> {
-  await trx
+export function countRound(trx: Kysely<Database>, round: PlayedRound, timeZone: string) {
+  return trx
     .insertInto('game_play_days')
     .values({
       player_id: round.playerId,
@@ -37,7 +37,6 @@ export async function countRound(trx: Kysely<Database>, round: PlayedRound, time
         wins: sql`game_play_days.wins + ${round.paid}`,
       }),
     )
-    .execute()
 }
 
 /** Net loss (bets − wins) per calendar period so far, from the day rows: one statement. */

@@ -112,7 +112,7 @@ async function payJackpot(tx: LedgerTx, roundId: string, playerId: number): Prom
   for (const { shard, balance } of shards) {
     if (balance <= 0) continue
     paid += balance
-    await tx.transfer({
+    await tx.post({
       // The first shard keeps the unsharded id; the others are told apart by their number.
       id: shard === 0 ? `jackpot:won:${roundId}` : `jackpot:won:${roundId}:${shard}`,
       debit: { house: 'jackpot_pool', shard },
@@ -123,7 +123,7 @@ async function payJackpot(tx: LedgerTx, roundId: string, playerId: number): Prom
     })
   }
   if (paid === 0) return 0
-  await tx.transfer({
+  await tx.post({
     id: `jackpot:seed:${roundId}`,
     debit: { house: 'game', shard: playerId },
     credit: { house: 'jackpot_pool', shard: playerId },
@@ -141,7 +141,9 @@ export class Rounds {
   }
 
   async spin(input: SpinInput): Promise<SpinRecord> {
-    return this.#o.ledger.transact(async (tx) => {
+    // The pool after this spin: its shards summed in the spin's last statement, mine included.
+    let pool: Promise<number> | undefined
+    const record = await this.#o.ledger.transact(async (tx) => {
       // The session is authenticated and marked seen inside the spin's transaction, by one
       // statement: a spin is one write transaction, with no read of its own before it.
       const session = await authenticateSession(tx.trx, input.sessionToken, tx.now)
@@ -191,10 +193,12 @@ export class Rounds {
           await enforcePlayLimits(tx.trx, { ...spin, now: tx.now, ...this.#o.playLimits, setting: gate.setting })
           const before = balance.cash + balance.bonus
           if (before < spin.bet) throw new Refusal('insufficient_balance', { bet: spin.bet, balance: before })
+          pool = tx.houseBalanceAtCommit('jackpot_pool')
           return this.#play(tx, game, spin, before)
         },
       })
     })
+    return record.replayed || !pool ? record : { ...record, jackpotPool: await pool }
   }
 
   async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number): Promise<SpinRecord> {
@@ -219,7 +223,7 @@ export class Rounds {
     if (!placed.ok) throw new Refusal('insufficient_balance', { bet: input.bet, balance: before })
     const contribution = jackpotContribution(jackpotRule, input.bet)
     // Into the player's shards of the house and the pool: spins of different players touch different rows.
-    await tx.transfer({
+    await tx.post({
       id: `jackpot:share:${roundId}`,
       debit: { house: 'game', shard: input.playerId },
       credit: { house: 'jackpot_pool', shard: input.playerId },
@@ -257,11 +261,14 @@ export class Rounds {
       nonce,
       created_at: tx.now,
     }
-    await tx.trx.insertInto('game_rounds').values(row).execute()
-    await countRound(
-      tx.trx,
-      { playerId: input.playerId, gameId: game.id, createdAt: tx.now, bet: input.bet, paid },
-      this.#o.playLimits.timeZone,
+    // The round and its day row are written with the transfers at the end (one statement on PostgreSQL).
+    tx.defer(tx.trx.insertInto('game_rounds').values(row))
+    tx.defer(
+      countRound(
+        tx.trx,
+        { playerId: input.playerId, gameId: game.id, createdAt: tx.now, bet: input.bet, paid },
+        this.#o.playLimits.timeZone,
+      ),
     )
     tx.broadcast('jackpot', {})
     if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
@@ -269,8 +276,8 @@ export class Rounds {
       round: roundView(row, null),
       replayed: false,
       seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
-      // The pool's shards summed as this transaction sees them, mine included.
-      jackpotPool: await tx.houseBalance('jackpot_pool'),
+      // Filled in by spin() from the pool's shards as this transaction leaves them.
+      jackpotPool: null,
       // Kept current by the transfers under the player's lock: no re-read.
       balance: balanceView(await tx.lockPlayer(input.playerId)),
     }

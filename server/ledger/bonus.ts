@@ -18,6 +18,23 @@ export interface BonusGrant {
   from?: HouseAccountCode
 }
 
+/**
+ * Transactions that found the player without a wagering row: a spin asks twice (its bet, its
+ * win) and most players have none. Forgotten when a grant writes one.
+ */
+const noWagering = new WeakMap<object, Set<number>>()
+
+async function wageringRow(tx: LedgerTx, playerId: number) {
+  if (noWagering.get(tx)?.has(playerId)) return undefined
+  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  if (!row) {
+    const known = noWagering.get(tx) ?? new Set<number>()
+    known.add(playerId)
+    noWagering.set(tx, known)
+  }
+  return row
+}
+
 export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<TransferResult> {
   const result = await tx.transfer({
     id: grant.id,
@@ -28,6 +45,7 @@ export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<Trans
     reference: grant.reference ?? null,
   })
   if (!result.replayed) {
+    noWagering.get(tx)?.delete(grant.playerId)
     const required = Math.round(grant.amount * grant.wageringMultiplier)
     await tx.trx
       .insertInto('bonus_wagering')
@@ -45,7 +63,7 @@ export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<Trans
 
 /** Adds a bet to the wagering progress (negative to take a rolled-back bet out again). */
 export async function recordWager(tx: LedgerTx, playerId: number, amount: number, triggerId: string): Promise<void> {
-  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  const row = await wageringRow(tx, playerId)
   if (!row || Number(row.required) === 0) return
   await tx.trx
     .updateTable('bonus_wagering')
@@ -57,7 +75,7 @@ export async function recordWager(tx: LedgerTx, playerId: number, amount: number
 
 /** Converts the bonus to cash once the requirement is met; clears it when the bonus is gone. */
 export async function settleBonus(tx: LedgerTx, playerId: number, triggerId: string): Promise<void> {
-  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
+  const row = await wageringRow(tx, playerId)
   if (!row) return
   const { bonus } = await tx.lockPlayer(playerId)
   // Bonus staked in a round that has not settled yet may still come back as a bonus win.
@@ -72,7 +90,7 @@ export async function settleBonus(tx: LedgerTx, playerId: number, triggerId: str
   const met = Number(row.wagered) >= Number(row.required)
   if (bonus === 0 && open) return
   if (bonus > 0 && met) {
-    await tx.transfer({
+    await tx.post({
       id: `${triggerId}:bonus-to-cash`,
       debit: { player: playerId, code: 'bonus' },
       credit: { player: playerId, code: 'cash' },

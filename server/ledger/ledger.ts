@@ -3,13 +3,13 @@
 // Balances change in the same database transaction as the transfer rows; player balances never
 // go negative (conditional update + CHECK). Several transfers commit together or not at all.
 // Every change to a player's money writes an outbox event (server/push/outbox.ts) in the same transaction.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Compilable, CompiledQuery, type Kysely, sql, type Transaction } from 'kysely'
 import type { BroadcastTopic, OutboxPayloads, PlayerTopic } from '../../contract/push.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
-import { type OutboxEvent, playerEvent, writeOutbox } from '../push/outbox.ts'
+import { type OutboxEvent, outboxInsert, playerEvent, writeOutbox } from '../push/outbox.ts'
 import { type AccountDirectory, type AccountRef, type HouseAccountCode, readPlayerBalances } from './accounts.ts'
 
 export interface TransferInput {
@@ -57,6 +57,23 @@ export interface LedgerTx {
   trx: Transaction<Database>
   now: number
   transfer(input: TransferInput): Promise<TransferResult>
+  /**
+   * A transfer whose result the caller does not need, applied with the transaction's other
+   * postings at its end: one statement for all of them on PostgreSQL, so the house shards they
+   * credit are locked only from then to the commit. Deferred only when every player account it
+   * moves is locked in this transaction (their balances are then known here, and a debit is
+   * checked against them now); otherwise, and on a retry, it is an ordinary `transfer`. Reads
+   * through this transaction (`lockPlayer`, `houseBalance`, `lockHouse`, `transfer`) see it.
+   */
+  post(input: TransferInput): Promise<void>
+  /**
+   * A write of the caller's own rows whose result it does not need (a round, a day row), run
+   * with the postings at the end of the work — in the same statement on PostgreSQL. Nothing in
+   * the transaction may read it back before then.
+   */
+  defer(query: Compilable): void
+  /** A house account's balance as this transaction leaves it, known once the work has returned. */
+  houseBalanceAtCommit(code: HouseAccountCode): Promise<number>
   /** Marks a player's money as changed, so the balance push goes out after commit. */
   touch(playerId: number): void
   /** Queues a push event for a player (e.g. `deposit`), written to the outbox in this transaction. */
@@ -160,12 +177,22 @@ export class Ledger {
     const touched = new Set<number>()
     const events: OutboxEvent[] = []
     const locked: LockedPlayers = new Map()
+    const postings = new Postings()
     const now = this.#o.now()
+    const flush = (final = false) => this.#flush(trx, postings, now, final)
     const tx: LedgerTx = {
       trx,
       now,
       // The first attempt trusts the unique index to catch a repeated id; a retry looks first.
-      transfer: (input) => this.#apply(trx, input, now, touched, attempt > 0, locked),
+      transfer: async (input) => {
+        await flush()
+        return this.#apply(trx, input, now, touched, attempt > 0, locked)
+      },
+      post: async (input) => {
+        if (attempt === 0 && !input.resolves && (await this.#defer(trx, input, touched, locked, postings))) return
+        await flush()
+        await this.#apply(trx, input, now, touched, attempt > 0, locked)
+      },
       touch: (playerId) => touched.add(playerId),
       emit: (playerId, topic, payload) => {
         touched.add(playerId)
@@ -173,12 +200,26 @@ export class Ledger {
       },
       broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
       lockPlayer: (playerId) => this.#lockPlayer(trx, playerId, locked),
-      lockHouse: (code) => this.#lockHouse(trx, code),
-      houseBalance: (code) => this.#houseSum(trx, code),
+      lockHouse: async (code) => {
+        await flush()
+        return this.#lockHouse(trx, code)
+      },
+      houseBalance: async (code) => (await this.#houseSum(trx, code)) + postings.pendingOn(this.accounts.houseIds(code)),
+      defer: (query) => postings.deferred.push(query.compile()),
+      houseBalanceAtCommit: (code) => postings.sumAtEnd(this.accounts.houseIds(code)),
     }
-    const value = await work(tx)
-    if (!deferOutbox) await writeOutbox(trx, this.#o.engine, outboxRows(touched, events), now)
-    return { value, touched, events }
+    try {
+      const value = await work(tx)
+      // On PostgreSQL the outbox rows join the last statement; SQLite's group writes them once.
+      if (!deferOutbox) {
+        const outbox = outboxInsert(trx, outboxRows(touched, events), now)
+        if (outbox) postings.deferred.push(outbox)
+      }
+      await flush(true)
+      return { value, touched, events }
+    } finally {
+      postings.abandon()
+    }
   }
 
   #afterCommit(touched: Set<number>, events: readonly OutboxEvent[]) {
@@ -329,6 +370,188 @@ export class Ledger {
     }
   }
 
+  /**
+   * Queues `input` as a posting when each side is a house account or a locked player's cash or
+   * bonus; answers false (nothing done) otherwise. A player debit is checked against the locked
+   * balance now, as the conditional update would; the balances kept in `locked` move at once.
+   */
+  async #defer(
+    trx: Transaction<Database>,
+    input: TransferInput,
+    touched: Set<number>,
+    locked: LockedPlayers,
+    postings: Postings,
+  ): Promise<boolean> {
+    const side = (ref: AccountRef) => {
+      if ('house' in ref) return { held: null }
+      const held = locked.get(ref.player)
+      return held && (ref.code === 'cash' || ref.code === 'bonus') ? { held, code: ref.code, player: ref.player } : undefined
+    }
+    const debit = side(input.debit)
+    const credit = side(input.credit)
+    if (!debit || !credit) return false
+    validate(input)
+    const debitId = await this.#o.accounts.resolve(trx, input.debit)
+    const creditId = await this.#o.accounts.resolve(trx, input.credit)
+    if (debitId === creditId) throw new LedgerError('invalid_transfer', 'a transfer needs two different accounts')
+    if (debit.held && debit.held[debit.code] < input.amount) {
+      throw new LedgerError('insufficient_funds', 'insufficient funds', {
+        balance: debit.held[debit.code],
+        amount: input.amount,
+      })
+    }
+    if (debit.held) {
+      debit.held[debit.code] -= input.amount
+      touched.add(debit.player)
+    }
+    if (credit.held) {
+      credit.held[credit.code] += input.amount
+      touched.add(credit.player)
+    }
+    postings.add(input, debitId, creditId)
+    return true
+  }
+
+  /**
+   * Applies the queued postings: each account moved once by its net amount, then the transfer
+   * rows in order, each with its accounts' balances after it (the final balance less what later
+   * postings moved). On PostgreSQL both in one statement.
+   */
+  async #flush(trx: Transaction<Database>, postings: Postings, now: number, final: boolean): Promise<void> {
+    if (postings.empty) return
+    const { queued, deferred, sums } = postings.take(final)
+    if (queued.length === 0 && deferred.length === 0 && sums.length === 0) return
+    if (this.#o.engine === 'postgres') return this.#flushPostgres(trx, queued, deferred, sums, now)
+    const moves = netMoves(queued)
+    const finals = new Map<number, number>()
+    for (const id of [...moves.keys()].sort((a, b) => a - b)) {
+      const row = await trx
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', moves.get(id) as number) }))
+        .where('id', '=', id)
+        .returning('balance')
+        .executeTakeFirst()
+      if (!row) throw new Error(`ledger: account ${id} does not exist`)
+      finals.set(id, Number(row.balance))
+    }
+    if (queued.length > 0) {
+      await trx
+        .insertInto('ledger_transfers')
+        .values(
+          queued.map((q) => ({
+            id: q.input.id,
+            debit_account_id: q.debitId,
+            credit_account_id: q.creditId,
+            amount: q.input.amount,
+            kind: q.input.kind,
+            reference: q.input.reference ?? null,
+            resolves_id: null,
+            debit_balance_after: (finals.get(q.debitId) as number) - q.debitLater,
+            credit_balance_after: (finals.get(q.creditId) as number) - q.creditLater,
+            created_at: now,
+          })),
+        )
+        .execute()
+    }
+    for (const query of deferred) await trx.executeQuery(query)
+    for (const sum of sums) {
+      const row = await trx
+        .selectFrom('ledger_accounts')
+        .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
+        .where('id', 'in', sum.ids)
+        .executeTakeFirst()
+      sum.resolve(Number(row?.total ?? 0))
+    }
+  }
+
+  /**
+   * PostgreSQL: the postings, the deferred writes and the sums asked for in one statement, each
+   * write a WITH part (they all run; none sees another's rows). The sums read the snapshot from
+   * before the statement, so this transaction's postings on those accounts are added here.
+   */
+  async #flushPostgres(
+    trx: Transaction<Database>,
+    queued: Posting[],
+    deferred: CompiledQuery[],
+    sums: PendingSum[],
+    now: number,
+  ): Promise<void> {
+    const parts: string[] = []
+    const selects: string[] = []
+    const parameters: unknown[] = []
+    const param = (value: unknown, cast: string) => {
+      parameters.push(value)
+      return `$${parameters.length}::${cast}`
+    }
+    const moves = netMoves(queued)
+    if (queued.length > 0) {
+      const ids = [...moves.keys()].sort((a, b) => a - b)
+      parts.push(`moved as (
+          update ledger_accounts a set balance = a.balance + m.delta
+            from unnest(${param(ids, 'bigint[]')}, ${param(
+              ids.map((id) => moves.get(id)),
+              'bigint[]',
+            )}) as m(id, delta)
+           where a.id = m.id
+          returning a.id, a.balance)`)
+      parts.push(`posted as (
+          insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at)
+          select t.id, t.debit, t.credit, t.amount, t.kind, t.reference, d.balance - t.debit_later, c.balance - t.credit_later, ${param(now, 'bigint')}
+            from unnest(${param(
+              queued.map((q) => q.input.id),
+              'text[]',
+            )}, ${param(
+              queued.map((q) => q.debitId),
+              'bigint[]',
+            )}, ${param(
+              queued.map((q) => q.creditId),
+              'bigint[]',
+            )}, ${param(
+              queued.map((q) => q.input.amount),
+              'bigint[]',
+            )}, ${param(
+              queued.map((q) => q.input.kind),
+              'text[]',
+            )}, ${param(
+              queued.map((q) => q.input.reference ?? null),
+              'text[]',
+            )}, ${param(
+              queued.map((q) => q.debitLater),
+              'bigint[]',
+            )}, ${param(
+              queued.map((q) => q.creditLater),
+              'bigint[]',
+            )}, ${param(
+              queued.map((_, i) => i),
+              'int[]',
+            )}) as t(id, debit, credit, amount, kind, reference, debit_later, credit_later, ord)
+            join moved d on d.id = t.debit
+            join moved c on c.id = t.credit
+           order by t.ord
+          returning 1)`)
+      selects.push('(select count(*) from posted) as posted')
+    }
+    deferred.forEach((query, i) => {
+      const offset = parameters.length
+      parameters.push(...query.parameters)
+      parts.push(`d${i} as (${query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`)
+    })
+    sums.forEach((sum, i) => {
+      selects.push(`(select coalesce(sum(balance), 0) from ledger_accounts where id = any(${param(sum.ids, 'bigint[]')})) as sum${i}`)
+    })
+    if (selects.length === 0) selects.push('1 as done')
+    const text = `${parts.length > 0 ? `with ${parts.join(',\n')}\n` : ''}select ${selects.join(', ')}`
+    const { rows } = await trx.executeQuery<Record<string, number>>(CompiledQuery.raw(text, parameters))
+    const row = rows[0] as Record<string, number>
+    if (queued.length > 0 && Number(row.posted) !== queued.length) {
+      throw new Error('ledger: a posting named an account that does not exist')
+    }
+    const pending = (ids: readonly number[]) => ids.reduce((total, id) => total + (moves.get(id) ?? 0), 0)
+    sums.forEach((sum, i) => {
+      sum.resolve(Number(row[`sum${i}`]) + pending(sum.ids))
+    })
+  }
+
   /** The first result for an id already applied with the same content; refuses other content. */
   async #replayOf(trx: Transaction<Database>, input: TransferInput, debitId: number, creditId: number) {
     const existing = await loadTransfer(trx, input.id)
@@ -432,6 +655,93 @@ function distinctBroadcasts(events: readonly OutboxEvent[]): OutboxEvent[] {
     seen.add(key)
     return true
   })
+}
+
+interface Posting {
+  input: TransferInput
+  debitId: number
+  creditId: number
+  /** What postings after this one move on its debit / credit account (filled in by `take`). */
+  debitLater: number
+  creditLater: number
+}
+
+/** A sum of house rows asked for at the end of the work (`houseBalanceAtCommit`). */
+interface PendingSum {
+  ids: readonly number[]
+  resolve(total: number): void
+}
+
+/** A transaction's postings, deferred writes and sums not yet written or read (`LedgerTx.post`). */
+class Postings {
+  queued: Posting[] = []
+  deferred: CompiledQuery[] = []
+  sums: (PendingSum & { reject(error: unknown): void })[] = []
+  readonly #pending = new Map<number, number>()
+
+  get empty(): boolean {
+    return this.queued.length === 0 && this.deferred.length === 0 && this.sums.length === 0
+  }
+
+
+  add(input: TransferInput, debitId: number, creditId: number) {
+    this.queued.push({ input, debitId, creditId, debitLater: 0, creditLater: 0 })
+    this.#pending.set(debitId, (this.#pending.get(debitId) ?? 0) - input.amount)
+    this.#pending.set(creditId, (this.#pending.get(creditId) ?? 0) + input.amount)
+  }
+
+  /** What the queued postings move on these accounts together. */
+  pendingOn(accountIds: readonly number[]): number {
+    let sum = 0
+    for (const id of accountIds) sum += this.#pending.get(id) ?? 0
+    return sum
+  }
+
+  sumAtEnd(ids: readonly number[]): Promise<number> {
+    const { promise, resolve, reject } = Promise.withResolvers<number>()
+    // A transaction that fails never reads it; its caller hears the failure from transact.
+    promise.catch(() => {})
+    this.sums.push({ ids, resolve, reject })
+    return promise
+  }
+
+  /**
+   * Empties the queues, answering the postings with what later ones move on their accounts; the
+   * sums only at the end of the work (`final`).
+   */
+  take(final: boolean) {
+    const { queued, deferred } = this
+    const sums = final ? this.sums : []
+    const later = new Map<number, number>()
+    for (let i = queued.length - 1; i >= 0; i--) {
+      const q = queued[i] as Posting
+      q.debitLater = later.get(q.debitId) ?? 0
+      q.creditLater = later.get(q.creditId) ?? 0
+      later.set(q.debitId, q.debitLater - q.input.amount)
+      later.set(q.creditId, q.creditLater + q.input.amount)
+    }
+    this.queued = []
+    this.deferred = []
+    if (final) this.sums = []
+    this.#pending.clear()
+    return { queued, deferred, sums }
+  }
+
+  /** The work failed: sums asked for will never be read. */
+  abandon() {
+    for (const sum of this.sums) sum.reject(new Error('transaction abandoned'))
+    this.sums = []
+  }
+}
+
+/** Each account's net amount moved by the postings. */
+function netMoves(postings: readonly Posting[]): Map<number, number> {
+  const moves = new Map<number, number>()
+  for (const q of postings) {
+    moves.set(q.debitId, (moves.get(q.debitId) ?? 0) - q.input.amount)
+    moves.set(q.creditId, (moves.get(q.creditId) ?? 0) + q.input.amount)
+  }
+  return moves
 }
 
 /** A caller's work waiting for the next SQLite group commit. */

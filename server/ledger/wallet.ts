@@ -60,7 +60,7 @@ async function moveSplit(
     const player = { player: move.playerId, code }
     // The player's shard of the game house: concurrent players lock different rows (PostgreSQL).
     const house = { house: 'game', shard: move.playerId } as const
-    await tx.transfer({
+    await tx.post({
       id: `${move.idPrefix}:${code}`,
       debit: move.toHouse ? player : house,
       credit: move.toHouse ? house : player,

@@ -30,15 +30,10 @@ export function operatorEvent(payload: OperatorPush) {
   return { playerId: null, topic: 'ops', payload } as OutboxEvent
 }
 
-/** Writes events in the caller's transaction; they are delivered after it commits. */
-export async function writeOutbox(
-  trx: Transaction<Database>,
-  engine: Engine,
-  events: OutboxEvent[],
-  now: number,
-): Promise<void> {
-  if (events.length === 0) return
-  await trx
+/** The insert of these events' rows, to run in the caller's transaction (none for no events). */
+export function outboxInsert(trx: Transaction<Database>, events: OutboxEvent[], now: number) {
+  if (events.length === 0) return undefined
+  return trx
     .insertInto('outbox')
     .values(
       events.map((e) => ({
@@ -48,7 +43,18 @@ export async function writeOutbox(
         created_at: now,
       })),
     )
-    .execute()
+    .compile()
+}
+
+/** Writes events in the caller's transaction; they are delivered after it commits. */
+export async function writeOutbox(
+  trx: Transaction<Database>,
+  engine: Engine,
+  events: OutboxEvent[],
+  now: number,
+): Promise<void> {
+  const insert = outboxInsert(trx, events, now)
+  if (insert) await trx.executeQuery(insert)
   // No NOTIFY here: inside the transaction it takes PostgreSQL's one notify lock through the
   // commit's disk flush, so every money-moving commit in the database would wait in line.
   void engine

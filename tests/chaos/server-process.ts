@@ -33,7 +33,9 @@ export async function prepare(engine: 'sqlite' | 'postgres'): Promise<Env> {
 }
 
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  // SERVER_NODE_FLAGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=…` to profile it under a bench.
+  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...flags, 'server/main.ts'], {
     env: {
       ...process.env,
       ...env,
