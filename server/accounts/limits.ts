@@ -76,17 +76,24 @@ export interface AccountGate {
  * operator's holds, a self-exclusion in force and every limit setting.
  */
 export async function readAccountGate(db: Kysely<Database>, playerId: number, now: number): Promise<AccountGate> {
-  const { rows } = await sql<{
-    kind: string
-    a: number | string | null
-    b: number | string | null
-    c: number | string | null
-  }>`
+  const { rows } = await accountGateQuery(playerId).execute(db)
+  return accountGateOf(rows, playerId, now)
+}
+
+type GateRow = { kind: string; a: number | string | null; b: number | string | null; c: number | string | null }
+
+/** The account gate's one statement, for a caller that runs it together with others. */
+export function accountGateQuery(playerId: number) {
+  return sql<GateRow>`
     select 'hold' as kind, frozen_at as a, closed_at as b, cast(null as bigint) as c from players where id = ${playerId}
     union all
     select 'exclusion', started_at, until, cast(null as bigint) from self_exclusions where player_id = ${playerId}
     union all
-    select kind, amount, pending_amount, pending_from from player_limits where player_id = ${playerId}`.execute(db)
+    select kind, amount, pending_amount, pending_from from player_limits where player_id = ${playerId}`
+}
+
+/** The account gate from the rows of `accountGateQuery`. */
+export function accountGateOf(rows: readonly GateRow[], playerId: number, now: number): AccountGate {
   const num = (value: number | string | null) => (value === null ? null : Number(value))
   const hold = rows.find((row) => row.kind === 'hold')
   const excluded = rows.find((row) => row.kind === 'exclusion')

@@ -46,9 +46,14 @@ export async function lossByPeriod(
   now: number,
   timeZone: string,
 ): Promise<Record<LimitPeriod, number>> {
+  return lossesOf(await lossByPeriodQuery(db, playerId, now, timeZone).execute())
+}
+
+/** `lossByPeriod`'s statement, for a caller that runs it together with others. */
+export function lossByPeriodQuery(db: Kysely<Database>, playerId: number, now: number, timeZone: string) {
   const from = (period: LimitPeriod) => localDate(periodStart(period, now, timeZone), timeZone)
   const [day, week, month] = [from('day'), from('week'), from('month')]
-  const row = await db
+  return db
     .selectFrom('game_play_days')
     .select([
       sql<number | string | null>`sum(case when day >= ${day} then bets - wins else 0 end)`.as('day'),
@@ -57,7 +62,13 @@ export async function lossByPeriod(
     ])
     .where('player_id', '=', playerId)
     .where('day', '>=', week < month ? week : month)
-    .executeTakeFirst()
+}
+
+type LossRow = { day: number | string | null; week: number | string | null; month: number | string | null }
+
+/** The losses per period from the row of `lossByPeriodQuery`. */
+export function lossesOf(rows: readonly LossRow[]): Record<LimitPeriod, number> {
+  const row = rows[0]
   return { day: Number(row?.day ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) }
 }
 

@@ -40,15 +40,31 @@ export interface PlayTime {
 
 /** Minutes played today and in the current play session; the open session counts up to `now`. */
 export async function playTime(db: Kysely<Database>, playerId: number, now: number, timeZone: string) {
+  return playTimeOf(await playTimeQuery(db, playerId, now, timeZone).execute(), now, timeZone)
+}
+
+/** The game sessions `playTime` counts, for a caller that reads them together with others. */
+export function playTimeQuery(db: Kysely<Database>, playerId: number, now: number, timeZone: string) {
   const dayStart = periodStart('day', now, timeZone)
-  const rows = await db
+  return db
     .selectFrom('game_sessions')
     .select(['opened_at', 'last_seen_at', 'closed_at'])
     .where('player_id', '=', playerId)
     .where('opened_at', 'is not', null)
     .where('last_seen_at', '>=', Math.min(dayStart, now - 24 * 3600_000))
     .orderBy('opened_at')
-    .execute()
+}
+
+type SessionSpanRow = {
+  opened_at: number | string | null
+  last_seen_at: number | string
+  closed_at: number | string | null
+}
+
+/** `playTime` from the rows of `playTimeQuery` (in any order). */
+export function playTimeOf(sessions: readonly SessionSpanRow[], now: number, timeZone: string): PlayTime {
+  const dayStart = periodStart('day', now, timeZone)
+  const rows = [...sessions].sort((a, b) => Number(a.opened_at) - Number(b.opened_at))
   const spans = rows.map((row) => {
     const end =
       row.closed_at === null ? Number(row.last_seen_at) : Math.min(Number(row.closed_at), Number(row.last_seen_at))
@@ -71,7 +87,7 @@ export async function playTime(db: Kysely<Database>, playerId: number, now: numb
     sessionMs += span.end - span.start
     sessionStart = span.start
   }
-  return { todayMs, sessionMs, sessionStart, lastPlayed: merged.at(-1)?.end ?? null } satisfies PlayTime
+  return { todayMs, sessionMs, sessionStart, lastPlayed: merged.at(-1)?.end ?? null }
 }
 
 export interface PlayGate {
@@ -84,6 +100,8 @@ export interface PlayGate {
   realityCheckMinutes: number
   /** The player's settings when the caller has read them already. */
   setting?: Settings
+  /** The losses per period and the time played, when the caller has read them already (a spin). */
+  read?: { losses: Record<LimitPeriod, number>; time: PlayTime }
 }
 
 /** Refuses a spin that a limit forbids: loss, time, or a reality check waiting for an answer. */
@@ -91,7 +109,7 @@ export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): P
   const { playerId, now, timeZone } = gate
   const setting = gate.setting ?? (await readSettings(db, playerId, now))
   if (limitPeriods.some((period) => setting(`loss_${period}`).value !== null)) {
-    const losses = await lossByPeriod(db, playerId, now, timeZone)
+    const losses = gate.read?.losses ?? (await lossByPeriod(db, playerId, now, timeZone))
     for (const period of limitPeriods) {
       const limit = setting(`loss_${period}`).value
       if (limit === null) continue
@@ -99,7 +117,7 @@ export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): P
       if (loss + gate.bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
     }
   }
-  const time = await playTime(db, playerId, now, timeZone)
+  const time = gate.read?.time ?? (await playTime(db, playerId, now, timeZone))
   refuseOverTime(setting, time, now, timeZone)
   const due = await realityCheckDue(db, playerId, now, time, setting('reality_check').value ?? gate.realityCheckMinutes)
   if (due) throw new Refusal('reality_check_due', due)

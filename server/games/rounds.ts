@@ -12,20 +12,26 @@ import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
 import { refuseHolds } from '../accounts/account-holds.ts'
-import { readAccountGate } from '../accounts/limits.ts'
+import { accountGateOf, accountGateQuery } from '../accounts/limits.ts'
+import { sha256Hex } from '../accounts/tokens.ts'
 import { publicUserName } from '../accounts/players.ts'
 import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
 import { createOnce } from '../idempotency.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import { knowWagering, wageringQuery } from '../ledger/bonus.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
-import { countRound, roundTotal } from './play-days.ts'
-import { enforcePlayLimits } from './play-limits.ts'
-import { activeSeed, commitmentOf, hmacSha256, takeNonce } from './seeds.ts'
-import { authenticateSession } from './sessions.ts'
+import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
+import { enforcePlayLimits, playTimeOf, playTimeQuery } from './play-limits.ts'
+import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
+import { authenticateSession, sessionOf, sessionTouch } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
+type SeedRow = Database['fair_seeds']
+
+/** Game sessions whose player this process remembers (the oldest forgotten first). */
+const KNOWN_SESSIONS = 10_000
 
 export interface SpinInput {
   /** The game page's game-session token: the session names the player and the game. */
@@ -140,14 +146,25 @@ export class Rounds {
     this.#o = options
   }
 
+  /**
+   * Game-session token (hashed) → its player, for the sessions spun on lately: a session's player
+   * never changes, so a spin can lock the player in the same statement that checks the session
+   * is still open. Liveness is always the database's answer; this only saves a round trip.
+   */
+  readonly #sessionPlayers = new Map<string, number>()
+
+  /**
+   * On PostgreSQL a spin is four round trips when its session is known here: begin; the player's
+   * lock with the session's touch; every read of the spin together (its requestId, the seed pair,
+   * the account gate, the losses, the time played, the wagering row); and, after the outcome is
+   * worked out here, every write in one statement with the commit after it.
+   */
   async spin(input: SpinInput): Promise<SpinRecord> {
     // The pool after this spin: its shards summed in the spin's last statement, mine included.
     let pool: Promise<number> | undefined
     const record = await this.#o.ledger.transact(async (tx) => {
-      // The session is authenticated and marked seen inside the spin's transaction, by one
-      // statement: a spin is one write transaction, with no read of its own before it.
-      const session = await authenticateSession(tx.trx, input.sessionToken, tx.now)
-      if (!session) throw new Refusal('game_session_closed')
+      // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
+      const { session, balance } = await this.#openSession(tx, input.sessionToken)
       const game = findGame(session.gameId)
       if (!game) throw new Refusal('game_not_found')
       if (!game.betLevels.includes(input.bet)) {
@@ -163,19 +180,26 @@ export class Rounds {
         bet: input.bet,
         requestId: input.requestId,
       }
-      // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
-      const balance = await tx.lockPlayer(spin.playerId)
+      const { timeZone } = this.#o.playLimits
+      // Read after the lock, so what they say holds until the commit.
+      const read = await tx.readTogether({
+        found: tx.trx
+          .selectFrom('game_rounds')
+          .selectAll()
+          .where('player_id', '=', spin.playerId)
+          .where('request_id', '=', spin.requestId),
+        seed: activeSeedQuery(tx.trx, spin.playerId),
+        gate: { compile: () => accountGateQuery(spin.playerId).compile(tx.trx) },
+        losses: lossByPeriodQuery(tx.trx, spin.playerId, tx.now, timeZone),
+        sessions: playTimeQuery(tx.trx, spin.playerId, tx.now, timeZone),
+        wagering: wageringQuery(tx, spin.playerId),
+      })
+      knowWagering(tx, spin.playerId, read.wagering)
+      const seed = read.seed[0] as SeedRow | undefined
       return createOnce({
-        find: () =>
-          tx.trx
-            .selectFrom('game_rounds')
-            .selectAll()
-            .where('player_id', '=', spin.playerId)
-            .where('request_id', '=', spin.requestId)
-            .executeTakeFirst(),
+        find: async () => read.found[0] as RoundRow | undefined,
         sameRequest: (existing) => existing.game_id === game.id && Number(existing.bet) === spin.bet,
         replay: async (existing) => {
-          const seed = await activeSeed(tx.trx, spin.playerId)
           if (!seed) throw new Refusal('seed_not_set')
           return {
             round: roundView(existing, null),
@@ -186,26 +210,57 @@ export class Rounds {
           }
         },
         create: async () => {
-          // Holds, self-exclusion and limit settings in one read.
-          const gate = await readAccountGate(tx.trx, spin.playerId, tx.now)
+          const gate = accountGateOf(read.gate as never, spin.playerId, tx.now)
           refuseHolds(gate.holds)
           if (gate.exclusion) throw new Refusal('self_excluded', { until: gate.exclusion.until ?? 0 })
-          await enforcePlayLimits(tx.trx, { ...spin, now: tx.now, ...this.#o.playLimits, setting: gate.setting })
+          await enforcePlayLimits(tx.trx, {
+            ...spin,
+            now: tx.now,
+            ...this.#o.playLimits,
+            setting: gate.setting,
+            read: { losses: lossesOf(read.losses as never), time: playTimeOf(read.sessions as never, tx.now, timeZone) },
+          })
           const before = balance.cash + balance.bonus
           if (before < spin.bet) throw new Refusal('insufficient_balance', { bet: spin.bet, balance: before })
+          // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
+          if (!seed) throw new Refusal('seed_not_set')
           pool = tx.houseBalanceAtCommit('jackpot_pool')
-          return this.#play(tx, game, spin, before)
+          return this.#play(tx, game, spin, before, seed)
         },
       })
     })
     return record.replayed || !pool ? record : { ...record, jackpotPool: await pool }
   }
 
-  async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number): Promise<SpinRecord> {
-    // The pair is activated from the browser with the player's client seed (seeds.ts), never here.
-    const seed = await takeNonce(tx.trx, input.playerId)
-    if (!seed) throw new Refusal('seed_not_set')
-    const nonce = Number(seed.next_nonce) - 1
+  /**
+   * Authenticates the game session (marking it seen) and locks its player: one statement when
+   * the session's player is known here, else the session first.
+   */
+  async #openSession(tx: LedgerTx, sessionToken: string) {
+    const key = sha256Hex(sessionToken)
+    const known = this.#sessionPlayers.get(key)
+    if (known !== undefined) {
+      const { balance, rows } = await tx.lockPlayerWith(known, { session: sessionTouch(tx.trx, sessionToken, tx.now) })
+      const session = sessionOf(rows.session as never)
+      if (!session || session.playerId !== known) {
+        this.#sessionPlayers.delete(key)
+        throw new Refusal('game_session_closed')
+      }
+      return { session, balance }
+    }
+    const session = await authenticateSession(tx.trx, sessionToken, tx.now)
+    if (!session) throw new Refusal('game_session_closed')
+    if (this.#sessionPlayers.size >= KNOWN_SESSIONS) {
+      this.#sessionPlayers.delete(this.#sessionPlayers.keys().next().value as string)
+    }
+    this.#sessionPlayers.set(key, session.playerId)
+    return { session, balance: await tx.lockPlayer(session.playerId) }
+  }
+
+  async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number, seed: SeedRow): Promise<SpinRecord> {
+    const nonce = Number(seed.next_nonce)
+    // Moved on with the spin's other writes, only if it still stands at this nonce.
+    tx.defer(nonceTaken(tx.trx, Number(seed.id), nonce), { expectRows: 1 })
     const outcome = spinOutcome(
       game,
       input.bet,

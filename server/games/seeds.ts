@@ -26,12 +26,25 @@ export type ServerSeedSource = () => string
 
 /** The player's active pair, if they have one. */
 export function activeSeed(trx: Transaction<Database> | Kysely<Database>, playerId: number) {
+  return activeSeedQuery(trx, playerId).executeTakeFirst()
+}
+
+export function activeSeedQuery(trx: Transaction<Database> | Kysely<Database>, playerId: number) {
+  return trx.selectFrom('fair_seeds').selectAll().where('player_id', '=', playerId).where('revealed_at', 'is', null)
+}
+
+/**
+ * Moves the pair's nonce past `nonce`, only if it still stands there (the spin read it under the
+ * player's lock and plays it): answers the row it moved, none if the pair changed meanwhile.
+ */
+export function nonceTaken(trx: Transaction<Database>, seedId: number, nonce: number) {
   return trx
-    .selectFrom('fair_seeds')
-    .selectAll()
-    .where('player_id', '=', playerId)
+    .updateTable('fair_seeds')
+    .set({ next_nonce: nonce + 1 })
+    .where('id', '=', seedId)
+    .where('next_nonce', '=', nonce)
     .where('revealed_at', 'is', null)
-    .executeTakeFirst()
+    .returning('id')
 }
 
 /**

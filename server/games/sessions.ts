@@ -70,14 +70,25 @@ export async function authenticateSession(
   sessionToken: string,
   now: number,
 ): Promise<GameSessionRow | null> {
-  const row = await db
+  return sessionOf(await sessionTouch(db, sessionToken, now).execute())
+}
+
+/** `authenticateSession`'s one statement, for a caller that runs it together with others (`sessionOf`). */
+export function sessionTouch(db: Kysely<Database>, sessionToken: string, now: number) {
+  return db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
     .where('session_token_hash', '=', sha256Hex(sessionToken))
     .where('closed_at', 'is', null)
     .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
     .returning(['id', 'player_id', 'game_id'])
-    .executeTakeFirst()
+}
+
+type TouchedRow = { id: string; player_id: number | string; game_id: string }
+
+/** The session `sessionTouch` touched, or null when the token names no open session. */
+export function sessionOf(rows: readonly TouchedRow[]): GameSessionRow | null {
+  const row = rows[0]
   return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
 }
 

@@ -35,6 +35,23 @@ async function wageringRow(tx: LedgerTx, playerId: number) {
   return row
 }
 
+/** The player's wagering row, for a caller that reads it together with others (`knowWagering`). */
+export function wageringQuery(tx: LedgerTx, playerId: number) {
+  return tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId)
+}
+
+/**
+ * Tells this transaction what `wageringQuery` found: none means the wagering steps of its bets
+ * and wins need not read again. Answers whether the player has a requirement in play.
+ */
+export function knowWagering(tx: LedgerTx, playerId: number, rows: readonly unknown[]): boolean {
+  if (rows.length > 0) return true
+  const known = noWagering.get(tx) ?? new Set<number>()
+  known.add(playerId)
+  noWagering.set(tx, known)
+  return false
+}
+
 export async function grantBonus(tx: LedgerTx, grant: BonusGrant): Promise<TransferResult> {
   const result = await tx.transfer({
     id: grant.id,

@@ -69,9 +69,10 @@ export interface LedgerTx {
   /**
    * A write of the caller's own rows whose result it does not need (a round, a day row), run
    * with the postings at the end of the work — in the same statement on PostgreSQL. Nothing in
-   * the transaction may read it back before then.
+   * the transaction may read it back before then. With `expectRows` the write must return that
+   * many rows (a guarded update with `returning`), or the transaction is tried again from the start.
    */
-  defer(query: Compilable): void
+  defer(query: Compilable, options?: { expectRows: number }): void
   /** A house account's balance as this transaction leaves it, known once the work has returned. */
   houseBalanceAtCommit(code: HouseAccountCode): Promise<number>
   /** Marks a player's money as changed, so the balance push goes out after commit. */
@@ -85,6 +86,22 @@ export interface LedgerTx {
    * read-then-transfer decision (e.g. how a bet splits between cash and bonus) stays true.
    */
   lockPlayer(playerId: number): Promise<{ cash: number; bonus: number }>
+  /**
+   * `lockPlayer`, with statements of the caller's own that act on the newest rows whatever the
+   * snapshot (an `update … returning`, as a spin's session touch) — on PostgreSQL in the same
+   * statement as the lock. Not for plain reads: those see the statement's snapshot, which may be
+   * older than the lock; read them after it with `readTogether`.
+   */
+  lockPlayerWith<K extends string>(
+    playerId: number,
+    alongside: Record<K, Compilable>,
+  ): Promise<{ balance: { cash: number; bonus: number }; rows: Record<K, Record<string, unknown>[]> }>
+  /**
+   * Several reads (or writes with `returning`) of the caller's own tables: on PostgreSQL one
+   * statement, each query a WITH part; on SQLite one after another. Rows come as plain values
+   * (bigint as number); a read does not see a write of the same call.
+   */
+  readTogether<K extends string>(queries: Record<K, Compilable>): Promise<Record<K, Record<string, unknown>[]>>
   /**
    * Locks every shard of a house account until commit (PostgreSQL) and reads their balances,
    * by shard; their sum is the account (e.g. the whole jackpot pool before paying it out).
@@ -200,12 +217,14 @@ export class Ledger {
       },
       broadcast: (topic, payload) => events.push({ playerId: null, topic, payload } as OutboxEvent),
       lockPlayer: (playerId) => this.#lockPlayer(trx, playerId, locked),
+      lockPlayerWith: (playerId, alongside) => this.#lockPlayerWith(trx, playerId, alongside, locked),
+      readTogether: (queries) => this.#readTogether(trx, queries),
       lockHouse: async (code) => {
         await flush()
         return this.#lockHouse(trx, code)
       },
       houseBalance: async (code) => (await this.#houseSum(trx, code)) + postings.pendingOn(this.accounts.houseIds(code)),
-      defer: (query) => postings.deferred.push(query.compile()),
+      defer: (query, options) => postings.deferred.push({ query, expectRows: options?.expectRows ?? null }),
       houseBalanceAtCommit: (code) => postings.sumAtEnd(this.accounts.houseIds(code)),
     }
     try {
@@ -213,7 +232,7 @@ export class Ledger {
       // On PostgreSQL the outbox rows join the last statement; SQLite's group writes them once.
       if (!deferOutbox) {
         const outbox = outboxInsert(trx, outboxRows(touched, events), now)
-        if (outbox) postings.deferred.push(outbox)
+        if (outbox) postings.deferred.push({ query: { compile: () => outbox }, expectRows: null })
       }
       await flush(true)
       return { value, touched, events }
@@ -453,7 +472,10 @@ export class Ledger {
         )
         .execute()
     }
-    for (const query of deferred) await trx.executeQuery(query)
+    for (const { query, expectRows } of deferred) {
+      const result = await trx.executeQuery(query.compile())
+      if (expectRows !== null && result.rows.length !== expectRows) throw new StaleRead()
+    }
     for (const sum of sums) {
       const row = await trx
         .selectFrom('ledger_accounts')
@@ -472,7 +494,7 @@ export class Ledger {
   async #flushPostgres(
     trx: Transaction<Database>,
     queued: Posting[],
-    deferred: CompiledQuery[],
+    deferred: Deferred[],
     sums: PendingSum[],
     now: number,
   ): Promise<void> {
@@ -531,10 +553,9 @@ export class Ledger {
           returning 1)`)
       selects.push('(select count(*) from posted) as posted')
     }
-    deferred.forEach((query, i) => {
-      const offset = parameters.length
-      parameters.push(...query.parameters)
-      parts.push(`d${i} as (${query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`)
+    deferred.forEach(({ query, expectRows }, i) => {
+      parts.push(`d${i} as (${renumbered(query.compile(), parameters)})`)
+      if (expectRows !== null) selects.push(`(select count(*) from d${i}) = ${expectRows} as d${i}_ok`)
     })
     sums.forEach((sum, i) => {
       selects.push(`(select coalesce(sum(balance), 0) from ledger_accounts where id = any(${param(sum.ids, 'bigint[]')})) as sum${i}`)
@@ -546,6 +567,9 @@ export class Ledger {
     if (queued.length > 0 && Number(row.posted) !== queued.length) {
       throw new Error('ledger: a posting named an account that does not exist')
     }
+    deferred.forEach(({ expectRows }, i) => {
+      if (expectRows !== null && row[`d${i}_ok`] !== (true as unknown)) throw new StaleRead()
+    })
     const pending = (ids: readonly number[]) => ids.reduce((total, id) => total + (moves.get(id) ?? 0), 0)
     sums.forEach((sum, i) => {
       sum.resolve(Number(row[`sum${i}`]) + pending(sum.ids))
@@ -601,6 +625,53 @@ export class Ledger {
     const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
     locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, cash: balance('cash'), bonus: balance('bonus') })
     return { cash: balance('cash'), bonus: balance('bonus') }
+  }
+
+  async #lockPlayerWith<K extends string>(
+    trx: Transaction<Database>,
+    playerId: number,
+    alongside: Record<K, Compilable>,
+    locked: LockedPlayers,
+  ) {
+    if (this.#o.engine === 'sqlite' || locked.has(playerId)) {
+      const balance = await this.#lockPlayer(trx, playerId, locked)
+      return { balance, rows: await this.#readTogether(trx, alongside) }
+    }
+    const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
+    const lock = trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'balance'])
+      .where('id', 'in', [ids.cash, ids.bonus])
+      .orderBy('id')
+      .forUpdate()
+      .compile()
+    const names = Object.keys(alongside) as K[]
+    const together = await readTogether(trx, [
+      ['lock', lock],
+      ...names.map((name) => [name, alongside[name].compile()] as [string, CompiledQuery]),
+    ])
+    const balanceOf = (id: number) => Number(together.lock?.find((row) => Number(row.id) === id)?.balance ?? 0)
+    const balance = { cash: balanceOf(ids.cash), bonus: balanceOf(ids.bonus) }
+    locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, ...balance })
+    const rows = {} as Record<K, Record<string, unknown>[]>
+    for (const name of names) rows[name] = together[name] ?? []
+    return { balance, rows }
+  }
+
+  async #readTogether<K extends string>(trx: Transaction<Database>, queries: Record<K, Compilable>) {
+    const names = Object.keys(queries) as K[]
+    const rows = {} as Record<K, Record<string, unknown>[]>
+    if (names.length === 0) return rows
+    if (this.#o.engine === 'postgres') {
+      const together = await readTogether(
+        trx,
+        names.map((name) => [name, queries[name].compile()]),
+      )
+      for (const name of names) rows[name] = together[name] ?? []
+      return rows
+    }
+    for (const name of names) rows[name] = (await trx.executeQuery(queries[name].compile())).rows as never
+    return rows
   }
 
   async #lockHouse(trx: Transaction<Database>, code: HouseAccountCode) {
@@ -666,6 +737,39 @@ interface Posting {
   creditLater: number
 }
 
+/** A write run with the postings (`LedgerTx.defer`); compiled then, so it sees the latest values. */
+interface Deferred {
+  query: Compilable
+  expectRows: number | null
+}
+
+/** A guarded deferred write found its row changed: the transaction starts again. */
+class StaleRead extends Error {}
+
+/** A compiled PostgreSQL query's text with its $n moved past the parameters already taken; takes its own. */
+function renumbered(query: CompiledQuery, parameters: unknown[]): string {
+  const offset = parameters.length
+  parameters.push(...query.parameters)
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)
+}
+
+/**
+ * PostgreSQL: several queries in one statement, each a WITH part (an update with `returning`
+ * may be one), their rows answered as JSON — plain values, bigint as number.
+ */
+async function readTogether(trx: Transaction<Database>, queries: [string, CompiledQuery][]) {
+  const parameters: unknown[] = []
+  const parts = queries.map(([, query], i) => `r${i} as (${renumbered(query, parameters)})`)
+  const selects = queries.map((_, i) => `(select coalesce(json_agg(r${i}), '[]'::json) from r${i}) as r${i}`)
+  const text = `with ${parts.join(',\n')}\nselect ${selects.join(', ')}`
+  const { rows } = await trx.executeQuery<Record<string, Record<string, unknown>[]>>(CompiledQuery.raw(text, parameters))
+  const row = rows[0] ?? {}
+  return Object.fromEntries(queries.map(([name], i) => [name, row[`r${i}`] ?? []])) as Record<
+    string,
+    Record<string, unknown>[]
+  >
+}
+
 /** A sum of house rows asked for at the end of the work (`houseBalanceAtCommit`). */
 interface PendingSum {
   ids: readonly number[]
@@ -675,7 +779,7 @@ interface PendingSum {
 /** A transaction's postings, deferred writes and sums not yet written or read (`LedgerTx.post`). */
 class Postings {
   queued: Posting[] = []
-  deferred: CompiledQuery[] = []
+  deferred: Deferred[] = []
   sums: (PendingSum & { reject(error: unknown): void })[] = []
   readonly #pending = new Map<number, number>()
 
@@ -755,7 +859,7 @@ interface Grouped {
 const MAX_GROUP = 128
 
 function isRetryable(error: unknown): boolean {
-  if (isUniqueViolation(error) || error instanceof RepeatedTransferId) return true
+  if (isUniqueViolation(error) || error instanceof RepeatedTransferId || error instanceof StaleRead) return true
   const code = (error as { code?: unknown })?.code
   // serialization_failure, deadlock_detected
   return code === '40001' || code === '40P01'
