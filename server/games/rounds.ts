@@ -13,13 +13,13 @@ import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
 import { refuseHolds } from '../accounts/account-holds.ts'
 import { accountGateOf, accountGateQuery } from '../accounts/limits.ts'
-import { sha256Hex } from '../accounts/tokens.ts'
 import { publicUserName } from '../accounts/players.ts'
+import { sha256Hex } from '../accounts/tokens.ts'
 import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
 import { createOnce } from '../idempotency.ts'
-import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { knowWagering, wageringQuery } from '../ledger/bonus.ts'
+import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
 import { Refusal } from '../refusal.ts'
 import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
@@ -218,7 +218,10 @@ export class Rounds {
             now: tx.now,
             ...this.#o.playLimits,
             setting: gate.setting,
-            read: { losses: lossesOf(read.losses as never), time: playTimeOf(read.sessions as never, tx.now, timeZone) },
+            read: {
+              losses: lossesOf(read.losses as never),
+              time: playTimeOf(read.sessions as never, tx.now, timeZone),
+            },
           })
           const before = balance.cash + balance.bonus
           if (before < spin.bet) throw new Refusal('insufficient_balance', { bet: spin.bet, balance: before })

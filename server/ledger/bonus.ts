@@ -35,6 +35,11 @@ async function wageringRow(tx: LedgerTx, playerId: number) {
   return row
 }
 
+/** Whether this transaction knows the player has no wagering row (so no step of theirs reads their bets). */
+export function knownWithoutWagering(tx: LedgerTx, playerId: number): boolean {
+  return noWagering.get(tx)?.has(playerId) ?? false
+}
+
 /** The player's wagering row, for a caller that reads it together with others (`knowWagering`). */
 export function wageringQuery(tx: LedgerTx, playerId: number) {
   return tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId)

@@ -223,7 +223,8 @@ export class Ledger {
         await flush()
         return this.#lockHouse(trx, code)
       },
-      houseBalance: async (code) => (await this.#houseSum(trx, code)) + postings.pendingOn(this.accounts.houseIds(code)),
+      houseBalance: async (code) =>
+        (await this.#houseSum(trx, code)) + postings.pendingOn(this.accounts.houseIds(code)),
       defer: (query, options) => postings.deferred.push({ query, expectRows: options?.expectRows ?? null }),
       houseBalanceAtCommit: (code) => postings.sumAtEnd(this.accounts.houseIds(code)),
     }
@@ -404,7 +405,9 @@ export class Ledger {
     const side = (ref: AccountRef) => {
       if ('house' in ref) return { held: null }
       const held = locked.get(ref.player)
-      return held && (ref.code === 'cash' || ref.code === 'bonus') ? { held, code: ref.code, player: ref.player } : undefined
+      return held && (ref.code === 'cash' || ref.code === 'bonus')
+        ? { held, code: ref.code, player: ref.player }
+        : undefined
     }
     const debit = side(input.debit)
     const credit = side(input.credit)
@@ -558,7 +561,9 @@ export class Ledger {
       if (expectRows !== null) selects.push(`(select count(*) from d${i}) = ${expectRows} as d${i}_ok`)
     })
     sums.forEach((sum, i) => {
-      selects.push(`(select coalesce(sum(balance), 0) from ledger_accounts where id = any(${param(sum.ids, 'bigint[]')})) as sum${i}`)
+      selects.push(
+        `(select coalesce(sum(balance), 0) from ledger_accounts where id = any(${param(sum.ids, 'bigint[]')})) as sum${i}`,
+      )
     })
     if (selects.length === 0) selects.push('1 as done')
     const text = `${parts.length > 0 ? `with ${parts.join(',\n')}\n` : ''}select ${selects.join(', ')}`
@@ -762,7 +767,9 @@ async function readTogether(trx: Transaction<Database>, queries: [string, Compil
   const parts = queries.map(([, query], i) => `r${i} as (${renumbered(query, parameters)})`)
   const selects = queries.map((_, i) => `(select coalesce(json_agg(r${i}), '[]'::json) from r${i}) as r${i}`)
   const text = `with ${parts.join(',\n')}\nselect ${selects.join(', ')}`
-  const { rows } = await trx.executeQuery<Record<string, Record<string, unknown>[]>>(CompiledQuery.raw(text, parameters))
+  const { rows } = await trx.executeQuery<Record<string, Record<string, unknown>[]>>(
+    CompiledQuery.raw(text, parameters),
+  )
   const row = rows[0] ?? {}
   return Object.fromEntries(queries.map(([name], i) => [name, row[`r${i}`] ?? []])) as Record<
     string,
@@ -786,7 +793,6 @@ class Postings {
   get empty(): boolean {
     return this.queued.length === 0 && this.deferred.length === 0 && this.sums.length === 0
   }
-
 
   add(input: TransferInput, debitId: number, creditId: number) {
     this.queued.push({ input, debitId, creditId, debitLater: 0, creditLater: 0 })

@@ -5,7 +5,8 @@
 // bet is refused; a rollback of an unknown bet is accepted and remembered, so a late bet with
 // that id is refused.
 import type { TransferKind } from '../../contract/transfers.ts'
-import { recordWager, settleBonus } from './bonus.ts'
+import type { Database } from '../db/schema.ts'
+import { knownWithoutWagering, recordWager, settleBonus } from './bonus.ts'
 import { LedgerError, type LedgerTx } from './ledger.ts'
 
 export type WalletRefusal = 'insufficient_funds' | 'bet_not_found' | 'bet_rolled_back' | 'round_settled'
@@ -26,7 +27,18 @@ export interface BetInput {
   newTransaction?: boolean
 }
 
+type BetRow = Database['wallet_bets']
+
+/**
+ * Bet rows placed in a transaction and written with its postings at the end (`LedgerTx.defer`):
+ * a spin's bet and its win then make one row in the last statement instead of an insert and an
+ * update. Only for a player without a wagering row, the one reader of open bets in between.
+ */
+const deferredBets = new WeakMap<LedgerTx, Map<string, BetRow>>()
+
 async function findBet(tx: LedgerTx, transactionId: string) {
+  const deferred = deferredBets.get(tx)?.get(transactionId)
+  if (deferred) return deferred
   return tx.trx.selectFrom('wallet_bets').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst()
 }
 
@@ -101,21 +113,27 @@ export async function bet(tx: LedgerTx, input: BetInput): Promise<WalletOutcome>
     kind: 'bet',
     roundId: input.roundId,
   })
-  await tx.trx
-    .insertInto('wallet_bets')
-    .values({
-      transaction_id: input.transactionId,
-      player_id: input.playerId,
-      round_id: input.roundId,
-      amount: input.amount,
-      cash_part: cashPart,
-      bonus_part: bonusPart,
-      state: 'placed',
-      win_transaction_id: null,
-      win_amount: null,
-      created_at: tx.now,
-    })
-    .execute()
+  const row: BetRow = {
+    transaction_id: input.transactionId,
+    player_id: input.playerId,
+    round_id: input.roundId,
+    amount: input.amount,
+    cash_part: cashPart,
+    bonus_part: bonusPart,
+    state: 'placed',
+    win_transaction_id: null,
+    win_amount: null,
+    created_at: tx.now,
+  }
+  if (input.newTransaction && knownWithoutWagering(tx, input.playerId)) {
+    const rows = deferredBets.get(tx) ?? new Map<string, BetRow>()
+    deferredBets.set(tx, rows)
+    rows.set(input.transactionId, row)
+    // Compiled at the end, so a win settled meanwhile is in the same row.
+    tx.defer({ compile: () => tx.trx.insertInto('wallet_bets').values(row).compile() })
+  } else {
+    await tx.trx.insertInto('wallet_bets').values(row).execute()
+  }
   await recordWager(tx, input.playerId, input.amount, `bet:${input.transactionId}`)
   return { ok: true, replayed: false, cashPart, bonusPart }
 }
@@ -148,7 +166,10 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
         win_transaction_id: null,
         win_amount: null,
       }
-    : await tx.trx
+    : ([...(deferredBets.get(tx)?.values() ?? [])].find(
+        (row) => row.round_id === input.roundId && Number(row.player_id) === input.playerId,
+      ) ??
+      (await tx.trx
         .selectFrom('wallet_bets')
         .selectAll()
         .where('player_id', '=', input.playerId)
@@ -158,7 +179,7 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
         // then the win was refused).
         .where('amount', '>', 0)
         .orderBy('created_at', 'desc')
-        .executeTakeFirst()
+        .executeTakeFirst()))
   if (!placed || Number(placed.amount) === 0) return refuse('bet_not_found')
   if (placed.state === 'rolled_back') return refuse('bet_rolled_back')
   if (placed.win_transaction_id !== null) {
@@ -178,11 +199,17 @@ export async function win(tx: LedgerTx, input: WinInput): Promise<WalletOutcome>
     kind: 'win',
     roundId: input.roundId,
   })
-  await tx.trx
-    .updateTable('wallet_bets')
-    .set({ win_transaction_id: input.transactionId, win_amount: input.amount })
-    .where('transaction_id', '=', placed.transaction_id)
-    .execute()
+  const deferred = deferredBets.get(tx)?.get(placed.transaction_id)
+  if (deferred) {
+    deferred.win_transaction_id = input.transactionId
+    deferred.win_amount = input.amount
+  } else {
+    await tx.trx
+      .updateTable('wallet_bets')
+      .set({ win_transaction_id: input.transactionId, win_amount: input.amount })
+      .where('transaction_id', '=', placed.transaction_id)
+      .execute()
+  }
   await settleBonus(tx, input.playerId, `win:${input.transactionId}`)
   return { ok: true, replayed: false, cashPart, bonusPart }
 }
