@@ -71,6 +71,8 @@ function computeEnd(period: LimitPeriod, now: number, timeZone: string): number 
 interface DayBounds {
   date: string
   start: Record<LimitPeriod, number>
+  /** The local date each period starts on (the day rows' key). */
+  startDate: Record<LimitPeriod, string>
   end: Record<LimitPeriod, number>
 }
 
@@ -82,9 +84,17 @@ function boundsOf(now: number, timeZone: string): DayBounds {
   const known = currentDay.get(timeZone)
   if (known && known.start.day <= now && now < known.end.day) return known
   const periods = ['day', 'week', 'month'] as const
+  const start = Object.fromEntries(periods.map((p) => [p, computeStart(p, now, timeZone)])) as Record<
+    LimitPeriod,
+    number
+  >
   const bounds: DayBounds = {
     date: computeDate(now, timeZone),
-    start: Object.fromEntries(periods.map((p) => [p, computeStart(p, now, timeZone)])) as Record<LimitPeriod, number>,
+    start,
+    startDate: Object.fromEntries(periods.map((p) => [p, computeDate(start[p], timeZone)])) as Record<
+      LimitPeriod,
+      string
+    >,
     end: Object.fromEntries(periods.map((p) => [p, computeEnd(p, now, timeZone)])) as Record<LimitPeriod, number>,
   }
   currentDay.set(timeZone, bounds)
@@ -93,6 +103,11 @@ function boundsOf(now: number, timeZone: string): DayBounds {
 
 export function periodStart(period: LimitPeriod, now: number, timeZone: string): number {
   return boundsOf(now, timeZone).start[period]
+}
+
+/** The local date (YYYY-MM-DD) the period containing `now` starts on. */
+export function periodStartDate(period: LimitPeriod, now: number, timeZone: string): string {
+  return boundsOf(now, timeZone).startDate[period]
 }
 
 export function periodEnd(period: LimitPeriod, now: number, timeZone: string): number {

@@ -6,7 +6,7 @@
 // first day's part from the rounds themselves, which costs at most a day of one player's rounds.
 import { type Kysely, sql } from 'kysely'
 import type { LimitPeriod } from '../../contract/limits.ts'
-import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
+import { localDate, periodEnd, periodStart, periodStartDate } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
 
 export interface PlayedRound {
@@ -51,7 +51,7 @@ export async function lossByPeriod(
 
 /** `lossByPeriod`'s statement, for a caller that runs it together with others. */
 export function lossByPeriodQuery(db: Kysely<Database>, playerId: number, now: number, timeZone: string) {
-  const from = (period: LimitPeriod) => localDate(periodStart(period, now, timeZone), timeZone)
+  const from = (period: LimitPeriod) => periodStartDate(period, now, timeZone)
   const [day, week, month] = [from('day'), from('week'), from('month')]
   return db
     .selectFrom('game_play_days')
