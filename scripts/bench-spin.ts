@@ -3,13 +3,14 @@
 // next to a floor measured in the same run — a bare `node:http` server doing one durable
 // transaction per request (SQLite: WAL, synchronous=FULL, BEGIN IMMEDIATE, one UPDATE + one
 // INSERT; PostgreSQL: the same on a pool as large as the server's). Prints spins/s, p50, p99
-// and the ratio to the floor. PostgreSQL runs when TEST_DATABASE_URL is set.
+// and the ratio to the floor, with the CPU milliseconds each answered request cost the server's
+// process and PostgreSQL (read from /proc). PostgreSQL runs when TEST_DATABASE_URL is set.
 //
 //   npm run bench:spin                       # BENCH_SECONDS=5 per run by default
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:spin
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -85,6 +86,36 @@ async function floorServer(engine: string, where: string, port: number) {
   }).listen(port, '127.0.0.1')
 }
 
+// --- CPU by process (Linux /proc): where a spin's cost goes, next to the floor's ----------------
+
+/** CPU seconds (user + system) used so far by these processes, and by every PostgreSQL backend. */
+function cpuSeconds(pids: number[]): { app: number; db: number } {
+  const ticks = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return Number(fields[11]) + Number(fields[12])
+    } catch {
+      return 0
+    }
+  }
+  let db = 0
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') db += ticks(pid)
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc: figures print as 0
+  }
+  // Linux reports CPU time in ticks of 1/100 s (USER_HZ).
+  return { app: pids.reduce((sum, pid) => sum + ticks(String(pid)), 0) / 100, db: db / 100 }
+}
+
 // --- the load --------------------------------------------------------------------------------
 
 interface Figure {
@@ -92,9 +123,18 @@ interface Figure {
   p50: number
   p99: number
   failed: number
+  /** CPU milliseconds per answered request: the server's process, and PostgreSQL's. */
+  appCpuMs: number
+  dbCpuMs: number
 }
 
-async function load(clients: number, seconds: number, one: (client: number, n: number) => Promise<boolean>) {
+async function load(
+  clients: number,
+  seconds: number,
+  one: (client: number, n: number) => Promise<boolean>,
+  pids: number[] = [],
+) {
+  const cpuBefore = cpuSeconds(pids)
   const latencies: number[] = []
   let failed = 0
   let n = 0
@@ -109,9 +149,18 @@ async function load(clients: number, seconds: number, one: (client: number, n: n
       }
     }),
   )
+  const cpuAfter = cpuSeconds(pids)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0
-  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failed } satisfies Figure
+  const per = (s: number) => (1000 * s) / Math.max(1, latencies.length)
+  return {
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    failed,
+    appCpuMs: per(cpuAfter.app - cpuBefore.app),
+    dbCpuMs: per(cpuAfter.db - cpuBefore.db),
+  } satisfies Figure
 }
 
 async function startFloor(engine: string, where: string, port: number): Promise<ChildProcess> {
@@ -165,12 +214,17 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     await load(Math.min(8, maxClients), 1, bare)
     await load(Math.min(8, maxClients), 1, spin)
     console.log(`\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: spins over HTTP vs the durable-write floor`)
-    console.log('  clients   spins/s     p50      p99  | floor/s     p50      p99  | ratio')
+    const dbColumn = engine === 'postgres' ? '   db' : ''
+    console.log(
+      `  clients   spins/s     p50      p99   cpu ms: app${dbColumn} | floor/s     p50      p99   cpu ms: app${dbColumn} | ratio`,
+    )
     for (const clients of CLIENTS) {
-      const f = await load(clients, SECONDS, bare)
-      const s = await load(clients, SECONDS, spin)
+      const f = await load(clients, SECONDS, bare, [floor.pid as number])
+      const s = await load(clients, SECONDS, spin, [server.pid as number])
+      const cpu = (x: Figure) =>
+        `${x.appCpuMs.toFixed(2).padStart(12)}${engine === 'postgres' ? x.dbCpuMs.toFixed(2).padStart(5) : ''}`
       const cell = (x: Figure) =>
-        `${x.perSecond.toFixed(0).padStart(7)} ${x.p50.toFixed(1).padStart(6)}ms ${x.p99.toFixed(1).padStart(6)}ms`
+        `${x.perSecond.toFixed(0).padStart(7)} ${x.p50.toFixed(1).padStart(6)}ms ${x.p99.toFixed(1).padStart(6)}ms ${cpu(x)}`
       const failed = s.failed + f.failed > 0 ? `  (failed: spins ${s.failed}, floor ${f.failed})` : ''
       console.log(
         `  ${String(clients).padStart(7)}  ${cell(s)}  | ${cell(f)}  | ${(s.perSecond / f.perSecond).toFixed(2)}×${failed}`,
