@@ -2,10 +2,12 @@
 // set (Fluent Emoji Flat, MIT) on the brand green, with a gold seal and a check — a game that
 // keeps its word. The "any" icons (192, 512, 180 for iOS), a maskable 512 (everything inside the
 // central 80 % safe zone over a full-bleed background) and a 1170×2532 JPEG splash (iPhone
-// 390×844 at 3×). SVG composed here, rasterised by Debian's Chromium. Run `npm run icons`;
-// the PNGs are committed.
-import { mkdirSync } from 'node:fs'
+// 390×844 at 3×). SVG composed here, rasterised by Debian's Chromium, the PNGs reduced to a
+// 256-colour palette by upng-js (a browser fetches the 192 icon on a first visit: 18 KB → a
+// third of that). Run `npm run icons`; the PNGs are committed.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import UPNG from 'upng-js'
 import { illustration } from '../games-client/art/compile.ts'
 
 const GREEN_LIGHT = '#1f7a58'
@@ -61,6 +63,10 @@ const files: [string, string, number, number][] = [
   ['public/splash/splash-1170x2532.jpg', splash(1170, 2532), 1170, 2532],
 ]
 
+function toArrayBuffer(buffer: Buffer): ArrayBuffer {
+  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer
+}
+
 mkdirSync('public/icons', { recursive: true })
 mkdirSync('public/splash', { recursive: true })
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
@@ -68,8 +74,14 @@ try {
   for (const [file, svg, width, height] of files) {
     const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 })
     await page.setContent(`<body style="margin:0">${svg}</body>`)
-    // The splash is a photo-like gradient: JPEG keeps it small.
-    await page.screenshot(file.endsWith('.jpg') ? { path: file, type: 'jpeg', quality: 82 } : { path: file })
+    if (file.endsWith('.jpg')) {
+      // The splash is a photo-like gradient: JPEG keeps it small.
+      await page.screenshot({ path: file, type: 'jpeg', quality: 82 })
+    } else {
+      const png = UPNG.decode(toArrayBuffer(await page.screenshot()))
+      const rgba = UPNG.toRGBA8(png)[0] as ArrayBuffer
+      writeFileSync(file, Buffer.from(UPNG.encode([rgba], width, height, 256)))
+    }
     await page.close()
     console.log(file)
   }

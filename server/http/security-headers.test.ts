@@ -1,8 +1,14 @@
 // The security headers as served: a CSP without wildcard sockets or inline styles, and HSTS
-// only when PUBLIC_URL is https.
-import { readFileSync } from 'node:fs'
+// only when PUBLIC_URL is https; hashed scripts and stylesheets without the document-only ones.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import helmet from '@fastify/helmet'
+import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
+import { securityHeaders } from './security-headers.ts'
+import { staticSite } from './static.ts'
 
 function directives(header: unknown): Map<string, string[]> {
   expect(typeof header).toBe('string')
@@ -80,6 +86,47 @@ describe('security headers', () => {
         expect(script[1], file).toMatch(/\ssrc=/)
         expect(script[2]?.trim(), file).toBe('')
       }
+    }
+  })
+})
+
+describe('security headers on the built files', () => {
+  it('a hashed script or stylesheet answers without the document-only headers; documents and SVGs keep them all', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'jl-static-'))
+    mkdirSync(path.join(root, 'assets'))
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>x</title>')
+    writeFileSync(path.join(root, 'assets', 'app-abc.js'), 'export const a = 1\n')
+    writeFileSync(path.join(root, 'assets', 'app-abc.css'), 'body{margin:0}\n')
+    writeFileSync(path.join(root, 'assets', 'cover-abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    const app = Fastify()
+    try {
+      await app.register(helmet, securityHeaders({ publicUrl: 'https://jogo.example.com.br' }))
+      await app.register(staticSite, { root })
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      const documentOnly = [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'origin-agent-cluster',
+      ]
+      for (const url of ['/assets/app-abc.js', '/assets/app-abc.css']) {
+        const res = await get(url)
+        expect(res.statusCode, url).toBe(200)
+        for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined()
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+        expect(res.headers['strict-transport-security'], url).toBeDefined()
+        expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable')
+      }
+      for (const url of ['/', '/assets/cover-abc.svg']) {
+        const res = await get(url)
+        expect(res.statusCode, url).toBe(200)
+        for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeDefined()
+        expect(directives(res.headers['content-security-policy']).get('script-src'), url).toEqual(["'self'"])
+      }
+    } finally {
+      await app.close()
+      rmSync(root, { recursive: true, force: true })
     }
   })
 })
