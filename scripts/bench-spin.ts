@@ -188,6 +188,24 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM')
   })
 
+/** The concurrency issue 20's goals are stated at, and the goals (ARCHITECTURE.md's server budgets). */
+const GOAL_CLIENTS = 32
+const GOALS = { sqliteRatio: 1.0, postgresRatio: 0.8, postgresPerSecond: 1000, p99Ms: 100 }
+
+function verdict(engine: 'sqlite' | 'postgres', s: Figure, f: Figure): string {
+  const ratio = s.perSecond / f.perSecond
+  const checks =
+    engine === 'sqlite'
+      ? [[`ratio ${ratio.toFixed(2)} ≥ ${GOALS.sqliteRatio}`, ratio >= GOALS.sqliteRatio]]
+      : [
+          [`${s.perSecond.toFixed(0)} spins/s ≥ ${GOALS.postgresPerSecond}`, s.perSecond >= GOALS.postgresPerSecond],
+          [`ratio ${ratio.toFixed(2)} ≥ ${GOALS.postgresRatio}`, ratio >= GOALS.postgresRatio],
+        ]
+  checks.push([`p99 ${s.p99.toFixed(0)} ms ≤ ${GOALS.p99Ms}`, s.p99 <= GOALS.p99Ms])
+  const said = checks.map(([text, met]) => `${text} ${met ? 'met' : 'NOT met'}`).join('; ')
+  return `  goals at ${GOAL_CLIENTS} clients: ${said}`
+}
+
 async function benchEngine(engine: 'sqlite' | 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'jl-bench-spin-'))
   const app =
@@ -214,6 +232,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     await load(Math.min(8, maxClients), 1, bare)
     await load(Math.min(8, maxClients), 1, spin)
     console.log(`\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: spins over HTTP vs the durable-write floor`)
+    let atGoal: { s: Figure; f: Figure } | undefined
     const dbColumn = engine === 'postgres' ? '   db' : ''
     console.log(
       `  clients   spins/s     p50      p99   cpu ms: app${dbColumn} | floor/s     p50      p99   cpu ms: app${dbColumn} | ratio`,
@@ -229,7 +248,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       console.log(
         `  ${String(clients).padStart(7)}  ${cell(s)}  | ${cell(f)}  | ${(s.perSecond / f.perSecond).toFixed(2)}×${failed}`,
       )
+      if (clients === GOAL_CLIENTS) atGoal = { s, f }
     }
+    if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f))
   } finally {
     agent.destroy()
     await Promise.all([stop(server), stop(floor)])
