@@ -245,4 +245,118 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(await payWin('w5', 'r5', 80)).toMatchObject({ ok: true })
     expect((await t.ledger.balances(player)).cash).toBe(380)
   })
+
+  it("writes postings at the end with each row's balances after it, sees them inside the transaction, and refuses a debit the lock does not cover", async () => {
+    await fund(1000, 'pot')
+    const house = await t.ledger.transact((tx) => tx.houseBalance('game'))
+    const inside = await t.ledger.transact(async (tx) => {
+      await tx.lockPlayer(player)
+      for (const [i, amount] of [300, 200].entries())
+        await tx.post({
+          id: `p-bet-${i}`,
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount,
+          kind: 'bet',
+        })
+      await tx.post({
+        id: 'p-win',
+        debit: { house: 'game' },
+        credit: { player, code: 'cash' },
+        amount: 50,
+        kind: 'win',
+      })
+      // Queued, not written: the balances and the house account already count them.
+      const written = await tx.trx.selectFrom('ledger_transfers').select('id').where('id', 'like', 'p-%').execute()
+      return {
+        written: written.length,
+        balance: await tx.lockPlayer(player),
+        house: await tx.houseBalance('game'),
+        atCommit: tx.houseBalanceAtCommit('game'),
+      }
+    })
+    expect(inside.written).toBe(0)
+    expect(inside.balance).toEqual({ cash: 550, bonus: 0 })
+    expect(inside.house).toBe(house + 450)
+    expect(await inside.atCommit).toBe(house + 450)
+    const rows = await t.db.kysely
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('id', 'in', ['p-bet-0', 'p-bet-1', 'p-win'])
+      .orderBy('seq')
+      .execute()
+    expect(rows.map((r) => [r.id, Number(r.debit_balance_after), Number(r.credit_balance_after)])).toEqual([
+      ['p-bet-0', 700, house + 300],
+      ['p-bet-1', 500, house + 500],
+      ['p-win', house + 450, 550],
+    ])
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 550, total: 550 })
+    // A debit the locked balance does not cover is refused at once; nothing of the transaction stays.
+    await expect(
+      t.ledger.transact(async (tx) => {
+        await tx.lockPlayer(player)
+        await tx.post({
+          id: 'p-ok',
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount: 500,
+          kind: 'bet',
+        })
+        await tx.post({
+          id: 'p-over',
+          debit: { player, code: 'cash' },
+          credit: { house: 'game' },
+          amount: 51,
+          kind: 'bet',
+        })
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds', details: { balance: 50, amount: 51 } })
+    expect(await t.ledger.balances(player)).toMatchObject({ cash: 550 })
+    expect(await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'p-ok').execute()).toEqual([])
+  })
+
+  it('posts to an account of a player it has not locked as an ordinary transfer, written at once', async () => {
+    await t.ledger.transact(async (tx) => {
+      await tx.post({
+        id: 'unlocked',
+        debit: { house: 'adjustments' },
+        credit: { player, code: 'cash' },
+        amount: 70,
+        kind: 'adjustment',
+      })
+      const row = await tx.trx
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('id', '=', 'unlocked')
+        .executeTakeFirst()
+      expect(row?.id).toBe('unlocked')
+    })
+    expect((await t.ledger.balances(player)).cash).toBe(70)
+  })
+
+  it('starts the transaction again when a guarded deferred write finds its row changed, and reads several queries together', async () => {
+    await fund(100, 'f-guard')
+    let tries = 0
+    const read = await t.ledger.transact(async (tx) => {
+      tries++
+      const together = await tx.readTogether({
+        wagering: tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', player),
+        accounts: tx.trx.selectFrom('ledger_accounts').select(['code', 'balance']).where('player_id', '=', player),
+      })
+      // The first try expects a row that is not there (as a nonce moved meanwhile would be).
+      tx.defer(
+        tx.trx
+          .updateTable('bonus_wagering')
+          .set({ wagered: 0 })
+          .where('player_id', '=', tries === 1 ? -1 : player)
+          .returning('player_id'),
+        { expectRows: tries === 1 ? 1 : 0 },
+      )
+      return together
+    })
+    expect(tries).toBe(2)
+    expect(read.wagering).toEqual([])
+    const cash = read.accounts.find((row) => row.code === 'cash')
+    expect(Number(cash?.balance)).toBe(100)
+  })
 })

@@ -511,45 +511,29 @@ export class Ledger {
     const moves = netMoves(queued)
     if (queued.length > 0) {
       const ids = [...moves.keys()].sort((a, b) => a - b)
+      const deltas = ids.map((id) => moves.get(id))
       parts.push(`moved as (
           update ledger_accounts a set balance = a.balance + m.delta
-            from unnest(${param(ids, 'bigint[]')}, ${param(
-              ids.map((id) => moves.get(id)),
-              'bigint[]',
-            )}) as m(id, delta)
+            from unnest(${param(ids, 'bigint[]')}, ${param(deltas, 'bigint[]')}) as m(id, delta)
            where a.id = m.id
           returning a.id, a.balance)`)
+      // One array per column, unnested into the transfer rows in their order.
+      const column = (cast: string, value: (q: Posting, i: number) => unknown) => param(queued.map(value), cast)
+      const columns = [
+        column('text[]', (q) => q.input.id),
+        column('bigint[]', (q) => q.debitId),
+        column('bigint[]', (q) => q.creditId),
+        column('bigint[]', (q) => q.input.amount),
+        column('text[]', (q) => q.input.kind),
+        column('text[]', (q) => q.input.reference ?? null),
+        column('bigint[]', (q) => q.debitLater),
+        column('bigint[]', (q) => q.creditLater),
+        column('int[]', (_, i) => i),
+      ]
       parts.push(`posted as (
           insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, debit_balance_after, credit_balance_after, created_at)
           select t.id, t.debit, t.credit, t.amount, t.kind, t.reference, d.balance - t.debit_later, c.balance - t.credit_later, ${param(now, 'bigint')}
-            from unnest(${param(
-              queued.map((q) => q.input.id),
-              'text[]',
-            )}, ${param(
-              queued.map((q) => q.debitId),
-              'bigint[]',
-            )}, ${param(
-              queued.map((q) => q.creditId),
-              'bigint[]',
-            )}, ${param(
-              queued.map((q) => q.input.amount),
-              'bigint[]',
-            )}, ${param(
-              queued.map((q) => q.input.kind),
-              'text[]',
-            )}, ${param(
-              queued.map((q) => q.input.reference ?? null),
-              'text[]',
-            )}, ${param(
-              queued.map((q) => q.debitLater),
-              'bigint[]',
-            )}, ${param(
-              queued.map((q) => q.creditLater),
-              'bigint[]',
-            )}, ${param(
-              queued.map((_, i) => i),
-              'int[]',
-            )}) as t(id, debit, credit, amount, kind, reference, debit_later, credit_later, ord)
+            from unnest(${columns.join(', ')}) as t(id, debit, credit, amount, kind, reference, debit_later, credit_later, ord)
             join moved d on d.id = t.debit
             join moved c on c.id = t.credit
            order by t.ord
@@ -620,16 +604,20 @@ export class Ledger {
     const held = locked.get(playerId)
     if (held) return { cash: held.cash, bonus: held.bonus }
     const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
-    let query = trx
-      .selectFrom('ledger_accounts')
-      .select(['code', 'balance'])
-      .where('id', 'in', [ids.cash, ids.bonus])
-      .orderBy('id')
-    if (this.#o.engine === 'postgres') query = query.forUpdate()
-    const rows = await query.execute()
+    const rows = await this.#playerLock(trx, ids).execute()
     const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
     locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, cash: balance('cash'), bonus: balance('bonus') })
     return { cash: balance('cash'), bonus: balance('bonus') }
+  }
+
+  /** The player's spendable accounts, locked until commit on PostgreSQL (in id order, as every locker of several rows). */
+  #playerLock(trx: Transaction<Database>, ids: { cash: number; bonus: number }) {
+    const query = trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'code', 'balance'])
+      .where('id', 'in', [ids.cash, ids.bonus])
+      .orderBy('id')
+    return this.#o.engine === 'postgres' ? query.forUpdate() : query
   }
 
   async #lockPlayerWith<K extends string>(
@@ -643,13 +631,7 @@ export class Ledger {
       return { balance, rows: await this.#readTogether(trx, alongside) }
     }
     const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
-    const lock = trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'balance'])
-      .where('id', 'in', [ids.cash, ids.bonus])
-      .orderBy('id')
-      .forUpdate()
-      .compile()
+    const lock = this.#playerLock(trx, ids).compile()
     const names = Object.keys(alongside) as K[]
     const together = await readTogether(trx, [
       ['lock', lock],
