@@ -16,6 +16,7 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { jackpotPool } from './jackpot.ts'
 import { hmacSha256 } from './seeds.ts'
+import { SEEN_WRITE_EVERY_MS } from './sessions.ts'
 
 const START = Date.UTC(2026, 10, 22, 15, 0)
 
@@ -413,5 +414,40 @@ describe.each(engines)('games on %s', (engine) => {
     for (const r of accepted) expect(r.balanceBefore).toBeGreaterThanOrEqual(r.bet)
     expect(new Set(accepted.map((r) => r.nonce)).size).toBe(accepted.length)
     expect(await auditLedger(testDb.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('a spin marks its session seen at most every 10 s, and time played still counts up to each spin', async () => {
+    await start()
+    const { launch, call } = await player(100_000)
+    const { sessionToken } = await launch('fruta-fina')
+    const tokenHash = createHash('sha256').update(sessionToken).digest('hex')
+    const lastSeen = async () =>
+      Number(
+        (
+          await testDb.db.kysely
+            .selectFrom('game_sessions')
+            .select('last_seen_at')
+            .where('session_token_hash', '=', tokenHash)
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      )
+    const seenAtOpen = await lastSeen()
+    clock.time += SEEN_WRITE_EVERY_MS - 1
+    expect((await spin(sessionToken, 100)).success).toBe(true)
+    expect(await lastSeen()).toBe(seenAtOpen)
+    clock.time += 1
+    expect((await spin(sessionToken, 100)).success).toBe(true)
+    expect(await lastSeen()).toBe(clock.time)
+    // A daily time limit of one minute: the spin's own session counts up to the spin, not to its
+    // last written mark. Marked at 55 s, the spin at 61 s (6 s later, no new mark) is refused.
+    const set = await call('/v1/bus/setSessionLimit', { dailyMinutes: 1, sessionMinutes: null })
+    expect(set.success, JSON.stringify(set)).toBe(true)
+    clock.time = START + 55_000
+    expect((await spin(sessionToken, 100)).success).toBe(true)
+    expect(await lastSeen()).toBe(START + 55_000)
+    clock.time = START + 61_000
+    const refused = await spin(sessionToken, 100)
+    expect(refused.msgCode).toBe('session_limit_reached')
+    expect(await lastSeen()).toBe(START + 55_000)
   })
 })

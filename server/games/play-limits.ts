@@ -48,7 +48,7 @@ export function playTimeQuery(db: Kysely<Database>, playerId: number, now: numbe
   const dayStart = periodStart('day', now, timeZone)
   return db
     .selectFrom('game_sessions')
-    .select(['opened_at', 'last_seen_at', 'closed_at'])
+    .select(['id', 'opened_at', 'last_seen_at', 'closed_at'])
     .where('player_id', '=', playerId)
     .where('opened_at', 'is not', null)
     .where('last_seen_at', '>=', Math.min(dayStart, now - 24 * 3600_000))
@@ -56,15 +56,26 @@ export function playTimeQuery(db: Kysely<Database>, playerId: number, now: numbe
 }
 
 type SessionSpanRow = {
+  id: string
   opened_at: number | string | null
   last_seen_at: number | string
   closed_at: number | string | null
 }
 
-/** `playTime` from the rows of `playTimeQuery` (in any order). */
-export function playTimeOf(sessions: readonly SessionSpanRow[], now: number, timeZone: string): PlayTime {
+/**
+ * `playTime` from the rows of `playTimeQuery` (in any order). `playingNow`: the session a spin is
+ * being played in, seen now whatever its row says (a spin marks it seen only every few seconds).
+ */
+export function playTimeOf(
+  sessions: readonly SessionSpanRow[],
+  now: number,
+  timeZone: string,
+  playingNow?: string,
+): PlayTime {
   const dayStart = periodStart('day', now, timeZone)
-  const rows = [...sessions].sort((a, b) => Number(a.opened_at) - Number(b.opened_at))
+  const rows = [...sessions]
+    .map((row) => (row.id === playingNow ? { ...row, last_seen_at: now } : row))
+    .sort((a, b) => Number(a.opened_at) - Number(b.opened_at))
   const spans = rows.map((row) => {
     const end =
       row.closed_at === null ? Number(row.last_seen_at) : Math.min(Number(row.closed_at), Number(row.last_seen_at))

@@ -25,7 +25,7 @@ import { Refusal } from '../refusal.ts'
 import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
 import { enforcePlayLimits, playTimeOf, playTimeQuery } from './play-limits.ts'
 import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
-import { authenticateSession, sessionOf, sessionTouch } from './sessions.ts'
+import { sessionLookup, sessionOf, sessionSeenLazily } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 type SeedRow = Database['fair_seeds']
@@ -220,7 +220,7 @@ export class Rounds {
             setting: gate.setting,
             read: {
               losses: lossesOf(read.losses as never),
-              time: playTimeOf(read.sessions as never, tx.now, timeZone),
+              time: playTimeOf(read.sessions as never, tx.now, timeZone, spin.sessionId),
             },
           })
           const before = balance.cash + balance.bonus
@@ -236,28 +236,33 @@ export class Rounds {
   }
 
   /**
-   * Authenticates the game session (marking it seen) and locks its player: one statement when
-   * the session's player is known here, else the session first.
+   * Authenticates the game session (marking it seen every few seconds: `SEEN_WRITE_EVERY_MS`) and
+   * locks its player: one statement when the session's player is known here, else the session
+   * first.
    */
   async #openSession(tx: LedgerTx, sessionToken: string) {
     const key = sha256Hex(sessionToken)
     const known = this.#sessionPlayers.get(key)
+    const session = {
+      session: sessionLookup(tx.trx, sessionToken, tx.now),
+      seen: sessionSeenLazily(tx.trx, sessionToken, tx.now),
+    }
     if (known !== undefined) {
-      const { balance, rows } = await tx.lockPlayerWith(known, { session: sessionTouch(tx.trx, sessionToken, tx.now) })
-      const session = sessionOf(rows.session as never)
-      if (!session || session.playerId !== known) {
+      const { balance, rows } = await tx.lockPlayerWith(known, session)
+      const found = sessionOf(rows.session as never)
+      if (!found || found.playerId !== known) {
         this.#sessionPlayers.delete(key)
         throw new Refusal('game_session_closed')
       }
-      return { session, balance }
+      return { session: found, balance }
     }
-    const session = await authenticateSession(tx.trx, sessionToken, tx.now)
-    if (!session) throw new Refusal('game_session_closed')
+    const found = sessionOf((await tx.readTogether(session)).session as never)
+    if (!found) throw new Refusal('game_session_closed')
     if (this.#sessionPlayers.size >= KNOWN_SESSIONS) {
       this.#sessionPlayers.delete(this.#sessionPlayers.keys().next().value as string)
     }
-    this.#sessionPlayers.set(key, session.playerId)
-    return { session, balance: await tx.lockPlayer(session.playerId) }
+    this.#sessionPlayers.set(key, found.playerId)
+    return { session: found, balance: await tx.lockPlayer(found.playerId) }
   }
 
   async #play(tx: LedgerTx, game: GameDef, input: SessionSpin, before: number, seed: SeedRow): Promise<SpinRecord> {

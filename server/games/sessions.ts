@@ -84,6 +84,37 @@ export function sessionTouch(db: Kysely<Database>, sessionToken: string, now: nu
     .returning(['id', 'player_id', 'game_id'])
 }
 
+/**
+ * A spin writes its session's `last_seen_at` only when it is this old: the column is indexed, so
+ * each write is a new row version with new index entries — on every spin, the largest write a
+ * losing spin made after its round. Time played counts the spin's own session up to the spin
+ * (`playTimeOf`), so nothing a limit or a reality check reads is later; "players now" (two
+ * minutes) and the session's expiry (hours) see it at most this late.
+ */
+export const SEEN_WRITE_EVERY_MS = 10_000
+
+/** The open session a game-session token belongs to, without marking it seen (`sessionOf`). */
+export function sessionLookup(db: Kysely<Database>, sessionToken: string, now: number) {
+  return db
+    .selectFrom('game_sessions')
+    .select(['id', 'player_id', 'game_id'])
+    .where('session_token_hash', '=', sha256Hex(sessionToken))
+    .where('closed_at', 'is', null)
+    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+}
+
+/** Marks the token's open session seen if it was last marked `SEEN_WRITE_EVERY_MS` ago or more. */
+export function sessionSeenLazily(db: Kysely<Database>, sessionToken: string, now: number) {
+  return db
+    .updateTable('game_sessions')
+    .set({ last_seen_at: now })
+    .where('session_token_hash', '=', sha256Hex(sessionToken))
+    .where('closed_at', 'is', null)
+    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+    .where('last_seen_at', '<=', now - SEEN_WRITE_EVERY_MS)
+    .returning('id')
+}
+
 type TouchedRow = { id: string; player_id: number | string; game_id: string }
 
 /** The session `sessionTouch` touched, or null when the token names no open session. */
