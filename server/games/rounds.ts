@@ -155,9 +155,10 @@ export class Rounds {
 
   /**
    * On PostgreSQL a spin is four round trips when its session is known here: begin; the player's
-   * lock with the session's touch; every read of the spin together (its requestId, the seed pair,
-   * the account gate, the losses, the time played, the wagering row); and, after the outcome is
-   * worked out here, every write in one statement with the commit after it.
+   * lock with the session's look-up (and its mark as seen, every 10 s); every read of the spin
+   * together (its requestId, the seed pair, the account gate, the losses, the time played, the
+   * wagering row); and, after the outcome is worked out here, every write in one statement; then
+   * the commit.
    */
   async spin(input: SpinInput): Promise<SpinRecord> {
     // The pool after this spin: its shards summed in the spin's last statement, mine included.
