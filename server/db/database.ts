@@ -60,29 +60,46 @@ const pgTypes = {
 }
 
 /** Statements a connection keeps prepared at most; past that, new texts are parsed per call. */
-const PREPARED_PER_CONNECTION = 2000
+const PREPARED_PER_CONNECTION = 500
 
 /**
  * A pg client that prepares each parameterised statement once per connection (a named statement
  * per distinct text): the same spin statements then skip PostgreSQL's parse and plan on every
- * call after the first, which was most of the server's CPU per statement under load.
- * Statements without parameters (begin, commit, DDL, several statements in one text) stay on
- * the simple protocol.
+ * call after the first. Statements without parameters (begin, commit, DDL, several statements in
+ * one text) stay on the simple protocol. A table changed under a prepared `select *` (a migration
+ * run by another instance during a rolling deploy) fails that statement once with "cached plan
+ * must not change result type"; the connection then prepares everything afresh under new names.
  */
 class PreparingClient extends pg.Client {
   readonly #names = new Map<string, string>()
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this only renames its first argument.
+  #generation = 0
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this only names its first argument.
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
       let name = this.#names.get(config)
       if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
-        name = `jl${this.#names.size}`
+        name = `jl${this.#generation}_${this.#names.size}`
         this.#names.set(config, name)
       }
-      if (name !== undefined) return super.query({ name, text: config, values }, callback)
+      if (name !== undefined) {
+        return (super.query({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
+          if (isStalePlan(error)) this.#forgetPrepared()
+          throw error
+        })
+      }
     }
     return super.query(config, values, callback)
   }
+
+  #forgetPrepared() {
+    this.#names.clear()
+    this.#generation++
+  }
+}
+
+function isStalePlan(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return code === '0A000' && /cached plan must not change result type/.test(message ?? '')
 }
 
 export function openDatabase(options: DatabaseOptions): Db {
