@@ -87,10 +87,11 @@ export interface LedgerTx {
    */
   lockPlayer(playerId: number): Promise<{ cash: number; bonus: number }>
   /**
-   * `lockPlayer`, with statements of the caller's own that act on the newest rows whatever the
-   * snapshot (an `update … returning`, as a spin's session touch) — on PostgreSQL in the same
-   * statement as the lock. Not for plain reads: those see the statement's snapshot, which may be
-   * older than the lock; read them after it with `readTogether`.
+   * `lockPlayer`, with statements of the caller's own tables that need not wait for the lock — on
+   * PostgreSQL in the same statement as it: an `update … returning` (it acts on the newest row
+   * whatever the snapshot) or a read of rows the player's lock does not guard (a spin's session
+   * look-up). A read of what the lock guards sees the statement's snapshot, which may be older
+   * than the lock: read it after, with `readTogether`.
    */
   lockPlayerWith<K extends string>(
     playerId: number,
