@@ -71,18 +71,13 @@ export interface AccountGate {
   setting: Settings
 }
 
-/**
- * What a spin checks of the player's account in one statement (it runs on every spin): the
- * operator's holds, a self-exclusion in force and every limit setting.
- */
-export async function readAccountGate(db: Kysely<Database>, playerId: number, now: number): Promise<AccountGate> {
-  const { rows } = await accountGateQuery(playerId).execute(db)
-  return accountGateOf(rows, playerId, now)
-}
-
 type GateRow = { kind: string; a: number | string | null; b: number | string | null; c: number | string | null }
 
-/** The account gate's one statement, for a caller that runs it together with others. */
+/**
+ * What a spin checks of the player's account in one statement (it runs on every spin, together
+ * with the spin's other reads; `accountGateOf` reads its rows): the operator's holds, a
+ * self-exclusion in force and every limit setting.
+ */
 export function accountGateQuery(playerId: number) {
   return sql<GateRow>`
     select 'hold' as kind, frozen_at as a, closed_at as b, cast(null as bigint) as c from players where id = ${playerId}

@@ -47,20 +47,6 @@ export function nonceTaken(trx: Transaction<Database>, seedId: number, nonce: nu
     .returning('id')
 }
 
-/**
- * Takes the next nonce of the player's active pair in one statement: answers the pair with
- * `next_nonce` already moved on (the spin plays `next_nonce - 1`), or undefined without one.
- */
-export function takeNonce(trx: Transaction<Database>, playerId: number) {
-  return trx
-    .updateTable('fair_seeds')
-    .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
-    .where('player_id', '=', playerId)
-    .where('revealed_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
-}
-
 async function commitNext(trx: Transaction<Database>, playerId: number, now: number, source: ServerSeedSource) {
   const serverSeed = source()
   const row = { player_id: playerId, server_seed: serverSeed, server_seed_hash: sha256Hex(serverSeed), created_at: now }
