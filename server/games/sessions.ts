@@ -3,7 +3,7 @@
 // game (the player's own session token never reaches the game page). A session counts as a
 // player "now" while it is open and was seen in the last two minutes.
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { adultConfirmed } from '../accounts/players.ts'
@@ -62,8 +62,8 @@ export async function openSession(db: Kysely<Database>, launchToken: string, now
 }
 
 /**
- * The open session a game-session token belongs to, marked seen (one statement). The spin calls
- * it inside its own transaction, so a spin is one write transaction.
+ * The open session a game-session token belongs to, marked seen (one statement): the game
+ * page's calls. A spin looks it up and marks it lazily instead (`sessionLookup`, `sessionSeenLazily`).
  */
 export async function authenticateSession(
   db: Kysely<Database>,
@@ -73,14 +73,20 @@ export async function authenticateSession(
   return sessionOf(await sessionTouch(db, sessionToken, now).execute())
 }
 
+/** The session a game-session token names, if it is open and has not expired. */
+const openWithToken = (sessionToken: string, now: number) => (eb: ExpressionBuilder<Database, 'game_sessions'>) =>
+  eb.and([
+    eb('session_token_hash', '=', sha256Hex(sessionToken)),
+    eb('closed_at', 'is', null),
+    eb('last_seen_at', '>', now - SESSION_EXPIRY_MS),
+  ])
+
 /** `authenticateSession`'s one statement, for a caller that runs it together with others (`sessionOf`). */
 export function sessionTouch(db: Kysely<Database>, sessionToken: string, now: number) {
   return db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where('session_token_hash', '=', sha256Hex(sessionToken))
-    .where('closed_at', 'is', null)
-    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+    .where(openWithToken(sessionToken, now))
     .returning(['id', 'player_id', 'game_id'])
 }
 
@@ -95,12 +101,7 @@ export const SEEN_WRITE_EVERY_MS = 10_000
 
 /** The open session a game-session token belongs to, without marking it seen (`sessionOf`). */
 export function sessionLookup(db: Kysely<Database>, sessionToken: string, now: number) {
-  return db
-    .selectFrom('game_sessions')
-    .select(['id', 'player_id', 'game_id'])
-    .where('session_token_hash', '=', sha256Hex(sessionToken))
-    .where('closed_at', 'is', null)
-    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+  return db.selectFrom('game_sessions').select(['id', 'player_id', 'game_id']).where(openWithToken(sessionToken, now))
 }
 
 /** Marks the token's open session seen if it was last marked `SEEN_WRITE_EVERY_MS` ago or more. */
@@ -108,9 +109,7 @@ export function sessionSeenLazily(db: Kysely<Database>, sessionToken: string, no
   return db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where('session_token_hash', '=', sha256Hex(sessionToken))
-    .where('closed_at', 'is', null)
-    .where('last_seen_at', '>', now - SESSION_EXPIRY_MS)
+    .where(openWithToken(sessionToken, now))
     .where('last_seen_at', '<=', now - SEEN_WRITE_EVERY_MS)
     .returning('id')
 }

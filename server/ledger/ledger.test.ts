@@ -246,26 +246,20 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect((await t.ledger.balances(player)).cash).toBe(380)
   })
 
+  /** A bet of `amount` from the player's cash to the game house. */
+  const betOf = (id: string, amount: number) =>
+    ({ id, debit: { player, code: 'cash' }, credit: { house: 'game' }, amount, kind: 'bet' }) as const
+  /** `amount` from a house account to the player's cash. */
+  const creditOf = (id: string, amount: number, from: 'game' | 'adjustments', kind: 'win' | 'adjustment') =>
+    ({ id, debit: { house: from }, credit: { player, code: 'cash' }, amount, kind }) as const
+
   it("writes postings at the end with each row's balances after it, sees them inside the transaction, and refuses a debit the lock does not cover", async () => {
     await fund(1000, 'pot')
     const house = await t.ledger.transact((tx) => tx.houseBalance('game'))
     const inside = await t.ledger.transact(async (tx) => {
       await tx.lockPlayer(player)
-      for (const [i, amount] of [300, 200].entries())
-        await tx.post({
-          id: `p-bet-${i}`,
-          debit: { player, code: 'cash' },
-          credit: { house: 'game' },
-          amount,
-          kind: 'bet',
-        })
-      await tx.post({
-        id: 'p-win',
-        debit: { house: 'game' },
-        credit: { player, code: 'cash' },
-        amount: 50,
-        kind: 'win',
-      })
+      for (const [i, amount] of [300, 200].entries()) await tx.post(betOf(`p-bet-${i}`, amount))
+      await tx.post(creditOf('p-win', 50, 'game', 'win'))
       // Queued, not written: the balances and the house account already count them.
       const written = await tx.trx.selectFrom('ledger_transfers').select('id').where('id', 'like', 'p-%').execute()
       return {
@@ -295,20 +289,8 @@ describe.each(engines)('ledger on %s', (engine) => {
     await expect(
       t.ledger.transact(async (tx) => {
         await tx.lockPlayer(player)
-        await tx.post({
-          id: 'p-ok',
-          debit: { player, code: 'cash' },
-          credit: { house: 'game' },
-          amount: 500,
-          kind: 'bet',
-        })
-        await tx.post({
-          id: 'p-over',
-          debit: { player, code: 'cash' },
-          credit: { house: 'game' },
-          amount: 51,
-          kind: 'bet',
-        })
+        await tx.post(betOf('p-ok', 500))
+        await tx.post(betOf('p-over', 51))
       }),
     ).rejects.toMatchObject({ code: 'insufficient_funds', details: { balance: 50, amount: 51 } })
     expect(await t.ledger.balances(player)).toMatchObject({ cash: 550 })
@@ -317,13 +299,7 @@ describe.each(engines)('ledger on %s', (engine) => {
 
   it('posts to an account of a player it has not locked as an ordinary transfer, written at once', async () => {
     await t.ledger.transact(async (tx) => {
-      await tx.post({
-        id: 'unlocked',
-        debit: { house: 'adjustments' },
-        credit: { player, code: 'cash' },
-        amount: 70,
-        kind: 'adjustment',
-      })
+      await tx.post(creditOf('unlocked', 70, 'adjustments', 'adjustment'))
       const row = await tx.trx
         .selectFrom('ledger_transfers')
         .select('id')
