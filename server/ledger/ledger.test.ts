@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
 import { AccountDirectory, houseBalance } from './accounts.ts'
 import { auditLedger } from './audit.ts'
-import { grantBonus } from './bonus.ts'
+import { grantBonus, knowWagering } from './bonus.ts'
 import { hold, postHold, voidHold } from './holds.ts'
 import { Ledger, LedgerError } from './ledger.ts'
 import { createTestLedger, type TestLedger } from './test-ledger.ts'
@@ -334,5 +334,33 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(read.wagering).toEqual([])
     const cash = read.accounts.find((row) => row.code === 'cash')
     expect(Number(cash?.balance)).toBe(100)
+  })
+
+  it('a bet placed and rolled back in one transaction, its row written at the end, stays rolled back', async () => {
+    await fund(1000, 'f-roll')
+    await t.ledger.transact(async (tx) => {
+      await tx.lockPlayer(player)
+      knowWagering(tx, player, [])
+      expect(
+        await bet(tx, {
+          playerId: player,
+          transactionId: 'b-roll',
+          roundId: 'r-roll',
+          amount: 300,
+          newTransaction: true,
+        }),
+      ).toMatchObject({ ok: true })
+      expect(await rollback(tx, { playerId: player, transactionId: 'b-roll', roundId: 'r-roll' })).toMatchObject({
+        ok: true,
+        replayed: false,
+      })
+    })
+    const row = await t.db.kysely
+      .selectFrom('wallet_bets')
+      .selectAll()
+      .where('transaction_id', '=', 'b-roll')
+      .executeTakeFirstOrThrow()
+    expect(row.state).toBe('rolled_back')
+    expect((await t.ledger.balances(player)).cash).toBe(1000)
   })
 })

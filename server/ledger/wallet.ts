@@ -256,11 +256,15 @@ export async function rollback(tx: LedgerTx, input: RollbackInput): Promise<Wall
     kind: 'bet_rollback',
     roundId: placed.round_id,
   })
-  await tx.trx
-    .updateTable('wallet_bets')
-    .set({ state: 'rolled_back' })
-    .where('transaction_id', '=', input.transactionId)
-    .execute()
+  const deferred = deferredBets.get(tx)?.get(input.transactionId)
+  if (deferred) deferred.state = 'rolled_back'
+  else {
+    await tx.trx
+      .updateTable('wallet_bets')
+      .set({ state: 'rolled_back' })
+      .where('transaction_id', '=', input.transactionId)
+      .execute()
+  }
   await recordWager(tx, input.playerId, -Number(placed.amount), `rollback:${input.transactionId}`)
   return { ok: true, replayed: false, cashPart, bonusPart }
 }
