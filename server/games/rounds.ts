@@ -245,8 +245,8 @@ export class Rounds {
     const key = sha256Hex(sessionToken)
     const known = this.#sessionPlayers.get(key)
     const session = {
-      session: sessionLookup(tx.trx, sessionToken, tx.now),
-      seen: sessionSeenLazily(tx.trx, sessionToken, tx.now),
+      session: sessionLookup(tx.trx, key, tx.now),
+      seen: sessionSeenLazily(tx.trx, key, tx.now),
     }
     if (known !== undefined) {
       const { balance, rows } = await tx.lockPlayerWith(known, session)

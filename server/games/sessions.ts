@@ -73,20 +73,20 @@ export async function authenticateSession(
   return sessionOf(await sessionTouch(db, sessionToken, now).execute())
 }
 
-/** The session a game-session token names, if it is open and has not expired. */
-const openWithToken = (sessionToken: string, now: number) => (eb: ExpressionBuilder<Database, 'game_sessions'>) =>
+/** The session a game-session token (by its hash) names, if it is open and has not expired. */
+const openWithToken = (tokenHash: string, now: number) => (eb: ExpressionBuilder<Database, 'game_sessions'>) =>
   eb.and([
-    eb('session_token_hash', '=', sha256Hex(sessionToken)),
+    eb('session_token_hash', '=', tokenHash),
     eb('closed_at', 'is', null),
     eb('last_seen_at', '>', now - SESSION_EXPIRY_MS),
   ])
 
-/** `authenticateSession`'s one statement, for a caller that runs it together with others (`sessionOf`). */
-export function sessionTouch(db: Kysely<Database>, sessionToken: string, now: number) {
+/** `authenticateSession`'s one statement. */
+function sessionTouch(db: Kysely<Database>, sessionToken: string, now: number) {
   return db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where(openWithToken(sessionToken, now))
+    .where(openWithToken(sha256Hex(sessionToken), now))
     .returning(['id', 'player_id', 'game_id'])
 }
 
@@ -99,17 +99,17 @@ export function sessionTouch(db: Kysely<Database>, sessionToken: string, now: nu
  */
 export const SEEN_WRITE_EVERY_MS = 10_000
 
-/** The open session a game-session token belongs to, without marking it seen (`sessionOf`). */
-export function sessionLookup(db: Kysely<Database>, sessionToken: string, now: number) {
-  return db.selectFrom('game_sessions').select(['id', 'player_id', 'game_id']).where(openWithToken(sessionToken, now))
+/** The open session a game-session token (by its SHA-256 hash) belongs to, without marking it seen (`sessionOf`). */
+export function sessionLookup(db: Kysely<Database>, tokenHash: string, now: number) {
+  return db.selectFrom('game_sessions').select(['id', 'player_id', 'game_id']).where(openWithToken(tokenHash, now))
 }
 
 /** Marks the token's open session seen if it was last marked `SEEN_WRITE_EVERY_MS` ago or more. */
-export function sessionSeenLazily(db: Kysely<Database>, sessionToken: string, now: number) {
+export function sessionSeenLazily(db: Kysely<Database>, tokenHash: string, now: number) {
   return db
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
-    .where(openWithToken(sessionToken, now))
+    .where(openWithToken(tokenHash, now))
     .where('last_seen_at', '<=', now - SEEN_WRITE_EVERY_MS)
     .returning('id')
 }

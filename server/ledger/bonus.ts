@@ -26,12 +26,8 @@ const noWagering = new WeakMap<object, Set<number>>()
 
 async function wageringRow(tx: LedgerTx, playerId: number) {
   if (noWagering.get(tx)?.has(playerId)) return undefined
-  const row = await tx.trx.selectFrom('bonus_wagering').selectAll().where('player_id', '=', playerId).executeTakeFirst()
-  if (!row) {
-    const known = noWagering.get(tx) ?? new Set<number>()
-    known.add(playerId)
-    noWagering.set(tx, known)
-  }
+  const row = await wageringQuery(tx, playerId).executeTakeFirst()
+  knowWagering(tx, playerId, row ? [row] : [])
   return row
 }
 

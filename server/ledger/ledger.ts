@@ -441,9 +441,9 @@ export class Ledger {
    * postings moved). On PostgreSQL both in one statement.
    */
   async #flush(trx: Transaction<Database>, postings: Postings, now: number, final: boolean): Promise<void> {
-    if (postings.empty) return
-    const { queued, deferred, sums } = postings.take(final)
-    if (queued.length === 0 && deferred.length === 0 && sums.length === 0) return
+    const taken = postings.take(final)
+    if (!taken) return
+    const { queued, deferred, sums } = taken
     if (this.#o.engine === 'postgres') return this.#flushPostgres(trx, queued, deferred, sums, now)
     const moves = netMoves(queued)
     const finals = new Map<number, number>()
@@ -480,14 +480,7 @@ export class Ledger {
       const result = await trx.executeQuery(query.compile())
       if (expectRows !== null && result.rows.length !== expectRows) throw new StaleRead()
     }
-    for (const sum of sums) {
-      const row = await trx
-        .selectFrom('ledger_accounts')
-        .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
-        .where('id', 'in', sum.ids)
-        .executeTakeFirst()
-      sum.resolve(Number(row?.total ?? 0))
-    }
+    for (const sum of sums) sum.resolve(await balanceSum(trx, sum.ids))
   }
 
   /**
@@ -560,9 +553,8 @@ export class Ledger {
     deferred.forEach(({ expectRows }, i) => {
       if (expectRows !== null && row[`d${i}_ok`] !== (true as unknown)) throw new StaleRead()
     })
-    const pending = (ids: readonly number[]) => ids.reduce((total, id) => total + (moves.get(id) ?? 0), 0)
     sums.forEach((sum, i) => {
-      sum.resolve(Number(row[`sum${i}`]) + pending(sum.ids))
+      sum.resolve(Number(row[`sum${i}`]) + movedOn(moves, sum.ids))
     })
   }
 
@@ -605,17 +597,14 @@ export class Ledger {
     const held = locked.get(playerId)
     if (held) return { cash: held.cash, bonus: held.bonus }
     const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
-    const rows = await this.#playerLock(trx, ids).execute()
-    const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0)
-    locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, cash: balance('cash'), bonus: balance('bonus') })
-    return { cash: balance('cash'), bonus: balance('bonus') }
+    return holdPlayer(locked, playerId, ids, await this.#playerLock(trx, ids).execute())
   }
 
   /** The player's spendable accounts, locked until commit on PostgreSQL (in id order, as every locker of several rows). */
   #playerLock(trx: Transaction<Database>, ids: { cash: number; bonus: number }) {
     const query = trx
       .selectFrom('ledger_accounts')
-      .select(['id', 'code', 'balance'])
+      .select(['id', 'balance'])
       .where('id', 'in', [ids.cash, ids.bonus])
       .orderBy('id')
     return this.#o.engine === 'postgres' ? query.forUpdate() : query
@@ -632,33 +621,16 @@ export class Ledger {
       return { balance, rows: await this.#readTogether(trx, alongside) }
     }
     const ids = await this.#o.accounts.playerAccountIds(trx, playerId)
-    const lock = this.#playerLock(trx, ids).compile()
-    const names = Object.keys(alongside) as K[]
-    const together = await readTogether(trx, [
-      ['lock', lock],
-      ...names.map((name) => [name, alongside[name].compile()] as [string, CompiledQuery]),
-    ])
-    const balanceOf = (id: number) => Number(together.lock?.find((row) => Number(row.id) === id)?.balance ?? 0)
-    const balance = { cash: balanceOf(ids.cash), bonus: balanceOf(ids.bonus) }
-    locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, ...balance })
-    const rows = {} as Record<K, Record<string, unknown>[]>
-    for (const name of names) rows[name] = together[name] ?? []
-    return { balance, rows }
+    const { [LOCK]: lock = [], ...rows } = await readTogether(trx, { ...alongside, [LOCK]: this.#playerLock(trx, ids) })
+    const balance = holdPlayer(locked, playerId, ids, lock as { id: number; balance: number }[])
+    return { balance, rows: rows as Record<K, Record<string, unknown>[]> }
   }
 
   async #readTogether<K extends string>(trx: Transaction<Database>, queries: Record<K, Compilable>) {
-    const names = Object.keys(queries) as K[]
+    if (this.#o.engine === 'postgres') return readTogether(trx, queries)
     const rows = {} as Record<K, Record<string, unknown>[]>
-    if (names.length === 0) return rows
-    if (this.#o.engine === 'postgres') {
-      const together = await readTogether(
-        trx,
-        names.map((name) => [name, queries[name].compile()]),
-      )
-      for (const name of names) rows[name] = together[name] ?? []
-      return rows
-    }
-    for (const name of names) rows[name] = (await trx.executeQuery(queries[name].compile())).rows as never
+    for (const name of Object.keys(queries) as K[])
+      rows[name] = (await trx.executeQuery(queries[name].compile())).rows as never
     return rows
   }
 
@@ -672,13 +644,8 @@ export class Ledger {
     return ids.map((id, shard) => ({ shard, balance: byId.get(id) ?? 0 }))
   }
 
-  async #houseSum(trx: Transaction<Database>, code: HouseAccountCode) {
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
-      .where('id', 'in', this.#o.accounts.houseIds(code))
-      .executeTakeFirst()
-    return Number(row?.total ?? 0)
+  #houseSum(trx: Transaction<Database>, code: HouseAccountCode) {
+    return balanceSum(trx, this.#o.accounts.houseIds(code))
   }
 
   balances(playerId: number) {
@@ -745,19 +712,40 @@ function renumbered(query: CompiledQuery, parameters: unknown[]): string {
  * PostgreSQL: several queries in one statement, each a WITH part (an update with `returning`
  * may be one), their rows answered as JSON — plain values, bigint as number.
  */
-async function readTogether(trx: Transaction<Database>, queries: [string, CompiledQuery][]) {
+async function readTogether<K extends string>(
+  trx: Transaction<Database>,
+  queries: Record<K, Compilable>,
+): Promise<Record<K, Record<string, unknown>[]>> {
+  const names = Object.keys(queries) as K[]
+  const rows = {} as Record<K, Record<string, unknown>[]>
+  if (names.length === 0) return rows
   const parameters: unknown[] = []
-  const parts = queries.map(([, query], i) => `r${i} as (${renumbered(query, parameters)})`)
-  const selects = queries.map((_, i) => `(select coalesce(json_agg(r${i}), '[]'::json) from r${i}) as r${i}`)
+  const parts = names.map((name, i) => `r${i} as (${renumbered(queries[name].compile(), parameters)})`)
+  const selects = names.map((_, i) => `(select coalesce(json_agg(r${i}), '[]'::json) from r${i}) as r${i}`)
   const text = `with ${parts.join(',\n')}\nselect ${selects.join(', ')}`
-  const { rows } = await trx.executeQuery<Record<string, Record<string, unknown>[]>>(
-    CompiledQuery.raw(text, parameters),
-  )
-  const row = rows[0] ?? {}
-  return Object.fromEntries(queries.map(([name], i) => [name, row[`r${i}`] ?? []])) as Record<
-    string,
-    Record<string, unknown>[]
-  >
+  const {
+    rows: [row],
+  } = await trx.executeQuery<Record<string, Record<string, unknown>[]>>(CompiledQuery.raw(text, parameters))
+  names.forEach((name, i) => {
+    rows[name] = row?.[`r${i}`] ?? []
+  })
+  return rows
+}
+
+/** The key `lockPlayerWith` reads the lock's rows under, beside the caller's own (never an identifier). */
+const LOCK = '#lock'
+
+/** Keeps a locked player's spendable balances (from the lock's rows) for the rest of the transaction. */
+function holdPlayer(
+  locked: LockedPlayers,
+  playerId: number,
+  ids: { cash: number; bonus: number },
+  rows: readonly { id: number | string; balance: number | string }[],
+): { cash: number; bonus: number } {
+  const balanceOf = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.balance ?? 0)
+  const balance = { cash: balanceOf(ids.cash), bonus: balanceOf(ids.bonus) }
+  locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, ...balance })
+  return balance
 }
 
 /** A sum of house rows asked for at the end of the work (`houseBalanceAtCommit`). */
@@ -771,23 +759,14 @@ class Postings {
   queued: Posting[] = []
   deferred: Deferred[] = []
   sums: (PendingSum & { reject(error: unknown): void })[] = []
-  readonly #pending = new Map<number, number>()
-
-  get empty(): boolean {
-    return this.queued.length === 0 && this.deferred.length === 0 && this.sums.length === 0
-  }
 
   add(input: TransferInput, debitId: number, creditId: number) {
     this.queued.push({ input, debitId, creditId, debitLater: 0, creditLater: 0 })
-    this.#pending.set(debitId, (this.#pending.get(debitId) ?? 0) - input.amount)
-    this.#pending.set(creditId, (this.#pending.get(creditId) ?? 0) + input.amount)
   }
 
   /** What the queued postings move on these accounts together. */
   pendingOn(accountIds: readonly number[]): number {
-    let sum = 0
-    for (const id of accountIds) sum += this.#pending.get(id) ?? 0
-    return sum
+    return movedOn(netMoves(this.queued), accountIds)
   }
 
   sumAtEnd(ids: readonly number[]): Promise<number> {
@@ -800,11 +779,12 @@ class Postings {
 
   /**
    * Empties the queues, answering the postings with what later ones move on their accounts; the
-   * sums only at the end of the work (`final`).
+   * sums only at the end of the work (`final`). Undefined when there is nothing to write or read.
    */
   take(final: boolean) {
     const { queued, deferred } = this
     const sums = final ? this.sums : []
+    if (queued.length === 0 && deferred.length === 0 && sums.length === 0) return undefined
     const later = new Map<number, number>()
     for (let i = queued.length - 1; i >= 0; i--) {
       const q = queued[i] as Posting
@@ -816,7 +796,6 @@ class Postings {
     this.queued = []
     this.deferred = []
     if (final) this.sums = []
-    this.#pending.clear()
     return { queued, deferred, sums }
   }
 
@@ -825,6 +804,21 @@ class Postings {
     for (const sum of this.sums) sum.reject(new Error('transaction abandoned'))
     this.sums = []
   }
+}
+
+/** The sum of these accounts' balances, as the transaction sees them. */
+async function balanceSum(trx: Transaction<Database>, ids: readonly number[]): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.sum<number | string | null>('balance').as('total'))
+    .where('id', 'in', ids)
+    .executeTakeFirst()
+  return Number(row?.total ?? 0)
+}
+
+/** What `moves` move on these accounts together. */
+function movedOn(moves: Map<number, number>, accountIds: readonly number[]): number {
+  return accountIds.reduce((total, id) => total + (moves.get(id) ?? 0), 0)
 }
 
 /** Each account's net amount moved by the postings. */
