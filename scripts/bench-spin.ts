@@ -88,8 +88,8 @@ async function floorServer(engine: string, where: string, port: number) {
 
 // --- CPU by process (Linux /proc): where a spin's cost goes, next to the floor's ----------------
 
-/** CPU seconds (user + system) used so far by these processes, and by every PostgreSQL backend. */
-function cpuSeconds(pids: number[]): { app: number; db: number } {
+/** CPU ticks (user + system) used so far by each of these processes and each PostgreSQL backend. */
+function cpuTicks(pids: number[]): { app: Map<string, number>; db: Map<string, number> } {
   const ticks = (pid: string) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -99,12 +99,13 @@ function cpuSeconds(pids: number[]): { app: number; db: number } {
       return 0
     }
   }
-  let db = 0
+  const app = new Map(pids.map((pid) => [String(pid), ticks(String(pid))]))
+  const db = new Map<string, number>()
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue
       try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') db += ticks(pid)
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') db.set(pid, ticks(pid))
       } catch {
         // gone meanwhile
       }
@@ -112,8 +113,22 @@ function cpuSeconds(pids: number[]): { app: number; db: number } {
   } catch {
     // no /proc: figures print as 0
   }
-  // Linux reports CPU time in ticks of 1/100 s (USER_HZ).
-  return { app: pids.reduce((sum, pid) => sum + ticks(String(pid)), 0) / 100, db: db / 100 }
+  return { app, db }
+}
+
+/**
+ * CPU seconds used between two readings, process by process: a process that exited meanwhile
+ * (an autovacuum worker, a backend the pool closed) takes its ticks with it, so only processes
+ * alive at the end count, from their first reading or from their start.
+ */
+function cpuSecondsBetween(before: ReturnType<typeof cpuTicks>, after: ReturnType<typeof cpuTicks>) {
+  const spent = (b: Map<string, number>, a: Map<string, number>) => {
+    let sum = 0
+    for (const [pid, ticks] of a) sum += Math.max(0, ticks - (b.get(pid) ?? 0))
+    // Linux reports CPU time in ticks of 1/100 s (USER_HZ).
+    return sum / 100
+  }
+  return { app: spent(before.app, after.app), db: spent(before.db, after.db) }
 }
 
 // --- the load --------------------------------------------------------------------------------
@@ -134,7 +149,7 @@ async function load(
   one: (client: number, n: number) => Promise<boolean>,
   pids: number[] = [],
 ) {
-  const cpuBefore = cpuSeconds(pids)
+  const cpuBefore = cpuTicks(pids)
   const latencies: number[] = []
   let failed = 0
   let n = 0
@@ -149,7 +164,7 @@ async function load(
       }
     }),
   )
-  const cpuAfter = cpuSeconds(pids)
+  const cpu = cpuSecondsBetween(cpuBefore, cpuTicks(pids))
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0
   const per = (s: number) => (1000 * s) / Math.max(1, latencies.length)
@@ -158,8 +173,8 @@ async function load(
     p50: at(0.5),
     p99: at(0.99),
     failed,
-    appCpuMs: per(cpuAfter.app - cpuBefore.app),
-    dbCpuMs: per(cpuAfter.db - cpuBefore.db),
+    appCpuMs: per(cpu.app),
+    dbCpuMs: per(cpu.db),
   } satisfies Figure
 }
 
