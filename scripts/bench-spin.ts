@@ -4,7 +4,9 @@
 // transaction per request (SQLite: WAL, synchronous=FULL, BEGIN IMMEDIATE, one UPDATE + one
 // INSERT; PostgreSQL: the same on a pool as large as the server's). Prints spins/s, p50, p99
 // and the ratio to the floor, with the CPU milliseconds each answered request cost the server's
-// process and PostgreSQL (read from /proc). PostgreSQL runs when TEST_DATABASE_URL is set.
+// process and PostgreSQL (read from /proc) and the kilobytes it made the database write (SQLite:
+// the process's writes to storage; PostgreSQL: write-ahead log). PostgreSQL runs when
+// TEST_DATABASE_URL is set.
 //
 //   npm run bench:spin                       # BENCH_SECONDS=5 per run by default
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
@@ -30,6 +32,9 @@ const FLOOR_ROWS = 1024
 
 // --- the floor: a child process running only this ---------------------------------------------
 
+/** The floor's time inside SQLite, as the server's `sqlite_seconds_total` counts it (it reads nothing). */
+const floorSqliteSeconds = { read: 0, write: 0, commit: 0 }
+
 async function floorServer(engine: string, where: string, port: number) {
   let handle: (row: number) => Promise<void>
   if (engine === 'sqlite') {
@@ -47,10 +52,15 @@ async function floorServer(engine: string, where: string, port: number) {
     const insert = db.prepare('insert into transfers (account_id, amount, created_at) values (?, 1, ?)')
     const commit = db.prepare('commit')
     handle = async (row) => {
+      const started = performance.now()
       begin.run()
       update.run(row)
       insert.run(row, Date.now())
+      const committing = performance.now()
       commit.run()
+      const done = performance.now()
+      floorSqliteSeconds.write += (committing - started) / 1000
+      floorSqliteSeconds.commit += (done - committing) / 1000
     }
   } else {
     const pool = new pg.Pool({ connectionString: where, max: PG_POOL })
@@ -76,6 +86,10 @@ async function floorServer(engine: string, where: string, port: number) {
   }
   let next = 0
   createServer((req, res) => {
+    if (req.url === '/sqlite-seconds') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(floorSqliteSeconds))
+      return
+    }
     req.resume()
     req.on('end', () => {
       handle(next++ % FLOOR_ROWS).then(
@@ -131,6 +145,45 @@ function cpuSecondsBetween(before: ReturnType<typeof cpuTicks>, after: ReturnTyp
   return { app: spent(before.app, after.app), db: spent(before.db, after.db) }
 }
 
+// --- bytes written: how much a request makes the database write, next to the floor's ----------
+
+/**
+ * Bytes the database has written so far for this workload. SQLite: what the server's process
+ * sent to storage (`write_bytes` in /proc/<pid>/io, counted when a page is dirtied: the WAL and
+ * the checkpoints). PostgreSQL: the write-ahead log's position, which every row and index entry
+ * a transaction writes moves.
+ */
+async function bytesWritten(engine: 'sqlite' | 'postgres', pid: number, pool: pg.Pool | null): Promise<number> {
+  if (engine === 'postgres' && pool) {
+    const { rows } = await pool.query<{ at: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as at`)
+    return Number(rows[0]?.at ?? 0)
+  }
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8')
+    return Number(/^write_bytes: (\d+)$/m.exec(io)?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+// --- time inside SQLite: the server's metrics, the floor's own count --------------------------
+
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
+
+const sqliteTotal = (x: SqliteSeconds) => x.read + x.write + x.commit
+
+/** The server's `sqlite_seconds_total` by kind, from /metrics. */
+async function serverSqliteSecondsFrom(base: string): Promise<SqliteSeconds> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+  const of = (kind: string) =>
+    Number(new RegExp(`^sqlite_seconds_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
+  return { read: of('read'), write: of('write'), commit: of('commit') }
+}
+
+async function floorSqliteSecondsFrom(base: string): Promise<SqliteSeconds> {
+  return (await (await fetch(`${base}/sqlite-seconds`)).json()) as SqliteSeconds
+}
+
 // --- the load --------------------------------------------------------------------------------
 
 interface Figure {
@@ -141,15 +194,37 @@ interface Figure {
   /** CPU milliseconds per answered request: the server's process, and PostgreSQL's. */
   appCpuMs: number
   dbCpuMs: number
+  /** Kilobytes the database wrote per answered request (see bytesWritten). */
+  writtenKb: number
+  /** SQLite: milliseconds of the event loop inside SQLite per answered request, by kind. */
+  sqliteMs: SqliteSeconds
+}
+
+interface SqliteSeconds {
+  read: number
+  write: number
+  commit: number
+}
+
+/** What a run reads before and after itself, besides the clock. */
+interface Probes {
+  pids: number[]
+  written?: () => Promise<number>
+  sqliteSeconds?: () => Promise<SqliteSeconds>
 }
 
 async function load(
   clients: number,
   seconds: number,
   one: (client: number, n: number) => Promise<boolean>,
-  pids: number[] = [],
+  probes: Probes = { pids: [] },
 ) {
+  const { pids } = probes
+  const written = probes.written ?? (async () => 0)
+  const sqliteSeconds = probes.sqliteSeconds ?? (async () => ({ read: 0, write: 0, commit: 0 }))
   const cpuBefore = cpuTicks(pids)
+  const writtenBefore = await written()
+  const sqliteBefore = await sqliteSeconds()
   const latencies: number[] = []
   let failed = 0
   let n = 0
@@ -165,6 +240,8 @@ async function load(
     }),
   )
   const cpu = cpuSecondsBetween(cpuBefore, cpuTicks(pids))
+  const bytes = (await written()) - writtenBefore
+  const sqliteAfter = await sqliteSeconds()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0
   const per = (s: number) => (1000 * s) / Math.max(1, latencies.length)
@@ -175,6 +252,12 @@ async function load(
     failed,
     appCpuMs: per(cpu.app),
     dbCpuMs: per(cpu.db),
+    writtenKb: bytes / 1024 / Math.max(1, latencies.length),
+    sqliteMs: {
+      read: per(sqliteAfter.read - sqliteBefore.read),
+      write: per(sqliteAfter.write - sqliteBefore.write),
+      commit: per(sqliteAfter.commit - sqliteBefore.commit),
+    },
   } satisfies Figure
 }
 
@@ -218,7 +301,32 @@ function verdict(engine: 'sqlite' | 'postgres', s: Figure, f: Figure): string {
         ]
   checks.push([`p99 ${s.p99.toFixed(0)} ms ≤ ${GOALS.p99Ms}`, s.p99 <= GOALS.p99Ms])
   const said = checks.map(([text, met]) => `${text} ${met ? 'met' : 'NOT met'}`).join('; ')
-  return `  goals at ${GOAL_CLIENTS} clients: ${said}`
+  return `  goals at ${GOAL_CLIENTS} clients: ${said}\n${bound(engine, s, f)}`
+}
+
+/**
+ * The most spins a second the database's own share of a spin allows, as measured in this run:
+ * what the rest (HTTP, the app's checks, the query builder, the bench's client) would have to
+ * cost for the goals — nothing at all — to reach it. SQLite has one writer: a spin's writes and
+ * its share of the group's commit run one after another whatever thread runs them. PostgreSQL:
+ * its CPU per spin spread over every core.
+ */
+function bound(engine: 'sqlite' | 'postgres', s: Figure, f: Figure): string {
+  const ratioAt = (perSecond: number) => (perSecond / f.perSecond).toFixed(2)
+  if (engine === 'sqlite') {
+    const held = s.sqliteMs.write + s.sqliteMs.commit
+    const most = 1000 / Math.max(held, 1e-6)
+    return (
+      `  bound: a spin holds SQLite's one writer ${held.toFixed(2)} ms (writes ${s.sqliteMs.write.toFixed(2)} + commit ${s.sqliteMs.commit.toFixed(2)}; ` +
+      `the floor's request ${(f.sqliteMs.write + f.sqliteMs.commit).toFixed(2)}) → at most ${most.toFixed(0)} spins/s, ratio ${ratioAt(most)}, were all else free`
+    )
+  }
+  const cores = navigator.hardwareConcurrency
+  const most = (cores * 1000) / Math.max(s.dbCpuMs, 1e-6)
+  return (
+    `  bound: PostgreSQL spends ${s.dbCpuMs.toFixed(2)} ms of CPU on a spin (the floor's request ${f.dbCpuMs.toFixed(2)}) on ${cores} cores → ` +
+    `at most ${most.toFixed(0)} spins/s, ratio ${ratioAt(most)}, were the server and the client free`
+  )
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres') {
@@ -227,8 +335,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_bench')
   const floorDb =
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_floor')
-  const server = await startServer(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }, PORT)
+  const server = await startServer({ ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }), METRICS_TOKEN }, PORT)
   const floor = await startFloor(engine, floorDb ? floorDb.url : dir, PORT + 1)
+  // The WAL position is the cluster's; any connection reads it.
+  const walReader = app ? new pg.Pool({ connectionString: app.url, max: 1 }) : null
+  const writtenBy = (pid: number) => () => bytesWritten(engine, pid, walReader)
   const maxClients = Math.max(...CLIENTS)
   const agent = new Agent({ keepAlive: true, maxSockets: maxClients })
   const base = `http://127.0.0.1:${PORT}`
@@ -248,15 +359,22 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     await load(Math.min(8, maxClients), 1, spin)
     console.log(`\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: spins over HTTP vs the durable-write floor`)
     let atGoal: { s: Figure; f: Figure } | undefined
-    const dbColumn = engine === 'postgres' ? '   db' : ''
-    console.log(
-      `  clients   spins/s     p50      p99   cpu ms: app${dbColumn} | floor/s     p50      p99   cpu ms: app${dbColumn} | ratio`,
-    )
+    const columns = `p50      p99  app cpu ${engine === 'postgres' ? ' db cpu' : ' sqlite'}    KB`
+    console.log(`  clients   spins/s     ${columns} | floor/s     ${columns} | ratio`)
     for (const clients of CLIENTS) {
-      const f = await load(clients, SECONDS, bare, [floor.pid as number])
-      const s = await load(clients, SECONDS, spin, [server.pid as number])
+      const f = await load(clients, SECONDS, bare, {
+        pids: [floor.pid as number],
+        written: writtenBy(floor.pid as number),
+        ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(floorBase) } : {}),
+      })
+      const s = await load(clients, SECONDS, spin, {
+        pids: [server.pid as number],
+        written: writtenBy(server.pid as number),
+        ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(base) } : {}),
+      })
+      const db = (x: Figure) => (engine === 'postgres' ? x.dbCpuMs : sqliteTotal(x.sqliteMs))
       const cpu = (x: Figure) =>
-        `${x.appCpuMs.toFixed(2).padStart(12)}${engine === 'postgres' ? x.dbCpuMs.toFixed(2).padStart(5) : ''}`
+        `${x.appCpuMs.toFixed(2).padStart(8)}${db(x).toFixed(2).padStart(7)}${x.writtenKb.toFixed(1).padStart(6)}`
       const cell = (x: Figure) =>
         `${x.perSecond.toFixed(0).padStart(7)} ${x.p50.toFixed(1).padStart(6)}ms ${x.p99.toFixed(1).padStart(6)}ms ${cpu(x)}`
       const failed = s.failed + f.failed > 0 ? `  (failed: spins ${s.failed}, floor ${f.failed})` : ''
@@ -268,6 +386,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f))
   } finally {
     agent.destroy()
+    await walReader?.end()
     await Promise.all([stop(server), stop(floor)])
     await app?.drop()
     await floorDb?.drop()

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
-import { NodeSqliteDialect } from './sqlite-dialect.ts'
+import { NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -19,6 +19,8 @@ export interface Db {
    * unsubscribe function. SQLite has one writer process, so it has nothing to listen to.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /** SQLite: seconds the event loop has spent inside SQLite, by kind (the metrics); absent on PostgreSQL. */
+  sqliteTime?(): SqliteTime
   /** The PostgreSQL pool's connections (the metrics' pool use); absent on SQLite. */
   poolUse?(): PoolUse
   close(): Promise<void>
@@ -145,8 +147,13 @@ export function openDatabase(options: DatabaseOptions): Db {
   }
   const dataDir = options.dataDir ?? './data'
   mkdirSync(dataDir, { recursive: true })
-  const kysely = new Kysely<Database>({
-    dialect: new NodeSqliteDialect(path.join(dataDir, 'jogo-limpo.sqlite')),
-  })
-  return { kysely, engine: 'sqlite', listen: async () => async () => {}, close: () => kysely.destroy() }
+  const dialect = new NodeSqliteDialect(path.join(dataDir, 'jogo-limpo.sqlite'))
+  const kysely = new Kysely<Database>({ dialect })
+  return {
+    kysely,
+    engine: 'sqlite',
+    listen: async () => async () => {},
+    sqliteTime: () => ({ ...dialect.time }),
+    close: () => kysely.destroy(),
+  }
 }

@@ -34,11 +34,32 @@ const checkpointer = `
   }, workerData.every)
 `
 
+/**
+ * Seconds the event loop has spent inside SQLite since the process started, by what it ran:
+ * reads (`select`), writes (every other statement but the commit) and commits (the WAL's pages
+ * written and fsynced). SQLite has one writer, so writes and commits are the part no second
+ * thread could take over.
+ */
+export interface SqliteTime {
+  read: number
+  write: number
+  commit: number
+}
+
+type StatementKind = keyof SqliteTime
+
+function kindOf(sql: string): StatementKind {
+  const head = sql.trimStart().slice(0, 6).toLowerCase()
+  return head === 'select' ? 'read' : head === 'commit' ? 'commit' : 'write'
+}
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync
   readonly #statements = new Map<string, SqliteStatement>()
   readonly #checkpointer: Worker
-  constructor(file: string) {
+  readonly #time: SqliteTime
+  constructor(file: string, time: SqliteTime) {
+    this.#time = time
     this.raw = new DatabaseSync(file, { timeout: 5000 })
     this.raw.exec('PRAGMA journal_mode = WAL')
     this.raw.exec('PRAGMA synchronous = FULL')
@@ -65,10 +86,21 @@ class NodeSqliteDatabase implements SqliteDatabase {
     // The leading {} is the named-parameters slot; without it a Date first parameter is
     // silently bound as NULL.
     const params = (parameters: ReadonlyArray<unknown>) => parameters as never[]
+    const time = this.#time
+    const kind = kindOf(sql)
+    const timed = <T>(call: () => T): T => {
+      const started = performance.now()
+      try {
+        return call()
+      } finally {
+        time[kind] += (performance.now() - started) / 1000
+      }
+    }
     return {
       reader: stmt.columns().length > 0,
-      all: (parameters) => stmt.all({}, ...params(parameters)),
-      run: (parameters) => stmt.run({}, ...params(parameters)),
+      all: (parameters) => timed(() => stmt.all({}, ...params(parameters))),
+      run: (parameters) => timed(() => stmt.run({}, ...params(parameters))),
+      // Rows are read as the caller pulls them, outside this call: not counted.
       iterate: (parameters) => stmt.iterate({}, ...params(parameters)) as IterableIterator<unknown>,
     }
   }
@@ -82,11 +114,15 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #file: string
+  /** The event loop's time inside SQLite, for the metrics (`sqlite_seconds_total`). */
+  readonly time: SqliteTime
   constructor(file: string) {
-    super({ database: () => Promise.resolve(new NodeSqliteDatabase(file)) })
+    const time: SqliteTime = { read: 0, write: 0, commit: 0 }
+    super({ database: () => Promise.resolve(new NodeSqliteDatabase(file, time)) })
     this.#file = file
+    this.time = time
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: async () => new NodeSqliteDatabase(this.#file) })
+    return new ImmediateSqliteDriver({ database: async () => new NodeSqliteDatabase(this.#file, this.time) })
   }
 }

@@ -1,5 +1,5 @@
-// /metrics and /readyz: the token guards the scrape, the counters move with spins, the
-// ledger's conservation reads 0, per-route latency is recorded, and readiness turns 503 when
+// /metrics and /readyz: the token guards the scrape, the counters move with spins (and, on
+// SQLite, the event loop's time inside SQLite), the ledger's conservation reads 0, per-route latency is recorded, and readiness turns 503 when
 // the instance is stopping.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -78,6 +78,15 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     )
     expect(sample(text, 'outbox_backlog_rows')).toBeGreaterThanOrEqual(0)
     expect(text).toContain('nodejs_eventloop_lag_seconds')
+    if (engine === 'sqlite') {
+      // The event loop's time inside SQLite grows with the spins: their reads, writes and commits.
+      for (const kind of ['read', 'write', 'commit']) {
+        const line = `sqlite_seconds_total{kind="${kind}"}`
+        expect(sample(text, line)).toBeGreaterThan(sample(before, line) ?? 0)
+      }
+    } else {
+      expect(text).not.toContain('sqlite_seconds_total')
+    }
     expect(text).toContain('push_sockets 0')
     if (engine === 'postgres') expect(sample(text, 'db_pool_max')).toBeGreaterThan(0)
   })

@@ -17,6 +17,8 @@ export interface Metrics {
   providerCall(operation: string, seconds: number, failed: boolean): void
   /** A value read when Prometheus scrapes (a database sum, a queue's length). */
   gauge(name: string, help: string, read: () => number | Promise<number>): void
+  /** Totals that only grow, one per value of `label`, read when Prometheus scrapes (time spent, by kind). */
+  totals(name: string, help: string, label: string, read: () => Readonly<Record<string, number>>): void
 }
 
 /** The payout rule: a withdrawal is paid within this many minutes. */
@@ -102,6 +104,22 @@ export class PrometheusMetrics implements Metrics {
   providerCall(operation: string, seconds: number, failed: boolean): void {
     this.#provider.observe({ operation, result: failed ? 'error' : 'ok' }, seconds)
     if (failed) this.#providerErrors.inc({ operation })
+  }
+
+  totals(name: string, help: string, label: string, read: () => Readonly<Record<string, number>>): void {
+    const counted: Record<string, number> = {}
+    new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [this.registry],
+      collect() {
+        for (const [value, total] of Object.entries(read())) {
+          this.inc({ [label]: value }, Math.max(0, total - (counted[value] ?? 0)))
+          counted[value] = total
+        }
+      },
+    })
   }
 
   gauge(name: string, help: string, read: () => number | Promise<number>): void {

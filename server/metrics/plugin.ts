@@ -1,6 +1,7 @@
 // Operations: the metrics every module reports through `app.metrics` (the interface in
 // metrics.ts), the HTTP latency per route, the gauges read at scrape time (ledger
-// conservation, outbox backlog and age, push sockets, database pool), the Prometheus
+// conservation, outbox backlog and age, push sockets, database pool, the event loop's time
+// inside SQLite), the Prometheus
 // endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not served without one), and
 // `/readyz` for a load balancer. Registered right after the infrastructure so every module can
 // report; the gauges and checks read the other modules' decorations only when asked.
@@ -69,6 +70,16 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
     metrics.gauge('db_pool_idle', 'PostgreSQL pool connections idle', () => poolUse().idle)
     metrics.gauge('db_pool_waiting', 'Queries waiting for a pool connection', () => poolUse().waiting)
     metrics.gauge('db_pool_max', 'PostgreSQL pool size', () => poolUse().max)
+  }
+
+  if (db.sqliteTime) {
+    const sqliteTime = db.sqliteTime.bind(db)
+    metrics.totals(
+      'sqlite_seconds_total',
+      'Event-loop seconds spent inside SQLite, by kind: read, write (statements), commit (WAL pages written and fsynced)',
+      'kind',
+      () => ({ ...sqliteTime() }),
+    )
   }
 
   const token = app.config.metricsToken
