@@ -1,6 +1,6 @@
 // /metrics and /readyz: the token guards the scrape, the counters move with spins (and, on
-// SQLite, the event loop's time inside SQLite), the ledger's conservation reads 0, per-route latency is recorded, and readiness turns 503 when
-// the instance is stopping.
+// SQLite, the event loop's time inside SQLite), the ledger's conservation reads 0, per-route
+// latency is recorded, and readiness turns 503 when the instance is stopping.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
