@@ -19,6 +19,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
+import type { SqliteTime } from '../server/db/sqlite-dialect.ts'
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-player.ts'
@@ -33,7 +34,7 @@ const FLOOR_ROWS = 1024
 // --- the floor: a child process running only this ---------------------------------------------
 
 /** The floor's time inside SQLite, as the server's `sqlite_seconds_total` counts it (it reads nothing). */
-const floorSqliteSeconds = { read: 0, write: 0, commit: 0 }
+const floorSqliteSeconds: SqliteTime = { read: 0, write: 0, commit: 0 }
 
 async function floorServer(engine: string, where: string, port: number) {
   let handle: (row: number) => Promise<void>
@@ -148,14 +149,16 @@ function cpuSecondsBetween(before: ReturnType<typeof cpuTicks>, after: ReturnTyp
 // --- bytes written: how much a request makes the database write, next to the floor's ----------
 
 /**
- * Bytes the database has written so far for this workload. SQLite: what the server's process
- * sent to storage (`write_bytes` in /proc/<pid>/io, counted when a page is dirtied: the WAL and
- * the checkpoints). PostgreSQL: the write-ahead log's position, which every row and index entry
- * a transaction writes moves.
+ * Bytes the database has written so far for this workload. PostgreSQL (a WAL reader given): the
+ * write-ahead log's position, which every row and index entry a transaction writes moves.
+ * SQLite: what the process sent to storage (`write_bytes` in /proc/<pid>/io, counted when a page
+ * is dirtied: the WAL and the checkpoints).
  */
-async function bytesWritten(engine: 'sqlite' | 'postgres', pid: number, pool: pg.Pool | null): Promise<number> {
-  if (engine === 'postgres' && pool) {
-    const { rows } = await pool.query<{ at: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as at`)
+async function bytesWritten(pid: number, walReader: pg.Pool | null): Promise<number> {
+  if (walReader) {
+    const { rows } = await walReader.query<{ at: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as at`,
+    )
     return Number(rows[0]?.at ?? 0)
   }
   try {
@@ -170,18 +173,18 @@ async function bytesWritten(engine: 'sqlite' | 'postgres', pid: number, pool: pg
 
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
 
-const sqliteTotal = (x: SqliteSeconds) => x.read + x.write + x.commit
+const sqliteTotal = (x: SqliteTime) => x.read + x.write + x.commit
 
 /** The server's `sqlite_seconds_total` by kind, from /metrics. */
-async function serverSqliteSecondsFrom(base: string): Promise<SqliteSeconds> {
+async function serverSqliteSecondsFrom(base: string): Promise<SqliteTime> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
   const of = (kind: string) =>
     Number(new RegExp(`^sqlite_seconds_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
   return { read: of('read'), write: of('write'), commit: of('commit') }
 }
 
-async function floorSqliteSecondsFrom(base: string): Promise<SqliteSeconds> {
-  return (await (await fetch(`${base}/sqlite-seconds`)).json()) as SqliteSeconds
+async function floorSqliteSecondsFrom(base: string): Promise<SqliteTime> {
+  return (await (await fetch(`${base}/sqlite-seconds`)).json()) as SqliteTime
 }
 
 // --- the load --------------------------------------------------------------------------------
@@ -197,20 +200,14 @@ interface Figure {
   /** Kilobytes the database wrote per answered request (see bytesWritten). */
   writtenKb: number
   /** SQLite: milliseconds of the event loop inside SQLite per answered request, by kind. */
-  sqliteMs: SqliteSeconds
-}
-
-interface SqliteSeconds {
-  read: number
-  write: number
-  commit: number
+  sqliteMs: SqliteTime
 }
 
 /** What a run reads before and after itself, besides the clock. */
 interface Probes {
   pids: number[]
   written?: () => Promise<number>
-  sqliteSeconds?: () => Promise<SqliteSeconds>
+  sqliteSeconds?: () => Promise<SqliteTime>
 }
 
 async function load(
@@ -337,9 +334,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_floor')
   const server = await startServer({ ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }), METRICS_TOKEN }, PORT)
   const floor = await startFloor(engine, floorDb ? floorDb.url : dir, PORT + 1)
-  // The WAL position is the cluster's; any connection reads it.
+  // PostgreSQL's WAL position is the cluster's; any connection reads it.
   const walReader = app ? new pg.Pool({ connectionString: app.url, max: 1 }) : null
-  const writtenBy = (pid: number) => () => bytesWritten(engine, pid, walReader)
+  const writtenBy = (pid: number) => () => bytesWritten(pid, walReader)
   const maxClients = Math.max(...CLIENTS)
   const agent = new Agent({ keepAlive: true, maxSockets: maxClients })
   const base = `http://127.0.0.1:${PORT}`

@@ -40,11 +40,7 @@ const checkpointer = `
  * written and fsynced). SQLite has one writer, so writes and commits are the part no second
  * thread could take over.
  */
-export interface SqliteTime {
-  read: number
-  write: number
-  commit: number
-}
+export type SqliteTime = { read: number; write: number; commit: number }
 
 type StatementKind = keyof SqliteTime
 

@@ -1,9 +1,8 @@
 // Operations: the metrics every module reports through `app.metrics` (the interface in
 // metrics.ts), the HTTP latency per route, the gauges read at scrape time (ledger
 // conservation, outbox backlog and age, push sockets, database pool, the event loop's time
-// inside SQLite), the Prometheus
-// endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not served without one), and
-// `/readyz` for a load balancer. Registered right after the infrastructure so every module can
+// inside SQLite), the Prometheus endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not
+// served without one), and `/readyz` for a load balancer. Registered right after the infrastructure so every module can
 // report; the gauges and checks read the other modules' decorations only when asked.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -73,12 +72,11 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   }
 
   if (db.sqliteTime) {
-    const sqliteTime = db.sqliteTime.bind(db)
     metrics.totals(
       'sqlite_seconds_total',
       'Event-loop seconds spent inside SQLite, by kind: read, write (statements), commit (WAL pages written and fsynced)',
       'kind',
-      () => ({ ...sqliteTime() }),
+      db.sqliteTime.bind(db),
     )
   }
 
