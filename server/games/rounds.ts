@@ -4,7 +4,6 @@
 // to the player, then a new seed from the house), the win through the wallet, and the round row
 // with everything needed to verify it, including the game version. A repeated requestId answers
 // with the round it already made.
-import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { RoundView, SeedCommitment } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
@@ -21,6 +20,7 @@ import { createOnce } from '../idempotency.ts'
 import { knowWagering, wageringQuery } from '../ledger/bonus.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
+import { randomHex } from '../random-pool.ts'
 import { Refusal } from '../refusal.ts'
 import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
 import { enforcePlayLimits, playTimeOf, playTimeQuery } from './play-limits.ts'
@@ -105,7 +105,7 @@ function maskName(name: string): string {
 const balanceView = ({ cash, bonus }: { cash: number; bonus: number }) => ({ total: cash + bonus, cash, bonus })
 
 function newRoundId(): string {
-  return `r${randomBytes(10).toString('hex')}`
+  return `r${randomHex(10)}`
 }
 
 /**

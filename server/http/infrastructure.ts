@@ -1,7 +1,6 @@
 // The app's infrastructure, registered first: configuration, database, clock and language packs
 // as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
 // register after it and read these decorations.
-import helmet from '@fastify/helmet'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
@@ -11,7 +10,7 @@ import type { Db, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
 import { registerOpenApi } from './openapi.ts'
-import { securityHeaders } from './security-headers.ts'
+import { securityHeadersOnce } from './security-headers.ts'
 
 export interface Clock {
   now(): number
@@ -79,7 +78,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('subscribe', db.listen.bind(db))
   app.decorate('lifecycle', lifecycle(app.server))
 
-  await app.register(helmet, securityHeaders({ publicUrl: config.publicUrl }))
+  await app.register(securityHeadersOnce, { publicUrl: config.publicUrl })
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
   app.get('/healthz', async () => {

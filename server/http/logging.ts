@@ -52,7 +52,9 @@ interface LoggedRequest {
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyServerOptions['logger'] {
   const options = {
     level: config.logLevel,
-    redact: { paths: redactPaths, censor: REDACTED },
+    // Nothing is written at `silent`, yet pino would still run the redaction on every request's
+    // child logger (its bindings are serialised when it is made).
+    ...(config.logLevel === 'silent' ? {} : { redact: { paths: redactPaths, censor: REDACTED } }),
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,

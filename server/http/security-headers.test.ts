@@ -3,11 +3,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import helmet from '@fastify/helmet'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
-import { securityHeaders } from './security-headers.ts'
+import { securityHeadersOnce } from './security-headers.ts'
 import { staticSite } from './static.ts'
 
 function directives(header: unknown): Map<string, string[]> {
@@ -100,7 +99,7 @@ describe('security headers on the built files', () => {
     writeFileSync(path.join(root, 'assets', 'cover-abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     const app = Fastify()
     try {
-      await app.register(helmet, securityHeaders({ publicUrl: 'https://jogo.example.com.br' }))
+      await app.register(securityHeadersOnce, { publicUrl: 'https://jogo.example.com.br' })
       await app.register(staticSite, { root })
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
       const documentOnly = [

@@ -1,7 +1,9 @@
-// The security headers every answer carries (@fastify/helmet): a strict Content-Security-Policy
+// The security headers every answer carries (helmet): a strict Content-Security-Policy
 // (scripts, styles and connections from this origin only — no page carries inline styles or
 // scripts, the sandbox bank's included), and HSTS only when the app is published over HTTPS.
-import type { FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import helmet, { type HelmetOptions } from 'helmet'
 
 export interface SecurityHeaderOptions {
   /** The address the app is published at (PUBLIC_URL): its scheme decides HSTS and ws/wss. */
@@ -17,7 +19,7 @@ export function socketOrigin(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
 }
 
-export function securityHeaders(options: SecurityHeaderOptions): FastifyHelmetOptions {
+export function securityHeaders(options: SecurityHeaderOptions): HelmetOptions {
   const https = new URL(options.publicUrl).protocol === 'https:'
   return {
     contentSecurityPolicy: {
@@ -44,3 +46,16 @@ export function securityHeaders(options: SecurityHeaderOptions): FastifyHelmetOp
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }
 }
+
+/**
+ * Sets the headers on every answer with one helmet middleware built at start-up (@fastify/helmet
+ * builds a new one, its CSP string included, on every request).
+ */
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeaderOptions> = async (app, options) => {
+  const setHeaders = helmet(securityHeaders(options))
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
+  })
+}
+
+export const securityHeadersOnce = fp(securityHeadersPlugin, { name: 'security-headers' })
