@@ -40,6 +40,7 @@ export const MsgCode = {
   serverError: 'server_error',
   insufficientBalance: 'insufficient_balance',
   gameNotFound: 'game_not_found',
+  snapshotNotFound: 'snapshot_not_found',
   invalidBet: 'invalid_bet',
   launchTokenInvalid: 'launch_token_invalid',
   gameSessionClosed: 'game_session_closed',

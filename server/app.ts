@@ -40,6 +40,8 @@ import { rewardsModule } from './rewards/plugin.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import { supportModule } from './support/plugin.ts'
 import { supportRoutes } from './support/routes.ts'
+import { transparencyModule } from './transparency/plugin.ts'
+import { transparencyRoutes } from './transparency/routes.ts'
 
 export interface BuildOptions extends InfrastructureOptions, GamesOptions {
   logger?: FastifyServerOptions['logger']
@@ -71,13 +73,22 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(attributionModule)
   await app.register(opsModule)
   await app.register(supportModule)
+  await app.register(transparencyModule)
 
   await app.register(api, {
     prefix: '/api',
     scopes: [
       {
         name: 'public',
-        routes: [loginRoutes, languageRoutes, appConfigRoutes, gamePublicRoutes, depositPublicRoutes, webhookRoutes],
+        routes: [
+          loginRoutes,
+          languageRoutes,
+          appConfigRoutes,
+          gamePublicRoutes,
+          depositPublicRoutes,
+          webhookRoutes,
+          transparencyRoutes,
+        ],
       },
       {
         name: 'player',

@@ -14,6 +14,11 @@ export interface PublishedFigures {
   hitFrequency: number
   /** Standard deviation of a spin's win in multiples of the bet. */
   volatilityIndex: number
+  /**
+   * Variance of one spin's game win (base and free spins, jackpot apart) per unit bet, 6 decimals:
+   * the exact enumeration's, from which the transparency page draws its 95 % interval.
+   */
+  winVariance: number
   volatility: Volatility
   /** The largest win of one spin (with its free spins), in multiples of the bet. */
   maxWin: number

@@ -20,6 +20,7 @@ import { pushSubscriptionsMigration } from './migrations/0020-push-subscriptions
 import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
 import { sandboxWebhooksMigration } from './migrations/0022-sandbox-webhooks.ts'
 import { playDaysMigration } from './migrations/0023-play-days.ts'
+import { transparencyMigration } from './migrations/0024-transparency.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -44,6 +45,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0021-account-holds': accountHoldsMigration(),
         '0022-sandbox-webhooks': sandboxWebhooksMigration(),
         '0023-play-days': playDaysMigration(timeZone),
+        '0024-transparency': transparencyMigration(),
       }
     },
   }

@@ -14,6 +14,7 @@ export type ServerModule =
   | 'attribution'
   | 'ops'
   | 'support'
+  | 'transparency'
 
 export const tableOwners: Record<keyof Database, ServerModule> = {
   players: 'accounts',
@@ -72,4 +73,5 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   support_notice_reads: 'support',
   support_feedback: 'support',
   support_canned: 'support',
+  transparency_snapshots: 'transparency',
 }

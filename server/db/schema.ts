@@ -552,6 +552,17 @@ export interface SupportCannedTable {
   updated_at: number
 }
 
+/** One frozen local day of the transparency page (0024, server/transparency). */
+export interface TransparencySnapshotsTable {
+  /** YYYY-MM-DD in the market's time zone. */
+  day: string
+  previous_hash: string
+  hash: string
+  /** Canonical JSON of the day's figures. */
+  figures: string
+  frozen_at: number
+}
+
 export interface Database {
   players: PlayersTable
   attribution_consents: AttributionConsentsTable
@@ -609,6 +620,7 @@ export interface Database {
   support_notice_reads: SupportNoticeReadsTable
   support_feedback: SupportFeedbackTable
   support_canned: SupportCannedTable
+  transparency_snapshots: TransparencySnapshotsTable
 }
 
 export type OperatorRole = 'support' | 'payments' | 'risk' | 'admin'

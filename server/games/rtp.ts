@@ -397,6 +397,7 @@ export function publishFigures(report: RtpReport): PublishedFigures {
     jackpotRtp: round(report.jackpotRtp * 100, 4),
     hitFrequency: round(report.hitFrequency * 100, 2),
     volatilityIndex: round(report.volatilityIndex, 2),
+    winVariance: round(report.volatilityIndex ** 2, 6),
     volatility: report.volatility,
     maxWin: round(report.maxWin, 2),
     freeSpinsFrequency: round(report.freeSpinsFrequency * 100, 4),

@@ -329,6 +329,11 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This game does not exist or has left the catalog.',
     hi: 'यह गेम मौजूद नहीं है या कैटलॉग से हट गया है।',
   },
+  snapshot_not_found: {
+    'pt-BR': 'Não há registro congelado deste dia: o dia ainda não terminou ou é anterior ao início do registro.',
+    en: 'There is no frozen record of this day: it has not ended yet or is before the record began.',
+    hi: 'इस दिन का कोई स्थिर रिकॉर्ड नहीं है: दिन अभी खत्म नहीं हुआ है या रिकॉर्ड शुरू होने से पहले का है।',
+  },
   invalid_bet: {
     'pt-BR': 'Esta aposta não existe neste jogo.',
     en: 'This game has no such bet.',

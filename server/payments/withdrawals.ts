@@ -83,6 +83,8 @@ const historyStatus: Record<WithdrawalStatus, HistoryStatus> = {
 }
 
 const holdId = (orderId: string) => `withdrawal:${orderId}:hold`
+/** The ledger transfer that pays a withdrawal out: its amount is the one the player asked for. */
+export const postTransferId = (orderId: string) => `withdrawal:${orderId}:post`
 const payoutId = (orderId: string, attempt: number) => `${orderId}-${attempt}`
 
 export function maskPixKey(type: string, key: string): string {
@@ -436,7 +438,7 @@ export class WithdrawalService {
         emitOrder(tx, current)
       }
       if (payout.status === 'paid') {
-        await postHold(tx, { id: `withdrawal:${orderId}:post`, holdId: holdId(orderId) })
+        await postHold(tx, { id: postTransferId(orderId), holdId: holdId(orderId) })
         await tx.trx
           .updateTable('withdrawal_orders')
           .set({ status: 'paid', end_to_end_id: payout.endToEndId, updated_at: now })
