@@ -42,6 +42,7 @@ export function KeySheet({
   const [error, setError] = useState<string | undefined>()
   const [password, setPassword] = useState('')
   const [passwordError, setPasswordError] = useState<string | undefined>()
+  const [ownCpf, setOwnCpf] = useState<string | undefined>()
 
   const typeLabels: Record<PixKeyType, string> = {
     cpf: t`CPF`,
@@ -65,7 +66,9 @@ export function KeySheet({
   useEffect(() => {
     if (initial) return
     void storage.get('ownCpf').then((cpf) => {
-      if (cpf) setKey((typed) => typed || groupCpfInput(cpf))
+      if (!cpf) return
+      setOwnCpf(groupCpfInput(cpf))
+      setKey((typed) => typed || groupCpfInput(cpf))
     })
   }, [initial])
 
@@ -101,8 +104,11 @@ export function KeySheet({
               className={`chip${type === payType ? ' active' : ''}`}
               aria-pressed={type === payType}
               onClick={() => {
+                // Tapping the type already chosen keeps what is typed; going back to CPF offers the
+                // player's own CPF again.
+                if (type === payType) return
                 setPayType(type)
-                setKey('')
+                setKey(type === 'cpf' && ownCpf ? ownCpf : '')
                 setError(undefined)
               }}
             >
