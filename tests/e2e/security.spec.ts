@@ -52,13 +52,13 @@ test('the security page lists the devices; disconnecting another one sends it ba
   const theirs = devices.filter({ hasNotText: 'Este aparelho' })
   await theirs.getByRole('button', { name: 'Desconectar' }).click()
   await theirs.getByRole('button', { name: 'Confirmar' }).click()
-  await expect(page.locator('.toast')).toHaveText('Aparelho desconectado.')
+  await expect(page.locator('.toast p')).toHaveText('Aparelho desconectado.')
   await expect(devices).toHaveCount(1)
 
   // The tablet's session and device secret are dead: it starts over as a new account, and says why.
   const tabletDevice = await readStored<string>(tablet, 'deviceId')
   await tablet.reload()
-  await expect(tablet.locator('.toast')).toContainText('Este aparelho foi desconectado da sua conta')
+  await expect(tablet.locator('.toast p')).toContainText('Este aparelho foi desconectado da sua conta')
   await expect.poll(() => readStored<string>(tablet, 'deviceSecret')).toBeTruthy()
   await expect.poll(() => readStored<string>(tablet, 'deviceId')).not.toBe(tabletDevice)
   // A newer account than the one the tablet was disconnected from.

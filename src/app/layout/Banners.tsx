@@ -1,13 +1,13 @@
 // The strips above the page: sandbox marker, offline notice, new-version prompt; the install
 // offer (over the page, above the bottom navigation: it comes late and must not move the page),
 // and the toast.
-import { Trans } from '@lingui/react/macro'
-import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { appConfigAtom } from '../../lib/appConfig.ts'
 import { onlineAtom } from '../../lib/network.ts'
 import { applyUpdate, installPromptAtom, isStandalone, promptInstall, updateWaitingAtom } from '../../lib/pwa.ts'
 import { useAtomValue } from '../../lib/store.ts'
-import { toastAtom } from '../../lib/toast.ts'
+import { dismissToast, toastAtom } from '../../lib/toast.ts'
 
 /** Always visible while the sandbox payment provider is active: no real money moves. */
 export function SandboxMarker() {
@@ -64,12 +64,42 @@ export function UpdatePrompt() {
   )
 }
 
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+}
+
+/**
+ * The toast spans the app's width above the bottom navigation; when that would cover the control
+ * that caused it (or the focused field), it moves under the header, and failing that to the
+ * screen's top edge.
+ */
 export function ToastHost() {
+  const { t } = useLingui()
   const toast = useAtomValue(toastAtom)
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const box = ref.current
+    if (!toast || !box) return
+    const avoid = toast.avoid
+      .filter((element) => element.isConnected)
+      .map((element) => element.getBoundingClientRect())
+      .filter((rect) => rect.width > 0 && rect.height > 0)
+    for (const place of ['bottom', 'top', 'edge']) {
+      box.dataset.place = place
+      const rect = box.getBoundingClientRect()
+      if (!avoid.some((control) => overlaps(rect, control))) return
+    }
+    box.dataset.place = 'bottom'
+  }, [toast])
   if (!toast) return null
   return (
-    <div className="toast" role="status" aria-live="polite" key={toast.id}>
-      {toast.text}
+    <div className="toast" ref={ref} data-place="bottom" data-testid="toast" key={toast.id}>
+      <p role="status" aria-live="polite">
+        {toast.text}
+      </p>
+      <button type="button" className="toast-close" aria-label={t`Fechar aviso`} onClick={() => dismissToast(toast.id)}>
+        ×
+      </button>
     </div>
   )
 }
