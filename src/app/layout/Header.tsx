@@ -2,8 +2,8 @@
 // controle" in two taps from anywhere), the refresh button, and the sound switch. Every figure
 // comes from the server's account info.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { Link } from 'wouter'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
@@ -20,6 +20,32 @@ export function Header() {
   const soundOn = useAtomValue(soundOnAtom)
   const [open, setOpen] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
+  const area = useRef<HTMLDivElement>(null)
+  const [location] = useLocation()
+
+  // The breakdown is a popover: a tap outside it, Escape, another route or leaving the tab closes it.
+  useEffect(() => {
+    if (!open) return
+    const outside = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !area.current?.contains(event.target)) setOpen(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') setOpen(false)
+    }
+    document.addEventListener('pointerdown', outside, true)
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      document.removeEventListener('pointerdown', outside, true)
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [open])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every route change
+  useEffect(() => setOpen(false), [location])
 
   async function refresh() {
     if (refreshing) return
@@ -36,7 +62,7 @@ export function Header() {
   return (
     <header className="app-header">
       <span className="brand">Jogo Limpo</span>
-      <div className="balance-area">
+      <div className="balance-area" ref={area}>
         <button
           type="button"
           className={`balance${account?.fresh === false ? ' stale' : ''}`}
