@@ -1,7 +1,8 @@
 // The rules sheet (SPEC 1.4, rules before commitment): RTP with four decimals and as the exact
 // fraction, its parts, hit frequency, volatility, maximum win, how often free spins come, the
 // paytable with each illustrated symbol by its name, the game's own rules, the jackpot's chance
-// at the current bet, and the provably fair seeds.
+// at the current bet, and the provably fair seeds. A sheet over the whole game (above the reels
+// and the controls), closed by its × button or Escape.
 import type { SeedCommitment } from '../contract/games/api.ts'
 import { symbolUrl } from '../contract/games/art.ts'
 import type { GameDef } from '../contract/games/engine.ts'
@@ -14,6 +15,11 @@ import { type Lang, text, type Word } from './text.ts'
 export interface InfoPanel {
   element: HTMLElement
   update(bet: number, seed: SeedCommitment | null, nextServerSeedHash: string): void
+  /** Opens the sheet over the game, its close button focused. */
+  open(): void
+  /** Closes it; focus returns to the button that opened it. */
+  close(): void
+  readonly isOpen: boolean
 }
 
 export function infoPanel(game: GameDef, figures: PublishedFigures, rule: JackpotRule, lang: Lang): InfoPanel {
@@ -79,10 +85,13 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
   if (figures.freeSpinsFrequency > 0) {
     facts.push(t('freeSpinsEvery', { n: Math.round(100 / figures.freeSpinsFrequency).toLocaleString(lang) }))
   }
+  const closeButton = el('button', { type: 'button', className: 'info-close', textContent: '×', ariaLabel: t('close') })
+  closeButton.dataset.testid = 'game-info-close'
+  const heading = el('h2', { id: 'game-info-title', textContent: t('info') })
   const element = el(
     'section',
-    { className: 'info', hidden: true },
-    el('h2', { textContent: t('info') }),
+    { className: 'info', hidden: true, role: 'dialog', ariaModal: 'true' },
+    el('div', { className: 'info-head' }, heading, closeButton),
     el('p', {}, el('strong', { textContent: `${t('rtp')}: ${pct(figures.rtp, 4)}` })),
     el('p', {
       className: 'muted',
@@ -116,8 +125,23 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
     el('p', {}, `${t('nextSeedHash')}: `, nextHash),
   )
   element.dataset.testid = 'game-info'
-  return {
+  element.setAttribute('aria-labelledby', heading.id)
+  let opener: HTMLElement | null = null
+  const panel: InfoPanel = {
     element,
+    get isOpen() {
+      return !element.hidden
+    },
+    open() {
+      opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      element.hidden = false
+      element.scrollTop = 0
+      closeButton.focus()
+    },
+    close() {
+      element.hidden = true
+      opener?.focus()
+    },
     update(bet, seed, next) {
       jackpotLine.textContent = t('jackpotRule', {
         share: formatPercent(rule.shareBps / 100, 2, 0),
@@ -130,4 +154,9 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
       nextHash.textContent = next
     },
   }
+  closeButton.onclick = () => panel.close()
+  element.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') panel.close()
+  })
+  return panel
 }

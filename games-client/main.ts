@@ -123,10 +123,8 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     state.betIndex = Math.min(game.betLevels.length - 1, state.betIndex + 1)
     showBet()
   }
-  infoButton.onclick = () => {
-    info.element.hidden = !info.element.hidden
-    if (!info.element.hidden) info.element.scrollIntoView({ behavior: calm() ? 'auto' : 'smooth' })
-  }
+  infoButton.setAttribute('aria-haspopup', 'dialog')
+  infoButton.onclick = () => (info.isOpen ? info.close() : info.open())
   soundButton.onclick = () => {
     sound.set(!sound.on)
     showSound()

@@ -245,7 +245,7 @@ try {
     await page.goto('/')
     const frame = await openGame(page, 'arraia-da-sorte')
     await frame.getByRole('button', { name: 'Regras e RTP' }).click()
-    await frame.getByTestId('game-info').evaluate((info) => info.scrollIntoView())
+    await frame.getByTestId('game-info').waitFor()
     await page.waitForTimeout(300)
     await page.screenshot({ path: `${out}/rules-arraia-da-sorte.png` })
     console.log('rules-arraia-da-sorte.png')
