@@ -80,6 +80,10 @@ export interface StoredValues {
   supportConversation: ConversationView
   supportFaq: FaqView
   supportNotices: NoticesView
+  /** The player has played a round on this device (the install offer waits for it). */
+  playedRound: boolean
+  /** When "Agora não" put off the install offer (epoch ms): offered again a week later. */
+  installSnoozedAt: number
 }
 
 export type StorageKey = keyof StoredValues

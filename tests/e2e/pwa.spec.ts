@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { CHUNK_TIMEOUT_MS } from '../../src/lib/chunkTimeout.ts'
-import { enterApp } from './support.ts'
+import { enterApp, writeStored } from './support.ts'
 
 test.describe('without the service worker (its cache would answer the chunk)', () => {
   test.use({ serviceWorkers: 'block' })
@@ -141,6 +141,13 @@ test('an accepted install prompt is sent to /user/installAccepted, which the ser
   page,
 }) => {
   await enterApp(page)
+  // The install offer comes once the player has played, after the first-deposit offer is answered.
+  const putOff = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/activity/promptShown')
+  await page.getByTestId('first-deposit-offer').getByRole('button', { name: 'Hoje não' }).click()
+  await putOff
+  await writeStored(page, 'playedRound', true)
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
   // The browser's own event, as Chromium fires it when the app can be installed; the player says yes.
   await page.evaluate(() => {
     const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {

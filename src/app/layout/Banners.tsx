@@ -2,8 +2,16 @@
 // offer (over the page, above the bottom navigation: it comes late and must not move the page),
 // and the toast.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { appConfigAtom } from '../../lib/appConfig.ts'
+import {
+  currentStep,
+  installAllowed,
+  installGateAtom,
+  loadInstallGate,
+  offerStepsAtom,
+  snoozeInstall,
+} from '../../lib/firstVisit.ts'
 import { onlineAtom } from '../../lib/network.ts'
 import { applyUpdate, installPromptAtom, isStandalone, promptInstall, updateWaitingAtom } from '../../lib/pwa.ts'
 import { useAtomValue } from '../../lib/store.ts'
@@ -30,10 +38,18 @@ export function OfflineBanner() {
   )
 }
 
+/**
+ * The install offer: the last of the visit's offers (lib/firstVisit.ts), only once the player has
+ * played, and not for a week after "Agora não" (kept in IndexedDB).
+ */
 export function InstallBanner() {
   const prompt = useAtomValue(installPromptAtom)
-  const [dismissed, setDismissed] = useState(false)
-  if (!prompt || dismissed || isStandalone()) return null
+  const gate = useAtomValue(installGateAtom)
+  const turn = currentStep(useAtomValue(offerStepsAtom)) === 'install'
+  useEffect(() => {
+    void loadInstallGate()
+  }, [])
+  if (!prompt || !turn || !installAllowed(gate) || isStandalone()) return null
   return (
     <section className="strip install" aria-label="install">
       <span>
@@ -42,7 +58,7 @@ export function InstallBanner() {
       <button type="button" className="button small" onClick={() => void promptInstall()}>
         <Trans>Instalar</Trans>
       </button>
-      <button type="button" className="link" onClick={() => setDismissed(true)}>
+      <button type="button" className="link" onClick={() => snoozeInstall()}>
         <Trans>Agora não</Trans>
       </button>
     </section>

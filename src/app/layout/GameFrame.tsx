@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { accountAtom, applyBalance, type PushedBalance } from '../../lib/account.ts'
+import { markPlayed } from '../../lib/firstVisit.ts'
 import { closeGame, openGameAtom } from '../../lib/gameFrame.ts'
 import { pauseMusic, setSound, soundOnAtom } from '../../lib/sound.ts'
 import { appStore, useAtomValue } from '../../lib/store.ts'
@@ -34,7 +35,10 @@ export default function GameFrame() {
     loads.current = 0
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
-      if (event.data?.type === 'jl:balance' && event.data.balance) applyBalance(event.data.balance)
+      if (event.data?.type === 'jl:balance' && event.data.balance) {
+        applyBalance(event.data.balance)
+        markPlayed()
+      }
       if (event.data?.type === 'jl:sound' && typeof event.data.on === 'boolean') void setSound(event.data.on)
       // The player chose "parar" at a reality check, or a time limit was reached.
       if (event.data?.type === 'jl:close') {

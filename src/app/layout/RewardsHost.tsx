@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
+import { offerStepsAtom, resetOfferSteps, settle, willAsk } from '../../lib/firstVisit.ts'
 import { lazyPart } from '../../lib/lazy.tsx'
 import { isStandalone } from '../../lib/pwa.ts'
 import {
@@ -14,6 +15,7 @@ import {
   markPromptShown,
   openRewardDialog,
   rewardDialogAtom,
+  rewardsSummaryAtom,
 } from '../../lib/rewards.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -26,15 +28,29 @@ export function RewardsHost() {
   const account = useAtomValue(accountAtom)
   const started = useRef<number | null>(null)
   const userId = account?.fresh ? account.userId : null
+  const summary = useAtomValue(rewardsSummaryAtom)
+  const steps = useAtomValue(offerStepsAtom)
 
   useEffect(() => {
     if (userId === null || started.current === userId) return
+    if (started.current !== null) resetOfferSteps(['welcome', 'firstDeposit'])
     started.current = userId
     void (async () => {
-      const summary = await loadRewardsSummary()
+      const summary = await loadRewardsSummary().catch((error) => {
+        // Nothing known to offer: the later offers are not held back.
+        settle('welcome')
+        settle('firstDeposit')
+        throw error
+      })
+      if (summary.prompts.firstDeposit) willAsk('firstDeposit')
+      else settle('firstDeposit')
       if (summary.prompts.newcomerGame) {
+        // The welcome is the first of the visit's offers: it opens at once.
+        willAsk('welcome')
         openRewardDialog({ kind: 'welcome' })
         await markPromptShown('newcomer_game')
+      } else {
+        settle('welcome')
       }
       if (isStandalone() && summary.download && !summary.download.claimed) {
         const credit = await claimDownloadReward()
@@ -43,6 +59,15 @@ export function RewardsHost() {
       }
     })().catch(() => undefined)
   }, [userId, t])
+
+  // The welcome is answered once its dialog closes; the next offer may then show.
+  useEffect(() => {
+    if (!dialog && steps.welcome === 'asking') settle('welcome')
+  }, [dialog, steps.welcome])
+  // The first-deposit offer ends with the first deposit, or when the player put it off.
+  useEffect(() => {
+    if (summary && !summary.prompts.firstDeposit) settle('firstDeposit')
+  }, [summary])
 
   if (!dialog) return null
   return <RewardDialogs dialog={dialog} onClose={closeRewardDialog} />

@@ -4,6 +4,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { forgetAdClick, visitAdClick } from '../../lib/adClick.ts'
+import { settle, useOfferTurn, willAsk } from '../../lib/firstVisit.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { tokenAtom } from '../../lib/session.ts'
 import { useAtomValue } from '../../lib/store.ts'
@@ -12,37 +13,34 @@ import './account.css'
 
 let checked = false
 
-/** Quiet checks in a row (every 500 ms) before asking: the welcome and offers come first. */
-const QUIET_CHECKS = 4
-
-/** One question at a time: waits until no other dialog (welcome, offers) has been open for 2 s. */
-function openWhenNothingElseAsks(open: () => void) {
-  let quiet = 0
-  const timer = setInterval(() => {
-    quiet = document.querySelector('[role="dialog"]') ? 0 : quiet + 1
-    if (quiet < QUIET_CHECKS) return
-    clearInterval(timer)
-    open()
-  }, 500)
-}
-
 export default function ConsentPrompt() {
   const token = useAtomValue(tokenAtom)
-  const [open, setOpen] = useState(false)
+  // One question at a time: after the welcome, before the other offers (lib/firstVisit.ts).
+  const open = useOfferTurn('consent')
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     const click = visitAdClick()
-    if (!token || !click || checked) return
+    if (!click) {
+      settle('consent')
+      return
+    }
+    if (!token || checked) return
     checked = true
     getAttributionConsent()
-      .then((consent) => {
-        if (!consent.asked) openWhenNothingElseAsks(() => setOpen(true))
+      .then(async (consent) => {
+        if (!consent.asked) {
+          willAsk('consent')
+          return
+        }
+        settle('consent')
         // Already agreed: this visit's newer click replaces the kept one.
-        else if (consent.granted) return saveAttributionConsent({ granted: true, ...click })
+        if (consent.granted) await saveAttributionConsent({ granted: true, ...click })
       })
       .catch(() => {
+        // Asked on a later visit: the other offers are not held back meanwhile.
         checked = false
+        settle('consent')
       })
   }, [token])
 
@@ -52,7 +50,7 @@ export default function ConsentPrompt() {
     try {
       await saveAttributionConsent(granted ? { granted, ...visitAdClick() } : { granted })
       if (!granted) forgetAdClick()
-      setOpen(false)
+      settle('consent')
     } catch {
       // Offline: the question stays until it can be answered.
     } finally {

@@ -1,11 +1,13 @@
 // The home's reward and help buttons (SPEC 3): the gift envelope while it is unopened, the free
 // wheel, sign-in, invite and support; a dot marks what is available now, per the server's summary.
 // They sit in one compact row in the page's flow, under the banners — never floating over a game.
-// Also the first-deposit offer card, with its terms, while the player has never deposited.
+// Also the first-deposit offer card, with its terms, while the player has never deposited (in its
+// turn among the visit's offers, lib/firstVisit.ts).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
+import { settle, useOfferTurn } from '../../lib/firstVisit.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { loadRewardsSummary, markPromptShown, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { useAtomValue } from '../../lib/store.ts'
@@ -72,8 +74,13 @@ export function FirstDepositCard() {
   const [, navigate] = useLocation()
   const summary = useAtomValue(rewardsSummaryAtom)
   const offer = summary?.prompts.firstDeposit
-  if (!offer) return null
-  const seen = () => void markPromptShown('first_deposit').then(() => loadRewardsSummary())
+  // One offer at a time: after the welcome and the consent question have been answered.
+  const turn = useOfferTurn('firstDeposit')
+  if (!offer || !turn) return null
+  const seen = () => {
+    settle('firstDeposit')
+    void markPromptShown('first_deposit').then(() => loadRewardsSummary())
+  }
   return (
     <aside className="card first-deposit-offer" data-testid="first-deposit-offer">
       <p>
