@@ -3,7 +3,16 @@
 // at a time, controls in the app's own style.
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { fundedPlayer, PLAYER_PASSWORD, registerKey } from './support.ts'
+import {
+  accountInfo,
+  adjustBalance,
+  enterApp,
+  fundedPlayer,
+  PLAYER_PASSWORD,
+  readStored,
+  registerKey,
+  writeStored,
+} from './support.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -65,4 +74,182 @@ test('a long refusal toast spans the screen, covers neither the password nor the
   await password.fill('not-my-password')
   await confirm.click()
   await expectToastClearOf(page, [password, confirm])
+})
+
+test('the balance breakdown closes on a tap outside, Escape, a tab change and a route change', async ({ page }) => {
+  await enterApp(page, '/withdrawTab')
+  const balance = page.getByTestId('balance')
+  const breakdown = page.getByTestId('balance-breakdown')
+  await balance.click()
+  await expect(breakdown).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(breakdown).toHaveCount(0)
+  await expect(balance).toHaveAttribute('aria-expanded', 'false')
+
+  // A tap on the withdraw page's history tab, which the popover sits above: closed, and the tap counts.
+  await balance.click()
+  await expect(breakdown).toBeVisible()
+  const history = page.getByRole('tab', { name: 'Histórico' })
+  await history.click()
+  await expect(breakdown).toHaveCount(0)
+  await expect(history).toHaveAttribute('aria-selected', 'true')
+
+  // The balance button toggles it.
+  await balance.click()
+  await expect(breakdown).toBeVisible()
+  await balance.click()
+  await expect(breakdown).toHaveCount(0)
+
+  // Another bottom-navigation tab.
+  await balance.click()
+  await expect(breakdown).toBeVisible()
+  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('button', { name: 'Perfil' }).click()
+  await expect(page).toHaveURL(/\/mine$/)
+  await expect(breakdown).toHaveCount(0)
+
+  // A route change from inside the app (history navigation).
+  await balance.click()
+  await expect(breakdown).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/withdrawTab$/)
+  await expect(breakdown).toHaveCount(0)
+})
+
+/** Chromium's own install event, as it fires when the app can be installed (headless never does). */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>
+      userChoice: Promise<{ outcome: string }>
+    }
+    event.prompt = async () => undefined
+    event.userChoice = Promise.resolve({ outcome: 'dismissed' })
+    window.dispatchEvent(event)
+  })
+}
+
+test('a first visit from an ad shows its offers one at a time: welcome, consent, first deposit, then install only after playing; "Agora não" holds a week', async ({
+  page,
+}) => {
+  const welcome = page.getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
+  const consent = page.getByRole('dialog', { name: 'Você veio de um anúncio' })
+  const firstDeposit = page.getByTestId('first-deposit-offer')
+  const install = page.getByRole('region', { name: 'install' })
+  const dialogs = page.getByRole('dialog')
+  /** Exactly one of the offers is on screen. */
+  async function onlyOffer(shown: Locator) {
+    await expect(shown).toBeVisible()
+    for (const other of [welcome, consent, firstDeposit, install])
+      if (other !== shown) await expect(other).toHaveCount(0)
+  }
+
+  await page.goto('/?zn=campanha1/x&fbclid=IwAR0abc123')
+  await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
+  // The browser offers the install at once; the app holds it back.
+  await offerInstall(page)
+  await onlyOffer(welcome)
+  await expect(dialogs).toHaveCount(1)
+  // Nothing else appears while the welcome waits for its answer.
+  await page.waitForTimeout(2500)
+  await onlyOffer(welcome)
+
+  await welcome.getByRole('button', { name: /Depois|Fechar/ }).click()
+  await onlyOffer(consent)
+  await expect(dialogs).toHaveCount(1)
+  await consent.getByRole('button', { name: 'Não, obrigado' }).click()
+
+  await onlyOffer(firstDeposit)
+  await firstDeposit.getByRole('button', { name: 'Hoje não' }).click()
+  await expect(firstDeposit).toHaveCount(0)
+  // Not played yet: no install offer.
+  await page.waitForTimeout(1500)
+  await expect(install).toHaveCount(0)
+
+  // One round played: the install offer comes.
+  const { userId } = await accountInfo(page)
+  await adjustBalance(page, userId, 500)
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '1')
+  await page.getByTestId('game-frame-close').click()
+  await onlyOffer(install)
+
+  // "Agora não" is kept in IndexedDB: after a reload the browser offers again, the app does not.
+  await install.getByRole('button', { name: 'Agora não' }).click()
+  await expect(install).toHaveCount(0)
+  const snoozedAt = await readStored<number>(page, 'installSnoozedAt')
+  expect(Date.now() - (snoozedAt ?? 0)).toBeLessThan(60_000)
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
+  await offerInstall(page)
+  await page.waitForTimeout(1500)
+  await expect(install).toHaveCount(0)
+
+  // Six days later: still not; eight days later: offered again.
+  const day = 24 * 60 * 60 * 1000
+  await writeStored(page, 'installSnoozedAt', Date.now() - 6 * day)
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
+  await offerInstall(page)
+  await page.waitForTimeout(1500)
+  await expect(install).toHaveCount(0)
+  await writeStored(page, 'installSnoozedAt', Date.now() - 8 * day)
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
+  await offerInstall(page)
+  await expect(install).toBeVisible()
+  // It sits over the page's bottom: the page scrolls far enough that its end is not covered.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  const lastOfPage = page.locator('main.page > *').last()
+  const [installBox, lastBox] = [await boxOf(install), await boxOf(lastOfPage)]
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(installBox.y + 1)
+})
+
+test('the game rules panel opens over the reels and controls, and closes with its × button and Escape', async ({
+  page,
+}) => {
+  await enterApp(page)
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  const rulesButton = frame.getByRole('button', { name: 'Regras e RTP' })
+  const spin = frame.getByTestId('game-spin')
+  await expect(spin).toBeVisible()
+  await rulesButton.click()
+  const panel = frame.getByRole('dialog', { name: 'Regras e RTP' })
+  await expect(panel).toBeVisible()
+  // Over the game from the top, without scrolling: its top inside the frame's view, covering the spin button.
+  const [panelBox, spinBox, frameBox] = [
+    await boxOf(panel),
+    await boxOf(spin),
+    await boxOf(page.getByTestId('game-frame').locator('iframe')),
+  ]
+  expect(panelBox.y).toBeLessThanOrEqual(frameBox.y + 1)
+  expect(panelBox.y + panelBox.height).toBeGreaterThanOrEqual(spinBox.y + spinBox.height)
+  expect(intersects(panelBox, spinBox)).toBe(true)
+  const topmost = await frame.locator('body').evaluate(
+    (_, [x, y]) =>
+      document
+        .elementFromPoint(x as number, y as number)
+        ?.closest('[data-testid]')
+        ?.getAttribute('data-testid'),
+    [spinBox.x - frameBox.x + spinBox.width / 2, spinBox.y - frameBox.y + spinBox.height / 2],
+  )
+  expect(topmost).toBe('game-info')
+  // Its close button is focused and visible at the top; it closes the panel and gives focus back.
+  const close = panel.getByRole('button', { name: 'Fechar' })
+  await expect(close).toBeFocused()
+  await expect(close).toBeInViewport()
+  await close.click()
+  await expect(panel).toBeHidden()
+  await expect(rulesButton).toBeFocused()
+  // Escape closes it too.
+  await rulesButton.click()
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(spin).toBeVisible()
 })
