@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { authenticatePlayer } from './accounts/auth.ts'
 import { deviceRoutes } from './accounts/device-routes.ts'
-import { limitsRoutes } from './accounts/limits-routes.ts'
 import { accountsModule } from './accounts/plugin.ts'
 import { accountRoutes, loginRoutes } from './accounts/routes.ts'
 import { verificationRoutes } from './accounts/verification-routes.ts'
@@ -21,9 +20,9 @@ import { gameRoutes } from './games/routes.ts'
 import { api } from './http/api.ts'
 import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
+import { languageRoutes } from './http/language-routes.ts'
 import { loggerOptions } from './http/logging.ts'
 import { staticSite } from './http/static.ts'
-import { languageRoutes } from './i18n/routes.ts'
 import { ledgerModule } from './ledger/plugin.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
 import { metricsModule } from './metrics/plugin.ts'
@@ -36,10 +35,11 @@ import { webhookRoutes } from './payments/webhook-routes.ts'
 import { withdrawalRoutes } from './payments/withdrawal-routes.ts'
 import { pushModule } from './push/plugin.ts'
 import { webPushRoutes } from './push/web-push-routes.ts'
+import { limitsRoutes } from './responsible-gaming/routes.ts'
 import { rewardsModule } from './rewards/plugin.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import { supportModule } from './support/plugin.ts'
-import { supportRoutes } from './support/routes.ts'
+import { supportOperatorRoutes, supportRoutes } from './support/routes.ts'
 import { transparencyModule } from './transparency/plugin.ts'
 import { transparencyRoutes } from './transparency/routes.ts'
 
@@ -109,7 +109,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
         ],
       },
       { name: 'game page', authenticate: authenticateGameSession, routes: [gamePageRoutes] },
-      { name: 'operator', routes: [opsRoutes] },
+      { name: 'operator', routes: [opsRoutes({ '/support': supportOperatorRoutes })] },
     ],
   })
   await app.register(opsSocketRoutes)

@@ -5,6 +5,6 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/ws/, /^\/healthz/, /^\/sandbox\//, /^\/games-client\//, /^\/console/],
+    denylist: [/^\/api\//, /^\/ws/, /^\/healthz/, /^\/games-client\//, /^\/console/],
   }),
 )

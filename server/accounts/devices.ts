@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { randomToken, sha256Hex } from './tokens.ts'
+import { randomToken, sha256Hex } from '../lib/secrets.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -4,8 +4,8 @@
 // growing memory without bound.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
+import { FairQueue, QueueFullError } from '../lib/fair-queue.ts'
 import { Refusal } from '../refusal.ts'
-import { FairQueue, QueueFullError } from './fair-queue.ts'
 
 const N = 2 ** 17
 const r = 8

@@ -16,8 +16,8 @@ import {
 } from '../../tests/support/server.ts'
 import { ConfigError, loadConfig } from '../config.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { sha256Hex } from '../lib/secrets.ts'
 import { credentialsChangedAt } from './players.ts'
-import { sha256Hex } from './tokens.ts'
 
 const PASSWORD = 'boa-senha-42'
 const START = Date.UTC(2025, 5, 1, 12, 0, 0)

@@ -1,23 +1,13 @@
 // Session tokens: 256 random bits given to the client once, stored only as a SHA-256 hash,
 // tied to the device they were issued to, with a sliding expiry and revocation (logout, device
 // revoked).
-import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { randomToken, sha256Hex } from '../lib/secrets.ts'
 
 // Extending the expiry on every request would turn each read into a write; once a minute is
 // precise enough for a 30-day window.
 const SLIDE_GRANULARITY_MS = 60_000
-
-/** SHA-256 as lowercase hex: how secrets handed to clients are stored, and how seeds are committed. */
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
-/** 256 random bits, URL-safe: session tokens, launch tokens, game-session tokens. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url')
-}
 
 export async function issueToken(
   db: Kysely<Database>,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { OutcomeStream, spinOutcome } from '../../contract/games/fair.ts'
-import { sha256Hex } from '../accounts/tokens.ts'
+import { sha256Hex } from '../lib/secrets.ts'
 import { hmacSha256 } from './seeds.ts'
 
 const encoder = new TextEncoder()

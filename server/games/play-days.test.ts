@@ -12,7 +12,7 @@ import {
   type TestDb,
   type TestPlayer,
 } from '../../tests/support/server.ts'
-import { localDate, periodStart } from '../accounts/periods.ts'
+import { localDate, periodStart } from '../lib/periods.ts'
 import { rebuildPlayDays } from './play-days.ts'
 
 const HOUR = 3600_000

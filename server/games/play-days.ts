@@ -6,8 +6,8 @@
 // first day's part from the rounds themselves, which costs at most a day of one player's rounds.
 import { type Kysely, sql } from 'kysely'
 import type { LimitPeriod } from '../../contract/limits.ts'
-import { localDate, periodEnd, periodStart, periodStartDate } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
+import { localDate, periodEnd, periodStart, periodStartDate } from '../lib/periods.ts'
 
 export interface PlayedRound {
   playerId: number

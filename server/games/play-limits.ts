@@ -7,8 +7,8 @@
 import { type Kysely, sql } from 'kysely'
 import { type LimitPeriod, limitPeriods } from '../../contract/limits.ts'
 import { lastRealityCheck, readSettings, type Settings } from '../accounts/limits.ts'
-import { periodEnd, periodStart } from '../accounts/periods.ts'
 import type { Database } from '../db/schema.ts'
+import { periodEnd, periodStart } from '../lib/periods.ts'
 import { Refusal } from '../refusal.ts'
 import { lossByPeriod } from './play-days.ts'
 

@@ -9,9 +9,9 @@ import { createHmac, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { RevealedSeed, SeedCommitment, SeedsView } from '../../contract/games/api.ts'
 import type { HmacSha256 } from '../../contract/games/fair.ts'
-import { sha256Hex } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 import type { Ledger } from '../ledger/ledger.ts'
+import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 
 /** node:crypto's HMAC (a Buffer is a Uint8Array). */

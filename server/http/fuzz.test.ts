@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MsgCode } from '../../contract/envelope.ts'
+import { bodiesFor, fieldsOf, rawRequests } from '../../tests/support/fuzz-inputs.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -17,7 +18,6 @@ import {
   type TestDb,
 } from '../../tests/support/server.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
-import { bodiesFor, fieldsOf, rawRequests } from './fuzz-inputs.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))

@@ -1,9 +1,9 @@
 // Concurrency: many debits racing for one balance, and one transfer id replayed concurrently.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
+import { createTestLedger, type TestLedger } from '../../tests/support/test-ledger.ts'
 import { auditLedger } from './audit.ts'
 import { LedgerError } from './ledger.ts'
-import { createTestLedger, type TestLedger } from './test-ledger.ts'
 import { bet } from './wallet.ts'
 
 describe.each(engines)('ledger concurrency on %s', (engine) => {

@@ -4,12 +4,12 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
+import { createTestLedger, type TestLedger } from '../../tests/support/test-ledger.ts'
 import type { HouseAccountCode } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus } from './bonus.ts'
 import { hold, postHold, voidHold } from './holds.ts'
 import { LedgerError } from './ledger.ts'
-import { createTestLedger, type TestLedger } from './test-ledger.ts'
 import { bet, rollback, win } from './wallet.ts'
 
 type Op =

@@ -3,12 +3,12 @@
 // (SQLite's group commit) failing alone, and sharded house accounts summing to the account.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
+import { createTestLedger, type TestLedger } from '../../tests/support/test-ledger.ts'
 import { AccountDirectory, houseBalance } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus, knowWagering } from './bonus.ts'
 import { hold, postHold, voidHold } from './holds.ts'
 import { Ledger, LedgerError } from './ledger.ts'
-import { createTestLedger, type TestLedger } from './test-ledger.ts'
 import { bet, rollback, win } from './wallet.ts'
 
 describe.each(engines)('ledger on %s', (engine) => {

@@ -7,11 +7,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
-import { periodStart } from '../accounts/periods.ts'
 import { playersPlayingSince } from '../games/operator-queries.ts'
 import { ok } from '../http/envelope.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { hourlyTotals, transferTotals } from '../ledger/totals.ts'
+import { periodStart } from '../lib/periods.ts'
 import { openWorkCounts, payoutDurations, unmatchedPix } from '../payments/operator-queries.ts'
 import { settingKeys } from './settings.ts'
 

@@ -9,7 +9,6 @@ import { z } from 'zod'
 import type { PlayerHit } from '../../contract/ops.ts'
 import { accountHolds, closeAccount, setFrozen } from '../accounts/account-holds.ts'
 import { activeSelfExclusion, limitHistory, realityCheckAnswers } from '../accounts/limits.ts'
-import { readLimitsView } from '../accounts/limits-routes.ts'
 import {
   type PlayerIdentity,
   playerDevicesAndSessions,
@@ -31,6 +30,7 @@ import {
   withdrawalInFlight,
 } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
+import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { writeAudit } from './audit.ts'
 
 const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)

@@ -5,11 +5,10 @@
 // OPS_FOUR_EYES_ABOVE for people), closing a player's sockets and sessions, the withdrawal
 // worklists and review decisions (first decision wins), the PIX returned to payers, the ledger
 // audit, responsible gaming (a player's limits; extending, never shortening, an exclusion), and
-// support's operator side (server/support/routes.ts).
+// other modules' operator routes that app.ts mounts inside this scope (support's inbox).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { activeSelfExclusion, excludeUntil, exclusionHistory, realityCheckAnswers } from '../accounts/limits.ts'
-import { readLimitsView } from '../accounts/limits-routes.ts'
 import { playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
@@ -17,7 +16,7 @@ import { auditLedger } from '../ledger/audit.ts'
 import { LedgerError } from '../ledger/ledger.ts'
 import { withdrawalQueue } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
-import { supportOperatorRoutes } from '../support/routes.ts'
+import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { writeAudit } from './audit.ts'
 import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
@@ -31,378 +30,403 @@ const MAX_ADJUSTMENT = 100_000_000
 const pageNum = z.number().int().min(1).max(100_000).default(1)
 const pageSize = z.number().int().min(1).max(200).default(50)
 
-export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(operatorRoutes, { prefix: '/ops' })
+/**
+ * The operator API, with other modules' operator routes mounted inside its authenticated scope
+ * by path prefix (app.ts passes support's), so this module imports no other module's routes.
+ */
+export function opsRoutes(mounted: Record<string, FastifyPluginAsyncZod> = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(operatorRoutes(mounted), { prefix: '/ops' })
+  }
 }
 
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before body parsing and validation, so nothing about a route is told to a caller without
-  // credentials; failed attempts are limited per address.
-  app.decorateRequest('ops', null as never)
-  app.addHook('onRequest', authenticateOperator(app))
+const operatorRoutes =
+  (mounted: Record<string, FastifyPluginAsyncZod>): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Before body parsing and validation, so nothing about a route is told to a caller without
+    // credentials; failed attempts are limited per address.
+    app.decorateRequest('ops', null as never)
+    app.addHook('onRequest', authenticateOperator(app))
 
-  await app.register(opsSessionRoutes)
-  await app.register(opsPlayerRoutes)
-  await app.register(opsAuditRoutes)
-  await app.register(opsDashboardRoutes)
+    await app.register(opsSessionRoutes)
+    await app.register(opsPlayerRoutes)
+    await app.register(opsAuditRoutes)
+    await app.register(opsDashboardRoutes)
 
-  const requireKnownPlayer = async (userId: number) => {
-    if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
-  }
+    const requireKnownPlayer = async (userId: number) => {
+      if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
+    }
 
-  app.post(
-    '/adjust',
-    {
-      config: { opsPermission: 'players.adjust' },
-      schema: {
-        body: z.strictObject({
-          requestId: z.string().min(1).max(100),
-          userId: playerId,
-          // At most R$ 1.000.000 either way: a larger correction is a mistake, not an adjustment.
-          amount: z
-            .number()
-            .int()
-            .min(-MAX_ADJUSTMENT)
-            .max(MAX_ADJUSTMENT)
-            .refine((n) => n !== 0),
-          reason: z.string().trim().min(1).max(200),
-        }),
+    app.post(
+      '/adjust',
+      {
+        config: { opsPermission: 'players.adjust' },
+        schema: {
+          body: z.strictObject({
+            requestId: z.string().min(1).max(100),
+            userId: playerId,
+            // At most R$ 1.000.000 either way: a larger correction is a mistake, not an adjustment.
+            amount: z
+              .number()
+              .int()
+              .min(-MAX_ADJUSTMENT)
+              .max(MAX_ADJUSTMENT)
+              .refine((n) => n !== 0),
+            reason: z.string().trim().min(1).max(200),
+          }),
+        },
       },
-    },
-    async (request) => {
-      const { requestId, userId, amount, reason } = request.body
-      const { actor } = request.ops
-      await requireKnownPlayer(userId)
-      // People need a second operator above the line; the scripts' account is audited alike.
-      if (actor.id !== null && Math.abs(amount) > app.config.ops.fourEyesAbove) {
-        const pending = await app.db.transaction().execute(async (trx) => {
-          const existing = await trx
-            .selectFrom('adjustment_requests')
-            .selectAll()
-            .where('id', '=', requestId)
-            .executeTakeFirst()
-          if (existing) {
-            if (Number(existing.amount) !== amount || Number(existing.player_id) !== userId)
-              throw new Refusal('request_id_reused', { requestId })
-            return existing
-          }
-          const now = app.clock.now()
-          const row = {
-            id: requestId,
-            player_id: userId,
-            amount,
-            reason,
-            requested_by: actor.id,
-            requested_by_name: actor.name,
-            requested_at: now,
-            status: 'pending' as const,
-            decided_by: null,
-            decided_at: null,
-          }
-          await trx.insertInto('adjustment_requests').values(row).execute()
-          await writeAudit(
-            trx,
-            actor,
-            {
-              action: 'player.adjust_requested',
-              objectType: 'player',
-              objectId: userId,
-              after: { requestId, amount },
+      async (request) => {
+        const { requestId, userId, amount, reason } = request.body
+        const { actor } = request.ops
+        await requireKnownPlayer(userId)
+        // People need a second operator above the line; the scripts' account is audited alike.
+        if (actor.id !== null && Math.abs(amount) > app.config.ops.fourEyesAbove) {
+          const pending = await app.db.transaction().execute(async (trx) => {
+            const existing = await trx
+              .selectFrom('adjustment_requests')
+              .selectAll()
+              .where('id', '=', requestId)
+              .executeTakeFirst()
+            if (existing) {
+              if (Number(existing.amount) !== amount || Number(existing.player_id) !== userId)
+                throw new Refusal('request_id_reused', { requestId })
+              return existing
+            }
+            const now = app.clock.now()
+            const row = {
+              id: requestId,
+              player_id: userId,
+              amount,
               reason,
-            },
-            now,
-          )
-          return row
+              requested_by: actor.id,
+              requested_by_name: actor.name,
+              requested_at: now,
+              status: 'pending' as const,
+              decided_by: null,
+              decided_at: null,
+            }
+            await trx.insertInto('adjustment_requests').values(row).execute()
+            await writeAudit(
+              trx,
+              actor,
+              {
+                action: 'player.adjust_requested',
+                objectType: 'player',
+                objectId: userId,
+                after: { requestId, amount },
+                reason,
+              },
+              now,
+            )
+            return row
+          })
+          return ok({ status: 'pending' as const, requestId: pending.id, amount, userId })
+        }
+        try {
+          const result = await app.ledger.transact(async (tx) => {
+            const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
+            // A retried request applies once and is recorded once.
+            if (!transfer.replayed)
+              await writeAudit(
+                tx.trx,
+                actor,
+                {
+                  action: 'player.adjust',
+                  objectType: 'player',
+                  objectId: userId,
+                  after: { requestId, amount },
+                  reason,
+                },
+                tx.now,
+              )
+            return transfer
+          })
+          return ok({ status: 'done' as const, transfer: result, balance: await app.ledger.balances(userId) })
+        } catch (error) {
+          if (error instanceof LedgerError && error.code === 'insufficient_funds')
+            throw new Refusal('invalid_request', error.details)
+          if (error instanceof LedgerError && error.code === 'idempotency_conflict')
+            throw new Refusal('request_id_reused', error.details)
+          throw error
+        }
+      },
+    )
+
+    app.post(
+      '/adjustments/list',
+      { config: { opsPermission: 'players.adjust' }, schema: { body: z.strictObject({}) } },
+      async () => {
+        const rows = await app.db
+          .selectFrom('adjustment_requests')
+          .selectAll()
+          .where('status', '=', 'pending')
+          .orderBy('requested_at')
+          .limit(200)
+          .execute()
+        return ok({
+          requests: rows.map((r) => ({
+            id: r.id,
+            playerId: Number(r.player_id),
+            amount: Number(r.amount),
+            reason: r.reason,
+            requestedBy: r.requested_by_name,
+            requestedById: r.requested_by === null ? null : Number(r.requested_by),
+            requestedAt: Number(r.requested_at),
+            status: r.status,
+          })),
         })
-        return ok({ status: 'pending' as const, requestId: pending.id, amount, userId })
-      }
-      try {
-        const result = await app.ledger.transact(async (tx) => {
-          const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
-          // A retried request applies once and is recorded once.
-          if (!transfer.replayed)
+      },
+    )
+
+    app.post(
+      '/adjustments/decide',
+      {
+        config: { opsPermission: 'players.adjust' },
+        schema: {
+          body: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['approve', 'reject']) }),
+        },
+      },
+      async (request) => {
+        const { id, decision } = request.body
+        const { actor } = request.ops
+        try {
+          const outcome = await app.ledger.transact(async (tx) => {
+            const row = await tx.trx
+              .selectFrom('adjustment_requests')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirst()
+            if (!row) throw new Refusal('not_found')
+            if (row.status !== 'pending') throw new Refusal('withdrawal_taken', { status: row.status })
+            if (row.requested_by !== null && Number(row.requested_by) === actor.id)
+              throw new Refusal('four_eyes_same_operator')
+            const claimed = await tx.trx
+              .updateTable('adjustment_requests')
+              .set({
+                status: decision === 'approve' ? 'approved' : 'rejected',
+                decided_by: actor.id,
+                decided_at: tx.now,
+              })
+              .where('id', '=', id)
+              .where('status', '=', 'pending')
+              .executeTakeFirst()
+            if (claimed.numUpdatedRows === 0n) throw new Refusal('withdrawal_taken', { status: 'decided' })
+            const playerId = Number(row.player_id)
+            if (decision === 'approve')
+              await adjustCash(tx, { id: `ops:${id}`, playerId, amount: Number(row.amount), reason: row.reason })
             await writeAudit(
               tx.trx,
               actor,
-              { action: 'player.adjust', objectType: 'player', objectId: userId, after: { requestId, amount }, reason },
+              {
+                action: decision === 'approve' ? 'player.adjust_approved' : 'player.adjust_rejected',
+                objectType: 'player',
+                objectId: playerId,
+                before: { requestId: id, requestedBy: row.requested_by_name },
+                after: { requestId: id, amount: Number(row.amount) },
+                reason: row.reason,
+              },
               tx.now,
             )
-          return transfer
-        })
-        return ok({ status: 'done' as const, transfer: result, balance: await app.ledger.balances(userId) })
-      } catch (error) {
-        if (error instanceof LedgerError && error.code === 'insufficient_funds')
-          throw new Refusal('invalid_request', error.details)
-        if (error instanceof LedgerError && error.code === 'idempotency_conflict')
-          throw new Refusal('request_id_reused', error.details)
-        throw error
-      }
-    },
-  )
-
-  app.post(
-    '/adjustments/list',
-    { config: { opsPermission: 'players.adjust' }, schema: { body: z.strictObject({}) } },
-    async () => {
-      const rows = await app.db
-        .selectFrom('adjustment_requests')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .orderBy('requested_at')
-        .limit(200)
-        .execute()
-      return ok({
-        requests: rows.map((r) => ({
-          id: r.id,
-          playerId: Number(r.player_id),
-          amount: Number(r.amount),
-          reason: r.reason,
-          requestedBy: r.requested_by_name,
-          requestedById: r.requested_by === null ? null : Number(r.requested_by),
-          requestedAt: Number(r.requested_at),
-          status: r.status,
-        })),
-      })
-    },
-  )
-
-  app.post(
-    '/adjustments/decide',
-    {
-      config: { opsPermission: 'players.adjust' },
-      schema: {
-        body: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['approve', 'reject']) }),
+            return { playerId, status: decision === 'approve' ? 'approved' : 'rejected' }
+          })
+          return ok({ id, status: outcome.status, balance: await app.ledger.balances(outcome.playerId) })
+        } catch (error) {
+          if (error instanceof LedgerError && error.code === 'insufficient_funds')
+            throw new Refusal('invalid_request', error.details)
+          throw error
+        }
       },
-    },
-    async (request) => {
-      const { id, decision } = request.body
-      const { actor } = request.ops
-      try {
-        const outcome = await app.ledger.transact(async (tx) => {
-          const row = await tx.trx.selectFrom('adjustment_requests').selectAll().where('id', '=', id).executeTakeFirst()
-          if (!row) throw new Refusal('not_found')
-          if (row.status !== 'pending') throw new Refusal('withdrawal_taken', { status: row.status })
-          if (row.requested_by !== null && Number(row.requested_by) === actor.id)
-            throw new Refusal('four_eyes_same_operator')
-          const claimed = await tx.trx
-            .updateTable('adjustment_requests')
-            .set({ status: decision === 'approve' ? 'approved' : 'rejected', decided_by: actor.id, decided_at: tx.now })
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst()
-          if (claimed.numUpdatedRows === 0n) throw new Refusal('withdrawal_taken', { status: 'decided' })
-          const playerId = Number(row.player_id)
-          if (decision === 'approve')
-            await adjustCash(tx, { id: `ops:${id}`, playerId, amount: Number(row.amount), reason: row.reason })
-          await writeAudit(
-            tx.trx,
-            actor,
-            {
-              action: decision === 'approve' ? 'player.adjust_approved' : 'player.adjust_rejected',
-              objectType: 'player',
-              objectId: playerId,
-              before: { requestId: id, requestedBy: row.requested_by_name },
-              after: { requestId: id, amount: Number(row.amount) },
-              reason: row.reason,
-            },
-            tx.now,
-          )
-          return { playerId, status: decision === 'approve' ? 'approved' : 'rejected' }
-        })
-        return ok({ id, status: outcome.status, balance: await app.ledger.balances(outcome.playerId) })
-      } catch (error) {
-        if (error instanceof LedgerError && error.code === 'insufficient_funds')
-          throw new Refusal('invalid_request', error.details)
-        throw error
-      }
-    },
-  )
+    )
 
-  app.post(
-    '/disconnect',
-    { config: { opsPermission: 'players.logout' }, schema: { body: z.strictObject({ userId: playerId }) } },
-    async (request) => {
-      const { userId } = request.body
-      await requireKnownPlayer(userId)
-      const closed = app.push.disconnect(userId)
-      await writeAudit(
-        app.db,
-        request.ops.actor,
-        { action: 'player.disconnect', objectType: 'player', objectId: userId, after: { closed } },
-        app.clock.now(),
-      )
-      return ok({ closed })
-    },
-  )
+    app.post(
+      '/disconnect',
+      { config: { opsPermission: 'players.logout' }, schema: { body: z.strictObject({ userId: playerId }) } },
+      async (request) => {
+        const { userId } = request.body
+        await requireKnownPlayer(userId)
+        const closed = app.push.disconnect(userId)
+        await writeAudit(
+          app.db,
+          request.ops.actor,
+          { action: 'player.disconnect', objectType: 'player', objectId: userId, after: { closed } },
+          app.clock.now(),
+        )
+        return ok({ closed })
+      },
+    )
 
-  app.post(
-    '/players/logout',
-    {
-      config: { opsPermission: 'players.logout' },
-      schema: { body: z.strictObject({ userId: playerId, reason: z.string().trim().min(1).max(200) }) },
-    },
-    async (request) => {
-      const { userId, reason } = request.body
-      await requireKnownPlayer(userId)
-      const now = app.clock.now()
-      const hashes = await revokeAllSessions(app.db, userId, now)
-      const closed = app.push.closeSessions(hashes)
-      await writeAudit(
-        app.db,
-        request.ops.actor,
-        {
-          action: 'player.force_logout',
-          objectType: 'player',
-          objectId: userId,
-          after: { sessions: hashes.length, closed },
-          reason,
+    app.post(
+      '/players/logout',
+      {
+        config: { opsPermission: 'players.logout' },
+        schema: { body: z.strictObject({ userId: playerId, reason: z.string().trim().min(1).max(200) }) },
+      },
+      async (request) => {
+        const { userId, reason } = request.body
+        await requireKnownPlayer(userId)
+        const now = app.clock.now()
+        const hashes = await revokeAllSessions(app.db, userId, now)
+        const closed = app.push.closeSessions(hashes)
+        await writeAudit(
+          app.db,
+          request.ops.actor,
+          {
+            action: 'player.force_logout',
+            objectType: 'player',
+            objectId: userId,
+            after: { sessions: hashes.length, closed },
+            reason,
+          },
+          now,
+        )
+        return ok({ sessions: hashes.length, closed })
+      },
+    )
+
+    app.post(
+      '/withdrawals/queue',
+      {
+        config: { opsPermission: 'withdrawals.view' },
+        schema: {
+          body: z.strictObject({ status: z.enum(['review', 'failed', 'stuck']).default('review'), pageNum, pageSize }),
         },
-        now,
-      )
-      return ok({ sessions: hashes.length, closed })
-    },
-  )
-
-  app.post(
-    '/withdrawals/queue',
-    {
-      config: { opsPermission: 'withdrawals.view' },
-      schema: {
-        body: z.strictObject({ status: z.enum(['review', 'failed', 'stuck']).default('review'), pageNum, pageSize }),
       },
-    },
-    async (request) => {
-      const now = app.clock.now()
-      const reviewMinutes = app.config.withdrawals.reviewMinutes
-      const page = await withdrawalQueue(
-        app.db,
-        { ...request.body, reviewMinutes, showKeys: request.ops.me.permissions.includes('players.personalData') },
-        now,
-      )
-      return ok({ ...page, pageNum: request.body.pageNum, pageSize: request.body.pageSize, now, reviewMinutes })
-    },
-  )
-
-  app.post(
-    '/withdrawals/review',
-    {
-      config: { opsPermission: 'withdrawals.review' },
-      schema: {
-        body: z.strictObject({
-          orderId: z.string().min(1).max(40),
-          decision: z.enum(['approve', 'reject']),
-          reason: z.string().trim().min(1).max(200).optional(),
-        }),
+      async (request) => {
+        const now = app.clock.now()
+        const reviewMinutes = app.config.withdrawals.reviewMinutes
+        const page = await withdrawalQueue(
+          app.db,
+          { ...request.body, reviewMinutes, showKeys: request.ops.me.permissions.includes('players.personalData') },
+          now,
+        )
+        return ok({ ...page, pageNum: request.body.pageNum, pageSize: request.body.pageSize, now, reviewMinutes })
       },
-    },
-    async (request) => {
-      const { orderId, decision, reason } = request.body
-      // A refusal tells the player why; the reason is asked for when an operator says no.
-      if (decision === 'reject' && !reason && request.ops.actor.id !== null)
-        throw new Refusal('invalid_request', { field: 'reason' })
-      const { actor } = request.ops
-      const order = await app.payments.withdrawals.review(orderId, decision, {
-        reason: reason ?? null,
-        record: (tx, current) =>
-          writeAudit(
-            tx.trx,
-            actor,
-            {
-              action: decision === 'approve' ? 'withdrawal.approve' : 'withdrawal.reject',
-              objectType: 'withdrawal',
-              objectId: orderId,
-              before: { status: current.status, amount: Number(current.amount), playerId: Number(current.player_id) },
-              after: { status: decision === 'approve' ? 'processing' : 'failed' },
-              reason: reason ?? null,
-            },
-            tx.now,
-          ),
-      })
-      return ok({ orderId: order.id, status: order.status })
-    },
-  )
+    )
 
-  app.get(
-    '/refunds',
-    {
-      config: { opsPermission: 'withdrawals.view' },
-      schema: {
-        querystring: z.strictObject({
-          status: z.enum(['pending', 'processing', 'returned', 'failed']).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-      },
-    },
-    async (request) => ok({ refunds: await app.payments.refunds.list(request.query) }),
-  )
-
-  app.get('/audit', { config: { opsPermission: 'health.view' } }, async () => ok(await auditLedger(app.db)))
-
-  // Responsible gaming (issue 17): what the console's player view shows — every setting with its
-  // pending change and when it applies, time played and loss so far, the exclusion in force, the
-  // player's history of changes, every exclusion ever asked or extended, and the answers to the
-  // reality checks — and extending (never shortening) an exclusion, written to the player's
-  // append-only history as the operator's, with the reason and what it replaced.
-  app.post(
-    '/players/limits',
-    { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({ userId: playerId }) } },
-    async (request) => {
-      const { userId } = request.body
-      await requireKnownPlayer(userId)
-      return ok({
-        limits: await readLimitsView(app, app.db, userId),
-        exclusions: await exclusionHistory(app.db, userId),
-        realityChecks: await realityCheckAnswers(app.db, userId),
-      })
-    },
-  )
-
-  app.post(
-    '/players/extendExclusion',
-    {
-      config: { opsPermission: 'players.exclusion' },
-      schema: {
-        body: z.strictObject({
-          userId: playerId,
-          /** Epoch ms; null: permanent. */
-          until: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
-          reason: z.string().trim().min(1).max(200),
-        }),
-      },
-    },
-    async (request) => {
-      const { userId, until, reason } = request.body
-      const { actor } = request.ops
-      await requireKnownPlayer(userId)
-      const now = app.clock.now()
-      if (until !== null && until <= now) throw new Refusal('exclusion_not_extended', { until })
-      const current = await activeSelfExclusion(app.db, userId, now)
-      if (current && (current.until === null || (until !== null && until <= current.until))) {
-        throw new Refusal('exclusion_not_extended', { until: current.until ?? 0 })
-      }
-      const selfExclusion = await excludeUntil(app.db, userId, until, now, 'operator', { reason, operator: actor.name })
-      await writeAudit(
-        app.db,
-        actor,
-        {
-          action: 'player.exclusion_extended',
-          objectType: 'player',
-          objectId: userId,
-          before: current,
-          after: selfExclusion,
-          reason,
+    app.post(
+      '/withdrawals/review',
+      {
+        config: { opsPermission: 'withdrawals.review' },
+        schema: {
+          body: z.strictObject({
+            orderId: z.string().min(1).max(40),
+            decision: z.enum(['approve', 'reject']),
+            reason: z.string().trim().min(1).max(200).optional(),
+          }),
         },
-        now,
-      )
-      return ok({ selfExclusion })
-    },
-  )
+      },
+      async (request) => {
+        const { orderId, decision, reason } = request.body
+        // A refusal tells the player why; the reason is asked for when an operator says no.
+        if (decision === 'reject' && !reason && request.ops.actor.id !== null)
+          throw new Refusal('invalid_request', { field: 'reason' })
+        const { actor } = request.ops
+        const order = await app.payments.withdrawals.review(orderId, decision, {
+          reason: reason ?? null,
+          record: (tx, current) =>
+            writeAudit(
+              tx.trx,
+              actor,
+              {
+                action: decision === 'approve' ? 'withdrawal.approve' : 'withdrawal.reject',
+                objectType: 'withdrawal',
+                objectId: orderId,
+                before: { status: current.status, amount: Number(current.amount), playerId: Number(current.player_id) },
+                after: { status: decision === 'approve' ? 'processing' : 'failed' },
+                reason: reason ?? null,
+              },
+              tx.now,
+            ),
+        })
+        return ok({ orderId: order.id, status: order.status })
+      },
+    )
 
-  // Support (issue 16): the inbox, replies, assignment, editors; each route names its permission.
-  await app.register(supportOperatorRoutes, { prefix: '/support' })
+    app.get(
+      '/refunds',
+      {
+        config: { opsPermission: 'withdrawals.view' },
+        schema: {
+          querystring: z.strictObject({
+            status: z.enum(['pending', 'processing', 'returned', 'failed']).optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+          }),
+        },
+      },
+      async (request) => ok({ refunds: await app.payments.refunds.list(request.query) }),
+    )
 
-  // Unknown operator paths answer after the hook too, so they tell nothing without credentials.
-  app.setNotFoundHandler(async () => {
-    throw new HttpRefusal(404, 'not_found')
-  })
-}
+    app.get('/audit', { config: { opsPermission: 'health.view' } }, async () => ok(await auditLedger(app.db)))
+
+    // Responsible gaming (issue 17): what the console's player view shows — every setting with its
+    // pending change and when it applies, time played and loss so far, the exclusion in force, the
+    // player's history of changes, every exclusion ever asked or extended, and the answers to the
+    // reality checks — and extending (never shortening) an exclusion, written to the player's
+    // append-only history as the operator's, with the reason and what it replaced.
+    app.post(
+      '/players/limits',
+      { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({ userId: playerId }) } },
+      async (request) => {
+        const { userId } = request.body
+        await requireKnownPlayer(userId)
+        return ok({
+          limits: await readLimitsView(app, app.db, userId),
+          exclusions: await exclusionHistory(app.db, userId),
+          realityChecks: await realityCheckAnswers(app.db, userId),
+        })
+      },
+    )
+
+    app.post(
+      '/players/extendExclusion',
+      {
+        config: { opsPermission: 'players.exclusion' },
+        schema: {
+          body: z.strictObject({
+            userId: playerId,
+            /** Epoch ms; null: permanent. */
+            until: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+            reason: z.string().trim().min(1).max(200),
+          }),
+        },
+      },
+      async (request) => {
+        const { userId, until, reason } = request.body
+        const { actor } = request.ops
+        await requireKnownPlayer(userId)
+        const now = app.clock.now()
+        if (until !== null && until <= now) throw new Refusal('exclusion_not_extended', { until })
+        const current = await activeSelfExclusion(app.db, userId, now)
+        if (current && (current.until === null || (until !== null && until <= current.until))) {
+          throw new Refusal('exclusion_not_extended', { until: current.until ?? 0 })
+        }
+        const selfExclusion = await excludeUntil(app.db, userId, until, now, 'operator', {
+          reason,
+          operator: actor.name,
+        })
+        await writeAudit(
+          app.db,
+          actor,
+          {
+            action: 'player.exclusion_extended',
+            objectType: 'player',
+            objectId: userId,
+            before: current,
+            after: selfExclusion,
+            reason,
+          },
+          now,
+        )
+        return ok({ selfExclusion })
+      },
+    )
+
+    // Other modules' operator routes (support's inbox, replies, editors); each names its permission.
+    for (const [prefix, routes] of Object.entries(mounted)) await app.register(routes, { prefix })
+
+    // Unknown operator paths answer after the hook too, so they tell nothing without credentials.
+    app.setNotFoundHandler(async () => {
+      throw new HttpRefusal(404, 'not_found')
+    })
+  }

@@ -3,7 +3,7 @@
 // (`PAYMENT_PROVIDER=pix-api`) or the local sandbox API Pix server (`sandbox`, which server/main.ts
 // or the test harness starts next to the app and describes with the same PIX_* settings). No
 // sandbox code runs inside the app; every adapter passes the conformance suite
-// (provider.conformance.ts).
+// (tests/support/provider-conformance.ts).
 import { readFileSync } from 'node:fs'
 import type { Config } from '../config.ts'
 import { PixApiProvider } from './pix-api/provider.ts'

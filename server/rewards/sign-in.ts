@@ -2,7 +2,7 @@
 // calendar whose 7th day adds the streak bonus, then it starts again at day 1. A missed day
 // restarts the streak. The claim's key is the player and the local date.
 import type { SignDayState, SignInfo, SignReward } from '../../contract/rewards.ts'
-import { localDate, periodEnd, periodStart } from '../accounts/periods.ts'
+import { localDate, periodEnd, periodStart } from '../lib/periods.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 

@@ -5,8 +5,8 @@
 // task reward once per task (once per day for daily tasks).
 import { findGame } from '../../contract/games/catalog.ts'
 import type { GotFlag, RewardCredit, TaskConfigKey, TaskProcess, TaskView } from '../../contract/rewards.ts'
-import { localDate, periodEnd } from '../accounts/periods.ts'
 import { roundCountsByGame } from '../games/play-days.ts'
+import { localDate, periodEnd } from '../lib/periods.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
 

@@ -31,11 +31,11 @@ import {
   sendRequest,
   typingRequest,
 } from '../../contract/support.ts'
-import { readLimitsView } from '../accounts/limits-routes.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { readStatement } from '../ledger/statement.ts'
 import type { Permission } from '../ops/roles.ts'
 import { supportReplied } from '../push/notices.ts'
+import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { operatorOf } from './operators.ts'
 
 /** Chat messages a player may send per minute (a person types slower; a loop does not). */

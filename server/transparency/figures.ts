@@ -15,7 +15,7 @@ import {
   rtpInterval,
   type TransparencyView,
 } from '../../contract/transparency.ts'
-import { localDate, periodStart } from '../accounts/periods.ts'
+import { localDate, periodStart } from '../lib/periods.ts'
 import { saferPlayFigures } from '../accounts/transparency-queries.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotPool } from '../games/jackpot.ts'

@@ -13,7 +13,7 @@ import {
   snapshotHash,
   type TransparencyView,
 } from '../../contract/transparency.ts'
-import { localDate, periodEnd } from '../accounts/periods.ts'
+import { localDate, periodEnd } from '../lib/periods.ts'
 import type { Database } from '../db/schema.ts'
 import { ledgerStartedAt } from '../ledger/transparency.ts'
 import { addDays, dayFigures, dayPeriod, GAME_DAYS, pageView } from './figures.ts'

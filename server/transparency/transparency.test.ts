@@ -26,7 +26,7 @@ import {
 } from '../../contract/transparency.ts'
 import { StepState, TrackerStep } from '../../contract/withdrawals.ts'
 import { buildTestApp, createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
-import { localDate, periodStart } from '../accounts/periods.ts'
+import { localDate, periodStart } from '../lib/periods.ts'
 import type { Db } from '../db/database.ts'
 import { maskedPlayerName } from '../games/rounds.ts'
 import { postTransferId } from '../payments/withdrawals.ts'

@@ -1,12 +1,69 @@
-// Flat cost with history (issue 20): each player's rounds, bets and wins per local day and game,
+// Flat cost with history: each player's rounds, bets and wins per local day and game,
 // kept by the spin in its own transaction (server/games/play-days.ts), so limits, the activity
 // view, play tasks and the history's total read a few day rows instead of summing every round.
 // Existing rounds are counted into it here, in the market's time zone. Two partial indexes let
 // the activity view find a player's deposits and paid withdrawals without walking their bets,
-// and the rounds' per-player index gains the id the history's keyset orders by.
+// and the rounds' per-player index gains the id the history's keyset orders by. Frozen: it
+// imports no live code, so a later change to the games module cannot change what it did.
 import { type Kysely, sql } from 'kysely'
-import { rebuildPlayDays } from '../../games/play-days.ts'
-import type { Database } from '../schema.ts'
+
+// Rounds are grouped per quarter hour before dating: every market time zone's midnight falls on one.
+const QUARTER_HOUR_MS = 15 * 60_000
+
+interface DayRow {
+  player_id: number
+  day: string
+  game_id: string
+  rounds: number
+  bets: number
+  wins: number
+}
+
+/** The local date (YYYY-MM-DD) of an instant in the market's time zone. */
+function localDate(epochMs: number, format: Intl.DateTimeFormat): string {
+  const parts = Object.fromEntries(format.formatToParts(epochMs).map((p) => [p.type, p.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/** Counts every existing round into its player's day row (run inside the migration's transaction). */
+async function countExistingRounds(db: Kysely<unknown>, timeZone: string): Promise<void> {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const quarter = sql<number | string>`created_at / ${sql.lit(QUARTER_HOUR_MS)}`
+  const groups = await sql<{
+    player_id: number | string
+    game_id: string
+    quarter: number | string
+    rounds: number | string
+    bets: number | string
+    wins: number | string
+  }>`
+    select player_id, game_id, ${quarter} as quarter, count(*) as rounds, sum(bet) as bets, sum(win + jackpot_win) as wins
+    from game_rounds group by player_id, game_id, ${quarter}`.execute(db)
+  const days = new Map<string, DayRow>()
+  for (const group of groups.rows) {
+    const day = localDate(Number(group.quarter) * QUARTER_HOUR_MS, format)
+    const key = `${group.player_id}|${day}|${group.game_id}`
+    const row = days.get(key) ?? {
+      player_id: Number(group.player_id),
+      day,
+      game_id: group.game_id,
+      rounds: 0,
+      bets: 0,
+      wins: 0,
+    }
+    row.rounds += Number(group.rounds)
+    row.bets += Number(group.bets)
+    row.wins += Number(group.wins)
+    days.set(key, row)
+  }
+  const rows = [...days.values()]
+  for (let i = 0; i < rows.length; i += 500) {
+    await (db as Kysely<{ game_play_days: DayRow }>)
+      .insertInto('game_play_days')
+      .values(rows.slice(i, i + 500))
+      .execute()
+  }
+}
 
 export function playDaysMigration(timeZone: string) {
   return {
@@ -43,7 +100,7 @@ export function playDaysMigration(timeZone: string) {
         .columns(['player_id', 'created_at', 'id'])
         .execute()
       await db.schema.dropIndex('game_rounds_player').execute()
-      await rebuildPlayDays(db as Kysely<Database>, timeZone)
+      await countExistingRounds(db, timeZone)
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.createIndex('game_rounds_player').on('game_rounds').columns(['player_id', 'created_at']).execute()

@@ -1,8 +1,8 @@
 // The sandbox provider passes the payment-provider conformance suite (on a real SQLite file).
 
+import { describeProviderConformance } from '../../../tests/support/provider-conformance.ts'
 import { createTestDb } from '../../../tests/support/server.ts'
 import { loadConfig } from '../../config.ts'
-import { describeProviderConformance } from '../provider.conformance.ts'
 import type { WebhookRequest } from '../provider.ts'
 import { inMemorySandboxPki } from './pki.ts'
 import { SandboxProvider } from './provider.ts'

@@ -1,11 +1,11 @@
 // Test support for the ledger: a ledger on a fresh test database, and players to move money
 // between.
 
-import { createTestDb, type TestDb } from '../../tests/support/server.ts'
-import { createDevicePlayer } from '../accounts/players.ts'
-import type { Engine } from '../db/database.ts'
-import { AccountDirectory } from './accounts.ts'
-import { Ledger } from './ledger.ts'
+import { createDevicePlayer } from '../../server/accounts/players.ts'
+import type { Engine } from '../../server/db/database.ts'
+import { AccountDirectory } from '../../server/ledger/accounts.ts'
+import { Ledger } from '../../server/ledger/ledger.ts'
+import { createTestDb, type TestDb } from './server.ts'
 
 export interface TestLedger extends TestDb {
   ledger: Ledger

@@ -1,15 +1,11 @@
-// The responsible-gaming API (SPEC 8, issue 17): the limits view (settings with pending changes,
+// The responsible-gaming API: the limits view (settings with pending changes,
 // time played, loss so far per period, exclusion, the player's history), setting each limit,
 // the mandatory limits at registration, self-exclusion, and the activity view.
 
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Kysely } from 'kysely'
 import {
   type ActivityView,
   activityRequest,
-  type LimitsView,
-  limitPeriods,
   registrationLimitsRequest,
   selfExcludeRequest,
   setDepositLimitRequest,
@@ -17,61 +13,14 @@ import {
   setRealityCheckRequest,
   setSessionLimitRequest,
 } from '../../contract/limits.ts'
-import type { Database } from '../db/schema.ts'
+import { recordLimitEvent, selfExclude, setDepositLimit, setSettings } from '../accounts/limits.ts'
 import { roundActivity, timePlayedSince } from '../games/activity.ts'
-import { lossByPeriod } from '../games/play-days.ts'
-import { playTime } from '../games/play-limits.ts'
 import { ok } from '../http/envelope.ts'
 import { ledgerFlows } from '../ledger/activity.ts'
-import {
-  activeSelfExclusion,
-  asAmount,
-  asMinutes,
-  limitHistory,
-  mandatoryKinds,
-  readSettings,
-  recordLimitEvent,
-  selfExclude,
-  setDepositLimit,
-  setSettings,
-} from './limits.ts'
-import { periodEnd, periodStart } from './periods.ts'
+import { periodStart } from '../lib/periods.ts'
+import { readLimitsView } from './limits-view.ts'
 
 const DAY_MS = 24 * 3600_000
-
-export async function readLimitsView(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  playerId: number,
-): Promise<LimitsView> {
-  const now = app.clock.now()
-  const { timeZone } = app.config.market
-  const setting = await readSettings(db, playerId, now)
-  const losses = await lossByPeriod(db, playerId, now, timeZone)
-  const loss = limitPeriods.map((period) => ({
-    ...asAmount(period, setting(`loss_${period}`)),
-    lossSoFar: losses[period],
-    resetsAt: periodEnd(period, now, timeZone),
-  }))
-  const time = await playTime(db, playerId, now, timeZone)
-  const history = await limitHistory(db, playerId)
-  const reality = asMinutes(setting('reality_check'))
-  return {
-    deposit: limitPeriods.map((period) => asAmount(period, setting(`deposit_${period}`))),
-    loss,
-    session: {
-      daily: asMinutes(setting('time_day')),
-      perSession: asMinutes(setting('time_session')),
-      playedTodayMs: time.todayMs,
-      playedSessionMs: time.sessionMs,
-      dayResetsAt: periodEnd('day', now, timeZone),
-    },
-    realityCheck: { ...reality, minutes: reality.minutes ?? app.config.realityCheckDefaultMinutes },
-    registrationDone: mandatoryKinds.every((kind) => setting(kind).value !== null),
-    selfExclusion: await activeSelfExclusion(db, playerId, now),
-    history,
-  }
-}
 
 const activitySince = { today: null, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const
 

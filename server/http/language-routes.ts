@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languages } from '../../contract/languages.ts'
-import { ok } from '../http/envelope.ts'
+import { ok } from './envelope.ts'
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   const packs = app.languagePacks

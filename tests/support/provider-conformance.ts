@@ -5,8 +5,8 @@
 // idempotent by our id, and a forged webhook is refused.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cpfMatches } from './pix-api/schemas.ts'
-import type { PaymentProvider, WebhookRequest } from './provider.ts'
+import { cpfMatches } from '../../server/payments/pix-api/schemas.ts'
+import type { PaymentProvider, WebhookRequest } from '../../server/payments/provider.ts'
 
 export interface ConformanceHarness {
   provider: PaymentProvider
