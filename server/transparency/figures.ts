@@ -15,11 +15,11 @@ import {
   rtpInterval,
   type TransparencyView,
 } from '../../contract/transparency.ts'
-import { localDate, periodStart } from '../lib/periods.ts'
 import { saferPlayFigures } from '../accounts/transparency-queries.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotPool } from '../games/jackpot.ts'
 import { lastJackpotWins, roundFigures } from '../games/transparency-queries.ts'
+import { localDate, periodStart } from '../lib/periods.ts'
 import {
   depositReturnFigures,
   type Period,

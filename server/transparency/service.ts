@@ -13,9 +13,9 @@ import {
   snapshotHash,
   type TransparencyView,
 } from '../../contract/transparency.ts'
-import { localDate, periodEnd } from '../lib/periods.ts'
 import type { Database } from '../db/schema.ts'
 import { ledgerStartedAt } from '../ledger/transparency.ts'
+import { localDate, periodEnd } from '../lib/periods.ts'
 import { addDays, dayFigures, dayPeriod, GAME_DAYS, pageView } from './figures.ts'
 
 /** How old the page's figures may be before they are computed again. */
