@@ -3,6 +3,7 @@
 // decides every reward. Amounts are integer centavos, times epoch ms.
 import { z } from 'zod'
 import { type FirstDepositOffer, requestId } from './deposits.ts'
+import type { PromotionKey } from './promotion-keys.ts'
 import { type TaskConfigKey, taskConfigKeys } from './tasks.ts'
 
 export type { TaskConfigKey }
@@ -17,8 +18,6 @@ export const taskRequest = z.strictObject({ taskId: z.string().regex(/^[a-z0-9-]
 export const prompts = ['newcomer_game', 'first_deposit'] as const
 export type PromptKey = (typeof prompts)[number]
 export const promptShownRequest = z.strictObject({ prompt: z.enum(prompts) })
-
-export type PromotionKey = 'first_deposit' | 'gift' | 'sign_in' | 'wheel' | 'tasks' | 'invites' | 'download'
 
 /** One active promotion with its terms (shown before it is accepted). */
 export interface PromotionTerms {

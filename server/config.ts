@@ -6,6 +6,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { languages } from '../contract/languages.ts'
+import { type PromotionKey, promotionKeys } from '../contract/promotion-keys.ts'
 
 const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback)
 
@@ -128,8 +129,8 @@ const envSchema = z.object({
   PROMOTIONS_DISABLED: z
     .string()
     .regex(
-      /^((first_deposit|gift|sign_in|wheel|tasks|invites|download)(,(first_deposit|gift|sign_in|wheel|tasks|invites|download))*)?$/,
-      'must be a comma-separated list of first_deposit, gift, sign_in, wheel, tasks, invites, download',
+      new RegExp(`^((${promotionKeys.join('|')})(,(${promotionKeys.join('|')}))*)?$`),
+      `must be a comma-separated list of ${promotionKeys.join(', ')}`,
     )
     .default(''),
   REWARD_WAGERING: z.coerce.number().int().min(1).max(100).default(5),
@@ -205,11 +206,8 @@ function parseTrustProxy(value: string): TrustProxy {
   return value.split(',').map((entry) => entry.trim())
 }
 
-export const rewardKeys = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download'] as const
-export type RewardKey = (typeof rewardKeys)[number]
-
 /** True when the master switch is on and this reward is not switched off on its own. */
-export function promotionOn(config: Config, key: RewardKey): boolean {
+export function promotionOn(config: Config, key: PromotionKey): boolean {
   return config.promotions.enabled && !config.promotions.disabled.includes(key)
 }
 
@@ -386,7 +384,7 @@ const configSchema = envSchema
       /** Every promotion at once (Lei 14.790/2023 art. 29): on by default only with the sandbox provider. */
       enabled: e.PROMOTIONS ? e.PROMOTIONS === 'on' : e.PAYMENT_PROVIDER === 'sandbox',
       /** Rewards switched off one by one (the master switch above turns all of them off). */
-      disabled: e.PROMOTIONS_DISABLED === '' ? [] : (e.PROMOTIONS_DISABLED.split(',') as RewardKey[]),
+      disabled: e.PROMOTIONS_DISABLED === '' ? [] : (e.PROMOTIONS_DISABLED.split(',') as PromotionKey[]),
       /** First deposit: `rate` × the deposit (counting at most `maxDeposit`) as bonus, wagered `wagering` times. */
       firstDeposit: { maxDeposit: e.FIRST_DEPOSIT_MAX, rate: e.FIRST_DEPOSIT_RATE, wagering: e.FIRST_DEPOSIT_WAGERING },
       /** Every other reward's bonus must be bet this many times before it becomes cash. */

@@ -3,6 +3,7 @@
 // a reason (audited, effective at once). Amounts are typed in reais.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
+import { promotionKeys } from '../../contract/promotion-keys.ts'
 import { useSession } from '../app/session.ts'
 import { call } from '../lib/api.ts'
 import { money } from '../lib/format.ts'
@@ -14,7 +15,6 @@ interface SettingsView {
   changed: { key: string; updatedAt: number; updatedBy: string }[]
 }
 
-const rewards = ['first_deposit', 'gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download']
 const amountKeys = [
   'withdrawals.reviewAbove',
   'withdrawals.min',
@@ -94,7 +94,7 @@ export default function SettingsPage() {
             <legend>
               <Trans>Recompensas ligadas</Trans>
             </legend>
-            {rewards.map((reward) => {
+            {promotionKeys.map((reward) => {
               const disabled = (v['promotions.disabled'] as string[]).includes(reward)
               return (
                 <label key={reward} className="check">

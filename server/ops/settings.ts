@@ -6,7 +6,8 @@
 // changes.
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { type Config, rewardKeys } from '../config.ts'
+import { type PromotionKey, promotionKeys } from '../../contract/promotion-keys.ts'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
 import { type Actor, writeAudit } from './audit.ts'
@@ -43,9 +44,9 @@ export const settingDefinitions = {
     },
   },
   'promotions.disabled': {
-    schema: z.array(z.enum(rewardKeys)).max(rewardKeys.length),
+    schema: z.array(z.enum(promotionKeys)).max(promotionKeys.length),
     read: (c: Config) => [...c.promotions.disabled],
-    write: (c: Config, v: (typeof rewardKeys)[number][]) => {
+    write: (c: Config, v: PromotionKey[]) => {
       c.promotions.disabled = [...new Set(v)]
     },
   },

@@ -4,7 +4,8 @@
 // bonus transfer with the stated wagering requirement.
 
 import { type Kysely, sql } from 'kysely'
-import type { PromotionKey, PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
+import type { PromotionKey } from '../../contract/promotion-keys.ts'
+import type { PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'

@@ -2,9 +2,10 @@
 // prompts — the newcomer's first game (once) and the first-deposit offer (once a day, São Paulo
 // days) — remembered in player_notices once shown.
 import type { FirstDepositOffer } from '../../contract/deposits.ts'
+import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { RewardsSummary } from '../../contract/rewards.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
-import { promotionOn, type RewardKey } from '../config.ts'
+import { promotionOn } from '../config.ts'
 import { hasPlayed } from '../games/rounds.ts'
 import { localDate } from '../lib/periods.ts'
 import { downloadClaimed, giftAvailable } from './gift.ts'
@@ -52,7 +53,7 @@ export async function rewardsSummary(
 ): Promise<RewardsSummary> {
   const { config, db } = ctx
   const now = ctx.now()
-  const on = (key: RewardKey) => promotionOn(config, key)
+  const on = (key: PromotionKey) => promotionOn(config, key)
   const excluded = (await activeSelfExclusion(db, playerId, now)) !== null
   const live = config.promotions.enabled && !excluded
   const played = await hasPlayed(db, playerId)
