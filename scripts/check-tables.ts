@@ -57,7 +57,7 @@ export function checkTables(root: string): string[] {
       const table = match[1] as string
       if (owners[table] === undefined) violations.push(`${path.relative(process.cwd(), file)}: unknown table ${table}`)
       // Keyed by the quote's position, so the literal scan below does not count it twice.
-    check(table, match.index + match[0].search(/['"`]/), '')
+      check(table, match.index + match[0].search(/['"`]/), '')
     }
     // Raw SQL lives in template literals; a table's name in any string literal is a table chosen
     // through a variable (names that are also ordinary words are not tables elsewhere by rule).
