@@ -1,11 +1,13 @@
 // Runtime caching of GET data that is safe to show stale: the language list and packs, the game
-// catalog, game definitions and icons, and each game's art sprite (cached the first time the game
-// opens, not installed with the app). Money and account calls are POSTs and never cached.
+// catalog, game definitions and icons, each game's art sprite (cached the first time the game
+// opens, not installed with the app), and the public transparency figures and frozen days (the
+// network first: the page says when its figures were computed). Money and account calls are POSTs
+// and never cached.
 // Every cache is bounded (entries and age) and keeps only successful answers.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 
 const DAY = 24 * 60 * 60
 
@@ -27,4 +29,9 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/games-client/art/'),
   new StaleWhileRevalidate({ cacheName: 'game-art', plugins: bounded(30, 30 * DAY) }),
+)
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && /^\/api\/transparency(\/|$)/.test(url.pathname),
+  new NetworkFirst({ cacheName: 'transparency', networkTimeoutSeconds: 5, plugins: bounded(60, 365 * DAY) }),
 )

@@ -10,12 +10,17 @@ import { captureAdClick } from '../lib/adClick.ts'
 import { loadAppConfig } from '../lib/appConfig.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
+import { lazyPart } from '../lib/lazy.tsx'
 import { startPush } from '../lib/push.ts'
 import { ageGateAtom, confirmAdult } from '../lib/session.ts'
 import { restoreSound } from '../lib/sound.ts'
 import { storage } from '../lib/storage.ts'
 import { appStore, Provider, useAtomValue } from '../lib/store.ts'
 import { Layout } from './Layout.tsx'
+
+// The public transparency page needs no account and no 18+ confirmation: a visitor sees it alone.
+const PublicTransparency = lazyPart(() => import('./pages/PublicTransparency.tsx'), <BootShell />)
+const isPublicPage = () => window.location.pathname === '/transparencia'
 
 type Phase = 'starting' | 'age-check' | 'ready'
 
@@ -66,6 +71,7 @@ function Boot() {
 
   const askedAgain = useAtomValue(ageGateAtom)
   if (phase === 'starting') return <BootShell />
+  if (phase === 'age-check' && isPublicPage()) return <PublicTransparency />
   if (phase === 'age-check' || askedAgain) {
     return (
       <AgeGate

@@ -32,6 +32,7 @@ const limits = lazyPage(() => import('../features/limits/LimitsPage.tsx'))
 const myActivity = lazyPage(() => import('../features/limits/ActivityPage.tsx'))
 const selfCheck = lazyPage(() => import('../features/limits/SelfCheckPage.tsx'))
 const support = lazyPage(() => import('../features/support/SupportRoutes.tsx'))
+const transparency = lazyPage(() => import('../features/transparency/TransparencyPage.tsx'))
 const notFound = lazyPage(() => import('./pages/NotFoundPage.tsx'))
 
 export const routes: RouteDef[] = [
@@ -65,5 +66,6 @@ export const routes: RouteDef[] = [
   { path: '/myActivity', title: msg`Minha atividade`, back: '/limits', component: myActivity },
   { path: '/selfCheck', title: msg`Autoavaliação`, back: '/limits', component: selfCheck },
   { path: '/statement', title: msg`Extrato`, back: '/mine', component: statement },
+  { path: '/transparencia', title: msg`Transparência`, component: transparency },
   { path: '/404', title: msg`Página não encontrada`, back: '/', component: notFound },
 ]

@@ -84,7 +84,8 @@ export async function writeHistory(db: Db, now: number) {
     if (fate === 'open' && open >= players.length) fate = 'failed'
     const took = wait + Math.floor(random() * (fate === 'paid' ? 200 : 20) * MINUTE)
     const end = Math.min(createdAt + took, now - 1)
-    const reason = pick(['key_not_owned', 'bank_failure', 'rejected_in_review'])
+    // The app's own codes, and a bank's words as the PSP sends them.
+    const reason = pick(['pix_key_not_owned', 'Conta de destino encerrada', 'rejected_in_review'])
     const status = fate === 'paid' ? 'paid' : fate === 'failed' ? 'failed' : hold === 'review' ? 'review' : 'processing'
     await k
       .insertInto('withdrawal_orders')

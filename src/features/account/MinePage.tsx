@@ -97,6 +97,11 @@ export default function MinePage() {
           </li>
         ))}
       </ul>
+      <p className="mine-footer">
+        <Link href="/transparencia" data-testid="transparency-link">
+          <Trans>Transparência: como pagamos, em números públicos</Trans>
+        </Link>
+      </p>
       <About />
       {dialog !== null && (
         <BindDialog initialMode={dialog} boundName={account?.userName ?? null} onClose={() => setDialog(null)} />

@@ -71,6 +71,11 @@ export default function SupportPage() {
           </Link>
         </li>
         <li>
+          <Link href="/transparencia" data-testid="transparency-link">
+            <Trans>Transparência: como pagamos</Trans>
+          </Link>
+        </li>
+        <li>
           <Link href="/feedback">
             <Trans>Sugestões</Trans>
             {(unread?.feedback ?? 0) > 0 && (
