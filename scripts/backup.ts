@@ -6,6 +6,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { loadConfig } from '../server/config.ts'
 import { backupDatabase, pruneBackups } from '../server/db/backup.ts'
+import { keepNewFilesPrivate } from '../server/private-files.ts'
+
+// Backups hold what the database holds: 0600 files in a 0700 folder.
+keepNewFilesPrivate()
 
 const args = process.argv.slice(2)
 const option = (name: string) => {

@@ -3,6 +3,7 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from './config.ts'
+import { tightenTree } from './private-files.ts'
 
 function refuse(variable: string, dir: string, problem: string): never {
   throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot use ${dir}: ${problem}`)
@@ -26,7 +27,8 @@ function makeDirectory(dir: string): void {
     existing = parent
   }
   if (existsSync(existing) && !statSync(existing).isDirectory()) throw new Error(`${existing} is not a directory`)
-  for (const level of missing) mkdirSync(level)
+  // Only the server's account may enter what it creates (the data folder holds secrets).
+  for (const level of missing) mkdirSync(level, { mode: 0o700 })
 }
 
 /** A directory the server writes to (DATA_DIR): created if missing, and proven writable. */
@@ -37,6 +39,20 @@ export function ensureWritableDirectory(variable: string, dir: string): void {
     writeFileSync(probe, '')
     rmSync(probe)
   } catch (error) {
+    refuse(variable, dir, reasonOf(error))
+  }
+}
+
+/**
+ * The data folder (when it exists) and everything in it become the server account's alone: 0700
+ * folders, 0600 files. A shared folder (sticky bit, like /tmp) is refused rather than closed.
+ */
+export function ensurePrivateDirectory(variable: string, dir: string): void {
+  try {
+    if (existsSync(dir) && (statSync(dir).mode & 0o1000) !== 0) refuse(variable, dir, 'a shared folder (sticky bit)')
+    tightenTree(dir)
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
     refuse(variable, dir, reasonOf(error))
   }
 }

@@ -55,6 +55,15 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   LOCALES_DIR: z.string().default('./locales'),
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** The keys that seal operators' TOTP secrets at rest: base64 of 32 bytes each, comma-separated, the sealing key first. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
+      'each comma-separated key must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'pix-api']).default('sandbox'),
   /** The PSP's API Pix base URL (https://…, with its path prefix, e.g. https://pix.psp.com.br/api/v2). */
   PIX_API_BASE_URL: z.url().optional(),
@@ -320,6 +329,8 @@ const configSchema = envSchema
     localesDir: path.resolve(e.LOCALES_DIR),
     /** The scripts' service account on the operator API (`x-ops-token`); off when unset. */
     opsToken: e.OPS_TOKEN,
+    /** Where the keys that seal secrets at rest come from (ops/secret-keys.ts). */
+    secrets: { keys: e.SECRETS_KEY, keyFile: e.SECRETS_KEY_FILE ? path.resolve(e.SECRETS_KEY_FILE) : undefined },
     ops: {
       sessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.OPS_SESSION_HOURS * 3600_000,

@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
+import { ensurePrivateDirectory, ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
 import { localBankCustomers } from './payments/local-bank-customers.ts'
 import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
+import { keepNewFilesPrivate } from './private-files.ts'
 
 type Config = ReturnType<typeof loadConfig>
 
@@ -51,10 +52,14 @@ function pointsAtLocalSandbox(config: Config): boolean {
 }
 
 async function main(): Promise<void> {
+  // Before anything is written: the database, its -wal/-shm, keys and certificates are 0600.
+  keepNewFilesPrivate()
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()
     if (!config.databaseUrl) ensureWritableDirectory('DATA_DIR', config.dataDir)
+    // A data folder from before (0755 with 0644 files) is closed to other local users.
+    ensurePrivateDirectory('DATA_DIR', config.dataDir)
     ensureReadableDirectory('LOCALES_DIR', config.localesDir)
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import path from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
+import { PRIVATE_DIR_MODE, privateFile } from '../private-files.ts'
 
 const run = promisify(execFile)
 
@@ -29,15 +30,18 @@ export function backupFileName(dir: string, engine: 'sqlite' | 'postgres', at = 
 
 /** Writes a consistent copy of the live database into `dir`; answers the file's path. */
 export async function backupDatabase(target: BackupTarget, dir: string): Promise<string> {
-  mkdirSync(dir, { recursive: true })
+  // A backup holds what the database holds: its folder 0700, the file 0600 before the first byte.
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   if (target.databaseUrl) {
     const file = backupFileName(dir, 'postgres')
+    privateFile(file)
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, target.databaseUrl])
     return file
   }
   const source = path.join(target.dataDir, SQLITE_FILE)
   if (!existsSync(source)) throw new Error(`no database at ${source}`)
   const file = backupFileName(dir, 'sqlite')
+  privateFile(file)
   const live = new DatabaseSync(source, { readOnly: true })
   try {
     await backup(live, file)
@@ -64,10 +68,11 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     ])
     return
   }
-  mkdirSync(target.dataDir, { recursive: true })
+  mkdirSync(target.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const live = path.join(target.dataDir, SQLITE_FILE)
   if (existsSync(live)) renameSync(live, `${live}.before-restore-${Date.now()}`)
   for (const suffix of ['-wal', '-shm']) rmSync(`${live}${suffix}`, { force: true })
+  privateFile(live)
   const copy = new DatabaseSync(file, { readOnly: true })
   try {
     await backup(copy, live)

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { PRIVATE_DIR_MODE, privateFile } from '../private-files.ts'
 import type { Database } from './schema.ts'
 import { NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
 
@@ -146,8 +147,11 @@ export function openDatabase(options: DatabaseOptions): Db {
     }
   }
   const dataDir = options.dataDir ?? './data'
-  mkdirSync(dataDir, { recursive: true })
-  const dialect = new NodeSqliteDialect(path.join(dataDir, 'jogo-limpo.sqlite'))
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
+  const file = path.join(dataDir, 'jogo-limpo.sqlite')
+  // SQLite makes -wal and -shm with the database file's own mode.
+  privateFile(file)
+  const dialect = new NodeSqliteDialect(file)
   const kysely = new Kysely<Database>({ dialect })
   return {
     kysely,

@@ -14,6 +14,7 @@ import type { Database, OperatorRole } from '../db/schema.ts'
 import { randomToken, sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 import { permissionsOf, totpRequiredRoles } from './roles.ts'
+import { isSealed, type SecretKeyring, totpContext } from './secret-keys.ts'
 
 export type OperatorRow = Selectable<Database['operators']>
 
@@ -217,21 +218,47 @@ function acceptedStep(email: string, secret: string, code: string, now: number):
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta
 }
 
+/**
+ * The operator's TOTP secret in the clear, or null when none is stored. Sealed at rest; a plain
+ * one (a database from before its start sealed it) still opens. No listed key opening it is the
+ * deployment's error (SECRETS_KEY lost or changed), not a wrong code.
+ */
+function totpSecretOf(operator: OperatorRow, keys: () => SecretKeyring): string | null {
+  const stored = operator.totp_secret
+  if (stored === null) return null
+  if (!isSealed(stored)) return stored
+  const plain = keys().open(stored, totpContext(operator.id))
+  if (plain === null) throw new Error(`operator ${operator.id}'s TOTP secret opens with none of the secrets keys`)
+  return plain
+}
+
 /** Starts (or restarts) enrolment: a new secret, not yet in force until a code confirms it. */
-export async function startTotpEnrolment(db: Kysely<Database>, operator: OperatorRow, now: number) {
+export async function startTotpEnrolment(
+  db: Kysely<Database>,
+  operator: OperatorRow,
+  now: number,
+  keys: () => SecretKeyring,
+) {
   if (operator.totp_enabled_at !== null) throw new Refusal('invalid_request', { totp: 'already_enabled' })
   const secret = new OTPAuth.Secret({ size: 20 }).base32
   await db
     .updateTable('operators')
-    .set({ totp_secret: secret, updated_at: now })
+    .set({ totp_secret: keys().seal(secret, totpContext(operator.id)), updated_at: now })
     .where('id', '=', operator.id)
     .execute()
   return { secret, uri: totpFor(operator.email, secret).toString() }
 }
 
-export async function confirmTotpEnrolment(db: Kysely<Database>, operator: OperatorRow, code: string, now: number) {
-  if (operator.totp_enabled_at !== null || operator.totp_secret === null) throw new Refusal('invalid_request')
-  const step = acceptedStep(operator.email, operator.totp_secret, code, now)
+export async function confirmTotpEnrolment(
+  db: Kysely<Database>,
+  operator: OperatorRow,
+  code: string,
+  now: number,
+  keys: () => SecretKeyring,
+) {
+  const secret = totpSecretOf(operator, keys)
+  if (operator.totp_enabled_at !== null || secret === null) throw new Refusal('invalid_request')
+  const step = acceptedStep(operator.email, secret, code, now)
   if (step === null) throw new Refusal('ops_totp_required', { wrong: 1 })
   await db
     .updateTable('operators')
@@ -255,6 +282,7 @@ export async function checkLogin(
   input: LoginInput,
   source: string,
   now: number,
+  keys: () => SecretKeyring,
 ): Promise<OperatorRow> {
   const email = normalizeEmail(input.email)
   const key = `operator:${email}`
@@ -277,13 +305,14 @@ export async function checkLogin(
   if (!operator || !matches || operator.disabled_at !== null || operator.password_hash === null) {
     throw new Refusal('ops_login_failed')
   }
-  if (operator.totp_enabled_at !== null && operator.totp_secret !== null) {
+  const secret = operator.totp_enabled_at !== null ? totpSecretOf(operator, keys) : null
+  if (secret !== null) {
     if (!input.totp) {
       // Right password, code still to come: not counted as a failure.
       await releaseAttempt(db, key)
       throw new Refusal('ops_totp_required')
     }
-    const step = acceptedStep(operator.email, operator.totp_secret, input.totp, now)
+    const step = acceptedStep(operator.email, secret, input.totp, now)
     // A code is used once: a replayed (or older) step is refused.
     if (step === null || step <= Number(operator.totp_last_step ?? -1))
       throw new Refusal('ops_totp_required', { wrong: 1 })

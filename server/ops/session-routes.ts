@@ -40,7 +40,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now()
       let operator: Awaited<ReturnType<typeof checkLogin>>
       try {
-        operator = await checkLogin(app.db, request.body, request.ip, now)
+        operator = await checkLogin(app.db, request.body, request.ip, now, app.secretKeys)
       } catch (error) {
         if (error instanceof Refusal && error.msgCode !== 'busy') {
           await writeAudit(
@@ -90,7 +90,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/session/totp/start', { config: { opsDuringEnrolment: true } }, async (request) => {
     const { operator } = request.ops
     if (!operator) throw new Refusal('ops_forbidden')
-    return ok(await startTotpEnrolment(app.db, operator, app.clock.now()))
+    return ok(await startTotpEnrolment(app.db, operator, app.clock.now(), app.secretKeys))
   })
 
   app.post(
@@ -110,7 +110,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { operator, actor } = request.ops
       if (!operator) throw new Refusal('ops_forbidden')
       const now = app.clock.now()
-      await confirmTotpEnrolment(app.db, operator, request.body.code, now)
+      await confirmTotpEnrolment(app.db, operator, request.body.code, now, app.secretKeys)
       await writeAudit(
         app.db,
         actor,

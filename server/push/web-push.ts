@@ -56,7 +56,7 @@ export function vapidKeys(options: Pick<WebPushOptions, 'dataDir' | 'publicKey' 
   const file = path.join(options.dataDir, 'vapid.json')
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys
   const keys = webpush.generateVAPIDKeys()
-  mkdirSync(options.dataDir, { recursive: true })
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
   // `wx`: two instances starting at once keep the first file written.
   try {
     writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' })

@@ -97,14 +97,14 @@ export async function loadOrCreateSandboxPki(
   if (!current) {
     const pki = await make()
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const write = (name: keyof typeof pkiFiles, text: string, secret: boolean) =>
-      writeFileSync(file(name), text, { mode: secret ? 0o600 : 0o644 })
-    write('caCert', pki.ca.cert, false)
-    write('caKey', pki.ca.key, true)
-    write('serverCert', pki.server.cert, false)
-    write('serverKey', pki.server.key, true)
-    write('clientCert', pki.client.cert, false)
-    write('clientKey', pki.client.key, true)
+    // Certificates too: the data folder is the server account's alone.
+    const write = (name: keyof typeof pkiFiles, text: string) => writeFileSync(file(name), text, { mode: 0o600 })
+    write('caCert', pki.ca.cert)
+    write('caKey', pki.ca.key)
+    write('serverCert', pki.server.cert)
+    write('serverKey', pki.server.key)
+    write('clientCert', pki.client.cert)
+    write('clientKey', pki.client.key)
     return pki
   }
   const read = (name: keyof typeof pkiFiles) => readFileSync(file(name), 'utf8')
