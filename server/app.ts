@@ -22,6 +22,7 @@ import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
 import { languageRoutes } from './http/language-routes.ts'
 import { loggerOptions } from './http/logging.ts'
+import { capConnectionsPerAddress, serverTimeouts } from './http/slow-clients.ts'
 import { staticSite } from './http/static.ts'
 import { ledgerModule } from './ledger/plugin.ts'
 import { ledgerRoutes } from './ledger/routes.ts'
@@ -57,6 +58,16 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeouts(config.slowClients),
+  })
+  // Said once a minute per address at most: a flood of refusals must not flood the log too.
+  const warned = new Map<string, number>()
+  capConnectionsPerAddress(app.server, config.slowClients, config.trustProxy, (address) => {
+    const now = Date.now()
+    if ((warned.get(address) ?? 0) > now - 60_000) return
+    if (warned.size > 1000) warned.clear()
+    warned.set(address, now)
+    app.log.warn({ address }, 'connections refused: too many open from one address')
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -49,6 +49,9 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(120),
   API_RATE_LIMIT_PER_MINUTE: integer(6000),
   PLAYER_RATE_LIMIT_PER_MINUTE: integer(600),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   MARKET_CURRENCY: z.enum(['BRL', 'MXN', 'INR', 'NGN']).default('BRL'),
   MARKET_LANGUAGE: z.enum(languages).default('pt-BR'),
   MARKET_TIME_ZONE: z.string().default('America/Sao_Paulo'),
@@ -324,6 +327,12 @@ const configSchema = envSchema
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     /** Authenticated API calls per player per minute. */
     playerRateLimitPerMinute: e.PLAYER_RATE_LIMIT_PER_MINUTE,
+    /** What a slow client may take of the server (http/slow-clients.ts). */
+    slowClients: {
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),

@@ -5,7 +5,7 @@
 // Money is read from the ledger and from the sandbox bank's payouts.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { randomCpf } from '../../contract/cpf.ts'
+import { isValidCpf, randomCpf } from '../../contract/cpf.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -17,6 +17,19 @@ import {
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
+import { holderNameMatches } from './withdrawals.ts'
+
+/** Another valid CPF with the same six middle digits: what a DICT answer shows of both. */
+function sameSixDigits(cpf: string): string {
+  for (let prefix = 100; prefix < 1000; prefix++) {
+    if (String(prefix) === cpf.slice(0, 3)) continue
+    for (let check = 0; check < 100; check++) {
+      const other = `${prefix}${cpf.slice(3, 9)}${String(check).padStart(2, '0')}`
+      if (isValidCpf(other)) return other
+    }
+  }
+  throw new Error('no such CPF')
+}
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 const DELAY = 1500
@@ -100,6 +113,48 @@ describe.each(engines)('withdrawal safety on %s', (engine) => {
     expect(await orders()).toHaveLength(0)
     expect(await payouts()).toHaveLength(0)
     expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+  })
+
+  it('refuses a key held by another CPF with the same six visible digits: the holder’s name is not the verified one', async () => {
+    const { userId, cpf, withdraw } = await player()
+    const neighbour = sameSixDigits(cpf)
+    await dict().register('email', 'vizinho@example.com', neighbour)
+    // What the app sees: the CPF as DICT masks it, the same as the player's own.
+    const shown = await app.payments.provider.lookupKey('vizinho@example.com')
+    expect(shown).toMatchObject({ found: true, ownerCpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` })
+    expect(await withdraw(5000, 'vizinho@example.com', 'email')).toMatchObject({
+      success: false,
+      msgCode: 'pix_key_not_owned',
+    })
+    expect(await orders()).toHaveLength(0)
+    expect(await payouts()).toHaveLength(0)
+    expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+  })
+
+  it('sends the full CPF with the payout, and the PSP refuses at once a namesake’s key with the same six digits', async () => {
+    const { userId, cpf, call, withdraw } = await player()
+    // A namesake ("Ana Souza", as the test players) verified with a CPF sharing the visible digits.
+    const neighbour = sameSixDigits(cpf)
+    await loginPlayer(app, { ageConfirmed: true, bound: true, verified: { cpf: neighbour } })
+    await dict().register('phone', '+5511933332222', neighbour)
+    const created = await withdraw(4000, '11933332222', 'phone')
+    expect(created.success).toBe(true)
+    // No settlement needed: the PSP checked the key's owner against the CPF the request carried.
+    const [payout] = await payouts()
+    expect(payout).toMatchObject({ owner_cpf: cpf, status: 'failed', outcome: 'key_not_owned', end_to_end_id: null })
+    const process = (await call('/v1/bus/getWithdrawProcess', { orderId: created.data.orderId })).data
+    expect(process).toMatchObject({ status: 'failed', failReason: 'pix_key_not_owned' })
+    expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
+    expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
+  })
+
+  it('compares the holder’s name as DICT shows it, masked words included', () => {
+    expect(holderNameMatches('ANA SOUZA', 'Ana  Souza')).toBe(true)
+    expect(holderNameMatches('Jose Conceicao', 'José Conceição')).toBe(true)
+    expect(holderNameMatches('Ana S**** Souza', 'Ana Silva Souza')).toBe(true)
+    expect(holderNameMatches('Ana Souza', 'Ana Silva Souza')).toBe(false)
+    expect(holderNameMatches('Titular do sandbox', 'Ana Souza')).toBe(false)
+    expect(holderNameMatches('A.* Souza', 'Ab Souza')).toBe(false)
   })
 
   it("pays keys the player's CPF holds: the CPF key itself and a key registered to it", async () => {

@@ -188,7 +188,7 @@ export class WithdrawalService {
       password: input.password,
       now: this.#o.now(),
     })
-    await this.#requireOwnKey(key, verification.cpf)
+    await this.#requireOwnKey(key, verification)
     const coolOffUntil = await this.#coolOffUntil(playerId, key)
 
     const order = await this.#o.ledger.transact(async (tx) => {
@@ -310,7 +310,7 @@ export class WithdrawalService {
     const verification = await verifiedIdentity(this.#o.db, playerId)
     if (!verification) throw new Refusal('needs_verification', { bound: true, verified: false })
     if (type === 'cpf' && key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
-    await this.#requireOwnKey(key, verification.cpf)
+    await this.#requireOwnKey(key, verification)
     await this.#o.ledger.transact(async (tx) => {
       const current = await this.#lockOrder(tx, order.id)
       if (current.status !== 'key_rejected') throw new Refusal('order_not_correctable')
@@ -536,14 +536,20 @@ export class WithdrawalService {
     clearInterval(this.#timer)
   }
 
-  /** Money goes out only to a key the directory says the player's own CPF holds. */
-  async #requireOwnKey(key: string, cpf: string): Promise<void> {
+  /**
+   * Money goes out only to a key the directory says the player holds: the CPF it shows (DICT
+   * answers show six of its digits, which thousands of CPFs share) and the holder's name must both
+   * be the verified ones. The payout then carries the full CPF, and the PSP refuses a key held by
+   * another (the name alone cannot tell namesakes apart).
+   */
+  async #requireOwnKey(key: string, { cpf, fullName }: { cpf: string; fullName: string }): Promise<void> {
     const owner = await this.#o.provider.lookupKey(key).catch((error: unknown) => {
       // Nothing is held before the key is known to be the player's: a clear refusal, try again.
       if (error instanceof ProviderUnavailable) throw new Refusal('payment_provider_unavailable')
       throw error
     })
-    if (!owner.found || !cpfMatches(owner.ownerCpf, normalizeCpf(cpf))) throw new Refusal('pix_key_not_owned')
+    if (!owner.found || !cpfMatches(owner.ownerCpf, normalizeCpf(cpf)) || !holderNameMatches(owner.ownerName, fullName))
+      throw new Refusal('pix_key_not_owned')
   }
 
   async #fail(tx: LedgerTx, order: OrderRow, reason: string): Promise<OrderRow> {
@@ -642,15 +648,29 @@ export class WithdrawalService {
   }
 }
 
+const plainName = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+
 function sameName(a: string, b: string): boolean {
-  const plain = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .toLowerCase()
-  return plain(a) === plain(b)
+  return plainName(a) === plainName(b)
+}
+
+/**
+ * Whether the holder's name a DICT lookup shows is the verified name: the same letters (accents,
+ * case and spacing aside), where a PSP that masks part of a word (`Ana S**** Souza`) leaves any
+ * letters of that word unseen.
+ */
+export function holderNameMatches(shown: string, verified: string): boolean {
+  const pattern = plainName(shown)
+    .split('')
+    .map((c) => (c === '*' ? '\\S*' : c.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${pattern.replace(/(\\S\*)+/g, '\\S*')}$`).test(plainName(verified))
 }
 
 async function addStep(

@@ -310,8 +310,13 @@ export class SandboxProvider implements PaymentProvider {
   async createPayout(input: CreatePayoutInput): Promise<Payout> {
     const existing = await this.#payoutRow(input.id)
     if (existing) return payoutView(existing)
-    const outcome = await this.#ruleFor(input.key)
     const now = this.#o.now()
+    const ownerCpf = normalizeCpf(input.ownerCpf)
+    // As a PSP does with the payee's document: a key the directory says someone else holds is
+    // refused at once, nothing sent (a key that changes hands later fails at settlement).
+    const holder = await this.dict.lookup(input.key)
+    const refused = holder.found && holder.ownerCpf !== ownerCpf
+    const outcome = refused ? 'key_not_owned' : await this.#ruleFor(input.key)
     await this.#o.db
       .insertInto('sandbox_payouts')
       .values({
@@ -320,14 +325,14 @@ export class SandboxProvider implements PaymentProvider {
         key_type: input.keyType,
         pix_key: input.key,
         holder_name: input.holderName,
-        owner_cpf: normalizeCpf(input.ownerCpf),
-        status: 'processing',
+        owner_cpf: ownerCpf,
+        status: refused ? 'failed' : 'processing',
         outcome,
-        reason: null,
+        reason: refused ? failureReasons.key_not_owned : null,
         end_to_end_id: null,
         created_at: now,
         settle_at: now + this.#o.payoutDelayMs,
-        settled_at: null,
+        settled_at: refused ? now : null,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute()
