@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { PRIVATE_DIR_MODE, privateFile } from '../private-files.ts'
 import type { Database } from './schema.ts'
-import { NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
+import { type DirectSqlite, NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -22,6 +22,8 @@ export interface Db {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   /** SQLite: seconds the event loop has spent inside SQLite, by kind (the metrics); absent on PostgreSQL. */
   sqliteTime?(): SqliteTime
+  /** SQLite: statements run on Kysely's connection without Kysely (a hot path's fixed statements). */
+  sqlite?: DirectSqlite
   /** The PostgreSQL pool's connections (the metrics' pool use); absent on SQLite. */
   poolUse?(): PoolUse
   close(): Promise<void>
@@ -158,6 +160,7 @@ export function openDatabase(options: DatabaseOptions): Db {
     engine: 'sqlite',
     listen: async () => async () => {},
     sqliteTime: () => ({ ...dialect.time }),
+    sqlite: dialect.direct,
     close: () => kysely.destroy(),
   }
 }

@@ -49,6 +49,24 @@ function kindOf(sql: string): StatementKind {
   return head === 'select' ? 'read' : head === 'commit' ? 'commit' : 'write'
 }
 
+/** A statement prepared once and run directly on the connection, timed like Kysely's. */
+export interface DirectStatement {
+  get(...parameters: SqliteValue[]): Record<string, SqliteValue> | undefined
+  all(...parameters: SqliteValue[]): Record<string, SqliteValue>[]
+  run(...parameters: SqliteValue[]): number
+}
+
+export type SqliteValue = string | number | null
+
+/**
+ * Statements run on Kysely's own connection without Kysely: for a hot path whose statements
+ * are a fixed sequence (the spin). node:sqlite is synchronous, so run inside a transaction's
+ * callback (which holds the connection) they are part of that transaction.
+ */
+export interface DirectSqlite {
+  prepare(sql: string): DirectStatement
+}
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync
   readonly #statements = new Map<string, SqliteStatement>()
@@ -68,6 +86,45 @@ class NodeSqliteDatabase implements SqliteDatabase {
     void this.#checkpointer.terminate()
     this.raw.close()
   }
+  readonly #direct = new Map<string, DirectStatement>()
+
+  /** Prepared at first use and kept for the process's life (a fixed set of texts). */
+  prepareDirect(sql: string): DirectStatement {
+    const cached = this.#direct.get(sql)
+    if (cached) return cached
+    const stmt = this.raw.prepare(sql)
+    const time = this.#time
+    const kind = kindOf(sql)
+    const direct: DirectStatement = {
+      get: (...parameters) => {
+        const started = performance.now()
+        try {
+          return stmt.get(...parameters) as Record<string, SqliteValue> | undefined
+        } finally {
+          time[kind] += (performance.now() - started) / 1000
+        }
+      },
+      all: (...parameters) => {
+        const started = performance.now()
+        try {
+          return stmt.all(...parameters) as Record<string, SqliteValue>[]
+        } finally {
+          time[kind] += (performance.now() - started) / 1000
+        }
+      },
+      run: (...parameters) => {
+        const started = performance.now()
+        try {
+          return Number(stmt.run(...parameters).changes)
+        } finally {
+          time[kind] += (performance.now() - started) / 1000
+        }
+      },
+    }
+    this.#direct.set(sql, direct)
+    return direct
+  }
+
   prepare(sql: string): SqliteStatement {
     const cached = this.#statements.get(sql)
     if (cached) return cached
@@ -112,6 +169,7 @@ export class NodeSqliteDialect extends SqliteDialect {
   readonly #file: string
   /** The event loop's time inside SQLite, for the metrics (`sqlite_seconds_total`). */
   readonly time: SqliteTime
+  #database: NodeSqliteDatabase | undefined
   constructor(file: string) {
     const time: SqliteTime = { read: 0, write: 0, commit: 0 }
     super({ database: () => Promise.resolve(new NodeSqliteDatabase(file, time)) })
@@ -119,6 +177,18 @@ export class NodeSqliteDialect extends SqliteDialect {
     this.time = time
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: async () => new NodeSqliteDatabase(this.#file, this.time) })
+    return new ImmediateSqliteDriver({
+      database: async () => {
+        this.#database = new NodeSqliteDatabase(this.#file, this.time)
+        return this.#database
+      },
+    })
+  }
+  /** Kysely's connection for direct statements (`DirectSqlite`); opened by Kysely's first query. */
+  readonly direct: DirectSqlite = {
+    prepare: (sql) => {
+      if (!this.#database) throw new Error('sqlite: direct statement before the connection opened')
+      return this.#database.prepareDirect(sql)
+    },
   }
 }

@@ -119,19 +119,53 @@ export interface PlayGate {
 export async function enforcePlayLimits(db: Kysely<Database>, gate: PlayGate): Promise<void> {
   const { playerId, now, timeZone } = gate
   const setting = gate.setting ?? (await readSettings(db, playerId, now))
-  if (limitPeriods.some((period) => setting(`loss_${period}`).value !== null)) {
-    const losses = gate.read?.losses ?? (await lossByPeriod(db, playerId, now, timeZone))
-    for (const period of limitPeriods) {
-      const limit = setting(`loss_${period}`).value
-      if (limit === null) continue
-      const loss = losses[period]
-      if (loss + gate.bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
-    }
+  if (hasLossLimit(setting)) {
+    refuseOverLoss(
+      setting,
+      gate.read?.losses ?? (await lossByPeriod(db, playerId, now, timeZone)),
+      gate.bet,
+      now,
+      timeZone,
+    )
   }
   const time = gate.read?.time ?? (await playTime(db, playerId, now, timeZone))
   refuseOverTime(setting, time, now, timeZone)
   const due = await realityCheckDue(db, playerId, now, time, setting('reality_check').value ?? gate.realityCheckMinutes)
   if (due) throw new Refusal('reality_check_due', due)
+}
+
+/**
+ * `enforcePlayLimits` with its settings and reads given, up to the reality check: refuses as it
+ * would, and answers whether a reality check may be due (only `realityCheckDue`'s reads can tell).
+ */
+export function refuseOverPlayLimitsRead(gate: PlayGate & Required<Pick<PlayGate, 'setting' | 'read'>>): boolean {
+  const { setting, read, now, timeZone } = gate
+  if (hasLossLimit(setting)) refuseOverLoss(setting, read.losses, gate.bet, now, timeZone)
+  refuseOverTime(setting, read.time, now, timeZone)
+  return realityCheckMayBeDue(now, read.time, setting('reality_check').value ?? gate.realityCheckMinutes)
+}
+
+const hasLossLimit = (setting: Settings) => limitPeriods.some((period) => setting(`loss_${period}`).value !== null)
+
+function refuseOverLoss(
+  setting: Settings,
+  losses: Record<LimitPeriod, number>,
+  bet: number,
+  now: number,
+  timeZone: string,
+) {
+  for (const period of limitPeriods) {
+    const limit = setting(`loss_${period}`).value
+    if (limit === null) continue
+    const loss = losses[period]
+    if (loss + bet > limit) throw lossRefusal(period, limit, loss, periodEnd(period, now, timeZone))
+  }
+}
+
+/** False when no reality check can be due yet in the current play session (nothing to read). */
+function realityCheckMayBeDue(now: number, time: PlayTime, intervalMinutes: number): boolean {
+  // The last answer, if any, came after the session began: nothing can be due before this.
+  return time.sessionStart !== null && now - time.sessionStart >= intervalMinutes * 60_000
 }
 
 function refuseOverTime(setting: Settings, time: PlayTime, now: number, timeZone: string) {
@@ -171,9 +205,7 @@ export async function realityCheckDue(
   time: PlayTime,
   intervalMinutes: number,
 ) {
-  if (time.sessionStart === null) return null
-  // The last answer, if any, came after the session began: nothing can be due before this.
-  if (now - time.sessionStart < intervalMinutes * 60_000) return null
+  if (time.sessionStart === null || !realityCheckMayBeDue(now, time, intervalMinutes)) return null
   const last = await lastRealityCheck(db, playerId, time.sessionStart)
   const from = last ? last.at : time.sessionStart
   if (now - from < intervalMinutes * 60_000) return null

@@ -24,6 +24,7 @@ const gamesPlugin: FastifyPluginAsync<GamesOptions> = async (app, options) => {
   app.decorate('games', {
     rounds: new Rounds({
       ledger: app.ledger,
+      direct: app.sqlite ? { db: app.db, sqlite: app.sqlite } : null,
       winFeedMin: app.config.winFeedMin,
       playLimits: {
         timeZone: app.config.market.timeZone,

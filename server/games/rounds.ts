@@ -15,15 +15,18 @@ import { accountGateOf, accountGateQuery } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
 import { type PageRequest, pageNewestFirst } from '../db/keyset.ts'
 import type { Database } from '../db/schema.ts'
+import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { createOnce } from '../idempotency.ts'
 import { knowWagering, wageringQuery } from '../ledger/bonus.ts'
+import { type DirectLedgerTx, NotDirect } from '../ledger/direct.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
-import { bet as placeBet, win as settleWin } from '../ledger/wallet.ts'
+import { betDirect, bet as placeBet, win as settleWin, winDirect } from '../ledger/wallet.ts'
 import { sha256Hex } from '../lib/secrets.ts'
 import { randomHex } from '../random-pool.ts'
 import { Refusal } from '../refusal.ts'
+import { type SpinStatements, spinStatements } from './direct-spin.ts'
 import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
-import { enforcePlayLimits, playTimeOf, playTimeQuery } from './play-limits.ts'
+import { enforcePlayLimits, playTimeOf, playTimeQuery, refuseOverPlayLimitsRead } from './play-limits.ts'
 import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
 import { sessionLookup, sessionOf, sessionSeenLazily } from './sessions.ts'
 
@@ -62,6 +65,8 @@ export interface SpinRecord {
 
 export interface RoundsOptions {
   ledger: Ledger
+  /** SQLite: the connection's direct statements, for the spin's plain path (`Ledger.transactDirect`). */
+  direct?: { db: Kysely<Database>; sqlite: DirectSqlite } | null
   /** Wins at or above this (centavos) are announced to everyone (`win` push). */
   winFeedMin: number
   /** The market's time zone (limit periods) and the default reality-check interval. */
@@ -163,7 +168,7 @@ export class Rounds {
   async spin(input: SpinInput): Promise<SpinRecord> {
     // The pool after this spin: its shards summed in the spin's last statement, mine included.
     let pool: Promise<number> | undefined
-    const record = await this.#o.ledger.transact(async (tx) => {
+    const work = async (tx: LedgerTx) => {
       // The player's lock serialises their spins: nonces, balance checks and requestIds stay in order.
       const { session, balance } = await this.#openSession(tx, input.sessionToken)
       const game = findGame(session.gameId)
@@ -232,8 +237,128 @@ export class Rounds {
           return this.#play(tx, game, spin, before, seed)
         },
       })
-    })
+    }
+    const direct = this.#directStatements()
+    const record = direct
+      ? await this.#o.ledger.transactDirect((tx) => this.#directSpin(tx, direct, input), work)
+      : await this.#o.ledger.transact(work)
     return record.replayed || !pool ? record : { ...record, jackpotPool: await pool }
+  }
+
+  #direct: SpinStatements | undefined
+
+  /** Prepared at the first spin, when the connection is open. */
+  #directStatements(): SpinStatements | undefined {
+    const options = this.#o.direct
+    if (!options) return undefined
+    this.#direct ??= spinStatements(options.db, options.sqlite, this.#o.playLimits.timeZone)
+    return this.#direct
+  }
+
+  /**
+   * The spin's plain case on SQLite — an open session, a new requestId, no hold, exclusion or
+   * limit in the way and no reality check that could be due, cash covering the bet, no wagering
+   * row, no jackpot and no win to announce — as a fixed sequence of prepared statements: the same
+   * reads, checks and rows as `spin`'s work, without building a query. Anything else throws
+   * (`NotDirect`, or the refusal itself) and the spin runs through `LedgerTx` instead, which
+   * answers every other case as it always has.
+   */
+  #directSpin(tx: DirectLedgerTx, st: SpinStatements, input: SpinInput): SpinRecord {
+    const { now } = tx
+    const { timeZone } = this.#o.playLimits
+    const q = st.queries
+    const hash = sha256Hex(input.sessionToken)
+    const session = sessionOf(st.session.all(...q.session.parameters(hash, now)) as never)
+    if (!session) throw new NotDirect('session')
+    st.seen.all(...q.seen.parameters(hash, now))
+    const game = findGame(session.gameId)
+    if (!game?.betLevels.includes(input.bet)) throw new NotDirect('bet')
+    const { playerId } = session
+    const balance = tx.lockPlayer(playerId)
+    if (st.found.get(...q.found.parameters(playerId, input.requestId))) throw new NotDirect('replay')
+    const seed = st.seed.get(...q.seed.parameters(playerId)) as SeedRow | undefined
+    if (!seed) throw new NotDirect('seed')
+    const gate = accountGateOf(st.gate.all(...q.gate.parameters(playerId)) as never, playerId, now)
+    refuseHolds(gate.holds)
+    if (gate.exclusion) throw new NotDirect('exclusion')
+    const mayBeDue = refuseOverPlayLimitsRead({
+      playerId,
+      sessionId: session.id,
+      bet: input.bet,
+      now,
+      ...this.#o.playLimits,
+      setting: gate.setting,
+      read: {
+        losses: lossesOf(st.losses.all(...q.losses.parameters(playerId, now)) as never),
+        time: playTimeOf(st.sessions.all(...q.sessions.parameters(playerId, now)) as never, now, timeZone, session.id),
+      },
+    })
+    if (mayBeDue) throw new NotDirect('reality check')
+    const before = balance.cash + balance.bonus
+    const nonce = Number(seed.next_nonce)
+    const seedId = Number(seed.id)
+    tx.defer(st.nonce, () => q.nonce.parameters(seedId, nonce), { expectRows: 1 })
+    const outcome = spinOutcome(
+      game,
+      input.bet,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+      hmacSha256,
+    )
+    const paid = outcome.win
+    if (outcome.jackpotWon || paid >= this.#o.winFeedMin) throw new NotDirect('jackpot or announced win')
+    const roundId = newRoundId()
+    const placed = betDirect(tx, {
+      playerId,
+      transactionId: `${roundId}:bet`,
+      roundId,
+      amount: input.bet,
+      newTransaction: true,
+    })
+    const contribution = jackpotContribution(jackpotRule, input.bet)
+    tx.post({
+      id: `jackpot:share:${roundId}`,
+      debit: { house: 'game', shard: playerId },
+      credit: { house: 'jackpot_pool', shard: playerId },
+      amount: contribution,
+      kind: 'jackpot_share',
+      reference: `round:${roundId}`,
+    })
+    winDirect(tx, placed, `${roundId}:win`, paid)
+    const row: RoundRow = {
+      id: roundId,
+      player_id: playerId,
+      session_id: session.id,
+      request_id: input.requestId,
+      game_id: game.id,
+      game_version: game.version,
+      bet: input.bet,
+      stops: JSON.stringify(outcome.stops),
+      free_spins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
+      win: outcome.win,
+      jackpot_win: 0,
+      jackpot_contribution: contribution,
+      balance_before: before,
+      balance_after: before - input.bet + paid,
+      seed_id: seedId,
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+      nonce,
+      created_at: now,
+    }
+    tx.defer(st.round, () => q.round.parameters(row))
+    tx.defer(st.day, () => q.day.parameters({ playerId, gameId: game.id, createdAt: now, bet: input.bet, paid }))
+    tx.broadcast('jackpot', {})
+    const record: SpinRecord = {
+      round: roundView(row, null),
+      replayed: false,
+      seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
+      jackpotPool: null,
+      balance: balanceView(tx.lockPlayer(playerId)),
+    }
+    tx.houseBalanceAtCommit('jackpot_pool', (total) => {
+      record.jackpotPool = total
+    })
+    return record
   }
 
   /**

@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Config } from '../config.ts'
 import type { Db, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
 import { registerOpenApi } from './openapi.ts'
 import { securityHeadersOnce } from './security-headers.ts'
@@ -28,6 +29,8 @@ declare module 'fastify' {
     config: Config
     db: Kysely<Database>
     engine: Engine
+    /** SQLite: statements on the database's connection without Kysely (the spin's); null on PostgreSQL. */
+    sqlite: DirectSqlite | null
     clock: Clock
     languagePacks: LanguagePacks
     /** Subscribes to other instances' commits (PostgreSQL NOTIFY); a no-op on SQLite. */
@@ -73,6 +76,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('config', config)
   app.decorate('db', db.kysely)
   app.decorate('engine', db.engine)
+  app.decorate('sqlite', db.sqlite ?? null)
   app.decorate('clock', options.clock ?? { now: () => Date.now() })
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))

@@ -140,6 +140,26 @@ export class AccountDirectory {
     return accounts[ref.code]
   }
 
+  /** An account's id when it is known without a look-up (a house account, a player's seen before). */
+  known(ref: AccountRef): number | undefined {
+    if ('house' in ref) {
+      const ids = this.#house.get(ref.house)
+      return ids === undefined ? undefined : ids[Math.abs(ref.shard ?? 0) % ids.length]
+    }
+    return this.#players.get(ref.player)?.[ref.code]
+  }
+
+  /** Remembers a player's accounts read by a caller (rows of `ledger_accounts` with their codes). */
+  remember(
+    playerId: number,
+    rows: readonly { id: number | string; code: string }[],
+  ): Record<PlayerAccountCode, number> {
+    if (rows.length !== playerAccountCodes.length) throw new Error(`player ${playerId} has no money accounts`)
+    const accounts = Object.fromEntries(rows.map((r) => [r.code, Number(r.id)])) as Record<PlayerAccountCode, number>
+    this.#players.set(playerId, accounts)
+    return accounts
+  }
+
   async playerAccountIds(db: Kysely<Database>, playerId: number): Promise<Record<PlayerAccountCode, number>> {
     await this.resolve(db, { player: playerId, code: 'cash' })
     return this.#players.get(playerId) as Record<PlayerAccountCode, number>

@@ -9,19 +9,26 @@ import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
+import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { type OutboxEvent, outboxInsert, playerEvent, writeOutbox } from '../push/outbox.ts'
 import { type AccountDirectory, type AccountRef, type HouseAccountCode, readPlayerBalances } from './accounts.ts'
+import { DirectLedgerTx } from './direct.ts'
+import {
+  type Deferred,
+  holdPlayer,
+  LedgerError,
+  type LockedPlayers,
+  movedOn,
+  netMoves,
+  type PendingSum,
+  type Posting,
+  Postings,
+  StaleRead,
+  type TransferInput,
+  validate,
+} from './postings.ts'
 
-export interface TransferInput {
-  id: string
-  debit: AccountRef
-  credit: AccountRef
-  amount: number
-  kind: TransferKind
-  reference?: string | null
-  /** For a post or void: the id of the hold this transfer resolves. */
-  resolves?: string | null
-}
+export { LedgerError, type LedgerErrorCode, type TransferInput } from './postings.ts'
 
 export interface TransferResult {
   id: string
@@ -33,23 +40,6 @@ export interface TransferResult {
   createdAt: number
   /** True when the id had already been applied and this is the first result again. */
   replayed: boolean
-}
-
-export type LedgerErrorCode =
-  | 'insufficient_funds'
-  | 'idempotency_conflict'
-  | 'hold_not_found'
-  | 'hold_already_resolved'
-  | 'invalid_transfer'
-
-export class LedgerError extends Error {
-  readonly code: LedgerErrorCode
-  readonly details: Record<string, unknown>
-  constructor(code: LedgerErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message)
-    this.code = code
-    this.details = details
-  }
 }
 
 /** What callers get inside `ledger.transact`: transfers plus the raw transaction for their own rows. */
@@ -115,6 +105,8 @@ export interface LedgerTx {
 export interface LedgerOptions {
   db: Kysely<Database>
   engine: Engine
+  /** SQLite: the connection's direct statements, for `transactDirect`'s plain path. */
+  sqlite?: DirectSqlite | null
   accounts: AccountDirectory
   now: () => number
   /** Called after a commit that changed players' money (wakes the push hub). */
@@ -179,6 +171,41 @@ export class Ledger {
         if (attempt < 3 && isRetryable(error)) continue
         throw error
       }
+    }
+  }
+
+  /**
+   * `transact(work)`, with a synchronous plain path for SQLite: `direct` runs first with statements
+   * prepared once (`DirectLedgerTx`) in the group commit's savepoint; when it throws — anything it
+   * does not handle the plain way, a refusal included — its writes are rolled back and `work`
+   * runs from the savepoint, so every answer other than the plain one is `work`'s. PostgreSQL
+   * runs `work`.
+   */
+  transactDirect<T>(direct: (tx: DirectLedgerTx) => T, work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    if (this.#o.engine !== 'sqlite' || !this.#o.sqlite) return this.transact(work)
+    return this.#grouped(work, direct as (tx: DirectLedgerTx) => unknown)
+  }
+
+  /** How many direct works were written directly and how many ran through `LedgerTx` instead. */
+  readonly directCounts = { direct: 0, fellBack: 0 }
+
+  /** A direct work in its own savepoint: its result and what it touched, or undefined (rolled back). */
+  #tryDirect(direct: (tx: DirectLedgerTx) => unknown) {
+    const sqlite = this.#o.sqlite as DirectSqlite
+    sqlite.prepare('savepoint grouped').run()
+    try {
+      const tx = new DirectLedgerTx(sqlite, this.#o.accounts, this.#o.now())
+      const value = direct(tx)
+      tx.finish()
+      sqlite.prepare('release grouped').run()
+      this.directCounts.direct++
+      return { value, touched: tx.touched, events: tx.events }
+    } catch (error) {
+      if (process.env.DEBUG_DIRECT) console.error('direct fell back:', error)
+      sqlite.prepare('rollback to grouped').run()
+      sqlite.prepare('release grouped').run()
+      this.directCounts.fellBack++
+      return undefined
     }
   }
 
@@ -250,9 +277,9 @@ export class Ledger {
   readonly #queue: Grouped[] = []
   #draining = false
 
-  #grouped<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  #grouped<T>(work: (tx: LedgerTx) => Promise<T>, direct?: (tx: DirectLedgerTx) => unknown): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      this.#queue.push({ work, direct, resolve: resolve as (value: unknown) => void, reject })
       // setImmediate lets every request already read from the sockets join the same group.
       if (!this.#draining) {
         this.#draining = true
@@ -271,6 +298,14 @@ export class Ledger {
         while (this.#queue.length > 0 && group.length < MAX_GROUP) {
           const item = this.#queue.shift() as Grouped
           current = item
+          const done = item.direct ? this.#tryDirect(item.direct) : undefined
+          if (done) {
+            for (const id of done.touched) touched.add(id)
+            events.push(...done.events)
+            group.push({ item, outcome: { ok: true, value: done.value } })
+            current = undefined
+            continue
+          }
           for (let attempt = 0; ; attempt++) {
             await sql`savepoint grouped`.execute(trx)
             try {
@@ -653,18 +688,7 @@ export class Ledger {
   }
 }
 
-function validate(input: TransferInput): void {
-  if (!input.id || input.id.length > 200)
-    throw new LedgerError('invalid_transfer', 'a transfer needs an id of 1–200 characters')
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    throw new LedgerError('invalid_transfer', `amount must be a positive whole number of centavos: ${input.amount}`)
-  }
-}
-
 class RepeatedTransferId extends Error {}
-
-/** The players a transaction has locked, with their spendable balances as it has moved them. */
-type LockedPlayers = Map<number, { ids: { cash: number; bonus: number }; cash: number; bonus: number }>
 
 /** Balances first, so a client handling an event already shows the new balance. */
 function outboxRows(touched: Set<number>, events: readonly OutboxEvent[]): OutboxEvent[] {
@@ -682,24 +706,6 @@ function distinctBroadcasts(events: readonly OutboxEvent[]): OutboxEvent[] {
     return true
   })
 }
-
-interface Posting {
-  input: TransferInput
-  debitId: number
-  creditId: number
-  /** What postings after this one move on its debit / credit account (filled in by `take`). */
-  debitLater: number
-  creditLater: number
-}
-
-/** A write run with the postings (`LedgerTx.defer`); compiled then, so it sees the latest values. */
-interface Deferred {
-  query: Compilable
-  expectRows: number | null
-}
-
-/** A guarded deferred write found its row changed: the transaction starts again. */
-class StaleRead extends Error {}
 
 /** A compiled PostgreSQL query's text with its $n moved past the parameters already taken; takes its own. */
 function renumbered(query: CompiledQuery, parameters: unknown[]): string {
@@ -735,77 +741,6 @@ async function readTogether<K extends string>(
 /** The key `lockPlayerWith` reads the lock's rows under, beside the caller's own (never an identifier). */
 const LOCK = '#lock'
 
-/** Keeps a locked player's spendable balances (from the lock's rows) for the rest of the transaction. */
-function holdPlayer(
-  locked: LockedPlayers,
-  playerId: number,
-  ids: { cash: number; bonus: number },
-  rows: readonly { id: number | string; balance: number | string }[],
-): { cash: number; bonus: number } {
-  const balanceOf = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.balance ?? 0)
-  const balance = { cash: balanceOf(ids.cash), bonus: balanceOf(ids.bonus) }
-  locked.set(playerId, { ids: { cash: ids.cash, bonus: ids.bonus }, ...balance })
-  return balance
-}
-
-/** A sum of house rows asked for at the end of the work (`houseBalanceAtCommit`). */
-interface PendingSum {
-  ids: readonly number[]
-  resolve(total: number): void
-}
-
-/** A transaction's postings, deferred writes and sums not yet written or read (`LedgerTx.post`). */
-class Postings {
-  queued: Posting[] = []
-  deferred: Deferred[] = []
-  sums: (PendingSum & { reject(error: unknown): void })[] = []
-
-  add(input: TransferInput, debitId: number, creditId: number) {
-    this.queued.push({ input, debitId, creditId, debitLater: 0, creditLater: 0 })
-  }
-
-  /** What the queued postings move on these accounts together. */
-  pendingOn(accountIds: readonly number[]): number {
-    return movedOn(netMoves(this.queued), accountIds)
-  }
-
-  sumAtEnd(ids: readonly number[]): Promise<number> {
-    const { promise, resolve, reject } = Promise.withResolvers<number>()
-    // A transaction that fails never reads it; its caller hears the failure from transact.
-    promise.catch(() => {})
-    this.sums.push({ ids, resolve, reject })
-    return promise
-  }
-
-  /**
-   * Empties the queues, answering the postings with what later ones move on their accounts; the
-   * sums only at the end of the work (`final`). Undefined when there is nothing to write or read.
-   */
-  take(final: boolean) {
-    const { queued, deferred } = this
-    const sums = final ? this.sums : []
-    if (queued.length === 0 && deferred.length === 0 && sums.length === 0) return undefined
-    const later = new Map<number, number>()
-    for (let i = queued.length - 1; i >= 0; i--) {
-      const q = queued[i] as Posting
-      q.debitLater = later.get(q.debitId) ?? 0
-      q.creditLater = later.get(q.creditId) ?? 0
-      later.set(q.debitId, q.debitLater - q.input.amount)
-      later.set(q.creditId, q.creditLater + q.input.amount)
-    }
-    this.queued = []
-    this.deferred = []
-    if (final) this.sums = []
-    return { queued, deferred, sums }
-  }
-
-  /** The work failed: sums asked for will never be read. */
-  abandon() {
-    for (const sum of this.sums) sum.reject(new Error('transaction abandoned'))
-    this.sums = []
-  }
-}
-
 /** The sum of these accounts' balances, as the transaction sees them. */
 async function balanceSum(trx: Transaction<Database>, ids: readonly number[]): Promise<number> {
   const row = await trx
@@ -816,24 +751,11 @@ async function balanceSum(trx: Transaction<Database>, ids: readonly number[]): P
   return Number(row?.total ?? 0)
 }
 
-/** What `moves` move on these accounts together. */
-function movedOn(moves: Map<number, number>, accountIds: readonly number[]): number {
-  return accountIds.reduce((total, id) => total + (moves.get(id) ?? 0), 0)
-}
-
-/** Each account's net amount moved by the postings. */
-function netMoves(postings: readonly Posting[]): Map<number, number> {
-  const moves = new Map<number, number>()
-  for (const q of postings) {
-    moves.set(q.debitId, (moves.get(q.debitId) ?? 0) - q.input.amount)
-    moves.set(q.creditId, (moves.get(q.creditId) ?? 0) + q.input.amount)
-  }
-  return moves
-}
-
 /** A caller's work waiting for the next SQLite group commit. */
 interface Grouped {
   work: (tx: LedgerTx) => Promise<unknown>
+  /** The work's synchronous plain path (`transactDirect`), tried first. */
+  direct: ((tx: DirectLedgerTx) => unknown) | undefined
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }

@@ -22,6 +22,7 @@ const ledgerPlugin: FastifyPluginAsync = async (app) => {
   const ledger = new Ledger({
     db: app.db,
     engine: app.engine,
+    sqlite: app.sqlite,
     accounts,
     now: () => app.clock.now(),
     afterCommit: (_players, events) => {

@@ -7,6 +7,7 @@
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import { knownWithoutWagering, recordWager, settleBonus } from './bonus.ts'
+import { type DirectBetRow, type DirectLedgerTx, NotDirect } from './direct.ts'
 import { LedgerError, type LedgerTx } from './ledger.ts'
 
 export type WalletRefusal = 'insufficient_funds' | 'bet_not_found' | 'bet_rolled_back' | 'round_settled'
@@ -267,4 +268,55 @@ export async function rollback(tx: LedgerTx, input: RollbackInput): Promise<Wall
   }
   await recordWager(tx, input.playerId, -Number(placed.amount), `rollback:${input.transactionId}`)
   return { ok: true, replayed: false, cashPart, bonusPart }
+}
+
+/**
+ * `bet` on the direct path (`DirectLedgerTx`), for its plain case only: a transaction id made just
+ * now, a player without a wagering row, cash covering the whole bet. Writes what `bet` writes
+ * then — the cash part to the player's shard of the game house, the bet row with the postings —
+ * and answers the row, for `winDirect` to settle. Any other case is `NotDirect`.
+ */
+export function betDirect(tx: DirectLedgerTx, input: BetInput): DirectBetRow {
+  if (!input.newTransaction || !Number.isSafeInteger(input.amount) || input.amount <= 0) throw new NotDirect('bet')
+  const balance = tx.lockPlayer(input.playerId)
+  if (balance.cash < input.amount || tx.hasWagering(input.playerId)) throw new NotDirect('bet')
+  tx.post({
+    id: `bet:${input.transactionId}:cash`,
+    debit: { player: input.playerId, code: 'cash' },
+    credit: { house: 'game', shard: input.playerId },
+    amount: input.amount,
+    kind: 'bet',
+    reference: `round:${input.roundId}`,
+  })
+  const row: DirectBetRow = {
+    transaction_id: input.transactionId,
+    player_id: input.playerId,
+    round_id: input.roundId,
+    amount: input.amount,
+    cash_part: input.amount,
+    bonus_part: 0,
+    state: 'placed',
+    win_transaction_id: null,
+    win_amount: null,
+    created_at: tx.now,
+  }
+  tx.deferBet(row)
+  return row
+}
+
+/** `win` on the direct path for the bet `betDirect` placed in this transaction (all cash, so is the win). */
+export function winDirect(tx: DirectLedgerTx, placed: DirectBetRow, transactionId: string, amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new NotDirect('win')
+  if (amount > 0) {
+    tx.post({
+      id: `win:${transactionId}:cash`,
+      debit: { house: 'game', shard: placed.player_id },
+      credit: { player: placed.player_id, code: 'cash' },
+      amount,
+      kind: 'win',
+      reference: `round:${placed.round_id}`,
+    })
+  }
+  placed.win_transaction_id = transactionId
+  placed.win_amount = amount
 }

@@ -1,0 +1,136 @@
+// The spin's statements for its direct path on SQLite (`Ledger.transactDirect`): each is the text
+// the spin's Kysely query compiles to, compiled once at start-up and prepared once, with a
+// function that lists its parameters in the order the query takes them (direct-spin.test.ts
+// compares both with the Kysely query for many inputs). Only the statements change; what they
+// read and write is the spin's (rounds.ts).
+import type { Kysely, Transaction } from 'kysely'
+import { accountGateQuery } from '../accounts/limits.ts'
+import { localDate, periodStart, periodStartDate } from '../lib/periods.ts'
+import type { Database } from '../db/schema.ts'
+import type { DirectSqlite, DirectStatement, SqliteValue } from '../db/sqlite-dialect.ts'
+import { countRound, lossByPeriodQuery } from './play-days.ts'
+import { playTimeQuery } from './play-limits.ts'
+import { activeSeedQuery, nonceTaken } from './seeds.ts'
+import { SEEN_WRITE_EVERY_MS, SESSION_EXPIRY_MS, sessionLookup, sessionSeenLazily } from './sessions.ts'
+
+type RoundRow = Database['game_rounds']
+
+/** Sample inputs the texts are compiled with (their values are not kept). */
+const SAMPLE = { hash: 'h', now: Date.UTC(2025, 0, 15, 12), playerId: 1, requestId: 'q', seedId: 1, nonce: 0 }
+
+export interface DayRound {
+  playerId: number
+  gameId: string
+  createdAt: number
+  bet: number
+  paid: number
+}
+
+/** Each statement's Kysely query and its parameters, by the spin's inputs. */
+export function spinQueries(db: Kysely<Database>, timeZone: string) {
+  const trx = db as Transaction<Database>
+  return {
+    session: {
+      query: (hash: string, now: number) => sessionLookup(db, hash, now),
+      parameters: (hash: string, now: number): SqliteValue[] => [hash, now - SESSION_EXPIRY_MS],
+    },
+    seen: {
+      query: (hash: string, now: number) => sessionSeenLazily(db, hash, now),
+      parameters: (hash: string, now: number): SqliteValue[] => [
+        now,
+        hash,
+        now - SESSION_EXPIRY_MS,
+        now - SEEN_WRITE_EVERY_MS,
+      ],
+    },
+    found: {
+      query: (playerId: number, requestId: string) =>
+        db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId),
+      parameters: (playerId: number, requestId: string): SqliteValue[] => [playerId, requestId],
+    },
+    seed: {
+      query: (playerId: number) => activeSeedQuery(db, playerId),
+      parameters: (playerId: number): SqliteValue[] => [playerId],
+    },
+    gate: {
+      query: (playerId: number) => ({ compile: () => accountGateQuery(playerId).compile(db) }),
+      parameters: (playerId: number): SqliteValue[] => [playerId, playerId, playerId],
+    },
+    losses: {
+      query: (playerId: number, now: number) => lossByPeriodQuery(db, playerId, now, timeZone),
+      parameters: (playerId: number, now: number): SqliteValue[] => {
+        const [day, week, month] = (['day', 'week', 'month'] as const).map((p) => periodStartDate(p, now, timeZone))
+        return [day, week, month, playerId, (week as string) < (month as string) ? week : month] as SqliteValue[]
+      },
+    },
+    sessions: {
+      query: (playerId: number, now: number) => playTimeQuery(db, playerId, now, timeZone),
+      parameters: (playerId: number, now: number): SqliteValue[] => [
+        playerId,
+        Math.min(periodStart('day', now, timeZone), now - 24 * 3600_000),
+      ],
+    },
+    nonce: {
+      query: (seedId: number, nonce: number) => nonceTaken(trx, seedId, nonce),
+      parameters: (seedId: number, nonce: number): SqliteValue[] => [nonce + 1, seedId, nonce],
+    },
+    round: {
+      query: (row: RoundRow) => db.insertInto('game_rounds').values(row),
+      parameters: (row: RoundRow): SqliteValue[] => roundColumns.map((column) => row[column]),
+    },
+    day: {
+      query: (round: DayRound) => countRound(db, round, timeZone),
+      parameters: (round: DayRound): SqliteValue[] => {
+        const day = localDate(round.createdAt, timeZone)
+        return [round.playerId, day, round.gameId, 1, round.bet, round.paid, round.bet, round.paid]
+      },
+    },
+  }
+}
+
+const sampleRound: RoundRow = {
+  id: 'r',
+  player_id: 1,
+  session_id: 's',
+  request_id: 'q',
+  game_id: 'g',
+  game_version: 1,
+  bet: 1,
+  stops: '[]',
+  free_spins: '[]',
+  win: 0,
+  jackpot_win: 0,
+  jackpot_contribution: 0,
+  balance_before: 0,
+  balance_after: 0,
+  seed_id: 1,
+  server_seed_hash: 'h',
+  client_seed: 'c',
+  nonce: 0,
+  created_at: 0,
+}
+
+/** The round's columns in the order the insert's text names them (compiled from `sampleRound`). */
+const roundColumns = Object.keys(sampleRound) as (keyof RoundRow)[]
+
+/** The spin's statements, prepared on the connection. */
+export function spinStatements(db: Kysely<Database>, sqlite: DirectSqlite, timeZone: string) {
+  const q = spinQueries(db, timeZone)
+  const { hash, now, playerId, requestId, seedId, nonce } = SAMPLE
+  const prepare = (query: { compile(): { sql: string } }): DirectStatement => sqlite.prepare(query.compile().sql)
+  return {
+    queries: q,
+    session: prepare(q.session.query(hash, now)),
+    seen: prepare(q.seen.query(hash, now)),
+    found: prepare(q.found.query(playerId, requestId)),
+    seed: prepare(q.seed.query(playerId)),
+    gate: prepare(q.gate.query(playerId)),
+    losses: prepare(q.losses.query(playerId, now)),
+    sessions: prepare(q.sessions.query(playerId, now)),
+    nonce: prepare(q.nonce.query(seedId, nonce)),
+    round: prepare(q.round.query(sampleRound)),
+    day: prepare(q.day.query({ playerId, gameId: 'g', createdAt: now, bet: 1, paid: 0 })),
+  }
+}
+
+export type SpinStatements = ReturnType<typeof spinStatements>
