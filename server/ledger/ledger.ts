@@ -200,8 +200,7 @@ export class Ledger {
       sqlite.prepare('release grouped').run()
       this.directCounts.direct++
       return { value, touched: tx.touched, events: tx.events }
-    } catch (error) {
-      if (process.env.DEBUG_DIRECT) console.error('direct fell back:', error)
+    } catch {
       sqlite.prepare('rollback to grouped').run()
       sqlite.prepare('release grouped').run()
       this.directCounts.fellBack++
