@@ -3,15 +3,15 @@
 // function that lists its parameters in the order the query takes them (direct-spin.test.ts
 // compares both with the Kysely query for many inputs). Only the statements change; what they
 // read and write is the spin's (rounds.ts).
-import type { Kysely, Transaction } from 'kysely'
+import type { Compilable, Kysely, Transaction } from 'kysely'
 import { accountGateQuery } from '../accounts/limits.ts'
-import { localDate, periodStart, periodStartDate } from '../lib/periods.ts'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite, DirectStatement, SqliteValue } from '../db/sqlite-dialect.ts'
+import { localDate, periodStart, periodStartDate } from '../lib/periods.ts'
 import { countRound, lossByPeriodQuery } from './play-days.ts'
 import { playTimeQuery } from './play-limits.ts'
 import { activeSeedQuery, nonceTaken } from './seeds.ts'
-import { SEEN_WRITE_EVERY_MS, SESSION_EXPIRY_MS, sessionLookup, sessionSeenLazily } from './sessions.ts'
+import { sessionLookup, sessionSeenLazily } from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 
@@ -26,23 +26,38 @@ export interface DayRound {
   paid: number
 }
 
+/** A time no parameter is near unless it was worked out from `now`. */
+const SAMPLE_NOW = 4_000_000_000_000
+
+/**
+ * A query by a token's hash and the time (the session's look-up and mark as seen, whose
+ * conditions sessions.ts owns), with its parameters worked out from one compilation: each is the
+ * hash, the time plus a fixed offset (an expiry, an idle period) or a constant.
+ */
+function byTokenAndTime(query: (hash: string, now: number) => Compilable) {
+  const sampleHash = '#hash#'
+  const recipe = query(sampleHash, SAMPLE_NOW)
+    .compile()
+    .parameters.map((value): ((hash: string, now: number) => SqliteValue) => {
+      if (value === sampleHash) return (hash) => hash
+      if (typeof value === 'number' && Math.abs(value - SAMPLE_NOW) < SAMPLE_NOW / 2) {
+        const offset = value - SAMPLE_NOW
+        return (_, now) => now + offset
+      }
+      return () => value as SqliteValue
+    })
+  return {
+    query,
+    parameters: (hash: string, now: number): SqliteValue[] => recipe.map((part) => part(hash, now)),
+  }
+}
+
 /** Each statement's Kysely query and its parameters, by the spin's inputs. */
 export function spinQueries(db: Kysely<Database>, timeZone: string) {
   const trx = db as Transaction<Database>
   return {
-    session: {
-      query: (hash: string, now: number) => sessionLookup(db, hash, now),
-      parameters: (hash: string, now: number): SqliteValue[] => [hash, now - SESSION_EXPIRY_MS],
-    },
-    seen: {
-      query: (hash: string, now: number) => sessionSeenLazily(db, hash, now),
-      parameters: (hash: string, now: number): SqliteValue[] => [
-        now,
-        hash,
-        now - SESSION_EXPIRY_MS,
-        now - SEEN_WRITE_EVERY_MS,
-      ],
-    },
+    session: byTokenAndTime((hash, now) => sessionLookup(db, hash, now)),
+    seen: byTokenAndTime((hash, now) => sessionSeenLazily(db, hash, now)),
     found: {
       query: (playerId: number, requestId: string) =>
         db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId),
