@@ -1,6 +1,5 @@
 // Compiles the games' art at build time (games-client/art/plugin.ts) from the catalog: for each
-// game one SVG sprite — every symbol as a view (`#s-W`), and the background scene
-// (`#background`) — and a lobby cover. Only the illustrations the catalog names are taken from
+// game one SVG sprite — every symbol as a view (`#s-W`) — its background scene, and a lobby cover. Only the illustrations the catalog names are taken from
 // the art set (Fluent Emoji Flat, MIT, by Microsoft, installed from npm: nothing is fetched at run
 // time), recoloured where a symbol asks for a hue; sevens are our own drawings (drawings.ts).
 
@@ -18,6 +17,11 @@ export const artSet = {
 }
 
 const CELL = 100
+/**
+ * Symbols sit this far apart in the sprite, with nothing above or below them: a view shown in a
+ * box of another shape is letterboxed with empty space, never with part of another drawing.
+ */
+const PITCH = CELL * 3
 const BACKGROUND = { width: 360, height: 780 }
 
 /** Gives every id in the markup a prefix (and its references), so illustrations can share a file. */
@@ -117,7 +121,7 @@ function ring(cx: number, colour: string, dashed: boolean): string {
 }
 
 function symbolCell(game: GameDef, symbol: SymbolDef, index: number): string {
-  const x = index * CELL
+  const x = CELL + index * PITCH
   const prefix = `${game.id}-${symbol.id}-`
   // The wild and the scatter wear a ring: told apart from the others before reading the rules.
   const halo =
@@ -127,44 +131,49 @@ function symbolCell(game: GameDef, symbol: SymbolDef, index: number): string {
         ? ring(x + 50, '#ffffff', true)
         : ''
   return (
-    `<view id="s-${symbol.id}" viewBox="${x} 0 ${CELL} ${CELL}"/>` +
+    `<view id="s-${symbol.id}" viewBox="${x} ${CELL} ${CELL} ${CELL}"/>` +
+    `<g transform="translate(0 ${CELL})">` +
     halo +
     `<ellipse cx="${x + 50}" cy="88" rx="30" ry="6" fill="#000" opacity=".14"/>` +
-    placed(symbol.art, prefix, x + 14, 10, 72, '', symbol.hue)
+    placed(symbol.art, prefix, x + 14, 10, 72, '', symbol.hue) +
+    '</g>'
   )
 }
 
-function backgroundScene(game: GameDef, top: number): string {
+/** The game's background scene, a file of its own (no symbol beside it). */
+export function gameScene(game: GameDef): string {
   const { width, height } = BACKGROUND
   const id = `${game.id}-sky`
   const pieces = scatter(game.id, 16, width, height)
     .map((p, i) => {
       const art = game.theme.scenery[i % game.theme.scenery.length] as string
-      const centre = `${p.x + p.size / 2} ${top + p.y + p.size / 2}`
-      return `<g opacity=".17" transform="rotate(${p.turn} ${centre})">${placed(art, `${game.id}-bg${i}-`, p.x, top + p.y, p.size)}</g>`
+      const centre = `${p.x + p.size / 2} ${p.y + p.size / 2}`
+      return `<g opacity=".17" transform="rotate(${p.turn} ${centre})">${placed(art, `${game.id}-bg${i}-`, p.x, p.y, p.size)}</g>`
     })
     .join('')
   return (
     // Sliced, not letterboxed: whatever box shows it is filled by the scene alone.
-    `<view id="background" viewBox="0 ${top} ${width} ${height}" preserveAspectRatio="xMidYMid slice"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">` +
     `<defs><radialGradient id="${id}" cx=".5" cy=".28" r=".8">` +
     `<stop offset="0" stop-color="${game.theme.accent}" stop-opacity=".45"/>` +
     `<stop offset=".55" stop-color="${game.theme.background}" stop-opacity=".2"/>` +
     `<stop offset="1" stop-color="#000" stop-opacity=".45"/></radialGradient></defs>` +
-    `<rect y="${top}" width="${width}" height="${height}" fill="${game.theme.background}"/>` +
-    `<rect y="${top}" width="${width}" height="${height}" fill="url(#${id})"/>` +
-    pieces
+    `<rect width="${width}" height="${height}" fill="${game.theme.background}"/>` +
+    `<rect width="${width}" height="${height}" fill="url(#${id})"/>` +
+    pieces +
+    '</svg>'
   )
 }
 
-/** The game's sprite: a row of symbol cells, and the background scene below them. */
+/**
+ * The game's sprite: its symbols in a row, far apart. The document's own size is one symbol's
+ * square, so a symbol's view drawn at the image's size (a canvas, a square cell) fills it exactly;
+ * the view's viewBox reaches the symbols outside that square.
+ */
 export function gameSprite(game: GameDef): string {
-  const width = Math.max(game.symbols.length * CELL, BACKGROUND.width)
-  const height = CELL + BACKGROUND.height
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CELL} ${CELL}" width="${CELL}" height="${CELL}">` +
     game.symbols.map((symbol, i) => symbolCell(game, symbol, i)).join('') +
-    backgroundScene(game, CELL) +
     '</svg>'
   )
 }
@@ -206,6 +215,7 @@ export function gameArtFiles(catalog: readonly GameDef[]): Map<string, string> {
   const files = new Map<string, string>()
   for (const game of catalog) {
     files.set(`games-client/art/${game.id}.svg`, gameSprite(game))
+    files.set(`games-client/art/${game.id}-scene.svg`, gameScene(game))
     files.set(`games-client/covers/${game.id}.svg`, gameCover(game))
   }
   return files

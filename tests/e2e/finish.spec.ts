@@ -3,6 +3,8 @@
 // at a time, controls in the app's own style.
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
+import { symbolUrl } from '../../contract/games/art.ts'
+import { games } from '../../contract/games/catalog.ts'
 import {
   accountInfo,
   adjustBalance,
@@ -252,4 +254,109 @@ test('the game rules panel opens over the reels and controls, and closes with it
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
   await expect(spin).toBeVisible()
+})
+
+test('every symbol of every game is drawn on its own tile: nothing of the scene or another symbol around it', async ({
+  page,
+}) => {
+  const symbols = games.flatMap((game) => game.symbols.map((s) => ({ game: game.id, url: symbolUrl(game.id, s.id) })))
+  await page.goto('/healthz')
+  // As the reels draw them (lib rasterSymbols): each view into a 224 px square bitmap. The margin
+  // around the symbol's own drawing (its shadow ends at 94 %, the wild's ring at 97 %) is empty.
+  const raster = await page.evaluate(async (list) => {
+    const size = 224
+    const canvas = document.createElement('canvas')
+    canvas.width = size
+    canvas.height = size
+    const context = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D
+    const problems: string[] = []
+    for (const { url } of list) {
+      const image = new Image(size, size)
+      image.src = url
+      await image.decode()
+      context.clearRect(0, 0, size, size)
+      context.drawImage(image, 0, 0, size, size)
+      const { data } = context.getImageData(0, 0, size, size)
+      let painted = 0
+      let margin = 0
+      for (let y = 0; y < size; y++)
+        for (let x = 0; x < size; x++) {
+          const alpha = data[(y * size + x) * 4 + 3] as number
+          if (alpha > 0) painted++
+          if ((y >= size - 5 || x < 2 || x >= size - 2) && alpha > 0) margin++
+        }
+      if (painted < size * size * 0.1) problems.push(`${url}: almost nothing drawn`)
+      if (margin > 0) problems.push(`${url}: ${margin} pixels in the margin below or beside the symbol`)
+    }
+    return problems
+  }, symbols)
+  expect(raster).toEqual([])
+
+  // In boxes of another shape (2:1 and 1:2) the view is letterboxed: the box's area outside the
+  // symbol's square shows the page behind it, never part of another drawing (screenshot pixels).
+  // A test page of its own on the app's origin (the app's pages forbid inline styles).
+  const html = `<!doctype html><body style="margin:0;background:#ff00ff;display:flex;flex-wrap:wrap;gap:4px">${symbols
+    .map(
+      ({ url }) =>
+        `<img src="${url}" style="width:80px;height:40px;display:block" alt=""><img src="${url}" style="width:40px;height:80px;display:block" alt="">`,
+    )
+    .join('')}</body>`
+  await page.route('**/symbol-tiles-test', (route) => route.fulfill({ contentType: 'text/html', body: html }))
+  await page.goto('/symbol-tiles-test')
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode())))
+  const boxes = await page.locator('img').evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const r = img.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height, src: (img as HTMLImageElement).src }
+    }),
+  )
+  const shot = await page.screenshot({ fullPage: true })
+  const letterbox = await page.evaluate(
+    async ({ png, boxes }) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${png}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D
+      context.drawImage(image, 0, 0)
+      const scale = image.width / document.documentElement.scrollWidth
+      const problems: string[] = []
+      for (const box of boxes) {
+        const side = Math.min(box.width, box.height)
+        const wide = box.width > box.height
+        // The two bands outside the centred square, 1 px in from its edge (anti-aliasing).
+        const bands = wide
+          ? [
+              [box.x, box.y, (box.width - side) / 2 - 1, box.height],
+              [box.x + (box.width + side) / 2 + 1, box.y, (box.width - side) / 2 - 1, box.height],
+            ]
+          : [
+              [box.x, box.y, box.width, (box.height - side) / 2 - 1],
+              [box.x, box.y + (box.height + side) / 2 + 1, box.width, (box.height - side) / 2 - 1],
+            ]
+        let foreign = 0
+        for (const [bx, by, bw, bh] of bands as [number, number, number, number][]) {
+          const { data } = context.getImageData(
+            Math.round(bx * scale),
+            Math.round(by * scale),
+            Math.max(1, Math.floor(bw * scale)),
+            Math.max(1, Math.floor(bh * scale)),
+          )
+          for (let i = 0; i < data.length; i += 4)
+            if (
+              Math.abs((data[i] as number) - 255) > 3 ||
+              (data[i + 1] as number) > 3 ||
+              Math.abs((data[i + 2] as number) - 255) > 3
+            )
+              foreign++
+        }
+        if (foreign > 0) problems.push(`${box.src} in ${box.width}×${box.height}: ${foreign} pixels of another drawing`)
+      }
+      return problems
+    },
+    { png: shot.toString('base64'), boxes },
+  )
+  expect(letterbox).toEqual([])
 })
