@@ -2,6 +2,7 @@
 // game one SVG sprite — every symbol as a view (`#s-W`) — its background scene, and a lobby cover. Only the illustrations the catalog names are taken from
 // the art set (Fluent Emoji Flat, MIT, by Microsoft, installed from npm: nothing is fetched at run
 // time), recoloured where a symbol asks for a hue; sevens are our own drawings (drawings.ts).
+// The profile's nine avatars come from the same art set.
 
 import { getIconData, iconToSVG } from '@iconify/utils'
 import { icons } from '@iconify-json/fluent-emoji-flat'
@@ -210,9 +211,35 @@ export function gameCover(game: GameDef): string {
   )
 }
 
+/** The nine profile avatars (index 1–9, fixed per account): an animal on a disc of its colour. */
+export const avatars = [
+  { art: 'fox', colour: '#13694e' },
+  { art: 'panda', colour: '#0b6ea8' },
+  { art: 'cat-face', colour: '#8a3ffc' },
+  { art: 'tiger-face', colour: '#b3261e' },
+  { art: 'monkey-face', colour: '#7a4d00' },
+  { art: 'frog', colour: '#075e54' },
+  { art: 'koala', colour: '#5b6d66' },
+  { art: 'rabbit-face', colour: '#a0246b' },
+  { art: 'owl', colour: '#1f3a93' },
+] as const
+
+export function avatarDrawing(index: number): string {
+  const avatar = avatars[index - 1]
+  if (!avatar) throw new Error(`No avatar ${index}`)
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96">' +
+    `<circle cx="48" cy="48" r="48" fill="${avatar.colour}"/>` +
+    `<circle cx="48" cy="48" r="40" fill="#fff" fill-opacity=".16"/>` +
+    placed(avatar.art, `avatar${index}-`, 16, 14, 64) +
+    '</svg>'
+  )
+}
+
 /** Every file the build emits, by path under dist/. */
 export function gameArtFiles(catalog: readonly GameDef[]): Map<string, string> {
   const files = new Map<string, string>()
+  for (let index = 1; index <= avatars.length; index++) files.set(`avatars/${index}.svg`, avatarDrawing(index))
   for (const game of catalog) {
     files.set(`games-client/art/${game.id}.svg`, gameSprite(game))
     files.set(`games-client/art/${game.id}-scene.svg`, gameScene(game))

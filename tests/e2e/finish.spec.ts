@@ -78,6 +78,59 @@ test('a long refusal toast spans the screen, covers neither the password nor the
   await expectToastClearOf(page, [password, confirm])
 })
 
+const GREEN_700 = 'rgb(19, 105, 78)'
+
+test('controls in the app’s own style: green links, switches, progress bars, avatar drawings, spaced buttons and links', async ({
+  page,
+}) => {
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10000, cpf)
+  // Links: "Limites e ajuda" under the header and in the balance popover, never the browser's blue.
+  await page.goto('/')
+  await expect(page.getByTestId('risk-reminder').getByRole('link')).toHaveCSS('color', GREEN_700)
+  await page.getByTestId('balance').click()
+  await expect(page.getByTestId('balance-breakdown').getByRole('link')).toHaveCSS('color', GREEN_700)
+  await page.keyboard.press('Escape')
+
+  // Switches, not raw checkboxes: sound on Perfil, and the avatar is a drawing, not a number.
+  await page.goto('/mine')
+  const sound = page.getByRole('switch', { name: 'Som' })
+  await expect(sound).toHaveCSS('appearance', 'none')
+  const before = await sound.evaluate((el) => getComputedStyle(el).backgroundColor)
+  await sound.click()
+  await expect.poll(() => sound.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before)
+  const avatar = page.getByTestId('avatar')
+  await expect(avatar).toHaveText('')
+  expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  expect(await avatar.evaluate((img) => (img as HTMLImageElement).src)).toMatch(/\/avatars\/[1-9]\.svg$/)
+
+  // Progress bars in the app's style (tasks).
+  await page.goto('/task')
+  const progress = page.locator('progress').first()
+  await expect(progress).toHaveCSS('appearance', 'none')
+  await expect(progress).toHaveCSS('height', '10px')
+
+  // The "Sacar" button keeps clear of the amount field above it.
+  await page.goto('/withdrawTab')
+  await page.getByLabel(/Outro valor/).fill('10')
+  const [field, next] = [await boxOf(page.getByLabel(/Outro valor/)), await boxOf(page.getByTestId('withdraw-next'))]
+  expect(next.y - (field.y + field.height)).toBeGreaterThanOrEqual(12)
+
+  // The tracker's footer links: one per line, apart.
+  await page.getByTestId('withdraw-next').click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
+  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+  await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+  await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
+  const all = page.getByRole('link', { name: 'Ver todos os saques' })
+  const support = page.getByTestId('tracker-support')
+  const [a, b] = [await boxOf(all), await boxOf(support)]
+  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height)
+  expect(a.height).toBeGreaterThanOrEqual(44)
+  await expect(all).toHaveCSS('color', GREEN_700)
+})
+
 test('the balance breakdown closes on a tap outside, Escape, a tab change and a route change', async ({ page }) => {
   await enterApp(page, '/withdrawTab')
   const balance = page.getByTestId('balance')

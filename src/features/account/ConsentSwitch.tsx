@@ -38,6 +38,8 @@ export function ConsentSwitch() {
       <label className="switch">
         <input
           type="checkbox"
+          role="switch"
+          aria-checked={consent?.granted ?? false}
           data-testid="consent-switch"
           checked={consent?.granted ?? false}
           disabled={consent === null || busy}

@@ -46,9 +46,15 @@ export default function MinePage() {
       <div className="card account-card">
         {account ? (
           <>
-            <span className="avatar" data-avatar={avatarIndex(account.userId)} aria-hidden="true" data-testid="avatar">
-              {avatarIndex(account.userId)}
-            </span>
+            <img
+              className="avatar"
+              src={`/avatars/${avatarIndex(account.userId)}.svg`}
+              data-avatar={avatarIndex(account.userId)}
+              alt=""
+              width={56}
+              height={56}
+              data-testid="avatar"
+            />
             <p data-testid="user-id">
               <Trans>Conta nº {account.userId}</Trans>
             </p>
@@ -76,7 +82,13 @@ export default function MinePage() {
       </div>
       <LanguagePicker />
       <label className="switch">
-        <input type="checkbox" checked={soundOn} onChange={(e) => void setSound(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={soundOn}
+          checked={soundOn}
+          onChange={(e) => void setSound(e.target.checked)}
+        />
         <span>
           <Trans>Som</Trans>
         </span>

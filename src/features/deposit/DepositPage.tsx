@@ -120,6 +120,8 @@ export default function DepositPage() {
               <label className="switch">
                 <input
                   type="checkbox"
+                  role="switch"
+                  aria-checked={acceptOffer}
                   checked={acceptOffer}
                   onChange={(e) => {
                     setAcceptOffer(e.target.checked)

@@ -78,7 +78,13 @@ export default function FeedbackPage() {
           />
         </label>
         <label className="switch">
-          <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={consent}
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
           <span>
             <Trans>A equipe pode me responder sobre isto</Trans>
           </span>

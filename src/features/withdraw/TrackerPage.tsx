@@ -135,12 +135,14 @@ function OrderTracker({ orderId }: { orderId: string }) {
           <Trans>Esta tela se atualiza sozinha a cada passo.</Trans>
         </p>
       )}
-      <Link href="/withdrawalTrackerAll" className="link">
-        <Trans>Ver todos os saques</Trans>
-      </Link>
-      <Link href={`/servicePage?orderId=${encodeURIComponent(orderId)}`} className="link" data-testid="tracker-support">
-        <Trans>Dúvidas? Fale com o atendimento</Trans>
-      </Link>
+      <nav className="link-column" aria-label={t`Mais sobre este saque`}>
+        <Link href="/withdrawalTrackerAll">
+          <Trans>Ver todos os saques</Trans>
+        </Link>
+        <Link href={`/servicePage?orderId=${encodeURIComponent(orderId)}`} data-testid="tracker-support">
+          <Trans>Dúvidas? Fale com o atendimento</Trans>
+        </Link>
+      </nav>
       {correcting && (
         <KeySheet
           title={t`Corrigir a chave PIX`}
