@@ -1,0 +1,120 @@
+// The operator console on a phone (390×844): operators answer from phones, so every page of the
+// menu fits the width (no sideways scrolling of the page) and none of its controls is covered by
+// another element; the support inbox's "Responder" is reachable and works.
+import { execFileSync } from 'node:child_process'
+import { expect, type Page, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { accountInfo, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
+
+const port = Number(process.env.E2E_PORT ?? 8181)
+const PASSWORD = 'Verde-Amarelo-2026!'
+const SHOTS = process.env.CONSOLE_SHOTS
+
+function createOperator(email: string, role: string, name: string): void {
+  execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
+    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
+  )
+}
+
+/** Controls of the page whose centre, once scrolled into view, is taken by another element. */
+async function coveredControls(page: Page): Promise<string[]> {
+  const controls = page.locator(
+    'main button:visible, main a:visible, main input:visible, main select:visible, main textarea:visible',
+  )
+  const covered: string[] = []
+  for (const control of await controls.all()) {
+    await control.scrollIntoViewIfNeeded()
+    const hit = await control.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 || r.height === 0) return true
+      const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1)
+      const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1)
+      const top = document.elementFromPoint(x, y)
+      return (
+        top !== null && (el === top || el.contains(top) || (el as HTMLInputElement).labels?.[0]?.contains(top) === true)
+      )
+    })
+    if (!hit) covered.push((await control.evaluate((el) => el.outerHTML.slice(0, 120))) as string)
+  }
+  return covered
+}
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('every console page is usable at 390×844, and the support inbox answers with "Responder"', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const email = `celular.${Date.now()}@jogolimpo.example`
+  createOperator(email, 'admin', 'Olga Celular')
+  // A player with a withdrawal and a support message, so the pages have rows to show.
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10000, cpf)
+  const { userId } = await accountInfo(page)
+  const order = await playerCall(page, '/withdraw/create/order', {
+    accountNumber: cpf,
+    payType: 'cpf',
+    amount: 5000,
+    requestId: `e2e-phone-${userId}`,
+    password: PLAYER_PASSWORD,
+  })
+  expect(order.success).toBe(true)
+  await page.goto('/servicePage')
+  await page.getByLabel('Sua mensagem').fill('Pergunta pelo celular')
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Pergunta pelo celular' })).toBeVisible()
+
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    isMobile: true,
+    hasTouch: true,
+  })
+  const operator = await context.newPage()
+  await operator.goto('/console/')
+  await operator.getByLabel('E-mail').fill(email)
+  await operator.getByLabel('Senha').fill(PASSWORD)
+  await operator.getByRole('button', { name: 'Entrar' }).click()
+  await expect(operator.getByTestId('operator-name')).toBeVisible()
+
+  const menu = operator.getByRole('navigation', { name: 'Menu' })
+  const paths = await menu.getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname))
+  expect(paths.length).toBeGreaterThan(5)
+  const problems: string[] = []
+  for (const path of [...paths, `/console/players/${userId}`]) {
+    await operator.goto(path)
+    await expect(operator.locator('main h1, main h2').first()).toBeVisible()
+    await operator.waitForLoadState('networkidle')
+    // Against the phone's width (a mobile browser widens its viewport to fit wider content).
+    const overflow = await operator.evaluate(
+      () => Math.max(document.documentElement.scrollWidth, window.innerWidth) - 390,
+    )
+    if (overflow > 0) problems.push(`${path}: the page scrolls sideways by ${overflow}px`)
+    for (const covered of await coveredControls(operator)) problems.push(`${path}: covered ${covered}`)
+    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console${path.replace(/\//g, '-')}.png`, fullPage: true })
+  }
+  expect(problems).toEqual([])
+
+  // The inbox: open the conversation, take it, answer — "Responder" is not covered and works.
+  await operator.goto('/console/support')
+  await operator
+    .getByTestId('support-row')
+    .filter({ hasText: 'Pergunta pelo celular' })
+    .getByRole('button')
+    .first()
+    .click()
+  const conversation = operator.getByTestId('support-conversation')
+  await conversation.getByRole('button', { name: 'Pegar' }).click()
+  await conversation.getByLabel('Resposta', { exact: true }).fill('Respondido do celular.')
+  const reply = conversation.getByRole('button', { name: 'Responder' })
+  await reply.scrollIntoViewIfNeeded()
+  expect(await coveredControls(operator)).toEqual([])
+  if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-support-reply.png` })
+  await reply.tap()
+  await expect(conversation.getByTestId('support-messages')).toContainText('Respondido do celular.')
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Respondido do celular.' })).toBeVisible()
+  await context.close()
+})
