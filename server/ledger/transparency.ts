@@ -27,8 +27,15 @@ export async function transferAmounts(
   return amounts
 }
 
-/** When the first transfer was written (the jackpot's seed at the first start); null on an empty ledger. */
+/**
+ * The time of the earliest transfer; null on an empty ledger. The earliest by time, not by
+ * sequence: history moved in from elsewhere comes after the jackpot's first seed. A scan, read
+ * once: only before the transparency chain has its first day.
+ */
 export async function ledgerStartedAt(db: Kysely<Database>): Promise<number | null> {
-  const row = await db.selectFrom('ledger_transfers').select('created_at').orderBy('seq').limit(1).executeTakeFirst()
-  return row ? Number(row.created_at) : null
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select((eb) => eb.fn.min<number | string | null>('created_at').as('first'))
+    .executeTakeFirst()
+  return row?.first === null || row?.first === undefined ? null : Number(row.first)
 }
