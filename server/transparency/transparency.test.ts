@@ -476,6 +476,24 @@ describe('the public routes under random input', () => {
   }, 60_000)
 })
 
+describe('the public routes’ own rate limit', () => {
+  it('answers 429 in the envelope past 60 page reads a minute from one address, other addresses unaffected', async () => {
+    const testDb = await createTestDb('sqlite')
+    const app = await buildTestApp(testDb.db, { API_RATE_LIMIT_PER_MINUTE: '100000000' })
+    try {
+      const read = (ip: string) => app.inject({ method: 'GET', url: '/api/transparency', remoteAddress: ip })
+      for (let i = 0; i < 60; i++) expect((await read('203.0.113.7')).statusCode).toBe(200)
+      const limited = await read('203.0.113.7')
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toMatchObject({ success: false, msgCode: 'rate_limited' })
+      expect((await read('203.0.113.8')).statusCode).toBe(200)
+    } finally {
+      await app.close()
+      await testDb.drop()
+    }
+  })
+})
+
 describe('the 95 % range of the realised RTP', () => {
   it('is the published game RTP ± 1.96 σ √Σbet² / Σbet, σ² the exact variance of a spin', () => {
     const game = findGame('fruta-fina') as NonNullable<ReturnType<typeof findGame>>
