@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { loadConfig } from '../server/config.ts'
 import { backupDatabase, pruneBackups } from '../server/db/backup.ts'
-import { keepNewFilesPrivate } from '../server/private-files.ts'
+import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
 
 // Backups hold what the database holds: 0600 files in a 0700 folder.
 keepNewFilesPrivate()

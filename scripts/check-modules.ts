@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 
 /** Lowest first. A module may import its own files and those of modules in lower layers. */
 export const layers: string[][] = [
-  ['core', 'db', 'i18n', 'lib'],
+  ['lib'],
+  ['core', 'db', 'i18n'],
   ['http'],
   ['push'],
   ['ledger'],

@@ -4,8 +4,8 @@
 // each server start does the same). Exits 1 while any secret opens with none of the keys.
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
+import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
 import { loadKeyring, sealTotpSecrets } from '../server/ops/secret-keys.ts'
-import { keepNewFilesPrivate } from '../server/private-files.ts'
 
 keepNewFilesPrivate()
 const config = loadConfig()

@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config.ts'
 import { restoreDatabase } from '../server/db/backup.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { auditLedger } from '../server/ledger/audit.ts'
-import { keepNewFilesPrivate } from '../server/private-files.ts'
+import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
 
 // Backups hold what the database holds: 0600 files in a 0700 folder.
 keepNewFilesPrivate()

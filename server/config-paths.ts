@@ -3,7 +3,7 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from './config.ts'
-import { tightenTree } from './private-files.ts'
+import { tightenTree } from './lib/private-files.ts'
 
 function refuse(variable: string, dir: string, problem: string): never {
   throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot use ${dir}: ${problem}`)

@@ -8,10 +8,10 @@ import { ensurePrivateDirectory, ensureReadableDirectory, ensureWritableDirector
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
+import { keepNewFilesPrivate } from './lib/private-files.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
 import { localBankCustomers } from './payments/local-bank-customers.ts'
 import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
-import { keepNewFilesPrivate } from './private-files.ts'
 
 type Config = ReturnType<typeof loadConfig>
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import path from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
-import { PRIVATE_DIR_MODE, privateFile } from '../private-files.ts'
+import { PRIVATE_DIR_MODE, privateFile } from '../lib/private-files.ts'
 
 const run = promisify(execFile)
 

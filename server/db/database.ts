@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { PRIVATE_DIR_MODE, privateFile } from '../private-files.ts'
+import { PRIVATE_DIR_MODE, privateFile } from '../lib/private-files.ts'
 import type { Database } from './schema.ts'
 import { type DirectSqlite, NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
 
