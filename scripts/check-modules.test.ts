@@ -75,6 +75,11 @@ describe('check-modules', () => {
     ])
   })
 
+  it('fails two migrations sharing a number', () => {
+    const root = tree({ ...base, 'db/migrations/0007-a.ts': 'export {}\n', 'db/migrations/0007-b.ts': 'export {}\n' })
+    expect(checkModules(root)).toEqual(['server/db/migrations: 0007-a.ts and 0007-b.ts share the number 0007'])
+  })
+
   it('fails a module the layers do not name', () => {
     const root = tree({
       ...base,

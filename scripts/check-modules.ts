@@ -1,9 +1,9 @@
 // `npm run check` part: the server's seams. Each folder under server/ is a module, and modules
 // stand in layers (`layers` below, lowest first): a module imports only modules of lower layers,
 // so the module graph has no cycle; no module imports another module's route file (app.ts
-// mounts routes); and a migration imports no live code — only npm packages, types, and its
-// sibling migration files — so a later change elsewhere cannot change what it did. Tests are
-// free to import anything. Exits 1 naming every violation.
+// mounts routes); a migration imports no live code — only npm packages, types, and its
+// sibling migration files — so a later change elsewhere cannot change what it did — and has a
+// number of its own. Tests are free to import anything. Exits 1 naming every violation.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -112,7 +112,27 @@ export function checkModules(root: string): string[] {
       violations.push(`${where(i)}: ${from} imports types from ${to} (${target}), which stands above it`)
     }
   }
+  violations.push(...duplicateMigrationNumbers(root))
   return violations
+}
+
+/** Two migration files sharing a number: their order would depend on the rest of their names. */
+export function duplicateMigrationNumbers(root: string): string[] {
+  const dir = path.join(root, 'db', 'migrations')
+  let names: string[]
+  try {
+    names = readdirSync(dir).filter((name) => /^\d+-.*\.ts$/.test(name) && !name.endsWith('.test.ts'))
+  } catch {
+    return []
+  }
+  const byNumber = new Map<string, string[]>()
+  for (const name of names) {
+    const number = name.split('-')[0] as string
+    byNumber.set(number, [...(byNumber.get(number) ?? []), name])
+  }
+  return [...byNumber.entries()]
+    .filter(([, files]) => files.length > 1)
+    .map(([number, files]) => `server/db/migrations: ${files.join(' and ')} share the number ${number}`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
