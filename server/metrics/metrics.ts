@@ -5,7 +5,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 export type SpinOutcome = 'win' | 'loss' | 'replayed'
-export type DepositOutcome = 'created' | 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid'
+export type DepositOutcome = 'created' | 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid' | 'unconfirmed'
 export type WithdrawalOutcome = 'requested' | 'paid' | 'key_rejected' | 'failed'
 
 export interface Metrics {

@@ -174,32 +174,36 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
     expect((await auditLedger(db())).ok).toBe(true)
   })
 
-  it('returns in full a payment below the charge, from another CPF, or with no payer named', async () => {
+  it('returns in full a payment below the charge or from another CPF; a notice naming no payer is credited as the provider has it', async () => {
     const { userId, cpf, order } = await player()
     const under = await order(5000)
     expect((await bankPay({ code: under.payCode, amount: '30,00' })).success).toBe(true)
     const stranger = await order(2000)
     expect((await bankPay({ code: stranger.payCode, payerCpf: randomCpf() })).success).toBe(true)
     // A PIX whose notice names no payer (the bank's answer leaves `pagador` out, so its notice
-    // is delivered here without it), though it was paid from the player's own CPF.
+    // is delivered here without it), though it was paid from the player's own CPF: the payment
+    // applied is the provider's (`GET /pix/{e2eid}`), which names the player.
     const anonymous = await order(1500)
     const dropped = await bankPay({ code: anonymous.payCode, webhook: 'drop', payerCpf: cpf })
     expect(dropped.data.pix.pagador).toBeUndefined()
     expect((await webhook([dropped.data.pix])).json().data).toEqual([
-      { endToEndId: dropped.data.pix.endToEndId, outcome: 'refunded' },
+      { endToEndId: dropped.data.pix.endToEndId, outcome: 'credited' },
     ])
 
-    expect(await balances(userId)).toMatchObject({ cash: 0, total: 0 })
+    expect(await balances(userId)).toMatchObject({ cash: 1500, total: 1500 })
     // An order refused in full is over (its charge was paid at the bank): it no longer holds a limit.
     expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount), r.status])).toEqual([
       [under.orderId, 'underpaid', 3000, 'returned'],
       [stranger.orderId, 'payer_not_player', 2000, 'returned'],
-      [anonymous.orderId, 'payer_unknown', 1500, 'returned'],
     ])
-    expect((await bankRefunds()).map((r) => Number(r.amount)).sort()).toEqual([1500, 2000, 3000])
-    const orders = await db().selectFrom('deposit_orders').select(['status', 'paid_amount']).execute()
+    expect((await bankRefunds()).map((r) => Number(r.amount)).sort()).toEqual([2000, 3000])
+    const orders = await db()
+      .selectFrom('deposit_orders')
+      .select(['id', 'status', 'paid_amount'])
+      .where('id', '<>', anonymous.orderId)
+      .execute()
     expect(orders.every((o) => o.status === 'expired' && o.paid_amount === null)).toBe(true)
-    expect(await houseBalance('pix_refunds')).toBe(6500)
+    expect(await houseBalance('pix_refunds')).toBe(5000)
     expect((await auditLedger(db())).ok).toBe(true)
   })
 
@@ -292,13 +296,35 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
 
   it('sets aside a PIX for a charge no order has and shows the operator a refund the bank refused', async () => {
     const endToEndId = 'E99999999202611201500ABCDEFGHIJK'
+    const payer = randomCpf()
+    // Paid before the 48 h the start-up's reconciliation lists, so only the webhook brings it.
+    const PAID_AT = START - 49 * 3600_000
+    // The PSP's books hold it (its API takes PIX only to its own charges, so the test writes them).
+    await db()
+      .insertInto('sandbox_received_pix')
+      .values({ end_to_end_id: endToEndId, txid: 'X'.repeat(32), amount: 9900, payer_cpf: payer, paid_at: PAID_AT })
+      .execute()
+    // Already returned in full on the bank's side, so the bank refuses the app's refund.
+    await db()
+      .insertInto('sandbox_refunds')
+      .values({
+        end_to_end_id: endToEndId,
+        id: 'bank-side-return',
+        return_id: 'D99999999202611201500ABCDEFGHIJK',
+        amount: 9900,
+        description: 'devolvido pelo banco',
+        status: 'DEVOLVIDO',
+        requested_at: PAID_AT,
+        settled_at: PAID_AT,
+      })
+      .execute()
     const res = await webhook([
       {
         endToEndId,
         txid: 'X'.repeat(32),
         valor: '99.00',
-        horario: new Date(START).toISOString(),
-        pagador: { cpf: randomCpf() },
+        horario: new Date(PAID_AT).toISOString(),
+        pagador: { cpf: payer },
       },
     ])
     expect(res.json().data).toEqual([{ endToEndId, outcome: 'unmatched' }])
@@ -307,7 +333,7 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
     expect(failed).toEqual([
       expect.objectContaining({ endToEndId, playerId: null, orderId: null, reason: 'unknown_charge', amount: 9900 }),
     ])
-    expect(failed[0].providerReason).toContain('PixNaoEncontrado')
+    expect(failed[0].providerReason).toContain('PixDevolucaoInvalida')
     expect((await auditLedger(db())).ok).toBe(true)
   })
 

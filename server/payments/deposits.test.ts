@@ -72,6 +72,32 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook/pix', headers, payload: rawBody })
   }
 
+  /** The PSP's books record `pix` as received (the sandbox takes PIX only to its charges). */
+  const pspReceived = (pix: ReturnType<typeof pixFor>) =>
+    t.db.kysely
+      .insertInto('sandbox_received_pix')
+      .values({
+        end_to_end_id: pix.endToEndId,
+        txid: pix.txid,
+        amount: Math.round(Number(pix.valor) * 100),
+        payer_cpf: pix.pagador.cpf,
+        paid_at: Date.parse(pix.horario),
+      })
+      .execute()
+  const auditRows = (action: string) =>
+    t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
+  const houseBalance = async (code: string) =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('code', '=', code)
+          .where('player_id', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    )
+
   /** A PIX as the provider reports it, paid by `payerCpf`. */
   const pixFor = (
     txid: string,
@@ -137,7 +163,9 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     await start()
     const { call, userId, cpf } = await player()
     const order = (await createOrder(call, 2000)).data
-    const pix = pixFor(txidOfCode(order.payCode), '20.00', cpf)
+    // Paid at the bank, its own notice lost: the replays are of a payment the provider confirms.
+    const paid = (await bankPay({ code: order.payCode, webhook: 'drop' })).json().data
+    const pix = { ...paid.pix, pagador: { cpf } }
     for (let i = 0; i < 10; i++) expect((await webhook([pix])).statusCode).toBe(200)
     await Promise.all(Array.from({ length: 10 }, () => webhook([pix])))
     expect((await balances(userId)).cash).toBe(2000)
@@ -213,6 +241,70 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(Number(refund?.amount)).toBe(1000)
   })
 
+  it('credits nothing for a signed webhook of a payment the provider never received, and audits it', async () => {
+    await start()
+    const { call, userId, cpf } = await player()
+    const order = (await createOrder(call, 9000)).data
+    // The webhook secret leaked: a correctly signed notice of a R$ 90 payment that never happened.
+    const forged = pixFor(txidOfCode(order.payCode), '90.00', cpf)
+    const res = await webhook([forged])
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual([{ endToEndId: forged.endToEndId, outcome: 'unconfirmed' }])
+    expect(await balances(userId)).toMatchObject({ cash: 0, total: 0 })
+    expect(await depositTransfers()).toHaveLength(0)
+    expect(await houseBalance('pix_clearing')).toBe(0)
+    const [audit] = await auditRows('payments.webhook_contradicted')
+    expect(audit).toMatchObject({ object_id: forged.endToEndId, actor_id: null })
+    expect(JSON.parse(String(audit?.after))).toMatchObject({ differs: ['unknown_to_provider'], outcome: 'unconfirmed' })
+  })
+
+  it('credits what the provider confirms, not what a signed webhook claims (R$ 999 999 999,99 for a R$ 90 payment)', async () => {
+    await start()
+    const { call, userId, cpf } = await player()
+    const order = (await createOrder(call, 9000)).data
+    const paid = (await bankPay({ code: order.payCode, webhook: 'drop' })).json().data
+    const inflated = { ...paid.pix, valor: '999999999.99', pagador: { cpf } }
+    expect((await webhook([inflated])).json().data).toEqual([{ endToEndId: paid.pix.endToEndId, outcome: 'credited' }])
+    expect(await balances(userId)).toMatchObject({ cash: 9000 })
+    expect(await houseBalance('pix_clearing')).toBe(-9000)
+    const [audit] = await auditRows('payments.webhook_contradicted')
+    expect(JSON.parse(String(audit?.after))).toMatchObject({ differs: ['valor'] })
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+  })
+
+  it('alerts when PIX clearing is below what the provider confirmed: a gauge above 0 and an audit row per payment', async () => {
+    const token = 'metrics-token-0123456789abcdef'
+    await start({ METRICS_TOKEN: token })
+    const { call, userId, cpf } = await player()
+    const real = (await createOrder(call, 1000)).data
+    await bankPay({ code: real.payCode })
+    // A payment credited without the provider's word (as a forged webhook was before payments
+    // were confirmed): the ledger balances, so the audit alone cannot see it.
+    const order = (await createOrder(call, 9000)).data
+    const forged = pixFor(txidOfCode(order.payCode), '90.00', cpf)
+    expect(await t.app.payments.deposits.apply(forged)).toBe('credited')
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+    expect(await houseBalance('pix_clearing')).toBe(-10000)
+    // The provider's list is read every 5 minutes.
+    clock.time += 6 * 60_000
+    await t.app.payments.deposits.reconcile()
+    expect(t.app.payments.deposits.unconfirmedCentavos).toBe(9000)
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(metrics.body).toMatch(/^pix_clearing_unconfirmed_centavos 9000$/m)
+    const audits = await auditRows('payments.pix_unconfirmed')
+    expect(audits.map((a) => a.object_id)).toEqual([forged.endToEndId])
+    // Checked again, it is still below: the gauge stays, no second audit row for the same payment.
+    clock.time += 6 * 60_000
+    await t.app.payments.deposits.reconcile()
+    expect(await auditRows('payments.pix_unconfirmed')).toHaveLength(1)
+    expect(t.app.payments.deposits.unconfirmedCentavos).toBe(9000)
+    expect((await balances(userId)).cash).toBe(10000)
+  })
+
   it('finds a payment whose webhook was lost by asking the provider (reconciliation)', async () => {
     await start()
     const { call, userId } = await player()
@@ -230,7 +322,13 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   it('keeps a PIX for an unknown txid out of every balance', async () => {
     await start()
     const { userId } = await player()
-    const res = await webhook([pixFor('X'.repeat(32), '99.00', randomCpf())])
+    // Paid before the 48 h the start-up's reconciliation lists, so only the webhook brings it.
+    const pix = {
+      ...pixFor('X'.repeat(32), '99.00', randomCpf()),
+      horario: new Date(START - 49 * 3600_000).toISOString(),
+    }
+    await pspReceived(pix)
+    const res = await webhook([pix])
     expect(res.json().data).toEqual([expect.objectContaining({ outcome: 'unmatched' })])
     expect((await balances(userId)).cash).toBe(0)
     expect(await depositTransfers()).toHaveLength(0)

@@ -30,6 +30,7 @@ import { creditDeposit } from '../ledger/deposits.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { periodEnd, periodStart } from '../lib/periods.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import { writeAudit } from '../ops/audit.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
@@ -45,6 +46,8 @@ export interface DepositServiceOptions {
   config: Config
   now: () => number
   metrics?: Pick<Metrics, 'deposit'>
+  /** A PIX in the ledger that the provider does not confirm (the operators' alert). */
+  onAlert?: (alert: { endToEndId: string; amount: number; gap: number }) => void
 }
 
 /** Runs in the transaction that credits a player's first paid deposit (e.g. invite rewards). */
@@ -61,7 +64,7 @@ export type DepositCreditedHandler = (tx: LedgerTx, deposit: CreditedDeposit) =>
 
 type OrderRow = Selectable<Database['deposit_orders']>
 
-export type ApplyOutcome = 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid'
+export type ApplyOutcome = 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid' | 'unconfirmed'
 
 /** What a received PIX does: credit (the charge's amount) and/or return (the rest, with why). */
 interface PaymentDecision {
@@ -261,6 +264,31 @@ export class DepositService {
    * Applies one received PIX (from a webhook or reconciliation), once per end-to-end id: credits
    * the order's amount when the payment follows the rules, and returns the rest to the payer.
    */
+  /**
+   * A payment a webhook reports, applied only as the provider confirms it (API Pix `GET
+   * /pix/{e2eid}`): a signed webhook proves who sent it, not that the money arrived. One the
+   * provider never received is not applied ('unconfirmed'; so is one it cannot be asked about
+   * now — reconciliation, which asks the provider itself, brings it later); where the webhook's
+   * txid, amount or payer differ from the provider's, the provider's word is what is applied.
+   */
+  async applyReported(reported: PixReceived): Promise<{ outcome: ApplyOutcome; differs: string[] }> {
+    const confirmed = await this.#o.provider.getPix(reported.endToEndId).catch((error: unknown) => {
+      if (error instanceof ProviderUnavailable) return undefined
+      throw error
+    })
+    if (!confirmed) {
+      this.#o.metrics?.deposit('unconfirmed')
+      // Unknown to the provider is a forgery; no answer now is for reconciliation to settle.
+      return { outcome: 'unconfirmed', differs: confirmed === null ? ['unknown_to_provider'] : [] }
+    }
+    const differs = [
+      confirmed.txid !== reported.txid && 'txid',
+      fromPixValue(confirmed.valor) !== fromPixValue(reported.valor) && 'valor',
+      normalizeCpf(confirmed.pagador?.cpf ?? '') !== normalizeCpf(reported.pagador?.cpf ?? '') && 'pagador',
+    ].filter((field): field is string => field !== false)
+    return { outcome: await this.apply(confirmed), differs }
+  }
+
   async apply(pix: PixReceived): Promise<ApplyOutcome> {
     const amount = fromPixValue(pix.valor)
     if (amount === null || amount <= 0) {
@@ -463,6 +491,7 @@ export class DepositService {
     if (!list || now - this.#listedAt < LIST_RECEIVED_EVERY_MS) return 0
     const received = await list(now - LIST_RECEIVED_WINDOW_MS, now)
     this.#listedAt = now
+    await this.#checkClearing(received, now)
     let credited = 0
     for (const pix of received) {
       const known = await this.#o.db
@@ -474,6 +503,54 @@ export class DepositService {
     }
     return credited
   }
+
+  /**
+   * What the ledger took in through PIX clearing beyond what the provider confirmed: the
+   * payments of the listed window (less an hour at its far edge) that the provider's list lacks,
+   * or lists for less. Above 0 the clearing account is below what the PSP confirmed — a forged
+   * webhook from before payments were confirmed, or a database changed by hand: each such
+   * payment gets one audit row and an error line, and the gauge
+   * `pix_clearing_unconfirmed_centavos` says how much (the alert rule fires on it).
+   */
+  async #checkClearing(received: PixReceived[], listedAt: number): Promise<void> {
+    const confirmed = new Map(received.map((pix) => [pix.endToEndId, fromPixValue(pix.valor) ?? 0]))
+    const rows = await this.#o.db
+      .selectFrom('pix_payments')
+      .select(['end_to_end_id', 'txid', 'amount', 'paid_at'])
+      .where('paid_at', '>=', listedAt - LIST_RECEIVED_WINDOW_MS + 3600_000)
+      .where('received_at', '<', listedAt)
+      .execute()
+    let unconfirmed = 0
+    for (const row of rows) {
+      const gap = Number(row.amount) - (confirmed.get(row.end_to_end_id) ?? 0)
+      if (gap <= 0) continue
+      unconfirmed += gap
+      const known = await this.#o.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'payments.pix_unconfirmed')
+        .where('object_id', '=', row.end_to_end_id)
+        .executeTakeFirst()
+      if (known) continue
+      await writeAudit(
+        this.#o.db,
+        { id: null, name: 'system: reconciliation', ip: '' },
+        {
+          action: 'payments.pix_unconfirmed',
+          objectType: 'pix_payment',
+          objectId: row.end_to_end_id,
+          after: { txid: row.txid, amount: Number(row.amount), confirmed: confirmed.get(row.end_to_end_id) ?? null },
+          reason: 'PIX in the ledger that the provider does not confirm',
+        },
+        this.#o.now(),
+      )
+      this.#o.onAlert?.({ endToEndId: row.end_to_end_id, amount: Number(row.amount), gap })
+    }
+    this.unconfirmedCentavos = unconfirmed
+  }
+
+  /** From the last check of the ledger's PIX against the provider's list (`#checkClearing`). */
+  unconfirmedCentavos = 0
 
   start(onError: (error: unknown) => void): void {
     void this.reconcile().catch(onError)

@@ -6,6 +6,7 @@ import type { PaymentProvider } from './provider.ts'
 const timedCalls = [
   'createCharge',
   'getCharge',
+  'getPix',
   'createPayout',
   'getPayout',
   'lookupKey',

@@ -43,7 +43,16 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
   })
-  const deposits = new DepositService({ ...services, refunds })
+  const deposits = new DepositService({
+    ...services,
+    refunds,
+    onAlert: (alert) => app.log.error(alert, 'PIX clearing below what the provider confirmed'),
+  })
+  app.metrics.gauge(
+    'pix_clearing_unconfirmed_centavos',
+    'PIX the ledger took in that the provider does not confirm (last check of its list); above 0 is an alert',
+    () => deposits.unconfirmedCentavos,
+  )
   const withdrawals = new WithdrawalService({
     ...services,
     onError: (error, context) => app.log.warn({ err: error }, context),

@@ -145,6 +145,8 @@ export interface PaymentProvider extends PixPayoutProvider {
    * payments whose webhooks were missed for longer than it asks about orders one by one.
    */
   listReceived?(from: number, to: number): Promise<PixReceived[]>
+  /** API Pix `GET /pix/{e2eid}`: one PIX as the provider received it, or null when it did not. */
+  getPix(endToEndId: string): Promise<PixReceived | null>
   /** `PUT /pix/{e2eid}/devolucao/{id}`; throws RefundRefused when refused for good. */
   requestRefund(input: RefundRequest): Promise<PixRefund>
   /** `GET /pix/{e2eid}/devolucao/{id}`. */

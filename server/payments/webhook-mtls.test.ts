@@ -78,10 +78,16 @@ describe.each(engines)('payment webhooks over mTLS on %s', (engine) => {
     const { call, userId, cpf } = await loginPlayer(app, { ageConfirmed: true, verified: true })
     const order = (await call('/charge/create/order', { amount: 2000, requestId: randomUUID() })).data
     const txid = (parseBrCode(order.payCode).url as string).split('/').pop() as string
+    const endToEndId = newEndToEndId(Date.now())
+    // The PSP's books hold the payment the notice reports (the app confirms it there before crediting).
+    await testDb.db.kysely
+      .insertInto('sandbox_received_pix')
+      .values({ end_to_end_id: endToEndId, txid, amount: 2000, payer_cpf: cpf, paid_at: Date.now() })
+      .execute()
     const rawBody = JSON.stringify({
       pix: [
         {
-          endToEndId: newEndToEndId(Date.now()),
+          endToEndId,
           txid,
           valor: '20.00',
           horario: new Date().toISOString(),

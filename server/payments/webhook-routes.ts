@@ -1,12 +1,14 @@
 // The provider's webhooks: `pix` (API Pix: `{ pix: [...] }` for payments received) and `payout`
 // (a payout settled). The signature is checked over the raw body before anything is parsed
-// into effects; each payment is applied once by its end-to-end id (credited, or returned to the
-// payer when it breaks the rules); a payout notice only names
-// the payout, whose state is then read back from the provider.
+// into effects; each payment is confirmed with the provider (`GET /pix/{e2eid}`) and applied as
+// the provider has it, once by its end-to-end id (credited, or returned to the payer when it
+// breaks the rules); a payout notice only names the payout, whose state is then read back from
+// the provider.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '../http/envelope.ts'
+import { writeAudit } from '../ops/audit.ts'
 import { Refusal } from '../refusal.ts'
 import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
 import { cameThroughMtls, MTLS_MARK_HEADER } from './webhook-mtls.ts'
@@ -82,8 +84,23 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcomes = []
       for (const pix of request.body.pix) {
-        const outcome = await app.payments.deposits.apply(pix)
+        const { outcome, differs } = await app.payments.deposits.applyReported(pix)
         if (outcome === 'unmatched') request.log.warn({ txid: pix.txid }, 'PIX received for an unknown txid')
+        if (differs.length > 0) {
+          // A signed webhook the provider contradicts: a leaked secret or an insider, worth a look.
+          request.log.error({ endToEndId: pix.endToEndId, differs }, 'payment webhook contradicted by the provider')
+          await writeAudit(
+            app.db,
+            { id: null, name: 'system: payment webhook', ip: request.ip },
+            {
+              action: 'payments.webhook_contradicted',
+              objectType: 'pix_payment',
+              objectId: pix.endToEndId,
+              after: { reported: { txid: pix.txid, valor: pix.valor }, differs, outcome },
+            },
+            app.clock.now(),
+          )
+        }
         outcomes.push({ endToEndId: pix.endToEndId, outcome })
       }
       return ok(outcomes)

@@ -179,6 +179,10 @@ export class SandboxProvider implements PaymentProvider {
     return this.receivedBetween(from, to, 1000)
   }
 
+  getPix(endToEndId: string): Promise<PixReceived | null> {
+    return this.receivedPix(endToEndId)
+  }
+
   /** One PIX received (API Pix `GET /pix/{e2eid}`). */
   async receivedPix(endToEndId: string): Promise<PixReceived | null> {
     const row = await this.#o.db
