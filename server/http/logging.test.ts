@@ -79,4 +79,11 @@ describe('log format', () => {
     expect(redactUrl(`/game.html?game=x&launch=${token}&lang=en`)).toBe(`/game.html?game=x&launch=${REDACTED}&lang=en`)
     expect(redactUrl('/api/x?page=2')).toBe('/api/x?page=2')
   })
+
+  it('hides the player token however a URL carries it (access-token=, access_token=) and the game session', () => {
+    expect(redactUrl(`/ws?access-token=${token}`)).toBe(`/ws?access-token=${REDACTED}`)
+    expect(redactUrl(`/api/x?lang=pt&access-token=${token}#a`)).toBe(`/api/x?lang=pt&access-token=${REDACTED}#a`)
+    expect(redactUrl(`/api/x?access_token=${token}`)).toBe(`/api/x?access_token=${REDACTED}`)
+    expect(redactUrl(`/game.html?game-session=${token}`)).toBe(`/game.html?game-session=${REDACTED}`)
+  })
 })

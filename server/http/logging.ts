@@ -9,6 +9,8 @@ const secretFields = [
   'authorization',
   'cookie',
   'x-ops-token',
+  'access-token',
+  'game-session',
   'token',
   'accessToken',
   'access_token',
@@ -35,7 +37,7 @@ export const redactPaths = secretFields.flatMap((field) => {
 
 export const REDACTED = '[redacted]'
 
-const secretQuery = /([?&](?:token|launch|access_token|key|cpf|password)=)[^&#]*/gi
+const secretQuery = /([?&](?:token|launch|access[-_]token|game[-_]session|key|cpf|password)=)[^&#]*/gi
 
 /** A URL with the values of its secret query parameters (a game's launch token, say) replaced. */
 export function redactUrl(url: string): string {

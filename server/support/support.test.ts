@@ -337,6 +337,24 @@ describe.each(engines)('support on %s', (engine) => {
       socket.once('close', (code) => resolve(code))
     })
     expect(refused).toBe(4003)
+
+    // An operator's valid cookie, sent by a page of another site (a browser sends it with any
+    // site's WebSocket): refused before the session is used; from this server's own page, served.
+    const cookie = (await operator('Carla Mendes')).cookie
+    const foreign = await new Promise<{ code: number; said: string }>((resolve) => {
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/ws/ops`, {
+        headers: { cookie, origin: 'https://evil.example' },
+      })
+      sockets.push(socket)
+      let said = ''
+      socket.on('message', (raw) => {
+        said += String(raw)
+      })
+      socket.once('close', (code) => resolve({ code, said }))
+    })
+    expect(foreign.code).toBe(4003)
+    expect(foreign.said).not.toContain('"ready"')
+    await listen('/ws/ops', null, { cookie, origin: address })
   })
 
   it('limits sends per player per minute', async () => {
