@@ -1,20 +1,45 @@
-// Which new passwords are accepted (OWASP ASVS 5.0): 8–64 characters (the contract's rule) and
-// not one of the ~49,000 most common passwords of @zxcvbn-ts's list, compared case-insensitively.
-// Only new passwords are checked; older, shorter ones still log in.
-import { dictionary } from '@zxcvbn-ts/language-common'
+// Which new passwords are accepted (OWASP ASVS 5.0): 8–64 characters (the contract's rule), not
+// one of the ~49,000 most common passwords of @zxcvbn-ts's list (compared case-insensitively),
+// and strong enough by zxcvbn's estimate — score PASSWORD_MIN_SCORE of 4 at least, with its
+// Brazilian Portuguese dictionary (names, words, football clubs…) and the brand's own words,
+// so `flamengo123`, `brasil123` or `jogolimpo2026` are refused. The password guards withdrawals.
+// Only new passwords are checked; older ones still log in.
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import * as common from '@zxcvbn-ts/language-common'
+import * as portuguese from '@zxcvbn-ts/language-pt-br'
 import type { z } from 'zod'
 import { bindRequest } from '../../contract/accounts.ts'
 
-const common = new Set((dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()))
+const commonList = new Set((common.dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()))
+
+/** Words anyone guessing a password of this site tries first. */
+export const BRAND_WORDS = ['jogolimpo', 'jogo', 'limpo', 'jogo limpo', 'pix', 'cassino', 'slot', 'aposta', 'bet']
+
+/** zxcvbn scores 0–4: 3 is "safely unguessable" for an online attack (10¹⁰ guesses). */
+export const PASSWORD_MIN_SCORE = 3
+
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary, ...portuguese.dictionary, brand: BRAND_WORDS },
+  graphs: common.adjacencyGraphs,
+  translations: portuguese.translations,
+})
 
 export function isCommonPassword(password: string): boolean {
-  return common.has(password.normalize('NFKC').toLowerCase())
+  return commonList.has(password.normalize('NFKC').toLowerCase())
 }
 
-/** The bind body as the server checks it: the contract's shape plus the common-password list. */
+/** zxcvbn's score (0–4) of a password, with the brand's words and the player's own as guesses. */
+export function passwordScore(password: string, userInputs: string[] = []): number {
+  return zxcvbn.check(password.normalize('NFKC'), userInputs).score
+}
+
+/** The bind body as the server checks it: the contract's shape, the common list and the score. */
 export const serverBindRequest = bindRequest.check((ctx) => {
-  if (isCommonPassword(ctx.value.password)) {
-    ctx.issues.push({ code: 'custom', path: ['password'], message: 'password_common', input: ctx.value.password })
+  const { password, userName } = ctx.value
+  if (isCommonPassword(password)) {
+    ctx.issues.push({ code: 'custom', path: ['password'], message: 'password_common', input: password })
+  } else if (passwordScore(password, [userName]) < PASSWORD_MIN_SCORE) {
+    ctx.issues.push({ code: 'custom', path: ['password'], message: 'password_weak', input: password })
   }
 })
 

@@ -349,6 +349,12 @@ describe.each(engines)('account security on %s', (engine) => {
       ['65 characters', 'x'.repeat(65), 'Password may have at most 64 characters'],
       ['a common password', 'senha123', 'Password is one of the most used, easily guessed passwords; choose another'],
       ['a common password in other case', 'PassWord1', 'Password is one of the most used'],
+      ['a club and digits', 'flamengo123', 'Password is easy to guess'],
+      ['the country and digits', 'brasil123', 'Password is easy to guess'],
+      ['a common word and digits', 'senha1234', 'Password is easy to guess'],
+      ['a club', 'corinthians', 'Password is easy to guess'],
+      ['the brand', 'jogolimpo', 'Password is easy to guess'],
+      ['the brand and a year', 'JogoLimpo2026', 'Password is easy to guess'],
     ])('refuses %s when binding, naming the problem', async (_label, password, message) => {
       const { app, testDb } = await setup()
       const device = await loginPlayer(app)
@@ -363,6 +369,23 @@ describe.each(engines)('account security on %s', (engine) => {
       expect(res.json().msg).toContain(message)
       const player = await testDb.db.kysely.selectFrom('players').select('user_name').executeTakeFirstOrThrow()
       expect(player.user_name).toBeNull()
+    })
+
+    it('says why a guessable password is refused in pt-BR and hi, and takes a strong one', async () => {
+      const { app } = await setup()
+      const device = await loginPlayer(app)
+      const bind = (password: string, language: string) =>
+        post(
+          app,
+          '/user/bindLoginAccount',
+          { userName: 'jogador999', password, confirmPassword: password },
+          { token: device.token, headers: { 'accept-language': language } },
+        )
+      expect((await bind('flamengo123', 'pt-BR')).json().msg).toContain('é fácil de adivinhar')
+      expect((await bind('corinthians', 'hi')).json().msg).toContain('अनुमान लगाना आसान है')
+      // The player's own name is a guess too.
+      expect((await bind('jogador999!', 'en')).json().msg).toContain('easy to guess')
+      expect((await bind('Caju-Piano-Lua7', 'pt-BR')).json().success).toBe(true)
     })
 
     it('accepts 8 and 64 characters, and still logs in accounts bound with an older, shorter password', async () => {

@@ -698,6 +698,13 @@ const problems: Record<string, Record<Language, Template>> = {
     en: () => 'is one of the most used, easily guessed passwords; choose another',
     hi: () => 'सबसे आम और आसानी से अनुमान लगाए जाने वाले पासवर्ड में से है; दूसरा चुनें',
   },
+  password_weak: {
+    'pt-BR': () =>
+      'é fácil de adivinhar (nomes, times, palavras e sequências comuns); use 3 ou 4 palavras que não combinam, ou junte letras, números e símbolos',
+    en: () =>
+      'is easy to guess (common names, clubs, words and sequences); use 3 or 4 unrelated words, or mix letters, numbers and symbols',
+    hi: () => 'का अनुमान लगाना आसान है (आम नाम, क्लब, शब्द और क्रम); 3 या 4 असंबंधित शब्द लें, या अक्षर, अंक और चिह्न मिलाएँ',
+  },
   invalid_cpf: {
     'pt-BR': () => 'não é válido (confira os dígitos)',
     en: () => 'is not valid (check the digits)',
