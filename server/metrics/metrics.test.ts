@@ -84,8 +84,14 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
         const line = `sqlite_seconds_total{kind="${kind}"}`
         expect(sample(text, line)).toBeGreaterThan(sample(before, line) ?? 0)
       }
+      // The five new spins took the direct path; the replay went through LedgerTx.
+      const direct = 'sqlite_spin_path_total{path="direct"}'
+      const fellBack = 'sqlite_spin_path_total{path="fell_back"}'
+      expect((sample(text, direct) ?? 0) - (sample(before, direct) ?? 0)).toBe(5)
+      expect((sample(text, fellBack) ?? 0) - (sample(before, fellBack) ?? 0)).toBe(1)
     } else {
       expect(text).not.toContain('sqlite_seconds_total')
+      expect(text).not.toContain('sqlite_spin_path_total')
     }
     expect(text).toContain('push_sockets 0')
     if (engine === 'postgres') expect(sample(text, 'db_pool_max')).toBeGreaterThan(0)

@@ -80,6 +80,16 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
     )
   }
 
+  if (db.sqlite) {
+    // Read at scrape time: the ledger is registered after this module.
+    metrics.totals(
+      'sqlite_spin_path_total',
+      'SQLite spins by the path their transaction took: direct (prepared statements), or fell_back to LedgerTx (refusals, replays, wagering, jackpots, announced wins, reality checks)',
+      'path',
+      () => ({ direct: app.ledger.directCounts.direct, fell_back: app.ledger.directCounts.fellBack }),
+    )
+  }
+
   const token = app.config.metricsToken
   if (token) {
     const failures = new Map<string, { count: number; until: number }>()
