@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 export const layers: string[][] = [
   ['lib'],
   ['core', 'db', 'i18n'],
-  ['http'],
+  ['http', 'audit'],
   ['push'],
   ['ledger'],
   ['metrics', 'accounts'],

@@ -5,10 +5,11 @@
 //   npm run ops:operator -- disable <email>
 // Without --password, `create` prints a one-time setup link (valid 24 h) where the operator
 // chooses their password. Roles: support, payments, risk, admin. Recorded in the audit log.
+
+import { writeAudit } from '../server/audit/audit.ts'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
-import { writeAudit } from '../server/ops/audit.ts'
 import { createOperator, disableOperator, listOperators, setupLink } from '../server/ops/operators.ts'
 import { operatorRoles } from '../server/ops/roles.ts'
 import { Refusal } from '../server/refusal.ts'

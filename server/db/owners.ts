@@ -13,6 +13,7 @@ export type ServerModule =
   | 'push'
   | 'attribution'
   | 'ops'
+  | 'audit'
   | 'support'
   | 'transparency'
 
@@ -62,7 +63,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   operators: 'ops',
   operator_sessions: 'ops',
   operator_setup_tokens: 'ops',
-  audit_log: 'ops',
+  audit_log: 'audit',
   operator_notes: 'ops',
   adjustment_requests: 'ops',
   runtime_settings: 'ops',

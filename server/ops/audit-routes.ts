@@ -3,8 +3,8 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { auditCsvHeader, auditCsvLine, auditRows, listAudit } from '../audit/audit.ts'
 import { ok } from '../http/envelope.ts'
-import { auditCsvHeader, auditCsvLine, auditRows, listAudit } from './audit.ts'
 
 const filter = {
   actor: z.string().trim().max(200).optional(),

@@ -7,9 +7,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { OperatorMe } from '../../contract/ops.ts'
+import type { Actor } from '../audit/audit.ts'
 import type { OperatorRole } from '../db/schema.ts'
 import { HttpRefusal } from '../http/envelope.ts'
-import type { Actor } from './audit.ts'
 import { describeOperator, type OperatorRow, verifySession } from './operators.ts'
 import { may, type Permission, permissionsOf } from './roles.ts'
 

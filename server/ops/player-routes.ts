@@ -18,6 +18,7 @@ import {
 } from '../accounts/operator-queries.ts'
 import { lockPlayerRow } from '../accounts/players.ts'
 import { maskCpf } from '../accounts/verification.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { roundHistory } from '../games/rounds.ts'
 import { ok } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -31,7 +32,6 @@ import {
 } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
-import { writeAudit } from './audit.ts'
 
 const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const reason = z.string().trim().min(1).max(200)

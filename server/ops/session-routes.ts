@@ -4,9 +4,9 @@
 // `npm start` prints). Every login, failed or not, is in the audit log.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { writeAudit } from '../audit/audit.ts'
 import { ok } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
-import { writeAudit } from './audit.ts'
 import { clearSessionCookie, isSandbox, setSessionCookie } from './auth.ts'
 import {
   checkLogin,

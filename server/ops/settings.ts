@@ -7,10 +7,10 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { type PromotionKey, promotionKeys } from '../../contract/promotion-keys.ts'
+import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
-import { type Actor, writeAudit } from './audit.ts'
 
 export const SETTINGS_POLL_MS = 5000
 

@@ -20,6 +20,7 @@ import { accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion, mandatoryLimitsSet, readDepositLimits } from '../accounts/limits.ts'
 import { adultConfirmed, lockPlayerRow } from '../accounts/players.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
+import { auditEntryExists, writeAudit } from '../audit/audit.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
@@ -30,7 +31,6 @@ import { creditDeposit } from '../ledger/deposits.ts'
 import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
 import { periodEnd, periodStart } from '../lib/periods.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import { writeAudit } from '../ops/audit.ts'
 import { Refusal } from '../refusal.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
@@ -525,13 +525,7 @@ export class DepositService {
       const gap = Number(row.amount) - (confirmed.get(row.end_to_end_id) ?? 0)
       if (gap <= 0) continue
       unconfirmed += gap
-      const known = await this.#o.db
-        .selectFrom('audit_log')
-        .select('id')
-        .where('action', '=', 'payments.pix_unconfirmed')
-        .where('object_id', '=', row.end_to_end_id)
-        .executeTakeFirst()
-      if (known) continue
+      if (await auditEntryExists(this.#o.db, 'payments.pix_unconfirmed', row.end_to_end_id)) continue
       await writeAudit(
         this.#o.db,
         { id: null, name: 'system: reconciliation', ip: '' },

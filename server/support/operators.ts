@@ -3,7 +3,7 @@
 // a conversation is assigned to, the name operators see, the first name players see, and the
 // actor the audit log records. Permissions are checked by the scope from each route's config.
 import type { FastifyRequest } from 'fastify'
-import type { Actor } from '../ops/audit.ts'
+import type { Actor } from '../audit/audit.ts'
 
 export interface SupportOperator {
   /** What a conversation's assignment records: the operator's id, or `service` for OPS_TOKEN. */

@@ -25,10 +25,10 @@ import type {
   SendResult,
   SupportUnread,
 } from '../../contract/support.ts'
+import { writeAudit } from '../audit/audit.ts'
 import type { Engine } from '../db/database.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
-import { writeAudit } from '../ops/audit.ts'
 import { broadcastEvent, type OutboxEvent, operatorEvent, playerEvent, writeOutbox } from '../push/outbox.ts'
 import { Refusal } from '../refusal.ts'
 import { firstName, type SupportOperator } from './operators.ts'

@@ -1,7 +1,8 @@
 // The append-only audit log: every operator action and every service-account (OPS_TOKEN) call,
 // with who, what, when, the object, before/after, reason and address. Written in the same
 // transaction as the action wherever the action has one, so an action without its record (or
-// a record without its action) cannot exist. Never updated or deleted.
+// a record without its action) cannot exist. Never updated or deleted. Its own module, below
+// every module that acts, so payments and support record their actions without reaching into ops.
 import type { Kysely, Selectable } from 'kysely'
 import type { AuditEntry, AuditPage } from '../../contract/ops.ts'
 import type { Database } from '../db/schema.ts'
@@ -20,6 +21,17 @@ export interface AuditRecord {
   before?: unknown
   after?: unknown
   reason?: string | null
+}
+
+/** True once an entry of this action names this object (an alert recorded once, not at every check). */
+export async function auditEntryExists(db: Kysely<Database>, action: string, objectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', action)
+    .where('object_id', '=', objectId)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function writeAudit(db: Kysely<Database>, actor: Actor, record: AuditRecord, at: number): Promise<void> {
