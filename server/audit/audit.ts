@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AuditEntry, AuditPage } from '../../contract/ops.ts'
 import type { Database } from '../db/schema.ts'
+import { csvRows } from '../http/csv.ts'
 
 /** Who acted: an operator, or the scripts' service account (id null). */
 export interface Actor {
@@ -121,15 +122,25 @@ export async function* auditRows(db: Kysely<Database>, filter: AuditFilter): Asy
   }
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value)
-  // A leading = + - @ would be a formula in a spreadsheet (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
-  return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
-
 export const auditCsvHeader = 'id,at,actor_id,actor,action,object_type,object_id,before,after,reason,ip\n'
 
 export function auditCsvLine(e: AuditEntry): string {
-  return `${[e.id, new Date(e.at).toISOString(), e.actorId, e.actorName, e.action, e.objectType, e.objectId, e.before, e.after, e.reason, e.ip].map(csvCell).join(',')}\n`
+  return csvRows(
+    [
+      [
+        e.id,
+        new Date(e.at).toISOString(),
+        e.actorId,
+        e.actorName,
+        e.action,
+        e.objectType,
+        e.objectId,
+        e.before,
+        e.after,
+        e.reason,
+        e.ip,
+      ],
+    ],
+    { recordDelimiter: '\n' },
+  )
 }

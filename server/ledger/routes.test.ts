@@ -183,6 +183,35 @@ describe.each(engines)('statement and ops on %s', (engine) => {
     expect(lines[2]).toMatch(/,ops:b,adjustment,cash,-12\.00,38\.00,teste$/)
   })
 
+  it('escapes formulas in the statement and audit CSVs (one writer), keeping negative amounts numbers', async () => {
+    const reasons = ['=HYPERLINK("http://evil.example","clique")', '+55 11 99999', '@SUM(A1:A9)', '-2+3']
+    for (const [i, reason] of reasons.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ops/adjust',
+        headers: { 'x-ops-token': TEST_OPS_TOKEN },
+        payload: { requestId: `f${i}`, userId, amount: i === 3 ? -100 : 1000, reason },
+      })
+      expect(res.json().success).toBe(true)
+    }
+    const lines = (await post('/v1/bus/statementCsv')).body.trim().split('\r\n').slice(1)
+    expect(lines.map((line) => line.slice(line.indexOf(',ops:')))).toEqual([
+      `,ops:f0,adjustment,cash,10.00,10.00,"'=HYPERLINK(""http://evil.example"",""clique"")"`,
+      ",ops:f1,adjustment,cash,10.00,20.00,'+55 11 99999",
+      ",ops:f2,adjustment,cash,10.00,30.00,'@SUM(A1:A9)",
+      ",ops:f3,adjustment,cash,-1.00,29.00,'-2+3",
+    ])
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/ops/audit/export.csv',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+    })
+    expect(audit.statusCode).toBe(200)
+    const cells = audit.body.split('\n').filter((line) => line.includes('HYPERLINK'))
+    expect(cells.length).toBeGreaterThan(0)
+    for (const line of cells) expect(line).toContain(`"'=HYPERLINK(""http://evil.example""`)
+  })
+
   it('applies an operator adjustment once per requestId and never overdraws', async () => {
     expect((await adjust(1000, 'same')).json().data.balance.cash).toBe(1000)
     expect((await adjust(1000, 'same')).json().data.transfer.replayed).toBe(true)

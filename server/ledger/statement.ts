@@ -12,6 +12,7 @@ import type { StatementAccount, StatementEntryView, StatementLegView, StatementV
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { csvRows } from '../http/csv.ts'
 import type { AccountDirectory } from './accounts.ts'
 
 interface Row {
@@ -298,33 +299,26 @@ export async function readStatement(
   }
 }
 
-function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value)
-  if (/^-?\d+(\.\d+)?$/.test(text)) return text
-  // Quote anything a spreadsheet could read as a formula.
-  return /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 export const statementCsvHeader = 'time_utc,transfer_id,kind,account,amount_brl,balance_after_brl,reference\r\n'
 
+/** Amounts in reais with two decimals (numbers: a negative amount is not escaped as a formula). */
+const reaisFormat = { formatNumber: (reais: number) => reais.toFixed(2) }
+
 function csvLines(t: Transfer, own: PlayerAccounts): string {
-  const reais = (minor: number) => (minor / 100).toFixed(2)
-  let out = ''
   // Within a transfer between two of the player's accounts, money in before money out.
-  for (const l of legsOf(t, own).sort((a, b) => b.amount - a.amount)) {
-    out += `${[
+  const legs = legsOf(t, own).sort((a, b) => b.amount - a.amount)
+  return csvRows(
+    legs.map((l) => [
       new Date(l.time).toISOString(),
       l.transferId,
       l.kind,
       l.account,
-      reais(l.amount),
-      reais(l.balanceAfter),
+      l.amount / 100,
+      l.balanceAfter / 100,
       t.reference,
-    ]
-      .map((v) => csvField(v))
-      .join(',')}\r\n`
-  }
-  return out
+    ]),
+    reaisFormat,
+  )
 }
 
 /**
