@@ -58,17 +58,30 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined
 }
 
-export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeMs: number): void {
+/**
+ * Where the session cookie goes: the operator API and the console's socket, never the player
+ * app's requests (same origin). One cookie per path; the one an older version set on `/` is
+ * cleared with them.
+ */
+export const SESSION_COOKIE_PATHS = ['/api/ops', '/ws/ops'] as const
+
+function sessionCookies(app: FastifyInstance, value: string, maxAgeSeconds: number): string[] {
   const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : ''
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`,
-  )
+  return [
+    ...SESSION_COOKIE_PATHS.map(
+      (path) =>
+        `${SESSION_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
+    ),
+    `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}`,
+  ]
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeMs: number): void {
+  reply.header('set-cookie', sessionCookies(app, token, Math.floor(maxAgeMs / 1000)))
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : ''
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}`)
+  reply.header('set-cookie', sessionCookies(app, '', 0))
 }
 
 export const isSandbox = (app: FastifyInstance) => app.config.payments.provider === 'sandbox'

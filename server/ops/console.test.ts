@@ -61,9 +61,14 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
       remoteAddress: `192.0.2.${++ip}`,
     })
     expect(login.json()).toMatchObject({ success: true, data: { name, role } })
-    const cookie = String(login.headers['set-cookie'])
-    expect(cookie).toMatch(/^jl_ops=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/)
-    const session = cookie.split(';')[0] as string
+    const cookies = login.headers['set-cookie'] as string[]
+    // Scoped to the operator API and the console's socket; an older cookie on `/` is cleared.
+    expect(cookies).toEqual([
+      expect.stringMatching(/^jl_ops=[\w-]{43}; Path=\/api\/ops; HttpOnly; SameSite=Strict; Max-Age=43200$/),
+      expect.stringMatching(/^jl_ops=[\w-]{43}; Path=\/ws\/ops; HttpOnly; SameSite=Strict; Max-Age=43200$/),
+      'jl_ops=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0',
+    ])
+    const session = String(cookies[0]).split(';')[0] as string
     const post = (path: string, payload: object = {}) =>
       app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { cookie: session }, payload })
     return {
