@@ -18,10 +18,18 @@ export const BRAND_WORDS = ['jogolimpo', 'jogo', 'limpo', 'jogo limpo', 'pix', '
 /** zxcvbn scores 0–4: 3 is "safely unguessable" for an online attack (10¹⁰ guesses). */
 export const PASSWORD_MIN_SCORE = 3
 
+/**
+ * zxcvbn's matching grows steeply with length (a 64-character password took seconds, on the
+ * request's event loop): only the first SCORED_LENGTH characters are scored. What follows can
+ * only add to a password's strength, so none that passes would fail in full.
+ */
+export const SCORED_LENGTH = 24
+
 const zxcvbn = new ZxcvbnFactory({
   dictionary: { ...common.dictionary, ...portuguese.dictionary, brand: BRAND_WORDS },
   graphs: common.adjacencyGraphs,
   translations: portuguese.translations,
+  maxLength: SCORED_LENGTH,
 })
 
 export function isCommonPassword(password: string): boolean {
