@@ -6,7 +6,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AuditEntry, AuditPage } from '../../contract/ops.ts'
 import type { Database } from '../db/schema.ts'
-import { csvRows } from '../http/csv.ts'
+import { csvRows } from '../lib/csv.ts'
 
 /** Who acted: an operator, or the scripts' service account (id null). */
 export interface Actor {

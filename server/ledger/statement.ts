@@ -12,7 +12,7 @@ import type { StatementAccount, StatementEntryView, StatementLegView, StatementV
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
-import { csvRows } from '../http/csv.ts'
+import { csvRows } from '../lib/csv.ts'
 import type { AccountDirectory } from './accounts.ts'
 
 interface Row {
