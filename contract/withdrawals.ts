@@ -56,7 +56,7 @@ export interface WithdrawInfo {
   reviewAbove: number
   /** The review SLA: an operator decides within this many minutes (well inside the 120-minute payout rule). */
   reviewMinutes: number
-  /** The first withdrawal to a new key within 24 h of a password or device change waits this long (0: never). */
+  /** The first withdrawal to a new key within 24 h of a change of the account's devices waits this long (0: never). */
   coolOffMinutes: number
 }
 

@@ -120,7 +120,7 @@ const envSchema = z.object({
   WITHDRAW_MIN: integer(1000),
   WITHDRAW_DAILY_MAX: integer(500_000),
   WITHDRAW_REVIEW_ABOVE: integer(100_000),
-  /** The first withdrawal to a new key within 24 h of a password or device change waits this long. */
+  /** The first withdrawal to a new key within 24 h of a change of the account's devices waits this long. */
   WITHDRAW_COOL_OFF_MINUTES: z.coerce.number().int().min(0).max(120).default(60),
   /** The reality check's interval for a player who chose none (1 in end-to-end tests). */
   REALITY_CHECK_DEFAULT_MINUTES: z.coerce.number().int().min(1).max(120).default(60),

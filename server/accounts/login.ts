@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { hadMoney } from '../ledger/activity.ts'
 import { Refusal } from '../refusal.ts'
 import { accountHolds } from './account-holds.ts'
 import { addDevice, claimLegacyDevice, findDevice, type IssuedDevice, secretMatches, touchDevice } from './devices.ts'
@@ -137,7 +138,9 @@ export async function loginWithPassword(
   await clearAttempts(db, name)
   const device = await db.transaction().execute(async (trx): Promise<IssuedDevice> => {
     const added = await addDevice(trx, Number(player.id), randomUUID(), input.label, now)
-    await markCredentialsChanged(trx, Number(player.id), now)
+    // A device added to an account with money is what a takeover looks like: its first withdrawal
+    // to a new key waits the cool-off. One added to an empty account has nothing to take.
+    if (await hadMoney(trx, Number(player.id))) await markCredentialsChanged(trx, Number(player.id), now)
     return added
   })
   return { player, device, created: false }

@@ -80,7 +80,10 @@ export async function createDevicePlayer(db: Kysely<Database>, now: number): Pro
   return Number(created.player.id)
 }
 
-/** When the player's password or devices last changed (epoch ms), or null if never since sign-up. */
+/**
+ * When the player's credentials last changed (epoch ms) — a device added to an account with money,
+ * a device revoked, a first password set from another device — or null if never since sign-up.
+ */
 export async function credentialsChangedAt(db: Kysely<Database>, playerId: number): Promise<number | null> {
   const row = await db
     .selectFrom('players')
@@ -113,9 +116,15 @@ export function normalizeUserName(userName: string): string {
 
 export type BindOutcome = 'bound' | 'user_exist' | 'already_bound'
 
+/**
+ * Gives the account its first name and password. A first password set on the device that created
+ * the account is not a change of credentials (the withdrawal cool-off guards against a takeover
+ * of credentials that already existed); set from any other device, it is one.
+ */
 export async function bindCredentials(
   db: Kysely<Database>,
   playerId: number,
+  sessionDeviceId: number | null,
   userName: string,
   passwordHash: string,
   now: number,
@@ -123,24 +132,54 @@ export async function bindCredentials(
   const name = normalizeUserName(userName)
   // A concurrent bind of the same name can pass the check on PostgreSQL; the unique index
   // then decides, and the loser hears user_exist.
-  return bindInTransaction(db, playerId, name, passwordHash, now).catch((error: unknown) => {
+  return bindInTransaction(db, playerId, sessionDeviceId, name, passwordHash, now).catch((error: unknown) => {
     if (isUniqueViolation(error)) return 'user_exist' as const
     throw error
   })
 }
 
-function bindInTransaction(db: Kysely<Database>, playerId: number, name: string, passwordHash: string, now: number) {
+function bindInTransaction(
+  db: Kysely<Database>,
+  playerId: number,
+  sessionDeviceId: number | null,
+  name: string,
+  passwordHash: string,
+  now: number,
+) {
   return db.transaction().execute(async (trx): Promise<BindOutcome> => {
     const taken = await trx.selectFrom('players').select('id').where('user_name', '=', name).executeTakeFirst()
     if (taken) return taken.id === playerId ? 'already_bound' : 'user_exist'
+    const creating = await onCreatingDevice(trx, playerId, sessionDeviceId)
     const result = await trx
       .updateTable('players')
-      .set({ user_name: name, password_hash: passwordHash, credentials_changed_at: now })
+      .set({ user_name: name, password_hash: passwordHash, ...(creating ? {} : { credentials_changed_at: now }) })
       .where('id', '=', playerId)
       .where('user_name', 'is', null)
       .executeTakeFirst()
     return result.numUpdatedRows > 0n ? 'bound' : 'already_bound'
   })
+}
+
+/**
+ * Whether the session is on the device the account was created with, and the account has no other
+ * device. A session without a device (tokens from before devices) counts only on a one-device
+ * account.
+ */
+async function onCreatingDevice(trx: Transaction<Database>, playerId: number, sessionDeviceId: number | null) {
+  const devices = await trx
+    .selectFrom('devices')
+    .innerJoin('players', 'players.id', 'devices.player_id')
+    .select(['devices.id', 'devices.device_id', 'players.device_id as created_with'])
+    .where('devices.player_id', '=', playerId)
+    .where('devices.revoked_at', 'is', null)
+    .execute()
+  if (devices.length !== 1) return false
+  const [only] = devices
+  return (
+    only !== undefined &&
+    only.device_id === only.created_with &&
+    (sessionDeviceId ?? Number(only.id)) === Number(only.id)
+  )
 }
 
 export async function setLanguage(db: Kysely<Database>, playerId: number, language: Language) {

@@ -88,7 +88,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const bindOptions = { preValidation: seedBind, schema: { body: serverBindRequest }, config: loginLimit }
   app.post('/user/bindLoginAccount', bindOptions, async (request) => {
     const passwordHash = await hashPassword(request.body.password, request.ip)
-    const outcome = await bindCredentials(db, request.playerId, request.body.userName, passwordHash, clock.now())
+    const outcome = await bindCredentials(
+      db,
+      request.playerId,
+      request.sessionDeviceId,
+      request.body.userName,
+      passwordHash,
+      clock.now(),
+    )
     if (outcome !== 'bound') throw new Refusal(outcome)
     const player = await findById(db, request.playerId)
     return ok({ userName: player.user_name })

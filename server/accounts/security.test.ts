@@ -265,9 +265,13 @@ describe.each(engines)('account security on %s', (engine) => {
 
     it('gives a name-and-password login a device of its own and records the credential change', async () => {
       const { app } = await setup()
-      const phone = await boundPlayer(app)
-      const boundAt = await credentialsChangedAt(app.db, phone.userId)
-      expect(boundAt).toBe(START)
+      const phone = await loginPlayer(app, {
+        ageConfirmed: true,
+        bound: { userName: 'jogador777', password: PASSWORD },
+        cash: 1000,
+      })
+      // The first password, set on the phone that created the account, changed no credentials.
+      expect(await credentialsChangedAt(app.db, phone.userId)).toBeNull()
       clock.time += 60_000
       const res = await post(app, '/user/login', { userName: 'jogador777', password: PASSWORD, apiType: 1 })
       const tablet = res.json().data as DeviceCredentials & { userId: number; token: string }

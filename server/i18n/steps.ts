@@ -15,7 +15,7 @@ export interface StepArgs {
   reason?: string | null
   endToEndId?: string | null
   payoutId?: string
-  /** The first withdrawal to a new key waits until then: the account's password or devices just changed. */
+  /** The first withdrawal to a new key waits until then: a device just signed in to the account (which had money) or was removed. */
   coolOffUntil?: number
 }
 
@@ -39,9 +39,9 @@ function checksText(args: StepArgs, _language: Language, time: (epochMs: number)
   if (args.coolOffUntil !== undefined) {
     const at = time(args.coolOffUntil)
     return {
-      'pt-BR': `Primeiro saque para esta chave depois de uma mudança de senha ou aparelho: por segurança, ele segue às ${at}. Nada a pagar.`,
-      en: `First withdrawal to this key after a password or device change: for your safety it goes out at ${at}. Nothing to pay.`,
-      hi: `पासवर्ड या डिवाइस बदलने के बाद इस कुंजी पर पहली निकासी: आपकी सुरक्षा के लिए यह ${at} पर भेजी जाएगी। कुछ भी भुगतान नहीं करना है।`,
+      'pt-BR': `Primeiro saque para esta chave depois que outro aparelho entrou na conta ou saiu dela: por segurança, ele segue às ${at}. Nada a pagar.`,
+      en: `First withdrawal to this key since another device signed in to or was removed from your account: for your safety it goes out at ${at}. Nothing to pay.`,
+      hi: `आपके खाते में किसी दूसरे डिवाइस के लॉग इन करने या हटाए जाने के बाद इस कुंजी पर पहली निकासी: आपकी सुरक्षा के लिए यह ${at} पर भेजी जाएगी। कुछ भी भुगतान नहीं करना है।`,
     }
   }
   if (!args.review) {

@@ -2,8 +2,9 @@
 // withdrawals paid since an instant, summed from the ledger's transfers on the player's own
 // accounts. Each sum walks a partial index (0023) holding only that kind of transfer, so it costs
 // the player's deposits or withdrawals in the window, never their bets and wins (the play side,
-// server/games/activity.ts, counts those from the day rows the spin keeps).
-import { type Kysely, sql } from 'kysely'
+// server/games/activity.ts, counts those from the day rows the spin keeps). Also whether the
+// player's accounts ever held money, which decides whether a new device counts for the cool-off.
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AccountDirectory } from './accounts.ts'
 
@@ -31,4 +32,31 @@ export async function ledgerFlows(
     db,
   )
   return { deposits: Number(rows[0]?.deposits ?? 0), withdrawals: Number(rows[0]?.withdrawals ?? 0) }
+}
+
+/**
+ * Whether money ever came into or went out of the player's accounts (a deposit or a withdrawal),
+ * or cash is there now: what a new device on the account could take (the withdrawal cool-off).
+ */
+export async function hadMoney(db: Kysely<Database> | Transaction<Database>, playerId: number): Promise<boolean> {
+  const accounts = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'balance'])
+    .where('player_id', '=', playerId)
+    .execute()
+  if (accounts.some((a) => (a.code === 'cash' || a.code === 'withdrawal_hold') && Number(a.balance) !== 0)) return true
+  const cash = accounts.find((a) => a.code === 'cash')
+  if (!cash) return false
+  const moved = await db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('credit_account_id', '=', cash.id), eb('kind', '=', 'deposit')]),
+        eb.and([eb('debit_account_id', '=', cash.id), eb('kind', '=', 'withdrawal_hold')]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return moved !== undefined
 }
