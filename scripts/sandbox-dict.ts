@@ -1,9 +1,14 @@
 // The sandbox bank's PIX key directory (DICT), from the command line (on the sandbox API Pix server):
-//   npm run sandbox:dict -- add <key> <cpf> [--type phone|email|random]
+//   npm run sandbox:dict -- add <key> <cpf> [--type cpf|phone|email|random]
 //   npm run sandbox:dict -- list <cpf>
-//   npm run sandbox:dict -- remove <key> <cpf> [--type phone|email|random]
-// A withdrawal goes only to a key the directory says the player's CPF holds; CPF keys belong to
-// their CPF without registering. Registering a key held by another CPF moves it (a DICT claim).
+//   npm run sandbox:dict -- remove <key> <cpf> [--type cpf|phone|email|random]
+// Without --type the bank takes the type the key is written in: 11 digits (dots and dash
+// optional) whose check digits hold are a CPF key, a `+55…` number or any other digits a phone,
+// text with @ an e-mail, a UUID a random key. A CPF key belongs to its own CPF without
+// registering (adding it answers so); a phone number that is also a valid CPF needs --type phone.
+// A withdrawal goes only to a key the directory says the player's CPF holds. Registering a key
+// held by another CPF moves it (a DICT claim).
+import { pixKeyTypes } from '../contract/pix-keys.ts'
 import { sandboxBankPost } from './sandbox-bank-call.ts'
 
 const [command, ...rest] = process.argv.slice(2)
@@ -11,10 +16,11 @@ const typeAt = rest.indexOf('--type')
 const keyType = typeAt >= 0 ? rest[typeAt + 1] : undefined
 const positional = rest.filter((_, i) => typeAt < 0 || (i !== typeAt && i !== typeAt + 1))
 const usage =
-  'usage: npm run sandbox:dict -- add <key> <cpf> [--type phone|email|random] | list <cpf> | remove <key> <cpf> [--type …]'
+  'usage: npm run sandbox:dict -- add <key> <cpf> [--type cpf|phone|email|random] | list <cpf> | remove <key> <cpf> [--type …]'
 
 function request(): { path: string; body: Record<string, string> } | null {
   const [first, second] = positional
+  if (typeAt >= 0 && !(pixKeyTypes as readonly string[]).includes(keyType ?? '')) return null
   const typed: Record<string, string> = keyType ? { keyType } : {}
   if (command === 'add' && first && second) return { path: '/dict', body: { key: first, cpf: second, ...typed } }
   if (command === 'remove' && first && second) {

@@ -710,6 +710,11 @@ const problems: Record<string, Record<Language, Template>> = {
     en: () => 'is not valid (check the digits)',
     hi: () => 'मान्य नहीं है (अंक जाँचें)',
   },
+  cpf_key_of_another_cpf: {
+    'pt-BR': () => 'é um CPF: uma chave CPF pertence só ao próprio CPF (para um telefone, informe o tipo ou o +55)',
+    en: () => 'is a CPF: a CPF key belongs only to that CPF (for a phone number, give its type or the +55)',
+    hi: () => 'एक CPF है: CPF कुंजी केवल उसी CPF की होती है (फ़ोन नंबर के लिए उसका प्रकार या +55 दें)',
+  },
   full_name_needed: {
     'pt-BR': () => 'precisa ter nome e sobrenome',
     en: () => 'needs a first and last name',

@@ -111,7 +111,8 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
       ['/sandbox/bank/payout-rule', { key: 'not-an-email', keyType: 'email', outcome: 'pay', cpf }],
       ['/sandbox/bank/payout-rule', { key: cpf, keyType: 'cpf', outcome: 'pay', cpf: '11111111111' }],
       ['/sandbox/bank/dict', { key: null, cpf }],
-      ['/sandbox/bank/dict', { key: cpf, keyType: 'cpf', cpf }],
+      ['/sandbox/bank/dict', { key: cpf, keyType: 'cpf', cpf: randomCpf() }],
+      ['/sandbox/bank/dict', { key: cpf, keyType: 'cnpj', cpf }],
       ['/sandbox/bank/dict', { key: '+5511912345678', keyType: 'phone', cpf: '123' }],
       ['/sandbox/bank/dict', { key: '123', keyType: 'phone', cpf }],
       ['/sandbox/bank/dict/list', { cpf: 12345678909 }],
@@ -176,6 +177,34 @@ describe.each(engines)('sandbox bank on %s', (engine) => {
     await sandbox.settleDuePayouts()
     expect(await sandbox.getPayout('T1-1')).toMatchObject({ status: 'failed', failure: 'rejected' })
     expect(await sandbox.getPayout('T2-1')).toMatchObject({ status: 'paid', failure: null })
+  })
+
+  it('takes 11 digits that form a valid CPF as a CPF key, as meant; an explicit type wins', async () => {
+    // The digits of a mobile number in São Paulo whose check digits also hold as a CPF.
+    const digits = '11912345684'
+    const own = await post('/sandbox/bank/dict', { key: digits, cpf: digits })
+    expect(own.json()).toMatchObject({ success: true, data: { key: digits, keyType: 'cpf' } })
+    const written = await post('/sandbox/bank/dict', { key: formatCpf(digits), cpf: digits })
+    expect(written.json()).toMatchObject({ success: true, data: { key: digits, keyType: 'cpf' } })
+    // Nothing was registered: the CPF key is its CPF's by itself, and no phone key appeared.
+    expect((await post('/sandbox/bank/dict/list', { cpf: digits })).json().data.keys).toEqual([])
+    expect(await t.app.payments.provider.lookupKey('+5511912345684')).toEqual({ found: false })
+    expect(await t.app.payments.provider.lookupKey(digits)).toMatchObject({ found: true, keyType: 'cpf' })
+
+    // Someone else's CPF cannot be made a key of this one.
+    const holder = randomCpf()
+    const foreign = await post('/sandbox/bank/dict', { key: digits, cpf: holder })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json().msg).toMatch(/uma chave CPF pertence só ao próprio CPF/)
+    expect((await post('/sandbox/bank/dict/list', { cpf: holder })).json().data.keys).toEqual([])
+
+    // Said to be a phone, the same digits are that phone number's key, for the given holder.
+    const phone = await post('/sandbox/bank/dict', { key: digits, keyType: 'phone', cpf: holder })
+    expect(phone.json()).toMatchObject({ success: true, data: { key: '+5511912345684', keyType: 'phone' } })
+    expect(await t.app.payments.provider.lookupKey('+5511912345684')).toMatchObject({ found: true, keyType: 'phone' })
+    // Written with +55 or as a phone is written, it is a phone without saying so.
+    const plus = await post('/sandbox/bank/dict', { key: '+55 11 91234-5684', cpf: holder })
+    expect(plus.json()).toMatchObject({ success: true, data: { key: '+5511912345684', keyType: 'phone' } })
   })
 
   it('registers, lists and removes keys for their holder; a form gets a page', async () => {

@@ -22,7 +22,7 @@ import { Refusal } from '../../refusal.ts'
 import { BrCodeError, type ParsedBrCode, parseBrCode } from '../brcode.ts'
 import { TXID_PATTERN } from '../ids.ts'
 import { bankCss, chargeDetails, codeForm, dictForm, escapeHtml, page, payoutRuleForm } from './bank-page.ts'
-import { guessKeyType, registrableKeyTypes } from './dict.ts'
+import { guessKeyType } from './dict.ts'
 import { type PayRefusal, payoutOutcomes, type SandboxPayment, type SandboxProvider } from './provider.ts'
 
 const flag = z.union([z.boolean(), z.enum(['1', 'true', '0', 'false', 'on', ''])]).optional()
@@ -53,7 +53,7 @@ const ruleBody = z.strictObject({
 
 const dictBody = z.strictObject({
   key: keyField,
-  keyType: z.enum(registrableKeyTypes).optional(),
+  keyType: z.enum(pixKeyTypes).optional(),
   cpf: cpfField,
 })
 
@@ -73,7 +73,7 @@ function parseAmount(text: string): number | null {
 
 /** The key as the directory stores it, for the type given or, when not given, the one it looks like. */
 function normalizeKey(raw: string, type: PixKeyType | undefined): { key: string; type: PixKeyType } | null {
-  const keyType = type ?? (isValidCpf(raw) && !raw.trim().startsWith('+') ? 'cpf' : guessKeyType(raw))
+  const keyType = type ?? guessKeyType(raw)
   if (checkPixKey(keyType, raw)) return null
   return { key: normalizePixKey(keyType, raw), type: keyType }
 }
@@ -218,6 +218,23 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
     app.post('/bank/dict', { schema: { body: dictBody } }, async (request, reply) => {
       const { key, keyType, cpf } = request.body
       const type = keyType ?? guessKeyType(key)
+      if (type === 'cpf') {
+        // A CPF key is the CPF itself: it belongs to that CPF without registering, and to no other.
+        if (!isValidCpf(cpf)) return invalidField(request, reply, 'cpf', 'invalid_cpf')
+        if (!isValidCpf(key) || normalizeCpf(key) !== normalizeCpf(cpf)) {
+          return invalidField(request, reply, 'key', 'cpf_key_of_another_cpf')
+        }
+        if (wantsHtml(request)) {
+          return htmlPage(
+            reply,
+            'Banco sandbox',
+            resultHtml(
+              '<p class="ok" role="status" data-testid="dict-registered">Uma chave CPF já pertence ao próprio CPF: nada a registrar.</p>',
+            ),
+          )
+        }
+        return ok({ key: normalizeCpf(key), keyType: 'cpf' as const })
+      }
       const outcome = await provider.dict.register(type, key, cpf)
       if (!outcome.registered) {
         return outcome.reason === 'invalid_cpf'

@@ -19,9 +19,14 @@ export type RegisterOutcome =
   | { registered: true; key: string; keyType: RegistrableKeyType }
   | { registered: false; reason: 'invalid_key' | 'invalid_cpf' }
 
-/** The type a key is written in, when the caller did not say: e-mail, random (UUID) or phone. */
-export function guessKeyType(raw: string): RegistrableKeyType {
+/**
+ * The type a key is written in, when the caller did not say: a CPF when it is written as one
+ * (11 digits, dots and dash optional) and its check digits hold, else e-mail, random (UUID) or
+ * phone. A phone number that happens to be a valid CPF needs its type said (or its +55).
+ */
+export function guessKeyType(raw: string): PixKeyType {
   const key = raw.trim()
+  if (/^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(key) && isValidCpf(key)) return 'cpf'
   if (key.includes('@')) return 'email'
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) return 'random'
   return 'phone'
