@@ -1,6 +1,6 @@
 // What the lobby shows (SPEC 3, 6.1, 6.4): the catalog with each game's published figures and
 // real plays (Popular is ordered by them), and the live figures — the jackpot pool, recent wins
-// at or above the feed threshold with masked names, and the players with a game open now.
+// at or above the feed threshold (and above their bet) with masked names, and the players with a game open now.
 import { type Kysely, sql } from 'kysely'
 import type { GameList, LiveView, WinItem } from '../../contract/games/api.ts'
 import { coverUrl } from '../../contract/games/art.ts'
@@ -42,15 +42,19 @@ export async function gameList(db: Kysely<Database>, now: number, playCounts: Pl
 type WinRow = { id: string; player_id: number; game_id: string; win: number; jackpot_win: number; created_at: number }
 
 function winsSince(db: Kysely<Database>, since: number, threshold: number) {
-  return db
-    .selectFrom('game_rounds')
-    .select(['id', 'player_id', 'game_id', 'win', 'jackpot_win', 'created_at'])
-    .where('created_at', '>', since)
-    .where(sql<number>`win + jackpot_win`, '>=', threshold)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(FEED_SIZE)
-    .execute()
+  return (
+    db
+      .selectFrom('game_rounds')
+      .select(['id', 'player_id', 'game_id', 'win', 'jackpot_win', 'created_at'])
+      .where('created_at', '>', since)
+      .where(sql<number>`win + jackpot_win`, '>=', threshold)
+      // A return at or below the bet is a loss, never a win in the feed.
+      .where((eb) => eb(sql<number>`win + jackpot_win`, '>', eb.ref('bet')))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(FEED_SIZE)
+      .execute()
+  )
 }
 
 /**

@@ -460,7 +460,8 @@ export class Rounds {
       ),
     )
     tx.broadcast('jackpot', {})
-    if (paid >= this.#o.winFeedMin) await this.#announce(tx, row, game, paid)
+    // Only a win is announced: a return at or below the bet is a loss, however large.
+    if (paid >= this.#o.winFeedMin && paid > input.bet) await this.#announce(tx, row, game, paid)
     return {
       round: roundView(row, null),
       replayed: false,

@@ -122,7 +122,7 @@ describe.each(engines)('push on %s', (engine) => {
     expect(await closed).toBe(4003)
   })
 
-  it('broadcasts the jackpot pool as it is now, and wins at or above the feed threshold, to every player', async () => {
+  it('broadcasts the jackpot pool as it is now, and wins at or above the feed threshold, to every player; never a return below the bet', async () => {
     const { app, testDb } = await setup({ WIN_FEED_MIN: '1' })
     const watcher = await loginPlayer(app)
     const client = await connect(app, watcher.token)
@@ -145,24 +145,39 @@ describe.each(engines)('push on %s', (engine) => {
       headers: { 'game-session': sessionToken },
       payload: { clientSeed: 'push', nextServerSeedHash: opened.json().data.nextServerSeedHash },
     })
-    let won: { roundId: string; win: number } | undefined
-    for (let i = 0; i < 40 && !won; i++) {
+    type Round = { roundId: string; win: number; jackpotWin: number; bet: number }
+    // A return of less than the bet first, then a real win after it.
+    let partial: Round | undefined
+    let won: Round | undefined
+    for (let i = 0; i < 400 && !won; i++) {
       const spin = await app.inject({
         method: 'POST',
         url: '/api/game/spin',
         headers: { 'game-session': sessionToken },
         payload: { bet: 500, requestId: randomUUID() },
       })
-      const round = spin.json().data.round
-      if (round.win > 0) won = round
+      const round = spin.json().data.round as Round
+      const paid = round.win + round.jackpotWin
+      if (!partial && paid > 0 && paid < round.bet) partial = round
+      else if (partial && paid > round.bet) won = round
     }
+    expect(partial).toBeDefined()
     expect(won).toBeDefined()
     const pool = await jackpotPool(testDb.db.kysely)
     await client.next('jackpot', (data) => (data as { pool: number }).pool === pool)
-    const win = (await client.next('win', (data) => (data as { roundId: string }).roundId === won?.roundId)) as {
+    const announced: string[] = []
+    const win = (await client.next('win', (data) => {
+      announced.push((data as { roundId: string }).roundId)
+      return (data as { roundId: string }).roundId === won?.roundId
+    })) as {
       amount: number
       playerName: string
     }
+    // The return below the bet, spun before the win, was never announced, nor is it in the feed.
+    expect(announced).not.toContain(partial?.roundId)
+    const live = (await watcher.call('/game/live')).data as { wins: { roundId: string }[] }
+    expect(live.wins.map((w) => w.roundId)).toContain(won?.roundId)
+    expect(live.wins.map((w) => w.roundId)).not.toContain(partial?.roundId)
     expect(win.amount).toBe(won?.win)
     expect(win.playerName).toBe(`Jo***${String(spinner.userId).padStart(2, 'r').slice(-2)}`)
   })

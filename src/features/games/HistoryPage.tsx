@@ -1,5 +1,6 @@
-// Game history (/history): the player's rounds, newest first, each with bet, win, time and a
-// link to recompute it on /verify.
+// Game history (/history): the player's rounds, newest first, each with bet, what it paid, time
+// and a link to recompute it on /verify. Only more than the bet back is a win; less, or the bet
+// itself, is said plainly as a return (as the game says it), never marked as won.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
@@ -40,9 +41,7 @@ export default function HistoryPage() {
               <span>
                 <Trans>Aposta {formatMoney(round.bet)}</Trans>
               </span>
-              <span className={round.win + round.jackpotWin > 0 ? 'won' : ''} data-testid="round-win">
-                <Trans>Ganho {formatMoney(round.win + round.jackpotWin)}</Trans>
-              </span>
+              <RoundResult paid={round.win + round.jackpotWin} bet={round.bet} />
             </div>
             <Link href={`/verify?round=${round.roundId}`} className="link" data-testid="verify-link">
               <Trans>Verificar</Trans>
@@ -56,5 +55,27 @@ export default function HistoryPage() {
         </button>
       )}
     </section>
+  )
+}
+
+function RoundResult({ paid, bet }: { paid: number; bet: number }) {
+  if (paid > bet) {
+    return (
+      <span className="won" data-testid="round-win" data-result="win">
+        <Trans>Ganho {formatMoney(paid)}</Trans>
+      </span>
+    )
+  }
+  if (paid > 0) {
+    return (
+      <span data-testid="round-win" data-result="return">
+        <Trans>Retorno {formatMoney(paid)}</Trans>
+      </span>
+    )
+  }
+  return (
+    <span data-testid="round-win" data-result="loss">
+      <Trans>Sem retorno</Trans>
+    </span>
   )
 }

@@ -12,7 +12,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { downloadStatementCsv, getStatementPages } from './api.ts'
 import { BalanceChart } from './BalanceChart.tsx'
-import { accountLabels, kindLabels, lineLabel } from './kinds.ts'
+import { accountLabels, legLabel, lineLabel } from './kinds.ts'
 import './statement.css'
 
 const PAGE_SIZE = 20
@@ -85,7 +85,7 @@ function StatementLine({ entry: e }: { entry: StatementEntryView }) {
             <small>{formatTime(e.time, i18n.locale)}</small>
           </div>
           <div className="amounts">
-            <span className={e.amount < 0 ? 'out' : 'in'}>
+            <span className={e.amount < 0 ? 'out' : e.amount > 0 ? 'in' : ''}>
               {e.amount > 0 ? '+' : ''}
               {formatMoney(e.amount)}
             </span>
@@ -101,7 +101,7 @@ function StatementLine({ entry: e }: { entry: StatementEntryView }) {
             return (
               <li key={`${leg.transferId}:${leg.account}`}>
                 <span>
-                  {i18n._(kindLabels[leg.kind])} · {accountName}
+                  {i18n._(legLabel(e, leg.kind))} · {accountName}
                 </span>
                 <span className="amounts">
                   {leg.amount > 0 ? '+' : ''}

@@ -35,8 +35,18 @@ export const accountLabels: Record<StatementAccount, MessageDescriptor> = {
 }
 
 const roundLabel = msg`Rodada`
+const returnLabel = msg`Retorno`
 const withdrawalPaid = msg`Saque pago`
 const withdrawalNotPaid = msg`Saque não concluído`
+
+/**
+ * A leg's name within its line: a round's win is a prize only when it paid more than the bet;
+ * less, or the bet itself, is a return (never shown as a win).
+ */
+export function legLabel(line: StatementEntryView, kind: TransferKind): MessageDescriptor {
+  if (kind === 'win' && line.kind === 'round' && line.amount <= 0) return returnLabel
+  return kindLabels[kind]
+}
 
 /** A line's name: a spin is a round; a withdrawal's hold says how it ended. */
 export function lineLabel(line: StatementEntryView): MessageDescriptor {
