@@ -71,7 +71,7 @@ type OrderRow = Selectable<Database['withdrawal_orders']>
 
 export const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
 const RECONCILE_EVERY_MS = 5000
-/** A password or device change this recent puts a new key's first withdrawal in the cool-off. */
+/** A change of credentials this recent puts a new key's first withdrawal in the cool-off. */
 const CREDENTIALS_RECENT_MS = 24 * 3600_000
 
 const historyStatus: Record<WithdrawalStatus, HistoryStatus> = {
@@ -439,11 +439,15 @@ export class WithdrawalService {
       }
       if (payout.status === 'paid') {
         await postHold(tx, { id: postTransferId(orderId), holdId: holdId(orderId) })
-        await tx.trx
+        // The poll and a dispatch can apply the same answer at once (the post above is idempotent):
+        // only the one that moves the order on records the step.
+        const moved = await tx.trx
           .updateTable('withdrawal_orders')
           .set({ status: 'paid', end_to_end_id: payout.endToEndId, updated_at: now })
           .where('id', '=', orderId)
-          .execute()
+          .where('status', '=', 'processing')
+          .executeTakeFirst()
+        if (moved.numUpdatedRows === 0n) return
         await addStep(tx, orderId, TrackerStep.paid, StepState.success, { endToEndId: payout.endToEndId }, now)
         emitOrder(tx, { ...current, status: 'paid' })
         settled = { outcome: 'paid', requestedAt: Number(order.created_at), at: now }
@@ -474,9 +478,10 @@ export class WithdrawalService {
   }
 
   /**
-   * When the first withdrawal to a key the player was never paid at must wait (finding 4c): only
-   * if the account's password or devices changed in the last 24 h — a stolen session or a
-   * just-changed password then cannot empty the account at once. Null: no wait.
+   * When the first withdrawal to a key the player was never paid at must wait: only if the
+   * account's credentials changed in the last 24 h (a device added to an account with money, a
+   * device revoked; a new account's first password on its own device is no change) — a stolen
+   * password then cannot empty the account at once. Null: no wait.
    */
   async #coolOffUntil(playerId: number, key: string): Promise<number | null> {
     const { db, config } = this.#o
