@@ -43,6 +43,11 @@ const SWEEP_MS = 500
 const SWEEP_BATCH = 500
 /** Close code for a socket closed by a restarting instance (WebSocket's "service restart"): reconnect. */
 export const RECONNECT = 1012
+/**
+ * How long a socket gets to answer the close handshake at shutdown before it is cut: a phone
+ * whose connection died never answers, and would hold the process for ws's 30 s close timeout.
+ */
+export const CLOSE_GRACE_MS = 1000
 /** Close code for a socket whose session ended (logout, device revoked, expiry). */
 export const SESSION_ENDED = 4003
 
@@ -85,14 +90,30 @@ export class PushHub {
     this.#sweepTimer.unref()
   }
 
-  stop(): void {
+  /**
+   * Closes every socket with "reconnect"; resolves once each has closed, or was cut after
+   * CLOSE_GRACE_MS without answering.
+   */
+  stop(): Promise<void> {
     clearInterval(this.#timer)
     clearInterval(this.#sweepTimer)
-    for (const sockets of this.#sockets.values()) for (const socket of sockets) socket.close(RECONNECT, 'reconnect')
-    for (const socket of this.#operators.keys()) socket.close(RECONNECT, 'reconnect')
+    const open = [...[...this.#sockets.values()].flatMap((sockets) => [...sockets]), ...this.#operators.keys()]
     this.#operators.clear()
     this.#sockets.clear()
     this.#sessions.clear()
+    const closed = open.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === socket.CLOSED) return resolve()
+          socket.once('close', () => resolve())
+          socket.close(RECONNECT, 'reconnect')
+        }),
+    )
+    if (open.length === 0) return Promise.resolve()
+    const cut = setTimeout(() => {
+      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate()
+    }, CLOSE_GRACE_MS)
+    return Promise.all(closed).then(() => clearTimeout(cut))
   }
 
   /** Delivers every outbox row committed so far (a graceful shutdown, before its sockets close). */

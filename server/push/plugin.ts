@@ -112,7 +112,7 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
   // A graceful shutdown delivers what the last requests committed, then closes with "reconnect".
   app.lifecycle.beforeClose(async () => {
     await hub.flush()
-    hub.stop()
+    await hub.stop()
   })
 
   let unlisten: (() => Promise<void>) | undefined
@@ -135,7 +135,7 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
       clearTimeout(notifyTimer)
       await notifyOutbox(app.db).catch(() => {})
     }
-    hub.stop()
+    await hub.stop()
     await unlisten?.()
   })
 
