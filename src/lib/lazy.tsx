@@ -47,6 +47,18 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean; timedOut:
   static getDerivedStateFromError(error: unknown) {
     return { failed: true, timedOut: error instanceof ChunkTimeout }
   }
+  #retry = () => {
+    this.setState({ failed: false })
+    this.props.onRetry()
+  }
+  override componentDidUpdate(_props: BoundaryProps, before: { failed: boolean }) {
+    // A chunk that failed offline loads by itself once the connection returns.
+    if (this.state.failed && !before.failed) window.addEventListener('online', this.#retry, { once: true })
+    if (!this.state.failed && before.failed) window.removeEventListener('online', this.#retry)
+  }
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.#retry)
+  }
   override componentDidCatch(error: unknown) {
     const from = window.location.pathname + window.location.search
     // `/404` itself falls back to the inline retry, so a slow 404 page cannot loop.
@@ -63,14 +75,7 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean; timedOut:
         <p>
           <Trans>Não foi possível carregar esta parte do app.</Trans>
         </p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            this.setState({ failed: false })
-            this.props.onRetry()
-          }}
-        >
+        <button type="button" className="button" onClick={this.#retry}>
           <Trans>Tentar de novo</Trans>
         </button>
       </div>

@@ -1,7 +1,8 @@
 // One way for a screen to read server data. It loads on mount and when its inputs change, keeps
 // loading and failure state, and reads again when the player asks (the active tab tapped again,
 // a game closed), after the push socket reconnects (pushes may have been missed) and on the push
-// topics that change what it shows. A read the screen started that fails toasts the server's
+// topics that change what it shows, and when the browser comes back online after a read failed
+// (a screen left on its retry recovers by itself). A read the screen started that fails toasts the server's
 // words (or `failure`) when a `failure` text is given; a background re-read that fails keeps
 // what is shown. Answers that arrive after a newer read started are dropped.
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react'
@@ -71,6 +72,17 @@ export function useApiData<T>(load: () => Promise<T>, deps: DependencyList, opti
       for (const off of offs) off()
     }
   }, [run, topics])
+
+  // Back online after a failed read: read again without waiting for a tap or the push socket.
+  const failedRef = useRef(false)
+  failedRef.current = error !== null
+  useEffect(() => {
+    const retry = () => {
+      if (failedRef.current) void run(true)
+    }
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [run])
 
   // Answers that arrive after the screen is gone are dropped.
   useEffect(

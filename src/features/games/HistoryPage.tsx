@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getRounds } from './api.ts'
@@ -16,10 +17,18 @@ const PAGE_SIZE = 20
 export default function HistoryPage() {
   const { t, i18n } = useLingui()
   const [size, setSize] = useState(PAGE_SIZE)
-  const { data: page, error } = useApiData(() => getRounds({ pageNum: 1, pageSize: Math.min(size, 100) }), [size])
+  const {
+    data: page,
+    error,
+    reload,
+  } = useApiData(() => getRounds({ pageNum: 1, pageSize: Math.min(size, 100) }), [size])
 
   if (error && !page)
-    return <p className="empty-state">{messageOf(error, t`Não foi possível carregar o histórico.`)}</p>
+    return (
+      <LoadFailed onRetry={() => void reload()} testId="history-load-failed">
+        {messageOf(error, t`Não foi possível carregar o histórico.`)}
+      </LoadFailed>
+    )
   if (!page) return <p className="empty-state">…</p>
   if (page.total === 0) {
     return (

@@ -11,6 +11,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { claimInviteRewards, getInviteStats, getShareLink } from './api.ts'
 import './invite.css'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
 export default function InvitePage() {
   return (
@@ -25,7 +26,11 @@ function Invite() {
   const [busy, setBusy] = useState(false)
   const claimButton = useRef<HTMLButtonElement>(null)
 
-  const { data, reload: load } = useApiData(() => Promise.all([getInviteStats(), getShareLink()]), [], {
+  const {
+    data,
+    error,
+    reload: load,
+  } = useApiData(() => Promise.all([getInviteStats(), getShareLink()]), [], {
     reloadOn: ['invite'],
     failure: t`Não foi possível carregar os convites.`,
   })
@@ -63,6 +68,12 @@ function Invite() {
       .catch(() => undefined)
   }
 
+  if ((!stats || !share) && error !== null)
+    return (
+      <LoadFailed onRetry={() => void load()} testId="invite-load-failed">
+        <Trans>Não foi possível carregar os convites. Verifique a conexão.</Trans>
+      </LoadFailed>
+    )
   if (!stats || !share) return <div className="page-loading" aria-busy="true" />
   const url = encodeURIComponent(share.shareUrl)
   const text = encodeURIComponent(t`Jogue comigo no Jogo Limpo`)

@@ -9,13 +9,14 @@ import { formatMoney } from '../../../contract/money.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getActivity } from './api.ts'
 import './limits.css'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
 type Period = (typeof activityPeriods)[number]
 
 export default function ActivityPage() {
   const { t } = useLingui()
   const [period, setPeriod] = useState<Period>('7d')
-  const { data } = useApiData(() => getActivity({ period }), [period], {
+  const { data, error, reload } = useApiData(() => getActivity({ period }), [period], {
     failure: t`Não foi possível carregar sua atividade.`,
     reloadOn: ['balance'],
   })
@@ -43,6 +44,11 @@ export default function ActivityPage() {
           </button>
         ))}
       </fieldset>
+      {!data && error !== null && (
+        <LoadFailed onRetry={() => void reload()} testId="activity-load-failed">
+          <Trans>Não foi possível carregar sua atividade. Verifique a conexão.</Trans>
+        </LoadFailed>
+      )}
       {data && (
         <>
           <dl className="card activity-figures" data-testid="activity-figures">

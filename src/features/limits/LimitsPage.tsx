@@ -15,6 +15,7 @@ import {
 } from '../../../contract/limit-values.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -50,6 +51,7 @@ export default function LimitsPage() {
   const { t, i18n } = useLingui()
   const {
     data: view,
+    error,
     setData,
     reload,
   } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.` })
@@ -69,6 +71,13 @@ export default function LimitsPage() {
     }
   }
 
+  if (!view && error !== null) {
+    return (
+      <LoadFailed onRetry={() => void reload()} testId="limits-load-failed">
+        <Trans>Não foi possível carregar seus limites. Verifique a conexão.</Trans>
+      </LoadFailed>
+    )
+  }
   if (!view) return <section className="limits" aria-busy="true" />
   return (
     <section className="limits">

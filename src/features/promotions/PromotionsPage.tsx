@@ -8,6 +8,7 @@ import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { PromotionKey } from '../../../contract/promotion-keys.ts'
 import type { PromotionTerms } from '../../../contract/rewards.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getPromotions } from './api.ts'
@@ -31,14 +32,23 @@ const targets: Partial<Record<PromotionKey, string>> = {
 
 export default function PromotionsPage() {
   const { t, i18n } = useLingui()
-  const { data: view } = useApiData(getPromotions, [], { failure: t`Não foi possível carregar as promoções.` })
+  const {
+    data: view,
+    error,
+    reload,
+  } = useApiData(getPromotions, [], { failure: t`Não foi possível carregar as promoções.` })
 
   return (
     <section>
       <h1 className="page-title">
         <Trans>Promoções</Trans>
       </h1>
-      {!view && <div className="page-loading" aria-busy="true" />}
+      {!view && error !== null && (
+        <LoadFailed onRetry={() => void reload()} testId="promotions-load-failed">
+          <Trans>Não foi possível carregar as promoções. Verifique a conexão.</Trans>
+        </LoadFailed>
+      )}
+      {!view && error === null && <div className="page-loading" aria-busy="true" />}
       {view && !view.enabled && (
         <p className="empty-state" data-testid="promotion-off">
           <Trans>As promoções estão desligadas nesta operação. Nenhum bônus é oferecido agora.</Trans>

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { messageOf } from '../../lib/http.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { loadRewardsSummary } from '../../lib/rewards.ts'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -15,7 +16,11 @@ export function SignCalendar() {
   const { t, i18n } = useLingui()
   const [busy, setBusy] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-  const { data: info, reload: load } = useApiData(getSignInfo, [], {
+  const {
+    data: info,
+    error,
+    reload: load,
+  } = useApiData(getSignInfo, [], {
     failure: t`Não foi possível carregar o check-in.`,
   })
 
@@ -35,6 +40,12 @@ export function SignCalendar() {
     }
   }
 
+  if (!info && error !== null)
+    return (
+      <LoadFailed onRetry={() => void load()} testId="sign-load-failed">
+        <Trans>Não foi possível carregar o check-in. Verifique a conexão.</Trans>
+      </LoadFailed>
+    )
   if (!info) return <div className="page-loading" aria-busy="true" />
   return (
     <div className="sign-calendar">

@@ -17,6 +17,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { claimTask, getTasks, markTaskFlagSeen } from './api.ts'
 import './rewards.css'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
 export default function TasksPage() {
   return (
@@ -33,7 +34,11 @@ function TaskList() {
   const configKey = taskConfigKeys.find((key) => key === requested)
   const [busy, setBusy] = useState<string | null>(null)
 
-  const { data: process, reload: load } = useApiData(
+  const {
+    data: process,
+    error,
+    reload: load,
+  } = useApiData(
     async () => {
       const next = await getTasks(configKey ? { configKey } : {})
       if (next.showFlag === 1) {
@@ -68,6 +73,12 @@ function TaskList() {
     setBusy(null)
   }
 
+  if (!process && error !== null)
+    return (
+      <LoadFailed onRetry={() => void load()} testId="tasks-load-failed">
+        <Trans>Não foi possível carregar as tarefas. Verifique a conexão.</Trans>
+      </LoadFailed>
+    )
   if (!process) return <div className="page-loading" aria-busy="true" />
   const groups: { key: TaskConfigKey; title: string }[] = [
     { key: 'GREEN_VERSION_GREEN_TASK', title: t`Para começar` },

@@ -7,6 +7,7 @@ import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { StatementEntryView } from '../../../contract/statement.ts'
 import { ApiError } from '../../lib/http.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
@@ -20,7 +21,7 @@ const PAGE_SIZE = 20
 export default function StatementPage() {
   const { t } = useLingui()
   const [pages, setPages] = useState(1)
-  const { data, error } = useApiData(() => getStatementPages(pages, PAGE_SIZE), [pages], {
+  const { data, error, reload } = useApiData(() => getStatementPages(pages, PAGE_SIZE), [pages], {
     reloadOn: ['balance'],
   })
   const entries = data?.entries ?? null
@@ -36,9 +37,9 @@ export default function StatementPage() {
 
   if (failed && !entries) {
     return (
-      <p className="empty-state">
+      <LoadFailed onRetry={() => void reload()} testId="statement-load-failed">
         <Trans>Não foi possível carregar o extrato. Verifique a conexão.</Trans>
-      </p>
+      </LoadFailed>
     )
   }
   if (!entries) return <div className="page-loading" aria-busy="true" />

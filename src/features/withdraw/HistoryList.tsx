@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { HistoryStatus } from '../../../contract/withdrawals.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getWithdrawals } from './api.ts'
@@ -15,7 +16,11 @@ const icons: Record<HistoryStatus, string> = { 1: '⏳', 2: '✅', 3: '❌', 6: 
 export function HistoryList() {
   const { t, i18n } = useLingui()
   const [size, setSize] = useState(PAGE_SIZE)
-  const { data: page, error } = useApiData(() => getWithdrawals({ pageNum: 1, pageSize: Math.min(size, 50) }), [size], {
+  const {
+    data: page,
+    error,
+    reload,
+  } = useApiData(() => getWithdrawals({ pageNum: 1, pageSize: Math.min(size, 50) }), [size], {
     reloadOn: ['order'],
   })
   // A failed re-read keeps the list already shown.
@@ -30,9 +35,9 @@ export function HistoryList() {
 
   if (failed) {
     return (
-      <p className="empty-state" role="alert">
+      <LoadFailed onRetry={() => void reload()} testId="withdrawals-load-failed">
         <Trans>Não foi possível carregar o histórico.</Trans>
-      </p>
+      </LoadFailed>
     )
   }
   if (!page) return <div className="page-loading" aria-busy="true" />

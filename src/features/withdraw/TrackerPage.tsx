@@ -14,6 +14,7 @@ import { useApiData } from '../../lib/useApiData.ts'
 import { cancelWithdrawal, correctWithdrawalKey, getWithdrawal } from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
 import './withdraw.css'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
 const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
 
@@ -42,6 +43,7 @@ function OrderTracker({ orderId }: { orderId: string }) {
   const {
     data: order,
     error,
+    reload,
     setData: setOrder,
   } = useApiData(() => getWithdrawal({ orderId }), [orderId], { reloadOn: ['order'] })
   // A failed re-read keeps the steps already shown.
@@ -63,9 +65,9 @@ function OrderTracker({ orderId }: { orderId: string }) {
 
   if (problem)
     return (
-      <p className="empty-state" role="alert">
+      <LoadFailed onRetry={() => void reload()} testId="tracker-load-failed">
         {problem}
-      </p>
+      </LoadFailed>
     )
   if (!order) return <div className="page-loading" aria-busy="true" />
 
