@@ -207,7 +207,17 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     message.textContent = said
   }
 
-  spinButton.onclick = async () => {
+  // A spin sent whose answer never came (the connection dropped): the same requestId is asked
+  // again when the connection returns or at the next tap, and the server answers the round it
+  // made (or makes it, if the request never arrived) — never a second round.
+  let pending: { bet: number; requestId: string } | null = null
+  window.addEventListener('online', () => {
+    if (pending && !state.busy) void runSpin()
+  })
+
+  spinButton.onclick = () => void runSpin()
+
+  async function runSpin() {
     if (state.busy) return
     state.busy = true
     skipping = false
@@ -217,16 +227,26 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     marks.clear()
     delete root.dataset.tier
     winLabel.textContent = t('win')
-    const bet = game.betLevels[state.betIndex] as number
-    const requestId = crypto.randomUUID()
+    const { bet, requestId } = pending ?? {
+      bet: game.betLevels[state.betIndex] as number,
+      requestId: crypto.randomUUID(),
+    }
+    pending = { bet, requestId }
     reels.start()
     const ticking = sound.spinning()
     try {
       // A lost answer is asked again with the same requestId: the server answers the same round.
-      const result = await spin(bet, requestId).catch((error: unknown) => {
-        if (error instanceof GameApiError) throw error
-        return spin(bet, requestId)
-      })
+      const result = await spin(bet, requestId)
+        .catch((error: unknown) => {
+          if (error instanceof GameApiError) throw error
+          return spin(bet, requestId)
+        })
+        .catch((error: unknown) => {
+          // The server answered (a refusal): nothing is left to resolve.
+          if (error instanceof GameApiError) pending = null
+          throw error
+        })
+      pending = null
       // The bet leaves the balance at once; the win lands when the round has been shown.
       balance.textContent = money(result.round.balanceBefore - bet)
       lastWin.textContent = money(0)

@@ -117,9 +117,9 @@ const words = {
   tapToSkip: { 'pt-BR': 'Toque para pular', en: 'Tap to skip', hi: 'छोड़ने के लिए टैप करें' },
   deposit: { 'pt-BR': 'Depositar', en: 'Deposit', hi: 'जमा करें' },
   offline: {
-    'pt-BR': 'Sem conexão. A rodada não foi feita; tente de novo.',
-    en: 'No connection. The spin was not made; try again.',
-    hi: 'कोई कनेक्शन नहीं। स्पिन नहीं हुआ; फिर से प्रयास करें।',
+    'pt-BR': 'Sem conexão. Esta rodada é conferida assim que a conexão voltar; nada é apostado duas vezes.',
+    en: 'No connection. This spin is checked as soon as the connection returns; nothing is bet twice.',
+    hi: 'कोई कनेक्शन नहीं। कनेक्शन लौटते ही यह स्पिन जाँचा जाएगा; कुछ भी दो बार नहीं लगाया जाता।',
   },
   realityTitle: { 'pt-BR': 'Pausa para conferir', en: 'Time check', hi: 'समय की जाँच' },
   realityBody: {
