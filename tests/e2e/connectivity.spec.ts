@@ -84,7 +84,7 @@ test('a spin whose answer is lost is resolved by its requestId on reconnect: rea
   await expect(page.getByTestId('balance')).toHaveText(formatMoney(expected))
 })
 
-test('a deposit whose answer is lost is found again with the same request: one charge', async ({ page, context }) => {
+test('a deposit whose answer is lost is found again with the same request: one charge', async ({ page }) => {
   await enterApp(page)
   expect(
     (await playerCall(page, '/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf: randomCpf() })).success,
