@@ -18,6 +18,8 @@ import {
   sandboxBank,
 } from './support.ts'
 
+const SHOTS = 'test-results/screens'
+
 /** ~400 ms round trip, ~400 kbit/s each way: a weak 3G connection. */
 const SLOW = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 }
 
@@ -190,7 +192,8 @@ test('offline, each data screen says so with a retry, and shows its content by i
     const failed = page.getByTestId(retry)
     await expect(failed).toBeVisible()
     await expect(failed.getByRole('button', { name: 'Tentar de novo' })).toBeVisible()
-    await page.screenshot({ path: `test-results/offline${path.replaceAll('/', '-')}.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${SHOTS}/offline${path.replaceAll('/', '-')}.png` })
     await context.setOffline(false)
     // No tap: the screen reads again when the browser is back online.
     await expect(failed).toHaveCount(0)
@@ -215,6 +218,7 @@ test('the app starts offline from the home screen in under 1 s on the slow profi
     return { domContentLoaded: nav.domContentLoadedEventEnd, fcp: fcp?.startTime ?? null }
   })
   console.log(`offline start on the slow profile: balance shown after ${took} ms; ${JSON.stringify(paint)}`)
-  await page.screenshot({ path: 'test-results/offline-start-slow.png' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `${SHOTS}/offline-start-slow.png` })
   expect(took).toBeLessThan(1000)
 })
