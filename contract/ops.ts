@@ -37,13 +37,42 @@ export interface SetupInfo {
   expiresAt: number
 }
 
-export type QueueStatus = 'review' | 'failed' | 'stuck'
+/**
+ * The worklists: waiting for review; held before the bank (approved or automatic, but not handed
+ * to the PSP yet: a cool-off, a frozen account, or next in line); failed at the bank; stuck
+ * there (handed over over 15 minutes ago and not settled).
+ */
+export type QueueStatus = 'review' | 'held' | 'failed' | 'stuck'
+
+/**
+ * What is actually happening to a withdrawal, beyond its stored status: `processing` is split
+ * into held by the cool-off (`cool_off`), held by a frozen account (`frozen`), next in line for
+ * the bank (`queued`) and handed to the bank (`at_bank`).
+ */
+export type WithdrawalPhase =
+  | 'review'
+  | 'cool_off'
+  | 'frozen'
+  | 'queued'
+  | 'at_bank'
+  | 'key_rejected'
+  | 'paid'
+  | 'failed'
 
 export interface WorklistItem {
   orderId: string
   playerId: number
+  /** The verified name (masked unless the role sees personal data), else the user name; null when neither. */
+  playerName: string | null
   amount: number
   status: OrderStatus
+  phase: WithdrawalPhase
+  /** The cool-off's end, when the order waits for it. */
+  sendAfter: number | null
+  /** When the bank took the current attempt; null while not handed over. */
+  sentAt: number | null
+  /** The player's account is frozen: nothing of theirs goes to the bank. */
+  frozen: boolean
   createdAt: number
   updatedAt: number
   /** When the review SLA runs out (createdAt + the configured minutes). */
@@ -67,6 +96,16 @@ export interface WorklistPage {
 
 export interface ReviewResult {
   orderId: string
+  status: OrderStatus
+  /** What the approval led to: at the bank, held by the cool-off or a freeze, or already settled. */
+  phase: WithdrawalPhase
+  sendAfter: number | null
+}
+
+/** A withdrawal a freeze keeps from the bank (in review, or approved but not handed over). */
+export interface HeldWithdrawal {
+  orderId: string
+  amount: number
   status: OrderStatus
 }
 
@@ -165,6 +204,8 @@ export interface PlayerView {
     paidAt: number | null
     paidAmount: number | null
     bonusAmount: number
+    /** Who paid, as the payer's bank reported it (masked unless the role sees personal data). */
+    payers: { cpf: string; isPlayer: boolean }[]
   }[]
   withdrawals: {
     id: string
@@ -176,7 +217,10 @@ export interface PlayerView {
     updatedAt: number
     failReason: string | null
     endToEndId: string | null
-    steps: { code: number; state: number; at: number }[]
+    phase: WithdrawalPhase
+    sendAfter: number | null
+    /** `at`: when the step happened (a review step: when it was decided). */
+    steps: { code: number; state: number; at: number; decision: string | null; coolOffUntil: number | null }[]
   }[]
   limits: LimitsView
   selfExclusion: { startedAt: number; until: number | null } | null

@@ -5,6 +5,7 @@
 //   npm run ops:operator -- disable <email>
 // Without --password, `create` prints a one-time setup link (valid 24 h) where the operator
 // chooses their password. Roles: support, payments, risk, admin. Recorded in the audit log.
+import os from 'node:os'
 
 import { writeAudit } from '../server/audit/audit.ts'
 import { loadConfig } from '../server/config.ts'
@@ -12,6 +13,7 @@ import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { createOperator, disableOperator, listOperators, setupLink } from '../server/ops/operators.ts'
 import { operatorRoles } from '../server/ops/roles.ts'
+import { publicUrlForCli } from '../server/public-url.ts'
 import { Refusal } from '../server/refusal.ts'
 
 const usage = `usage:
@@ -33,8 +35,18 @@ const [command, email, role] = args
 
 const config = loadConfig()
 const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-const actor = { id: null, name: `cli: ${process.env.USER ?? 'unknown'}`, ip: 'local' }
+// The audit names who ran it: the system account (USER is often unset under sudo or in
+// containers, the account is not) on this host.
+const actor = { id: null, name: `cli: ${systemUser()}@${os.hostname()}`, ip: 'local' }
 let exitCode = 0
+
+function systemUser(): string {
+  try {
+    return os.userInfo().username
+  } catch {
+    return process.env.USER ?? `uid ${process.getuid?.() ?? '?'}`
+  }
+}
 try {
   await migrateToLatest(db, { timeZone: config.market.timeZone })
   const now = Date.now()
@@ -52,7 +64,7 @@ try {
     )
     console.log(`operator ${created.id} created: ${email} (${role})`)
     if (created.setupToken)
-      console.log(`one-time setup link (valid 24 h):\n  ${setupLink(config.publicUrl, created.setupToken)}`)
+      console.log(`one-time setup link (valid 24 h):\n  ${setupLink(publicUrlForCli(config), created.setupToken)}`)
   } else if (command === 'list') {
     for (const o of await listOperators(db.kysely))
       console.log(

@@ -12,6 +12,7 @@ import { keepNewFilesPrivate } from './lib/private-files.ts'
 import { firstAdminSetupToken, setupLink } from './ops/operators.ts'
 import { localBankCustomers } from './payments/local-bank-customers.ts'
 import { startWebhookMtlsListener, type WebhookMtlsListener } from './payments/webhook-mtls.ts'
+import { listeningUrl, recordPublicUrl } from './public-url.ts'
 
 type Config = ReturnType<typeof loadConfig>
 
@@ -139,6 +140,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', close)
   process.once('SIGTERM', close)
   await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const url = listeningUrl(config, typeof address === 'object' && address ? address.port : config.port)
+  recordPublicUrl(config, url)
   const where = db.engine === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'
   const bankUrl = config.payments.provider === 'sandbox' ? config.payments.pixApi?.bankUrl : null
   const sandbox = bankUrl
@@ -158,14 +162,12 @@ async function main(): Promise<void> {
         .map(([name, value]) => `${name}=${secretNote[name] ?? value}`)
         .join('\n  ')}`
     : ''
-  console.log(
-    `\nJogo Limpo is running at ${config.publicUrl}  (database: ${where})${sandbox}${sandboxApi}${webhooks}\n`,
-  )
+  console.log(`\nJogo Limpo is running at ${url}  (database: ${where})${sandbox}${sandboxApi}${webhooks}\n`)
   // No operator yet: a one-time link (24 h) where the first admin names themself and picks a password.
   const firstAdmin = await firstAdminSetupToken(db.kysely, Date.now())
   if (firstAdmin)
     console.log(
-      `No operator yet. Set up the first admin (one-time link, valid 24 h):\n  ${setupLink(config.publicUrl, firstAdmin)}\n`,
+      `No operator yet. Set up the first admin (one-time link, valid 24 h):\n  ${setupLink(url, firstAdmin)}\n`,
     )
 }
 

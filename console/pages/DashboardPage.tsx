@@ -19,7 +19,7 @@ interface Dashboard {
   ggr: number
   playersActive: number
   payouts: { count: number; medianMs: number | null; worstMs: number | null; overLimit: number }
-  open: { review: number; failed: number; stuck: number; unmatchedDeposits: number }
+  open: { review: number; held: number; failed: number; stuck: number; unmatchedDeposits: number }
   hourly: { deposits: number[]; withdrawals: number[] }
 }
 
@@ -123,6 +123,9 @@ export default function DashboardPage() {
               <Link href="/withdrawals">
                 <strong>{d.open.review}</strong> <Trans>saques aguardando revisão</Trans>
               </Link>
+            </li>
+            <li>
+              <strong>{d.open.held}</strong> <Trans>saques retidos antes do banco</Trans>
             </li>
             <li>
               <strong>{d.open.failed}</strong> <Trans>saques que falharam no banco</Trans>

@@ -8,10 +8,11 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useParams } from 'wouter'
-import type { PlayerView } from '../../contract/ops.ts'
+import type { HeldWithdrawal, PlayerView } from '../../contract/ops.ts'
 import { useSession } from '../app/session.ts'
 import { call } from '../lib/api.ts'
-import { clockTime, dateTime, minutesLeft, money } from '../lib/format.ts'
+import { dateTime, minutesLeft, money } from '../lib/format.ts'
+import { accountText, failReasonText, limitEventText, phaseText, stepText, transferKindText } from '../lib/labels.ts'
 import { useOpsPush } from '../lib/push.ts'
 import { statusText } from '../lib/status.ts'
 import { useCall } from '../lib/useCall.ts'
@@ -218,7 +219,7 @@ export default function PlayerPage() {
         <ul className="compact-list">
           {v.limitHistory.map((e) => (
             <li key={`${e.kind}-${e.at}`}>
-              {dateTime(e.at)} · {e.kind} · {e.actor} · <code>{JSON.stringify(e.detail)}</code>
+              {dateTime(e.at)} · {limitEventText(i18n, e)}
             </li>
           ))}
         </ul>
@@ -253,19 +254,47 @@ export default function PlayerPage() {
                   <span className="muted">{dateTime(w.createdAt)}</span>
                 </td>
                 <td className="num">{money(w.amount)}</td>
-                <td>
-                  {statusText(i18n, w.status)}
-                  {w.failReason ? ` · ${w.failReason}` : ''}
+                <td data-testid={`withdrawal-phase-${w.id}`}>
+                  {phaseText(i18n, w.phase, w.sendAfter)}
+                  {w.failReason ? ` · ${failReasonText(i18n, w.failReason)}` : ''}
                 </td>
                 <td>{w.key}</td>
-                <td>{w.steps.map((s) => `${s.code} ${clockTime(s.at)}`).join(' → ')}</td>
+                <td>
+                  <ol className="steps" data-testid={`withdrawal-steps-${w.id}`}>
+                    {w.steps.map((step) => (
+                      <li key={`${step.code}-${step.at}`}>{stepText(i18n, step)}</li>
+                    ))}
+                  </ol>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </Section>
       <Section title={t`Depósitos`} wide>
-        <table className="table">
+        <table className="table" data-testid="player-deposits">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Pedido</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Pedido em</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Valor</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Situação</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Pagador (CPF)</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Bônus</Trans>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {v.deposits.map((d) => (
               <tr key={d.id}>
@@ -273,7 +302,14 @@ export default function PlayerPage() {
                 <td>{dateTime(d.createdAt)}</td>
                 <td className="num">{money(d.amount)}</td>
                 <td>{statusText(i18n, d.status)}</td>
-                <td>{d.bonusAmount > 0 ? t`bônus ${money(d.bonusAmount)}` : ''}</td>
+                <td data-testid={`deposit-payer-${d.id}`}>
+                  {d.payers.length === 0
+                    ? '—'
+                    : d.payers
+                        .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
+                        .join(', ')}
+                </td>
+                <td>{d.bonusAmount > 0 ? money(d.bonusAmount) : ''}</td>
               </tr>
             ))}
           </tbody>
@@ -285,8 +321,8 @@ export default function PlayerPage() {
             {v.statement.entries.map((e) => (
               <tr key={e.transferId}>
                 <td>{dateTime(e.time)}</td>
-                <td>{e.kind}</td>
-                <td>{e.legs.map((leg) => leg.account).join(' + ')}</td>
+                <td>{transferKindText(i18n, e.kind)}</td>
+                <td>{[...new Set(e.legs.map((leg) => accountText(i18n, leg.account)))].join(' + ')}</td>
                 <td className="num">{money(e.amount)}</td>
                 <td className="num">{money(e.balanceAfter)}</td>
               </tr>
@@ -533,6 +569,7 @@ function ExclusionForm({ userId, onDone }: { userId: number; onDone: () => void 
 function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen: boolean; onDone: () => void }) {
   const { t } = useLingui()
   const [reason, setReason] = useState('')
+  const held = (withdrawals: HeldWithdrawal[]) => withdrawals.map((w) => `${w.orderId} (${money(w.amount)})`).join(', ')
   const { run, feedback } = useAction(() => {
     setReason('')
     onDone()
@@ -542,8 +579,17 @@ function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen: boolea
       className="inline-form"
       onSubmit={(event) =>
         void run(event, async () => {
-          await call('players/freeze', { userId, frozen: !frozen, reason })
-          return frozen ? t`Conta descongelada.` : t`Conta congelada.`
+          const result = await call<{ withdrawals: HeldWithdrawal[] }>('players/freeze', {
+            userId,
+            frozen: !frozen,
+            reason,
+          })
+          // The operator sees what the freeze kept from the bank (or what now goes to it).
+          if (result.withdrawals.length === 0)
+            return frozen ? t`Conta descongelada.` : t`Conta congelada. Nenhum saque a reter.`
+          return frozen
+            ? t`Conta descongelada. Enviados ao banco agora: ${held(result.withdrawals)}.`
+            : t`Conta congelada. Saques retidos (não vão ao banco): ${held(result.withdrawals)}.`
         })
       }
     >

@@ -1,6 +1,7 @@
 // Withdrawals worklists: waiting for review (oldest first, with the time left before the review
-// SLA and before the 120-minute payout limit, turning amber and red), failed at the provider,
-// stuck there. An item opens with the player beside it; approve, or reject with a reason. Every
+// SLA and before the 120-minute payout limit, turning amber and red), held before the bank
+// (cool-off, frozen account, next in line: never sent), failed at the provider, stuck there
+// (the bank has had it over 15 minutes). An item opens with the player beside it; approve, or reject with a reason. Every
 // console re-reads on each push, so an order another operator decided shows as taken here.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
@@ -10,14 +11,15 @@ import {
   type WorklistPage as Page,
   type PlayerView,
   type QueueStatus,
+  type ReviewResult,
   type WorklistItem,
 } from '../../contract/ops.ts'
 import { useSession } from '../app/session.ts'
 import { PlayerSummary } from '../components/PlayerSummary.tsx'
 import { CallError, call } from '../lib/api.ts'
 import { dateTime, minutesLeft, money } from '../lib/format.ts'
+import { failReasonText, phaseText } from '../lib/labels.ts'
 import { useOpsPush } from '../lib/push.ts'
-import { statusText } from '../lib/status.ts'
 import { useCall } from '../lib/useCall.ts'
 
 /** The server's clock minus this browser's, so clocks count from the server's time. */
@@ -41,6 +43,15 @@ function Clock({ dueAt, windowMs, now, label }: { dueAt: number; windowMs: numbe
       <span className="visually-hidden">{label}: </span>
       {left < 0 ? <Trans>atrasado {minutesLeft(left)}</Trans> : minutesLeft(left)}
     </span>
+  )
+}
+
+/** A player as the worklist names them: the (masked) verified name, with the id to search by. */
+function PlayerName({ item }: { item: WorklistItem }) {
+  return (
+    <>
+      {item.playerName ?? <Trans>sem nome</Trans>} <span className="muted">#{item.playerId}</span>
+    </>
   )
 }
 
@@ -78,6 +89,7 @@ export default function WorklistPage() {
   const payoutWindow = PAYOUT_LIMIT_MINUTES * 60_000
   const tabs: { id: QueueStatus; label: string }[] = [
     { id: 'review', label: t`Aguardando revisão` },
+    { id: 'held', label: t`Retidos antes do banco` },
     { id: 'failed', label: t`Falharam no banco` },
     { id: 'stuck', label: t`Parados no banco` },
   ]
@@ -161,7 +173,9 @@ export default function WorklistPage() {
                         {item.orderId}
                       </button>
                     </td>
-                    <td>#{item.playerId}</td>
+                    <td>
+                      <PlayerName item={item} />
+                    </td>
                     <td className="num">{money(item.amount)}</td>
                     <td>{dateTime(item.createdAt)}</td>
                     {status === 'review' && (
@@ -182,9 +196,10 @@ export default function WorklistPage() {
                       )}
                     </td>
                     {status !== 'review' && (
-                      <td>
-                        {statusText(i18n, item.status)}
-                        {item.failReason ? ` · ${item.failReason}` : ''}
+                      <td data-testid="worklist-phase">
+                        {phaseText(i18n, item.phase, item.sendAfter)}
+                        {item.sentAt !== null ? ` · ${t`no banco desde ${dateTime(item.sentAt)}`}` : ''}
+                        {item.failReason ? ` · ${failReasonText(i18n, item.failReason)}` : ''}
                       </td>
                     )}
                   </tr>
@@ -193,7 +208,9 @@ export default function WorklistPage() {
                   [...taken.values()].map((item) => (
                     <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
                       <td>{item.orderId}</td>
-                      <td>#{item.playerId}</td>
+                      <td>
+                        <PlayerName item={item} />
+                      </td>
                       <td className="num">{money(item.amount)}</td>
                       <td colSpan={3}>
                         <Trans>Decidido por outro operador</Trans>
@@ -248,15 +265,16 @@ function Review({
     setBusy(true)
     setError(undefined)
     try {
-      const result = await call<{ status: string }>('withdrawals/review', {
+      const result = await call<ReviewResult>('withdrawals/review', {
         orderId: item.orderId,
         decision,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
       })
       onDecided(item.orderId)
+      // Says what the approval led to: at the bank, or held (cool-off, frozen account) and until when.
       setOutcome(
         decision === 'approve'
-          ? t`Aprovado: enviado ao banco (${statusText(i18n, result.status)}).`
+          ? t`Aprovado: ${phaseText(i18n, result.phase, result.sendAfter)}.`
           : t`Recusado: o valor voltou ao saldo do jogador.`,
       )
     } catch (failure) {
@@ -272,6 +290,11 @@ function Review({
       <h2>
         {item.orderId} · {money(item.amount)}
       </h2>
+      {item.frozen && (
+        <p className="notice" data-testid="review-frozen">
+          <Trans>A conta do jogador está congelada: mesmo aprovado, o saque não vai ao banco até descongelar.</Trans>
+        </p>
+      )}
       <p className="muted">
         <Trans>
           Chave {item.keyType}: {item.keyMasked}

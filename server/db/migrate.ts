@@ -21,6 +21,7 @@ import { accountHoldsMigration } from './migrations/0021-account-holds.ts'
 import { sandboxWebhooksMigration } from './migrations/0022-sandbox-webhooks.ts'
 import { playDaysMigration } from './migrations/0023-play-days.ts'
 import { transparencyMigration } from './migrations/0024-transparency.ts'
+import { payersAndHeldStepsMigration } from './migrations/0025-payers-and-held-steps.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -46,6 +47,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0022-sandbox-webhooks': sandboxWebhooksMigration(),
         '0023-play-days': playDaysMigration(timeZone),
         '0024-transparency': transparencyMigration(),
+        '0025-payers-and-held-steps': payersAndHeldStepsMigration(),
       }
     },
   }

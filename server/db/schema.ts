@@ -149,6 +149,8 @@ export interface PixPaymentsTable {
   order_id: string | null
   late: number
   received_at: number
+  /** The payer's CPF as their bank reported it (null: not reported; rows before migration 0025). */
+  payer_cpf: string | null
 }
 
 export type SandboxChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'

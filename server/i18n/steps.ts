@@ -12,6 +12,8 @@ export interface StepArgs {
   expectedHours?: number
   expectedMinutes?: number
   decision?: string
+  /** When the operator decided (the review step's time from then on). */
+  decidedAt?: number
   reason?: string | null
   endToEndId?: string | null
   payoutId?: string
@@ -36,7 +38,15 @@ const reasonText = (reason: string | null | undefined, language: Language) =>
   (reason && reasons[reason]?.[language]) ?? reason ?? ''
 
 function checksText(args: StepArgs, _language: Language, time: (epochMs: number) => string): Texts {
-  if (args.coolOffUntil !== undefined) {
+  if (args.review && args.decision === 'approve' && args.coolOffUntil !== undefined) {
+    const at = time(args.coolOffUntil)
+    return {
+      'pt-BR': `Revisão concluída: aprovado. Por segurança, depois de uma mudança de senha ou aparelho, o envio ao banco segue às ${at}. Nada a pagar.`,
+      en: `Review finished: approved. For your safety, after a password or device change, it goes to the bank at ${at}. Nothing to pay.`,
+      hi: `समीक्षा पूरी: स्वीकृत। पासवर्ड या डिवाइस बदलने के बाद आपकी सुरक्षा के लिए यह ${at} पर बैंक को भेजी जाएगी। कुछ भी भुगतान नहीं करना है।`,
+    }
+  }
+  if (args.coolOffUntil !== undefined && !args.review) {
     const at = time(args.coolOffUntil)
     return {
       'pt-BR': `Primeiro saque para esta chave depois que outro aparelho entrou na conta ou saiu dela: por segurança, ele segue às ${at}. Nada a pagar.`,

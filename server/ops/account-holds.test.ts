@@ -135,7 +135,8 @@ describe.each(engines)('account holds on %s', { timeout: 120_000 }, (engine) => 
       reason: 'chargeback suspeito',
     })
     expect(JSON.parse(String(audit?.before))).toEqual({ frozenAt: null, closedAt: null })
-    expect(JSON.parse(String(audit?.after))).toEqual({ frozenAt: START, closedAt: null })
+    // No withdrawal of theirs was waiting for the bank: the freeze held none.
+    expect(JSON.parse(String(audit?.after))).toEqual({ frozenAt: START, closedAt: null, withdrawals: [] })
     expect(audit?.ip).toBe(risk.address)
 
     const balanceBefore = await readPlayerBalances(testDb.db.kysely, player.userId)

@@ -28,6 +28,7 @@ import {
   playerDeposits,
   playersByPaymentReference,
   playerWithdrawals,
+  unsentWithdrawals,
   withdrawalInFlight,
 } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
@@ -112,8 +113,8 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         wageringProgress(app.db, userId),
         readStatement(app.db, app.engine, app.ledger.accounts, userId, { pageNum: 1, pageSize: 30 }),
         roundHistory(app.db, userId, { pageNum: 1, pageSize: 20 }),
-        playerDeposits(app.db, userId),
-        playerWithdrawals(app.db, userId, personal),
+        playerDeposits(app.db, userId, { showPersonal: personal, playerCpf: identity.cpf }),
+        playerWithdrawals(app.db, userId, personal, now),
         readLimitsView(app, app.db, userId),
         activeSelfExclusion(app.db, userId, now),
         limitHistory(app.db, userId),
@@ -198,8 +199,10 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = request.ops
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
       const now = app.clock.now()
-      const holds = await app.db.transaction().execute(async (trx) => {
+      const { holds, held } = await app.db.transaction().execute(async (trx) => {
         const { before, after } = await setFrozen(trx, userId, frozen, now)
+        // What a freeze keeps from the bank (or an unfreeze lets go), recorded with it.
+        const held = await unsentWithdrawals(trx, userId)
         await writeAudit(
           trx,
           actor,
@@ -208,14 +211,20 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
             objectType: 'player',
             objectId: userId,
             before,
-            after,
+            after: { ...after, withdrawals: held.map((w) => ({ orderId: w.orderId, amount: w.amount })) },
             reason,
           },
           now,
         )
-        return after
+        return { holds: after, held }
       })
-      return ok({ holds })
+      // Unfrozen: what the freeze held goes to the bank now, not at the next poll.
+      if (!frozen)
+        for (const w of held)
+          await app.payments.withdrawals
+            .dispatch(w.orderId)
+            .catch((error: unknown) => app.log.error({ err: error, orderId: w.orderId }, 'dispatch after unfreeze'))
+      return ok({ holds, withdrawals: held })
     },
   )
 

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { activeSelfExclusion, excludeUntil, exclusionHistory, realityCheckAnswers } from '../accounts/limits.ts'
-import { playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
+import { playerIdentities, playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
@@ -21,7 +21,7 @@ import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
 import { opsDashboardRoutes } from './dashboard-routes.ts'
-import { opsPlayerRoutes } from './player-routes.ts'
+import { maskName, opsPlayerRoutes } from './player-routes.ts'
 import { opsSessionRoutes } from './session-routes.ts'
 
 // Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
@@ -289,18 +289,35 @@ const operatorRoutes =
       {
         config: { opsPermission: 'withdrawals.view' },
         schema: {
-          body: z.strictObject({ status: z.enum(['review', 'failed', 'stuck']).default('review'), pageNum, pageSize }),
+          body: z.strictObject({
+            status: z.enum(['review', 'held', 'failed', 'stuck']).default('review'),
+            pageNum,
+            pageSize,
+          }),
         },
       },
       async (request) => {
         const now = app.clock.now()
         const reviewMinutes = app.config.withdrawals.reviewMinutes
-        const page = await withdrawalQueue(
-          app.db,
-          { ...request.body, reviewMinutes, showKeys: request.ops.me.permissions.includes('players.personalData') },
-          now,
+        const personal = request.ops.me.permissions.includes('players.personalData')
+        const page = await withdrawalQueue(app.db, { ...request.body, reviewMinutes, showKeys: personal }, now)
+        // A readable name per row, masked unless the role sees personal data.
+        const people = await playerIdentities(app.db, [...new Set(page.items.map((item) => item.playerId))])
+        const nameOf = new Map(
+          people.map((p) => [
+            p.userId,
+            p.fullName !== null ? (personal ? p.fullName : maskName(p.fullName)) : p.userName,
+          ]),
         )
-        return ok({ ...page, pageNum: request.body.pageNum, pageSize: request.body.pageSize, now, reviewMinutes })
+        const items = page.items.map((item) => ({ ...item, playerName: nameOf.get(item.playerId) ?? null }))
+        return ok({
+          ...page,
+          items,
+          pageNum: request.body.pageNum,
+          pageSize: request.body.pageSize,
+          now,
+          reviewMinutes,
+        })
       },
     )
 
@@ -339,7 +356,8 @@ const operatorRoutes =
               tx.now,
             ),
         })
-        return ok({ orderId: order.id, status: order.status })
+        // What the decision led to, read after the payout was offered to the bank.
+        return ok({ orderId: order.id, ...(await app.payments.withdrawals.phase(order.id)) })
       },
     )
 

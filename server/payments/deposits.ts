@@ -321,6 +321,7 @@ export class DepositService {
           order_id: order?.id ?? null,
           late: late ? 1 : 0,
           received_at: now,
+          payer_cpf: pix.pagador?.cpf ? normalizeCpf(pix.pagador.cpf) : null,
         })
         .execute()
       const refundOf = (decision: PaymentDecision, playerId: number | null) =>

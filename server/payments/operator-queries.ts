@@ -1,22 +1,41 @@
 // What the operator console reads from payments: the withdrawal worklists (waiting for review,
-// failed at the provider, stuck there), a player's deposits and withdrawals with their steps,
-// unmatched PIX (paid to no order), and which player an order id or a PIX key belongs to.
-// Read-only; decisions go through WithdrawalService.review.
+// held before the bank, failed at the provider, stuck there), a player's deposits (with who
+// paid) and withdrawals with their steps, unmatched PIX (paid to no order), and which player an
+// order id or a PIX key belongs to. Read-only; decisions go through WithdrawalService.review.
 import type { Kysely } from 'kysely'
-import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../contract/ops.ts'
+import { type HeldWithdrawal, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../contract/ops.ts'
 import type { OrderStatus } from '../../contract/withdrawals.ts'
+import { TrackerStep } from '../../contract/withdrawals.ts'
+import { accountHolds } from '../accounts/account-holds.ts'
+import { maskCpf } from '../accounts/verification.ts'
 import type { Database } from '../db/schema.ts'
-import { IN_FLIGHT, maskPixKey } from './withdrawals.ts'
+import { IN_FLIGHT, maskPixKey, stepTime, withdrawalPhase } from './withdrawals.ts'
 
 /** A payout handed to the provider this long ago and still not settled is stuck. */
 export const STUCK_AFTER_MS = 15 * 60_000
+
+/** Which of these players are frozen or closed (their payouts wait at home). */
+async function heldPlayers(db: Kysely<Database>, playerIds: number[]): Promise<Set<number>> {
+  const held = new Set<number>()
+  for (const id of new Set(playerIds)) {
+    const holds = await accountHolds(db, id)
+    if (holds.frozenAt !== null || holds.closedAt !== null) held.add(id)
+  }
+  return held
+}
 // Failures the player or an operator caused are not the provider's: not on the "failed" list.
 const NOT_PROVIDER_FAILURES = ['rejected_in_review', 'cancelled_by_player']
 
 function queueQuery(db: Kysely<Database>, status: QueueStatus, now: number) {
   const base = db.selectFrom('withdrawal_orders')
   if (status === 'review') return base.where('status', '=', 'review')
-  if (status === 'stuck') return base.where('status', '=', 'processing').where('updated_at', '<=', now - STUCK_AFTER_MS)
+  // Stuck means the bank has had it that long: an order never handed over is held, not stuck.
+  if (status === 'stuck')
+    return base
+      .where('status', '=', 'processing')
+      .whereRef('sent_attempt', '>=', 'attempt')
+      .where('updated_at', '<=', now - STUCK_AFTER_MS)
+  if (status === 'held') return base.where('status', '=', 'processing').whereRef('sent_attempt', '<', 'attempt')
   return base.where((eb) =>
     eb.or([
       eb('status', '=', 'key_rejected'),
@@ -41,15 +60,42 @@ export async function withdrawalQueue(
     .limit(input.pageSize)
     .offset((input.pageNum - 1) * input.pageSize)
     .execute()
+  const held = await heldPlayers(
+    db,
+    rows.map((row) => Number(row.player_id)),
+  )
+  const sent =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('withdrawal_steps')
+          .select(['order_id', 'created_at'])
+          .where(
+            'order_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .where('code', 'in', [TrackerStep.sent, TrackerStep.resent])
+          .orderBy('id')
+          .execute()
   return {
     total: Number(total.n),
     items: rows.map((row) => {
       const createdAt = Number(row.created_at)
+      const frozen = held.has(Number(row.player_id))
+      const phase = withdrawalPhase(row, frozen, now)
+      const sentStep = sent.filter((step) => step.order_id === row.id).at(-1)
       return {
         orderId: row.id,
         playerId: Number(row.player_id),
+        // Named by the route, which knows the operator's role.
+        playerName: null,
         amount: Number(row.amount),
         status: row.status as OrderStatus,
+        phase,
+        sendAfter: row.send_after === null ? null : Number(row.send_after),
+        sentAt: phase === 'at_bank' && sentStep ? Number(sentStep.created_at) : null,
+        frozen,
         createdAt,
         updatedAt: Number(row.updated_at),
         reviewDueAt: createdAt + input.reviewMinutes * 60_000,
@@ -96,7 +142,13 @@ export async function playersByPaymentReference(
   return found
 }
 
-export async function playerDeposits(db: Kysely<Database>, playerId: number, limit = 20) {
+/** The player's latest deposits with who paid each (the CPF the payer's bank reported). */
+export async function playerDeposits(
+  db: Kysely<Database>,
+  playerId: number,
+  options: { showPersonal: boolean; playerCpf: string | null },
+  limit = 20,
+) {
   const rows = await db
     .selectFrom('deposit_orders')
     .select(['id', 'amount', 'status', 'created_at', 'paid_at', 'paid_amount', 'bonus_amount'])
@@ -104,6 +156,19 @@ export async function playerDeposits(db: Kysely<Database>, playerId: number, lim
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute()
+  const payments =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('pix_payments')
+          .select(['order_id', 'payer_cpf'])
+          .where(
+            'order_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('received_at')
+          .execute()
   return rows.map((r) => ({
     id: r.id,
     amount: Number(r.amount),
@@ -112,10 +177,22 @@ export async function playerDeposits(db: Kysely<Database>, playerId: number, lim
     paidAt: r.paid_at === null ? null : Number(r.paid_at),
     paidAmount: r.paid_amount === null ? null : Number(r.paid_amount),
     bonusAmount: Number(r.bonus_amount),
+    payers: payments
+      .filter((p) => p.order_id === r.id && p.payer_cpf !== null)
+      .map((p) => ({
+        cpf: options.showPersonal ? (p.payer_cpf as string) : maskCpf(p.payer_cpf as string),
+        isPlayer: options.playerCpf !== null && p.payer_cpf === options.playerCpf,
+      })),
   }))
 }
 
-export async function playerWithdrawals(db: Kysely<Database>, playerId: number, showKeys: boolean, limit = 20) {
+export async function playerWithdrawals(
+  db: Kysely<Database>,
+  playerId: number,
+  showKeys: boolean,
+  now: number,
+  limit = 20,
+) {
   const rows = await db
     .selectFrom('withdrawal_orders')
     .selectAll()
@@ -129,10 +206,11 @@ export async function playerWithdrawals(db: Kysely<Database>, playerId: number, 
       ? []
       : await db
           .selectFrom('withdrawal_steps')
-          .select(['order_id', 'code', 'state', 'created_at'])
+          .select(['order_id', 'code', 'state', 'created_at', 'args'])
           .where('order_id', 'in', ids)
           .orderBy('id')
           .execute()
+  const held = await heldPlayers(db, [playerId])
   return rows.map((r) => ({
     id: r.id,
     amount: Number(r.amount),
@@ -143,10 +221,38 @@ export async function playerWithdrawals(db: Kysely<Database>, playerId: number, 
     updatedAt: Number(r.updated_at),
     failReason: r.fail_reason,
     endToEndId: r.end_to_end_id,
+    phase: withdrawalPhase(r, held.has(playerId), now),
+    sendAfter: r.send_after === null ? null : Number(r.send_after),
     steps: steps
       .filter((s) => s.order_id === r.id)
-      .map((s) => ({ code: s.code, state: s.state, at: Number(s.created_at) })),
+      .map((s) => {
+        const args = JSON.parse(s.args) as { decision?: string; coolOffUntil?: number }
+        return {
+          code: s.code,
+          state: s.state,
+          at: stepTime(s),
+          decision: args.decision ?? null,
+          coolOffUntil: args.coolOffUntil ?? null,
+        }
+      }),
   }))
+}
+
+/** What a freeze keeps from the bank: the player's orders in review or not yet handed over. */
+export async function unsentWithdrawals(db: Kysely<Database>, playerId: number): Promise<HeldWithdrawal[]> {
+  const rows = await db
+    .selectFrom('withdrawal_orders')
+    .select(['id', 'amount', 'status'])
+    .where('player_id', '=', playerId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'review'),
+        eb.and([eb('status', '=', 'processing'), eb('sent_attempt', '<', eb.ref('attempt'))]),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute()
+  return rows.map((r) => ({ orderId: r.id, amount: Number(r.amount), status: r.status as OrderStatus }))
 }
 
 /** PIX received that matched no order (late or unknown txid): money to look at. */
@@ -188,7 +294,12 @@ export async function openWorkCounts(db: Kysely<Database>, now: number) {
           .executeTakeFirstOrThrow()
       ).n,
     )
-  return { review: await count('review'), failed: await count('failed'), stuck: await count('stuck') }
+  return {
+    review: await count('review'),
+    held: await count('held'),
+    failed: await count('failed'),
+    stuck: await count('stuck'),
+  }
 }
 
 /** The player's withdrawal still on its way (in review, at the provider, key refused), if any. */

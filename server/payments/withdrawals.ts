@@ -10,6 +10,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { normalizeCpf } from '../../contract/cpf.ts'
 import type { Language } from '../../contract/languages.ts'
+import type { WithdrawalPhase } from '../../contract/ops.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
 import {
   type HistoryStatus,
@@ -24,7 +25,7 @@ import {
   type WithdrawProcess,
   type WithdrawStep,
 } from '../../contract/withdrawals.ts'
-import { refuseIfHeld } from '../accounts/account-holds.ts'
+import { accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
 import { credentialsChangedAt, findById } from '../accounts/players.ts'
 import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { Config } from '../config.ts'
@@ -95,6 +96,28 @@ export function maskPixKey(type: string, key: string): string {
     return `${user.slice(0, 1)}***@${domain}`
   }
   return `${key.slice(0, 4)}…${key.slice(-4)}`
+}
+
+/**
+ * What is actually happening to an order: `processing` is held by a frozen account, held by the
+ * cool-off, next in line, or at the bank (handed over) — never "sent" before the bank took it.
+ */
+export function withdrawalPhase(
+  order: Pick<OrderRow, 'status' | 'attempt' | 'sent_attempt' | 'send_after'>,
+  frozen: boolean,
+  now: number,
+): WithdrawalPhase {
+  if (order.status !== 'processing') return order.status
+  if (order.sent_attempt >= order.attempt) return 'at_bank'
+  if (frozen) return 'frozen'
+  if (order.send_after !== null && Number(order.send_after) > now) return 'cool_off'
+  return 'queued'
+}
+
+/** When a step happened: a review step when it was decided, not when the order asked for it. */
+export function stepTime(step: { created_at: number | string; args: string }): number {
+  const args = JSON.parse(step.args) as StepArgs & { decidedAt?: number }
+  return typeof args.decidedAt === 'number' ? args.decidedAt : Number(step.created_at)
 }
 
 export class WithdrawalService {
@@ -350,11 +373,22 @@ export class WithdrawalService {
       const current = await this.#lockOrder(tx, orderId)
       if (current.status !== 'review') throw new Refusal('withdrawal_taken', { status: current.status })
       await options.record?.(tx, current)
+      // Approved inside the cool-off: the step says so and stays waiting until the bank takes it.
+      const coolOffUntil =
+        decision === 'approve' && current.send_after !== null && Number(current.send_after) > tx.now
+          ? Number(current.send_after)
+          : undefined
       await tx.trx
         .updateTable('withdrawal_steps')
         .set({
-          state: decision === 'approve' ? 1 : 2,
-          args: JSON.stringify({ review: true, decision, decidedAt: tx.now, reason: options.reason ?? null }),
+          state: decision === 'reject' ? StepState.failed : coolOffUntil ? StepState.waiting : StepState.success,
+          args: JSON.stringify({
+            review: true,
+            decision,
+            decidedAt: tx.now,
+            reason: options.reason ?? null,
+            ...(coolOffUntil ? { coolOffUntil } : {}),
+          }),
         })
         .where('order_id', '=', orderId)
         .where('code', '=', 1100)
@@ -373,6 +407,20 @@ export class WithdrawalService {
     return order
   }
 
+  /** What the order is doing now (after a decision: at the bank, or held, and until when). */
+  async phase(
+    orderId: string,
+  ): Promise<{ status: WithdrawalStatus; phase: WithdrawalPhase; sendAfter: number | null }> {
+    const order = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    const frozen = await accountHeld(this.#o.db, Number(order.player_id))
+    const sendAfter = order.send_after === null ? null : Number(order.send_after)
+    return { status: order.status, phase: withdrawalPhase(order, frozen, this.#o.now()), sendAfter }
+  }
+
   /** Hands the order's current attempt to the provider (safe to repeat: same payout id). */
   async dispatch(orderId: string): Promise<void> {
     const order = await this.#o.db
@@ -383,6 +431,9 @@ export class WithdrawalService {
     if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
     // Still in its cool-off: the reconciliation poll sends it when the time comes.
     if (order.send_after !== null && Number(order.send_after) > this.#o.now()) return
+    // A frozen (or closed) account's payout waits at home: nothing of theirs reaches the bank
+    // until the freeze is lifted; the poll sends it then.
+    if (await accountHeld(this.#o.db, Number(order.player_id))) return
     const owner = await verifiedIdentity(this.#o.db, Number(order.player_id))
     // A withdrawal exists only for a verified player, and verification is never undone.
     if (!owner) throw new Error(`withdrawal ${orderId} belongs to an unverified player`)
@@ -412,11 +463,11 @@ export class WithdrawalService {
     let settled: { outcome: 'paid' | 'key_rejected' | 'failed'; requestedAt: number; at: number } | null = null
     await this.#o.ledger.transact(async (tx) => {
       settled = null
-      const order = await tx.trx
-        .selectFrom('withdrawal_orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .executeTakeFirst()
+      // Locked: the poll and a webhook (or two polls) applying the same answer at once must not
+      // both record the hand-over (PostgreSQL; SQLite runs one writer at a time).
+      let query = tx.trx.selectFrom('withdrawal_orders').selectAll().where('id', '=', orderId)
+      if (this.#o.engine === 'postgres') query = query.forUpdate()
+      const order = await query.executeTakeFirst()
       if (!order || order.attempt !== attempt || order.status !== 'processing') return
       const { now } = tx
       let current = order
@@ -434,6 +485,14 @@ export class WithdrawalService {
           { payoutId: payout.id },
           now,
         )
+        // A check that waited (cool-off) is over once the bank has the payout.
+        await tx.trx
+          .updateTable('withdrawal_steps')
+          .set({ state: StepState.success })
+          .where('order_id', '=', orderId)
+          .where('code', '=', TrackerStep.checks)
+          .where('state', '=', StepState.waiting)
+          .execute()
         current = { ...order, sent_attempt: attempt }
         emitOrder(tx, current)
       }
@@ -644,7 +703,7 @@ export class WithdrawalService {
         (step): WithdrawStep => ({
           processCode: step.code as TrackerStepCode,
           msg: stepMessage(step.code as TrackerStepCode, JSON.parse(step.args), language, (ms) => clock.format(ms)),
-          createTime: Number(step.created_at),
+          createTime: stepTime(step),
           state: step.state as StepStateCode,
           argsJson: step.args,
         }),
