@@ -10,6 +10,7 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import { useParams } from 'wouter'
 import type { HeldWithdrawal, PlayerView } from '../../contract/ops.ts'
 import { useSession } from '../app/session.ts'
+import { TableScroll } from '../components/TableScroll.tsx'
 import { call } from '../lib/api.ts'
 import { dateTime, minutesLeft, money } from '../lib/format.ts'
 import { accountText, failReasonText, limitEventText, phaseText, stepText, transferKindText } from '../lib/labels.ts'
@@ -119,73 +120,75 @@ export default function PlayerPage() {
         {can('players.adjust') && <AdjustForm userId={userId} onDone={view.reload} />}
       </Section>
       <Section title={t`Limites e autoexclusão`}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Limite</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Valor</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Mudança pendente</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {limits.deposit.map((l) => (
-              <tr key={`d-${l.period}`}>
-                <td>
-                  <Trans>Depósito</Trans> ({periodName[l.period]})
-                </td>
-                <td>{l.amount === null ? '—' : money(l.amount)}</td>
-                <td>
-                  {l.pending
-                    ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
-                    : ''}
-                </td>
+        <TableScroll label={t`Limites`}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Limite</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Valor</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Mudança pendente</Trans>
+                </th>
               </tr>
-            ))}
-            {limits.loss.map((l) => (
-              <tr key={`l-${l.period}`}>
+            </thead>
+            <tbody>
+              {limits.deposit.map((l) => (
+                <tr key={`d-${l.period}`}>
+                  <td>
+                    <Trans>Depósito</Trans> ({periodName[l.period]})
+                  </td>
+                  <td>{l.amount === null ? '—' : money(l.amount)}</td>
+                  <td>
+                    {l.pending
+                      ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
+                      : ''}
+                  </td>
+                </tr>
+              ))}
+              {limits.loss.map((l) => (
+                <tr key={`l-${l.period}`}>
+                  <td>
+                    <Trans>Perda</Trans> ({periodName[l.period]})
+                  </td>
+                  <td>
+                    {l.amount === null ? '—' : money(l.amount)}{' '}
+                    {l.amount !== null && <Trans>(perdido: {money(l.lossSoFar)})</Trans>}
+                  </td>
+                  <td>
+                    {l.pending
+                      ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
+                      : ''}
+                  </td>
+                </tr>
+              ))}
+              <tr>
                 <td>
-                  <Trans>Perda</Trans> ({periodName[l.period]})
+                  <Trans>Tempo por dia</Trans>
                 </td>
-                <td>
-                  {l.amount === null ? '—' : money(l.amount)}{' '}
-                  {l.amount !== null && <Trans>(perdido: {money(l.lossSoFar)})</Trans>}
-                </td>
-                <td>
-                  {l.pending
-                    ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
-                    : ''}
-                </td>
+                <td>{limits.session.daily.minutes === null ? '—' : `${limits.session.daily.minutes} min`}</td>
+                <td>{limits.session.daily.pending ? dateTime(limits.session.daily.pending.from) : ''}</td>
               </tr>
-            ))}
-            <tr>
-              <td>
-                <Trans>Tempo por dia</Trans>
-              </td>
-              <td>{limits.session.daily.minutes === null ? '—' : `${limits.session.daily.minutes} min`}</td>
-              <td>{limits.session.daily.pending ? dateTime(limits.session.daily.pending.from) : ''}</td>
-            </tr>
-            <tr>
-              <td>
-                <Trans>Tempo por sessão</Trans>
-              </td>
-              <td>{limits.session.perSession.minutes === null ? '—' : `${limits.session.perSession.minutes} min`}</td>
-              <td>{limits.session.perSession.pending ? dateTime(limits.session.perSession.pending.from) : ''}</td>
-            </tr>
-            <tr>
-              <td>
-                <Trans>Alerta de tempo (reality check)</Trans>
-              </td>
-              <td>{limits.realityCheck.minutes} min</td>
-              <td>{limits.realityCheck.pending ? dateTime(limits.realityCheck.pending.from) : ''}</td>
-            </tr>
-          </tbody>
-        </table>
+              <tr>
+                <td>
+                  <Trans>Tempo por sessão</Trans>
+                </td>
+                <td>{limits.session.perSession.minutes === null ? '—' : `${limits.session.perSession.minutes} min`}</td>
+                <td>{limits.session.perSession.pending ? dateTime(limits.session.perSession.pending.from) : ''}</td>
+              </tr>
+              <tr>
+                <td>
+                  <Trans>Alerta de tempo (reality check)</Trans>
+                </td>
+                <td>{limits.realityCheck.minutes} min</td>
+                <td>{limits.realityCheck.pending ? dateTime(limits.realityCheck.pending.from) : ''}</td>
+              </tr>
+            </tbody>
+          </table>
+        </TableScroll>
         <p data-testid="self-exclusion">
           <Trans>Autoexclusão:</Trans>{' '}
           {v.selfExclusion === null ? (
@@ -225,124 +228,132 @@ export default function PlayerPage() {
         </ul>
       </Section>
       <Section title={t`Saques`} wide>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Pedido</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Valor</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Situação</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Chave</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Etapas</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.withdrawals.map((w) => (
-              <tr key={w.id}>
-                <td>
-                  {w.id}
-                  <br />
-                  <span className="muted">{dateTime(w.createdAt)}</span>
-                </td>
-                <td className="num">{money(w.amount)}</td>
-                <td data-testid={`withdrawal-phase-${w.id}`}>
-                  {phaseText(i18n, w.phase, w.sendAfter)}
-                  {w.failReason ? ` · ${failReasonText(i18n, w.failReason)}` : ''}
-                </td>
-                <td>{w.key}</td>
-                <td>
-                  <ol className="steps" data-testid={`withdrawal-steps-${w.id}`}>
-                    {w.steps.map((step) => (
-                      <li key={`${step.code}-${step.at}`}>{stepText(i18n, step)}</li>
-                    ))}
-                  </ol>
-                </td>
+        <TableScroll label={t`Saques`}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Pedido</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Valor</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Situação</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Chave</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Etapas</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {v.withdrawals.map((w) => (
+                <tr key={w.id}>
+                  <td>
+                    {w.id}
+                    <br />
+                    <span className="muted">{dateTime(w.createdAt)}</span>
+                  </td>
+                  <td className="num">{money(w.amount)}</td>
+                  <td data-testid={`withdrawal-phase-${w.id}`}>
+                    {phaseText(i18n, w.phase, w.sendAfter)}
+                    {w.failReason ? ` · ${failReasonText(i18n, w.failReason)}` : ''}
+                  </td>
+                  <td>{w.key}</td>
+                  <td>
+                    <ol className="steps" data-testid={`withdrawal-steps-${w.id}`}>
+                      {w.steps.map((step) => (
+                        <li key={`${step.code}-${step.at}`}>{stepText(i18n, step)}</li>
+                      ))}
+                    </ol>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </Section>
       <Section title={t`Depósitos`} wide>
-        <table className="table" data-testid="player-deposits">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Pedido</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Pedido em</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Valor</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Situação</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Pagador (CPF)</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Bônus</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.deposits.map((d) => (
-              <tr key={d.id}>
-                <td>{d.id}</td>
-                <td>{dateTime(d.createdAt)}</td>
-                <td className="num">{money(d.amount)}</td>
-                <td>{statusText(i18n, d.status)}</td>
-                <td data-testid={`deposit-payer-${d.id}`}>
-                  {d.payers.length === 0
-                    ? '—'
-                    : d.payers
-                        .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
-                        .join(', ')}
-                </td>
-                <td>{d.bonusAmount > 0 ? money(d.bonusAmount) : ''}</td>
+        <TableScroll label={t`Depósitos`}>
+          <table className="table" data-testid="player-deposits">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Pedido</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Pedido em</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Valor</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Situação</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Pagador (CPF)</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Bônus</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {v.deposits.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.id}</td>
+                  <td>{dateTime(d.createdAt)}</td>
+                  <td className="num">{money(d.amount)}</td>
+                  <td>{statusText(i18n, d.status)}</td>
+                  <td data-testid={`deposit-payer-${d.id}`}>
+                    {d.payers.length === 0
+                      ? '—'
+                      : d.payers
+                          .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
+                          .join(', ')}
+                  </td>
+                  <td>{d.bonusAmount > 0 ? money(d.bonusAmount) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </Section>
       <Section title={t`Extrato (últimos 30)`} wide>
-        <table className="table">
-          <tbody>
-            {v.statement.entries.map((e) => (
-              <tr key={e.transferId}>
-                <td>{dateTime(e.time)}</td>
-                <td>{transferKindText(i18n, e.kind)}</td>
-                <td>{[...new Set(e.legs.map((leg) => accountText(i18n, leg.account)))].join(' + ')}</td>
-                <td className="num">{money(e.amount)}</td>
-                <td className="num">{money(e.balanceAfter)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label={t`Extrato`}>
+          <table className="table">
+            <tbody>
+              {v.statement.entries.map((e) => (
+                <tr key={e.transferId}>
+                  <td>{dateTime(e.time)}</td>
+                  <td>{transferKindText(i18n, e.kind)}</td>
+                  <td>{[...new Set(e.legs.map((leg) => accountText(i18n, leg.account)))].join(' + ')}</td>
+                  <td className="num">{money(e.amount)}</td>
+                  <td className="num">{money(e.balanceAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </Section>
       <Section title={t`Rodadas (últimas 20 de ${v.rounds.total})`}>
-        <table className="table">
-          <tbody>
-            {v.rounds.rounds.map((r) => (
-              <tr key={r.roundId}>
-                <td>{dateTime(r.createdAt)}</td>
-                <td>{r.gameName}</td>
-                <td className="num">{money(r.bet)}</td>
-                <td className="num">{money(r.win + r.jackpotWin)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label={t`Rodadas`}>
+          <table className="table">
+            <tbody>
+              {v.rounds.rounds.map((r) => (
+                <tr key={r.roundId}>
+                  <td>{dateTime(r.createdAt)}</td>
+                  <td>{r.gameName}</td>
+                  <td className="num">{money(r.bet)}</td>
+                  <td className="num">{money(r.win + r.jackpotWin)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </Section>
       <Section title={t`Aparelhos e sessões`}>
         <p>

@@ -16,6 +16,7 @@ import {
 } from '../../contract/ops.ts'
 import { useSession } from '../app/session.ts'
 import { PlayerSummary } from '../components/PlayerSummary.tsx'
+import { TableScroll } from '../components/TableScroll.tsx'
 import { CallError, call } from '../lib/api.ts'
 import { dateTime, minutesLeft, money } from '../lib/format.ts'
 import { failReasonText, phaseText } from '../lib/labels.ts'
@@ -131,94 +132,101 @@ export default function WorklistPage() {
                 {PAYOUT_LIMIT_MINUTES} min do pedido
               </Trans>
             </p>
-            <table className="table" data-testid="worklist">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Pedido</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Jogador</Trans>
-                  </th>
-                  <th scope="col" className="num">
-                    <Trans>Valor</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Pedido em</Trans>
-                  </th>
-                  {status === 'review' && (
+            <TableScroll label={t`Lista de saques`}>
+              <table className="table" data-testid="worklist">
+                <thead>
+                  <tr>
                     <th scope="col">
-                      <Trans>Prazo de revisão</Trans>
+                      <Trans>Pedido</Trans>
                     </th>
-                  )}
-                  <th scope="col">
-                    <Trans>Limite de 120 min</Trans>
-                  </th>
-                  {status !== 'review' && (
                     <th scope="col">
-                      <Trans>Situação</Trans>
+                      <Trans>Jogador</Trans>
                     </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) => (
-                  <tr
-                    key={item.orderId}
-                    data-testid={`order-${item.orderId}`}
-                    className={selected?.orderId === item.orderId ? 'selected' : undefined}
-                  >
-                    <td>
-                      <button type="button" className="link" onClick={() => setSelected(item)}>
-                        {item.orderId}
-                      </button>
-                    </td>
-                    <td>
-                      <PlayerName item={item} />
-                    </td>
-                    <td className="num">{money(item.amount)}</td>
-                    <td>{dateTime(item.createdAt)}</td>
+                    <th scope="col" className="num">
+                      <Trans>Valor</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Pedido em</Trans>
+                    </th>
                     {status === 'review' && (
-                      <td>
-                        <Clock dueAt={item.reviewDueAt} windowMs={reviewWindow} now={now} label={t`Prazo de revisão`} />
-                      </td>
+                      <th scope="col">
+                        <Trans>Prazo de revisão</Trans>
+                      </th>
                     )}
-                    <td data-testid="payout-clock">
-                      {item.status === 'paid' ? (
-                        '—'
-                      ) : (
-                        <Clock
-                          dueAt={item.payoutDueAt}
-                          windowMs={payoutWindow}
-                          now={now}
-                          label={t`Limite de 120 min`}
-                        />
-                      )}
-                    </td>
+                    <th scope="col">
+                      <Trans>Limite de 120 min</Trans>
+                    </th>
                     {status !== 'review' && (
-                      <td data-testid="worklist-phase">
-                        {phaseText(i18n, item.phase, item.sendAfter)}
-                        {item.sentAt !== null ? ` · ${t`no banco desde ${dateTime(item.sentAt)}`}` : ''}
-                        {item.failReason ? ` · ${failReasonText(i18n, item.failReason)}` : ''}
-                      </td>
+                      <th scope="col">
+                        <Trans>Situação</Trans>
+                      </th>
                     )}
                   </tr>
-                ))}
-                {status === 'review' &&
-                  [...taken.values()].map((item) => (
-                    <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
-                      <td>{item.orderId}</td>
+                </thead>
+                <tbody>
+                  {list.data.items.map((item) => (
+                    <tr
+                      key={item.orderId}
+                      data-testid={`order-${item.orderId}`}
+                      className={selected?.orderId === item.orderId ? 'selected' : undefined}
+                    >
+                      <td>
+                        <button type="button" className="link" onClick={() => setSelected(item)}>
+                          {item.orderId}
+                        </button>
+                      </td>
                       <td>
                         <PlayerName item={item} />
                       </td>
                       <td className="num">{money(item.amount)}</td>
-                      <td colSpan={3}>
-                        <Trans>Decidido por outro operador</Trans>
+                      <td>{dateTime(item.createdAt)}</td>
+                      {status === 'review' && (
+                        <td>
+                          <Clock
+                            dueAt={item.reviewDueAt}
+                            windowMs={reviewWindow}
+                            now={now}
+                            label={t`Prazo de revisão`}
+                          />
+                        </td>
+                      )}
+                      <td data-testid="payout-clock">
+                        {item.status === 'paid' ? (
+                          '—'
+                        ) : (
+                          <Clock
+                            dueAt={item.payoutDueAt}
+                            windowMs={payoutWindow}
+                            now={now}
+                            label={t`Limite de 120 min`}
+                          />
+                        )}
                       </td>
+                      {status !== 'review' && (
+                        <td data-testid="worklist-phase">
+                          {phaseText(i18n, item.phase, item.sendAfter)}
+                          {item.sentAt !== null ? ` · ${t`no banco desde ${dateTime(item.sentAt)}`}` : ''}
+                          {item.failReason ? ` · ${failReasonText(i18n, item.failReason)}` : ''}
+                        </td>
+                      )}
                     </tr>
                   ))}
-              </tbody>
-            </table>
+                  {status === 'review' &&
+                    [...taken.values()].map((item) => (
+                      <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
+                        <td>{item.orderId}</td>
+                        <td>
+                          <PlayerName item={item} />
+                        </td>
+                        <td className="num">{money(item.amount)}</td>
+                        <td colSpan={3}>
+                          <Trans>Decidido por outro operador</Trans>
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </TableScroll>
             {list.data.items.length === 0 && taken.size === 0 && (
               <p className="muted">
                 <Trans>Nada nesta lista agora.</Trans>

@@ -246,14 +246,18 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
         payload: { orderId, decision },
       })
     clock.time += 60_000
+    // Handed to the bank at once (no cool-off here), and the answer says so.
     expect((await review(order.orderId, 'approve')).json().data).toEqual({
       orderId: order.orderId,
       status: 'processing',
+      phase: 'at_bank',
+      sendAfter: null,
     })
     await settle()
     const paid = (await call('/v1/bus/getWithdrawProcess', { orderId: order.orderId })).data
     expect(paid.status).toBe('paid')
-    expect(paid.steps[1]).toMatchObject({ processCode: 1100, state: 1, createTime: START })
+    // The review step's time is the decision's, not the request's.
+    expect(paid.steps[1]).toMatchObject({ processCode: 1100, state: 1, createTime: START + 60_000 })
     expect(codes(paid)).toEqual([1000, 1100, 1200, 2200])
     expect(paid.steps[2].createTime).toBe(START + 60_000)
 
