@@ -62,7 +62,7 @@ for (const [width, height] of [
       accountNumber: cpf,
       payType: 'cpf',
       amount: 200_000,
-      requestId: `truth-${stamp.replace(".", "-")}`,
+      requestId: `truth-${stamp.replace('.', '-')}`,
       password: PLAYER_PASSWORD,
     })
     expect(asked.data?.status, JSON.stringify(asked)).toBe('review')
