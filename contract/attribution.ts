@@ -24,28 +24,27 @@ export const attributionConsentRequest = z.strictObject({
 })
 export type AttributionConsentRequest = z.infer<typeof attributionConsentRequest>
 
-export interface AttributionConsentView {
-  /** False until the player answered once (the app asks then, and never again by itself). */
-  asked: boolean
-  granted: boolean
-  decidedAt: number | null
-}
+export const attributionConsentView = z.object({
+  asked: z.boolean().meta({ description: 'False until the player answered once (the app asks then, never again).' }),
+  granted: z.boolean(),
+  decidedAt: z.number().int().nullable(),
+})
+export type AttributionConsentView = z.infer<typeof attributionConsentView>
 
 export type ConversionKind = 'registration' | 'first_deposit' | 'deposit'
 
 /** A deposit's conversion as the seed's client reads it (`/v1/bus/getFbRechargeRecords`). */
-export interface RechargeRecord {
-  orderId: string
-  eventId: string
-  kind: ConversionKind
-  /** Centavos, and the same in reais (the ads API's unit). */
-  amount: number
-  value: number
-  currency: string
-  /** The client's own report: 0 not yet, 1 reported, 2 failed. */
-  reportStatus: number
-  createTime: number
-}
+export const rechargeRecord = z.object({
+  orderId: z.string(),
+  eventId: z.string(),
+  kind: z.enum(['registration', 'first_deposit', 'deposit']),
+  amount: z.number().int().meta({ description: "Centavos; `value` is the same in reais (the ads API's unit)." }),
+  value: z.number(),
+  currency: z.string(),
+  reportStatus: z.number().int().meta({ description: "The client's own report: 0 not yet, 1 reported, 2 failed." }),
+  createTime: z.number().int(),
+})
+export type RechargeRecord = z.infer<typeof rechargeRecord>
 
 export const rechargeRecordsRequest = z.strictObject({
   pageNum: z.number().int().min(1).max(1000).optional(),

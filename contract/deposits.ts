@@ -19,38 +19,42 @@ export type CreateDepositOrderRequest = z.infer<typeof createDepositOrderRequest
 
 export const depositOrderRequest = z.strictObject({ orderId: z.string().min(1).max(40) })
 
-export interface FirstDepositOffer {
-  /** Bonus = rate × deposit, counting at most `maxDeposit` of the deposit. */
-  rate: number
-  maxDeposit: number
-  maxBonus: number
-  /** The bonus must be bet this many times before it becomes cash. */
-  wageringMultiplier: number
-}
+const money = z.number().int()
 
-export interface DepositLimitView {
-  period: 'day' | 'week' | 'month'
-  limit: number
-  /** Counted in this period: paid deposits plus orders still open. */
-  used: number
-  remaining: number
-  resetsAt: number
-}
+export const firstDepositOffer = z.object({
+  rate: z.number().meta({ description: 'Bonus = rate × deposit, counting at most `maxDeposit` of the deposit.' }),
+  maxDeposit: money,
+  maxBonus: money,
+  wageringMultiplier: z.number().meta({ description: 'The bonus must be bet this many times before it becomes cash.' }),
+})
+export type FirstDepositOffer = z.infer<typeof firstDepositOffer>
 
-export interface DepositAmounts {
-  amounts: number[]
-  min: number
-  max: number
-  /** Present while the player has never deposited and promotions are on. */
-  firstDepositOffer: FirstDepositOffer | null
-  /** Each deposit limit the player has set, with what is left of it now. */
-  limits: DepositLimitView[]
-  expirySeconds: number
-  /** True with the sandbox payment provider: no real money moves. */
-  sandbox: boolean
-}
+export const depositLimitView = z.object({
+  period: z.enum(['day', 'week', 'month']),
+  limit: money,
+  used: money.meta({ description: 'Counted in this period: paid deposits plus orders still open.' }),
+  remaining: money,
+  resetsAt: z.number().int(),
+})
+export type DepositLimitView = z.infer<typeof depositLimitView>
 
-export type DepositStatus = 'pending' | 'paid' | 'expired'
+export const depositAmounts = z
+  .object({
+    amounts: z.array(money),
+    min: money,
+    max: money,
+    firstDepositOffer: firstDepositOffer
+      .nullable()
+      .meta({ description: 'Present while the player has never deposited and promotions are on.' }),
+    limits: z.array(depositLimitView).meta({ description: 'Each deposit limit the player set, with what is left.' }),
+    expirySeconds: z.number().int(),
+    sandbox: z.boolean().meta({ description: 'True with the sandbox payment provider: no real money moves.' }),
+  })
+  .meta({ id: 'DepositAmounts' })
+export type DepositAmounts = z.infer<typeof depositAmounts>
+
+export const depositStatuses = ['pending', 'paid', 'expired'] as const
+export type DepositStatus = (typeof depositStatuses)[number]
 
 /**
  * Why (part of) a PIX was returned to the payer instead of credited: more than the charge
@@ -72,53 +76,54 @@ export const refundReasons = [
 export type RefundReason = (typeof refundReasons)[number]
 
 /** pending: not yet taken by the bank; processing: on its way; returned: back with the payer. */
-export type RefundStatus = 'pending' | 'processing' | 'returned' | 'failed'
+export const refundStatuses = ['pending', 'processing', 'returned', 'failed'] as const
+export type RefundStatus = (typeof refundStatuses)[number]
 
-export interface DepositRefundView {
-  refundId: string
-  orderId: string | null
-  /** The PIX being returned (the payer's receipt id). */
-  endToEndId: string
-  amount: number
-  reason: RefundReason
-  status: RefundStatus
-  createdAt: number
-  returnedAt: number | null
-}
+export const depositRefundView = z
+  .object({
+    refundId: z.string(),
+    orderId: z.string().nullable(),
+    endToEndId: z.string().meta({ description: "The PIX being returned (the payer's receipt id)." }),
+    amount: money,
+    reason: z.enum(refundReasons),
+    status: z.enum(refundStatuses),
+    createdAt: z.number().int(),
+    returnedAt: z.number().int().nullable(),
+  })
+  .meta({ id: 'DepositRefund' })
+export type DepositRefundView = z.infer<typeof depositRefundView>
 
 export const refundListRequest = z.strictObject(pageFields(50, 10))
 
-export interface DepositRefundsPage {
-  total: number
-  pageNum: number
-  pageSize: number
-  /** Pass as `cursor` for the next page; null on the last. */
-  nextCursor: string | null
-  refunds: DepositRefundView[]
-}
+export const depositRefundsPage = z.object({
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+  refunds: z.array(depositRefundView),
+})
+export type DepositRefundsPage = z.infer<typeof depositRefundsPage>
 
-export interface DepositOrder {
-  orderId: string
-  amount: number
-  status: DepositStatus
-  /** The PIX "copia e cola" code (a dynamic BR Code). */
-  payCode: string
-  /** An SVG of the QR code for payCode. */
-  qrcodeUrl: string
-  /** Where to pay: the sandbox bank with the code filled in, or the provider's page. */
-  /** Where the provider lets the player pay the code (the sandbox bank); null with a real PSP (the bank app). */
-  payUrl: string | null
-  createdAt: number
-  expiresAt: number
-  /** The server's clock when answering, so the countdown does not depend on the phone's clock. */
-  serverTime: number
-  paidAt: number | null
-  /** What was credited: the charge's amount, never more. */
-  paidAmount: number | null
-  bonusAmount: number
-  /** PIX for this order returned to the payer, with the reason. */
-  refunds: DepositRefundView[]
-}
+export const depositOrder = z
+  .object({
+    orderId: z.string(),
+    amount: money,
+    status: z.enum(depositStatuses),
+    payCode: z.string().meta({ description: 'The PIX "copia e cola" code (a dynamic BR Code).' }),
+    qrcodeUrl: z.string().meta({ description: 'An SVG of the QR code for payCode.' }),
+    payUrl: z.string().nullable().meta({
+      description: 'Where the provider lets the player pay the code (the sandbox bank); null with a real PSP.',
+    }),
+    createdAt: z.number().int(),
+    expiresAt: z.number().int(),
+    serverTime: z.number().int().meta({ description: "The server's clock when answering (for the countdown)." }),
+    paidAt: z.number().int().nullable(),
+    paidAmount: money.nullable().meta({ description: "What was credited: the charge's amount, never more." }),
+    bonusAmount: money,
+    refunds: z.array(depositRefundView).meta({ description: 'PIX for this order returned to the payer, with why.' }),
+  })
+  .meta({ id: 'DepositOrder' })
+export type DepositOrder = z.infer<typeof depositOrder>
 
 /** The `deposit` push: an order was credited (and the excess of an overpayment returned). */
 export interface DepositPush {

@@ -1,4 +1,6 @@
-// The response envelope every API route answers with (SPEC 9), and the business msgCodes.
+// The response envelope every API route answers with (SPEC 9), and the business msgCodes; as
+// zod schemas too, so that the OpenAPI document describes each reply and a refusal.
+import { z } from 'zod'
 
 export const MsgCode = {
   /** Success: the seed's client tests `msgCode === 'success'` (SPEC 9). */
@@ -95,3 +97,32 @@ export interface Envelope<T> {
   /** Version of the language packs; the client refetches its pack when this changes. */
   languageVersion: string
 }
+
+const msgCodes = Object.values(MsgCode) as [MsgCode, ...MsgCode[]]
+
+/** The fields every answer carries besides its data; the API layer adds `msg` and `languageVersion`. */
+const envelopeFields = {
+  msg: z.string().meta({ description: "The outcome in the player's language (Accept-Language)." }),
+  languageVersion: z
+    .string()
+    .meta({ description: 'Version of the language packs; the client refetches its pack when this changes.' }),
+}
+
+/** An answer that did what was asked, with its data. */
+export function okEnvelope<Data extends z.ZodType>(data: Data) {
+  return z.object({ success: z.literal(true), msgCode: z.literal(MsgCode.ok), ...envelopeFields, data })
+}
+
+/**
+ * A refusal: nothing was changed. `data` carries what the client may act on (a limit's figures, when
+ * to retry, the field at fault) or null.
+ */
+export const refusalEnvelope = z
+  .object({
+    success: z.literal(false),
+    msgCode: z.enum(msgCodes),
+    ...envelopeFields,
+    data: z.unknown(),
+  })
+  .meta({ id: 'Refusal' })
+export type RefusalEnvelope = z.infer<typeof refusalEnvelope>

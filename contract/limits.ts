@@ -4,7 +4,9 @@
 // removals after 24 hours.
 import { z } from 'zod'
 import {
+  type ActivityView,
   activityPeriods,
+  type LimitsView,
   limitPeriods,
   REALITY_CHECK_MAX_MINUTES,
   REALITY_CHECK_MIN_MINUTES,
@@ -49,3 +51,59 @@ export const registrationLimitsRequest = z.strictObject({
 export const activityRequest = z.strictObject({ period: z.enum(activityPeriods) })
 
 export const realityCheckAnswerRequest = z.strictObject({ answer: z.enum(['continue', 'stop']) })
+
+// The replies, for the OpenAPI document (the views' types live zod-free in limit-values.ts).
+const money = z.number().int()
+const pendingAmount = z.object({ amount: money.nullable(), from: z.number().int() }).nullable()
+const depositLimitSetting = z.object({
+  period: z.enum(limitPeriods),
+  amount: money.nullable().meta({ description: 'In force now; null = no limit.' }),
+  pending: pendingAmount.meta({ description: 'A raise or removal waiting for its 24 hours.' }),
+})
+const minutesSetting = z.object({
+  minutes: z.number().int().nullable(),
+  pending: z.object({ minutes: z.number().int().nullable(), from: z.number().int() }).nullable(),
+})
+export const limitsView = z
+  .object({
+    deposit: z.array(depositLimitSetting),
+    loss: z.array(depositLimitSetting.extend({ lossSoFar: money, resetsAt: z.number().int() })),
+    session: z.object({
+      daily: minutesSetting,
+      perSession: minutesSetting,
+      playedTodayMs: z.number().int(),
+      playedSessionMs: z.number().int(),
+      dayResetsAt: z.number().int(),
+    }),
+    realityCheck: minutesSetting.extend({ minutes: z.number().int() }),
+    registrationDone: z.boolean().meta({
+      description: 'Both registration limits (daily loss, daily time) are in force; deposits wait for them.',
+    }),
+    selfExclusion: z.object({ startedAt: z.number().int(), until: z.number().int().nullable() }).nullable(),
+    history: z.array(
+      z.object({
+        kind: z.string(),
+        detail: z.record(z.string(), z.unknown()),
+        actor: z.string().meta({ description: "'player' or 'operator'." }),
+        at: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'LimitsView' }) satisfies z.ZodType<LimitsView>
+
+export const activityView = z
+  .object({
+    period: z.enum(activityPeriods),
+    since: z.number().int().nullable(),
+    deposits: money,
+    withdrawals: money,
+    bets: money,
+    wins: money,
+    net: money.meta({ description: 'Wins − bets: negative is a loss.' }),
+    rounds: z.number().int(),
+    playedMs: z.number().int(),
+    days: z
+      .array(z.object({ date: z.string(), bets: money, wins: money }))
+      .meta({ description: 'Per local day, oldest first (at most 30).' }),
+  })
+  .meta({ id: 'ActivityView' }) satisfies z.ZodType<ActivityView>

@@ -2,8 +2,8 @@
 // free wheel, play tasks, invites and one-time prompts. No request carries an amount: the server
 // decides every reward. Amounts are integer centavos, times epoch ms.
 import { z } from 'zod'
-import { type FirstDepositOffer, requestId } from './deposits.ts'
-import type { PromotionKey } from './promotion-keys.ts'
+import { firstDepositOffer, requestId } from './deposits.ts'
+import { type PromotionKey, promotionKeys } from './promotion-keys.ts'
 import { type TaskConfigKey, taskConfigKeys } from './tasks.ts'
 
 export type { TaskConfigKey }
@@ -19,131 +19,132 @@ export const prompts = ['newcomer_game', 'first_deposit'] as const
 export type PromptKey = (typeof prompts)[number]
 export const promptShownRequest = z.strictObject({ prompt: z.enum(prompts) })
 
-/** One active promotion with its terms (shown before it is accepted). */
-export interface PromotionTerms {
-  key: PromotionKey
-  /** What it gives: a fixed amount, or for the wheel the prizes, for sign-in the seven days. */
-  amounts: number[]
-  /** The 7th consecutive sign-in day adds this. */
-  streakBonus?: number
-  /** For the first deposit: bonus = rate × deposit up to maxDeposit. */
-  rate?: number
-  maxDeposit?: number
-  /** For the wheel: each prize's probability in basis points (sums to 10 000). */
-  probabilities?: number[]
-  intervalSeconds?: number
-  /** The bonus must be bet this many times before it becomes cash. */
-  wageringMultiplier: number
-  /** Promotional bonus in this product has no expiry. */
-  expiresAt: null
-}
+export type { PromotionKey }
 
-export interface PromotionsView {
-  /** The master switch (Lei 14.790/2023 art. 29): false turns every promotion off. */
-  enabled: boolean
-  /** Self-excluded players see no promotions until the break ends. */
-  blockedUntil: number | null
-  selfExcluded: boolean
-  promotions: PromotionTerms[]
-}
+const money = z.number().int()
+const wageringMultiplier = z
+  .number()
+  .meta({ description: 'The bonus must be bet this many times before it becomes cash.' })
+
+/** One active promotion with its terms (shown before it is accepted). */
+export const promotionTerms = z.object({
+  key: z.enum(promotionKeys),
+  amounts: z
+    .array(money)
+    .meta({ description: 'What it gives: a fixed amount, or for the wheel the prizes, for sign-in the seven days.' }),
+  streakBonus: money.optional().meta({ description: 'The 7th consecutive sign-in day adds this.' }),
+  rate: z.number().optional().meta({ description: 'For the first deposit: bonus = rate × deposit up to maxDeposit.' }),
+  maxDeposit: money.optional(),
+  probabilities: z
+    .array(z.number().int())
+    .optional()
+    .meta({ description: "For the wheel: each prize's probability in basis points (sums to 10 000)." }),
+  intervalSeconds: z.number().int().optional(),
+  wageringMultiplier,
+  expiresAt: z.null().meta({ description: 'Promotional bonus in this product has no expiry.' }),
+})
+export type PromotionTerms = z.infer<typeof promotionTerms>
+
+export const promotionsView = z.object({
+  enabled: z.boolean().meta({ description: 'The master switch (Lei 14.790/2023 art. 29).' }),
+  blockedUntil: z.number().int().nullable(),
+  selfExcluded: z.boolean(),
+  promotions: z.array(promotionTerms),
+})
+export type PromotionsView = z.infer<typeof promotionsView>
 
 /** What the home needs to badge its buttons and decide its prompts, in one call. */
-export interface RewardsSummary {
-  enabled: boolean
-  /** Why no promotion is offered: the master switch is off, or the player is on a break. */
-  blocked: 'promotions_off' | 'self_excluded' | null
-  gift: { available: boolean; amount: number; wageringMultiplier: number } | null
-  signIn: { signedToday: boolean } | null
-  wheel: { nextSpinAt: number | null } | null
-  tasks: { claimable: number; showFlag: 0 | 1 } | null
-  invites: { claimable: number } | null
-  download: { claimed: boolean; amount: number } | null
-  /**
-   * newcomerGame: the one-time welcome (the gift envelope when available, then a first game);
-   * firstDeposit: the offer's terms while the player never deposited (once a day).
-   */
-  prompts: { newcomerGame: boolean; firstDeposit: FirstDepositOffer | null }
-  serverTime: number
-}
+export const rewardsSummary = z.object({
+  enabled: z.boolean(),
+  blocked: z.enum(['promotions_off', 'self_excluded']).nullable(),
+  gift: z.object({ available: z.boolean(), amount: money, wageringMultiplier }).nullable(),
+  signIn: z.object({ signedToday: z.boolean() }).nullable(),
+  wheel: z.object({ nextSpinAt: z.number().int().nullable() }).nullable(),
+  tasks: z.object({ claimable: z.number().int(), showFlag: z.union([z.literal(0), z.literal(1)]) }).nullable(),
+  invites: z.object({ claimable: money }).nullable(),
+  download: z.object({ claimed: z.boolean(), amount: money }).nullable(),
+  prompts: z.object({ newcomerGame: z.boolean(), firstDeposit: firstDepositOffer.nullable() }),
+  serverTime: z.number().int(),
+})
+export type RewardsSummary = z.infer<typeof rewardsSummary>
 
-export interface RewardCredit {
-  amount: number
-  /** The wagering this credit adds: amount × multiplier. */
-  wageringAdded: number
-  balance: { total: number; cash: number; bonus: number }
-}
+const balances = z.object({ total: money, cash: money, bonus: money })
+export const rewardCredit = z.object({
+  amount: money,
+  wageringAdded: money.meta({ description: 'The wagering this credit adds: amount × multiplier.' }),
+  balance: balances,
+})
+export type RewardCredit = z.infer<typeof rewardCredit>
 
-export type SignDayState = 'signed' | 'today' | 'signed_today' | 'upcoming'
+export const signDayStates = ['signed', 'today', 'signed_today', 'upcoming'] as const
+export type SignDayState = (typeof signDayStates)[number]
 
-export interface SignInfo {
-  days: { day: number; amount: number; bonus: number; state: SignDayState }[]
-  /** Consecutive days signed up to today (today counted once signed). */
-  streak: number
-  signedToday: boolean
-  /** Today's place in the 7-day streak (1–7). */
-  todayDay: number
-  /** When today ends (midnight in São Paulo). */
-  dayEndsAt: number
-  wageringMultiplier: number
-  serverTime: number
-}
+export const signInfo = z.object({
+  days: z.array(z.object({ day: z.number().int(), amount: money, bonus: money, state: z.enum(signDayStates) })),
+  streak: z.number().int().meta({ description: 'Consecutive days signed up to today.' }),
+  signedToday: z.boolean(),
+  todayDay: z.number().int().meta({ description: "Today's place in the 7-day streak (1–7)." }),
+  dayEndsAt: z.number().int().meta({ description: "When today ends (midnight in the market's time zone)." }),
+  wageringMultiplier,
+  serverTime: z.number().int(),
+})
+export type SignInfo = z.infer<typeof signInfo>
 
-export interface SignReward extends RewardCredit {
-  day: number
-  streakBonus: number
-}
+export const signReward = rewardCredit.extend({ day: z.number().int(), streakBonus: money })
+export type SignReward = z.infer<typeof signReward>
 
-export interface WheelInfo {
-  prizes: { amount: number; probability: number }[]
-  intervalSeconds: number
-  /** Null when a spin is available now. */
-  nextSpinAt: number | null
-  lastPrize: number | null
-  wageringMultiplier: number
-  serverTime: number
-}
+export const wheelInfo = z.object({
+  prizes: z.array(z.object({ amount: money, probability: z.number() })),
+  intervalSeconds: z.number().int(),
+  nextSpinAt: z.number().int().nullable().meta({ description: 'Null when a spin is available now.' }),
+  lastPrize: money.nullable(),
+  wageringMultiplier,
+  serverTime: z.number().int(),
+})
+export type WheelInfo = z.infer<typeof wheelInfo>
 
-export interface WheelSpin extends RewardCredit {
-  prizeIndex: number
-  nextSpinAt: number
-  replayed: boolean
-}
+export const wheelSpin = rewardCredit.extend({
+  prizeIndex: z.number().int(),
+  nextSpinAt: z.number().int(),
+  replayed: z.boolean(),
+})
+export type WheelSpin = z.infer<typeof wheelSpin>
 
 /** gotFlag: 0 not yet done, 1 done and claimable, 2 claimed. */
 export type GotFlag = 0 | 1 | 2
 
-export interface TaskView {
-  taskId: string
-  configKey: TaskConfigKey
-  gameId: string
-  gameName: string
-  /** Spins needed. */
-  target: number
-  /** Real rounds of the game counted so far (capped at target). */
-  progress: number
-  reward: number
-  gotFlag: GotFlag
-  /** Daily tasks restart at this time; newcomer tasks never restart (null). */
-  resetsAt: number | null
-  wageringMultiplier: number
-}
+export const taskView = z.object({
+  taskId: z.string(),
+  configKey: z.enum(taskConfigKeys),
+  gameId: z.string(),
+  gameName: z.string(),
+  target: z.number().int().meta({ description: 'Spins needed.' }),
+  progress: z.number().int().meta({ description: 'Real rounds of the game counted so far (capped at target).' }),
+  reward: money,
+  gotFlag: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .meta({ description: '0 not yet done, 1 done and claimable, 2 claimed.' }),
+  resetsAt: z.number().int().nullable().meta({ description: 'Daily tasks restart then; newcomer tasks never (null).' }),
+  wageringMultiplier,
+})
+export type TaskView = z.infer<typeof taskView>
 
-export interface TaskProcess {
-  tasks: TaskView[]
-  /** 1 when a task became claimable since the player last saw the flag. */
-  showFlag: 0 | 1
-}
+export const taskProcess = z.object({
+  tasks: z.array(taskView),
+  showFlag: z.union([z.literal(0), z.literal(1)]),
+})
+export type TaskProcess = z.infer<typeof taskProcess>
 
-export interface ShareInfo {
-  code: string
-  shareUrl: string
-}
+export const shareInfo = z.object({ code: z.string(), shareUrl: z.string() })
+export type ShareInfo = z.infer<typeof shareInfo>
 
-export interface InviteStats {
-  today: { signUps: number; qualified: number; rewards: number }
-  total: { signUps: number; qualified: number; rewards: number }
-  claimable: number
-  received: number
-  rewardPerInvite: number
-  wageringMultiplier: number
-}
+const inviteFigures = z.object({ signUps: z.number().int(), qualified: z.number().int(), rewards: money })
+export const inviteStats = z.object({
+  today: inviteFigures,
+  total: inviteFigures,
+  claimable: money,
+  received: money,
+  rewardPerInvite: money,
+  wageringMultiplier,
+})
+export type InviteStats = z.infer<typeof inviteStats>

@@ -2,7 +2,7 @@
 // with the player's balance (cash + bonus, the header's figure) after it and the ledger legs
 // behind it. Paged by cursor (keyset on the ledger's seq); `pageNum` still works for old clients.
 import { z } from 'zod'
-import type { TransferKind } from './transfers.ts'
+import { transferKinds } from './transfers.ts'
 
 export const statementRequest = z.strictObject({
   pageNum: z.number().int().min(1).max(100_000).optional(),
@@ -14,39 +14,45 @@ export const statementRequest = z.strictObject({
     .optional(),
 })
 
-export type StatementAccount = 'cash' | 'bonus' | 'withdrawal_hold'
+export const statementAccounts = ['cash', 'bonus', 'withdrawal_hold'] as const
+export type StatementAccount = (typeof statementAccounts)[number]
 
 /** One ledger entry on one of the player's accounts. */
-export interface StatementLegView {
-  transferId: string
-  time: number
-  kind: TransferKind
-  account: StatementAccount
-  /** Signed: positive for money in, negative for money out. */
-  amount: number
-  /** That account's balance after the entry. */
-  balanceAfter: number
-}
+export const statementLegView = z.object({
+  transferId: z.string(),
+  time: z.number().int(),
+  kind: z.enum(transferKinds),
+  account: z.enum(statementAccounts),
+  amount: z.number().int().meta({ description: 'Signed: positive for money in, negative for money out.' }),
+  balanceAfter: z.number().int().meta({ description: "That account's balance after the entry." }),
+})
+export type StatementLegView = z.infer<typeof statementLegView>
 
-export interface StatementEntryView {
-  /** The operation's newest transfer (unique in the statement). */
-  transferId: string
-  time: number
-  /** `round` when a spin's bet and win are one line; otherwise the transfer's kind. */
-  kind: TransferKind | 'round'
-  /** Signed change of cash + bonus. */
-  amount: number
-  /** cash + bonus after the operation: the newest line's equals the header's balance. */
-  balanceAfter: number
-  /** A withdrawal's hold: how it ended (a payout is not a line of its own: the balance did not change). */
-  resolution: 'withdrawal_post' | 'withdrawal_void' | null
-  legs: StatementLegView[]
-}
+export const statementEntryView = z.object({
+  transferId: z.string().meta({ description: "The operation's newest transfer (unique in the statement)." }),
+  time: z.number().int(),
+  kind: z
+    .enum([...transferKinds, 'round'])
+    .meta({ description: "`round` when a spin's bet and win are one line; otherwise the transfer's kind." }),
+  amount: z.number().int().meta({ description: 'Signed change of cash + bonus.' }),
+  balanceAfter: z
+    .number()
+    .int()
+    .meta({ description: "cash + bonus after the operation: the newest line's equals the header's balance." }),
+  resolution: z
+    .enum(['withdrawal_post', 'withdrawal_void'])
+    .nullable()
+    .meta({ description: "A withdrawal's hold: how it ended." }),
+  legs: z.array(statementLegView),
+})
+export type StatementEntryView = z.infer<typeof statementEntryView>
 
-export interface StatementView {
-  entries: StatementEntryView[]
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null
-  pageNum: number
-  pageSize: number
-}
+export const statementView = z
+  .object({
+    entries: z.array(statementEntryView),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'Statement' })
+export type StatementView = z.infer<typeof statementView>

@@ -13,9 +13,12 @@ export const saveAccountDetailsRequest = z.strictObject({
   cpf: z.string().max(20).transform(normalizeCpf).refine(isValidCpf, { message: 'invalid_cpf' }),
 })
 
-export interface AccountDetails {
-  verified: boolean
-  fullName: string | null
-  /** Only the last digits, e.g. `***.***.*47-25`: the full CPF is never sent back. */
-  cpfMasked: string | null
-}
+export const accountDetails = z.object({
+  verified: z.boolean(),
+  fullName: z.string().nullable(),
+  cpfMasked: z
+    .string()
+    .nullable()
+    .meta({ description: 'Only the last digits, e.g. `***.***.*47-25`: the full CPF is never sent back.' }),
+})
+export type AccountDetails = z.infer<typeof accountDetails>

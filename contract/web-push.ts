@@ -18,9 +18,8 @@ export const webPushSubscribeRequest = z.strictObject({
 export const webPushUnsubscribeRequest = z.strictObject({ endpoint: z.url().max(1000) })
 
 /** The server's VAPID public key, for `pushManager.subscribe({ applicationServerKey })`. */
-export interface WebPushKey {
-  publicKey: string
-}
+export const webPushKey = z.object({ publicKey: z.string() })
+export type WebPushKey = z.infer<typeof webPushKey>
 
 /** What a Web Push message carries to the service worker (shown as a notification). */
 export interface WebPushMessage {

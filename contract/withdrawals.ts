@@ -26,52 +26,52 @@ export const updateKeyRequest = z.strictObject({
 
 export const pageRequest = z.strictObject(pageFields(50, 10))
 
-export type WithdrawState =
-  | 'ok'
-  | 'withdraw_processing'
-  | 'needs_verification'
-  | 'bonus_wagering_incomplete'
-  | 'daily_limit_reached'
+export const withdrawStates = [
+  'ok',
+  'withdraw_processing',
+  'needs_verification',
+  'bonus_wagering_incomplete',
+  'daily_limit_reached',
+] as const
+export type WithdrawState = (typeof withdrawStates)[number]
 
-export interface WithdrawInfo {
-  state: WithdrawState
-  /** The order in flight (withdraw_processing). */
-  orderId: string | null
-  /** Cash: what can be withdrawn. */
-  withdrawable: number
-  bonus: number
-  wagering: { required: number; wagered: number; remaining: number }
-  min: number
-  /** The most this withdrawal may be: min(withdrawable, what today's maximum leaves). */
-  max: number
-  dailyMax: number
-  dailyRemaining: number
-  /** When today's maximum resets (midnight in the market's time zone). */
-  resetsAt: number
-  bound: boolean
-  verified: boolean
-  holderName: string | null
-  cpfMasked: string | null
-  /** Withdrawals above this wait for an operator's review. */
-  reviewAbove: number
-  /** The review SLA: an operator decides within this many minutes (well inside the 120-minute payout rule). */
-  reviewMinutes: number
-  /** The first withdrawal to a new key within 24 h of a change of the account's devices waits this long (0: never). */
-  coolOffMinutes: number
-}
+const money = z.number().int()
+
+export const withdrawInfo = z.object({
+  state: z.enum(withdrawStates),
+  orderId: z.string().nullable().meta({ description: 'The order in flight (withdraw_processing).' }),
+  withdrawable: money.meta({ description: 'Cash: what can be withdrawn.' }),
+  bonus: money,
+  wagering: z.object({ required: money, wagered: money, remaining: money }),
+  min: money,
+  max: money.meta({ description: "The most this withdrawal may be: min(withdrawable, what today's maximum leaves)." }),
+  dailyMax: money,
+  dailyRemaining: money,
+  resetsAt: z.number().int().meta({ description: "When today's maximum resets (midnight in the market's time zone)." }),
+  bound: z.boolean(),
+  verified: z.boolean(),
+  holderName: z.string().nullable(),
+  cpfMasked: z.string().nullable(),
+  reviewAbove: money.meta({ description: "Withdrawals above this wait for an operator's review." }),
+  reviewMinutes: z.number().int(),
+  coolOffMinutes: z.number().int(),
+})
+export type WithdrawInfo = z.infer<typeof withdrawInfo>
 
 /** The withdraw screen's amount choices (`/withdraw/channel/list`). */
-export interface WithdrawChannels {
-  presets: number[]
-  min: number
-  max: number
-  withdrawable: number
-  dailyMax: number
-  dailyRemaining: number
-  payTypes: (typeof pixKeyTypes)[number][]
-}
+export const withdrawChannels = z.object({
+  presets: z.array(money),
+  min: money,
+  max: money,
+  withdrawable: money,
+  dailyMax: money,
+  dailyRemaining: money,
+  payTypes: z.array(z.enum(pixKeyTypes)),
+})
+export type WithdrawChannels = z.infer<typeof withdrawChannels>
 
-export type OrderStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'failed'
+export const orderStatuses = ['review', 'processing', 'key_rejected', 'paid', 'failed'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
 
 /** History status icon (SPEC 5.3): 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
 export type HistoryStatus = 1 | 2 | 3 | 6
@@ -99,59 +99,62 @@ export type TrackerStepCode = (typeof TrackerStep)[keyof typeof TrackerStep]
 export const StepState = { success: 1, failed: 2, exception: 3, waiting: 4 } as const
 export type StepStateCode = (typeof StepState)[keyof typeof StepState]
 
-export interface WithdrawStep {
-  processCode: TrackerStepCode
-  msg: string
-  /** Epoch ms at which this step happened. */
-  createTime: number
-  state: StepStateCode
-  argsJson: string
-}
+export const withdrawStep = z.object({
+  processCode: z.union(Object.values(TrackerStep).map((code) => z.literal(code))),
+  msg: z.string(),
+  createTime: z.number().int().meta({ description: 'Epoch ms at which this step happened.' }),
+  state: z.union(Object.values(StepState).map((code) => z.literal(code))),
+  argsJson: z.string(),
+})
+export type WithdrawStep = z.infer<typeof withdrawStep>
 
-export interface WithdrawOrderView {
-  orderId: string
-  amount: number
-  payType: (typeof pixKeyTypes)[number]
-  /** The key shown masked except for its ends. */
-  accountMasked: string
-  holderName: string
-  status: OrderStatus
-  historyStatus: HistoryStatus
-  createdAt: number
-  updatedAt: number
-  endToEndId: string | null
-  failReason: string | null
-}
+export const withdrawOrderView = z.object({
+  orderId: z.string(),
+  amount: money,
+  payType: z.enum(pixKeyTypes),
+  accountMasked: z.string().meta({ description: 'The key shown masked except for its ends.' }),
+  holderName: z.string(),
+  status: z.enum(orderStatuses),
+  historyStatus: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)])
+    .meta({ description: "1 waiting, 2 success, 3 failed, 6 needs the player's action." }),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  endToEndId: z.string().nullable(),
+  failReason: z.string().nullable(),
+})
+export type WithdrawOrderView = z.infer<typeof withdrawOrderView>
 
 /**
  * Where an open withdrawal stands against Portaria SPA/MF 615/2024's rule: paid within 120
  * minutes of the player's request, review time included.
  */
-export interface PayoutClockView {
-  /** When the player asked: the clock starts here. */
-  requestedAt: number
-  /** requestedAt + 120 minutes: paid by then. */
-  dueBy: number
-  /** Under review: when the operator's decision is due (the review SLA when the player asked). */
-  reviewBy: number | null
-  /** Past dueBy and still unpaid (the operator has been alerted). */
-  overdue: boolean
-}
+export const payoutClockView = z.object({
+  requestedAt: z.number().int().meta({ description: 'When the player asked: the clock starts here.' }),
+  dueBy: z.number().int().meta({ description: 'requestedAt + 120 minutes: paid by then.' }),
+  reviewBy: z.number().int().nullable(),
+  overdue: z.boolean(),
+})
+export type PayoutClockView = z.infer<typeof payoutClockView>
 
-export interface WithdrawProcess extends WithdrawOrderView {
-  steps: WithdrawStep[]
-  /** The 120-minute clock while the payout is open; null once paid or failed. */
-  payoutClock: PayoutClockView | null
-}
+export const withdrawProcess = withdrawOrderView
+  .extend({
+    steps: z.array(withdrawStep),
+    payoutClock: payoutClockView
+      .nullable()
+      .meta({ description: 'The 120-minute clock while the payout is open; null once paid or failed.' }),
+  })
+  .meta({ id: 'WithdrawProcess' })
+export type WithdrawProcess = z.infer<typeof withdrawProcess>
 
-export interface WithdrawOrdersPage {
-  total: number
-  pageNum: number
-  pageSize: number
-  /** Pass as `cursor` for the next page; null on the last. */
-  nextCursor: string | null
-  orders: WithdrawOrderView[]
-}
+export const withdrawOrdersPage = z.object({
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+  orders: z.array(withdrawOrderView),
+})
+export type WithdrawOrdersPage = z.infer<typeof withdrawOrdersPage>
 
 /** The `order` push: a withdrawal changed. */
 export interface OrderPush {

@@ -4,7 +4,7 @@
 // the built PWA. No side effects on import; tests call build() and use `inject`, main.ts listens.
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { authenticatePlayer } from './accounts/auth.ts'
 import { deviceRoutes } from './accounts/device-routes.ts'
 import { accountsModule } from './accounts/plugin.ts'
@@ -22,6 +22,7 @@ import { appConfigRoutes } from './http/app-config-routes.ts'
 import { type InfrastructureOptions, infrastructure } from './http/infrastructure.ts'
 import { languageRoutes } from './http/language-routes.ts'
 import { loggerOptions } from './http/logging.ts'
+import { serializeAsIs } from './http/route-docs.ts'
 import { capConnectionsPerAddress, serverTimeouts } from './http/slow-clients.ts'
 import { staticSite } from './http/static.ts'
 import { ledgerModule } from './ledger/plugin.ts'
@@ -70,7 +71,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     app.log.warn({ address }, 'connections refused: too many open from one address')
   })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(serializeAsIs)
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   await app.register(infrastructure, options)
@@ -91,36 +92,46 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     scopes: [
       {
         name: 'public',
-        routes: [
-          loginRoutes,
-          languageRoutes,
-          appConfigRoutes,
-          gamePublicRoutes,
-          depositPublicRoutes,
-          webhookRoutes,
-          transparencyRoutes,
-        ],
+        security: [],
+        routes: {
+          Accounts: [loginRoutes],
+          Languages: [languageRoutes],
+          App: [appConfigRoutes],
+          Games: [gamePublicRoutes],
+          Deposits: [depositPublicRoutes],
+          'PSP webhooks': [webhookRoutes],
+          Transparency: [transparencyRoutes],
+        },
       },
       {
         name: 'player',
         authenticate: authenticatePlayer,
-        routes: [
-          accountRoutes,
-          deviceRoutes,
-          verificationRoutes,
-          limitsRoutes,
-          ledgerRoutes,
-          depositRoutes,
-          withdrawalRoutes,
-          gameRoutes,
-          rewardRoutes,
-          attributionRoutes,
-          webPushRoutes,
-          supportRoutes,
-        ],
+        security: [{ player: [] }],
+        routes: {
+          Accounts: [accountRoutes, deviceRoutes, verificationRoutes],
+          'Responsible gaming': [limitsRoutes],
+          Statement: [ledgerRoutes],
+          Deposits: [depositRoutes],
+          Withdrawals: [withdrawalRoutes],
+          Games: [gameRoutes],
+          Rewards: [rewardRoutes],
+          Attribution: [attributionRoutes],
+          Push: [webPushRoutes],
+          Support: [supportRoutes],
+        },
       },
-      { name: 'game page', authenticate: authenticateGameSession, routes: [gamePageRoutes] },
-      { name: 'operator', routes: [opsRoutes({ '/support': supportOperatorRoutes })] },
+      {
+        name: 'game page',
+        authenticate: authenticateGameSession,
+        security: [{ gameSession: [] }],
+        routes: { 'Game page': [gamePageRoutes] },
+      },
+      {
+        name: 'operator',
+        security: [{ operatorSession: [] }, { operator: [] }],
+        gateStatuses: [401, 403],
+        routes: { Operators: [opsRoutes({ '/support': supportOperatorRoutes })] },
+      },
     ],
   })
   await app.register(opsSocketRoutes)

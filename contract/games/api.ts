@@ -3,8 +3,7 @@
 import { z } from 'zod'
 import { requestId } from '../deposits.ts'
 import { pageFields } from '../paging.ts'
-import type { Layout, Volatility } from './engine.ts'
-import type { PublishedFigures } from './figures.ts'
+import { publishedFigures } from './figures.ts'
 
 const gameId = z.string().min(1).max(40)
 
@@ -25,140 +24,159 @@ export const chooseSeedRequest = z.strictObject({ clientSeed, nextServerSeedHash
 export const rotateSeedRequest = chooseSeedRequest
 export const gameDefQuery = z.strictObject({ version: z.coerce.number().int().min(1).max(1_000_000).optional() })
 
+const money = z.number().int()
+const balances = z
+  .object({ total: money, cash: money, bonus: money })
+  .meta({ id: 'Balances', description: 'Centavos: cash (withdrawable) plus bonus.' })
+
 /** A launched game (`/game/forward`): its session and the game page's URL with a launch token. */
-export interface GameLaunch {
-  sessionId: string
-  openGameUrl: string
-}
+export const gameLaunch = z.object({ sessionId: z.string(), openGameUrl: z.string() }).meta({ id: 'GameLaunch' })
+export type GameLaunch = z.infer<typeof gameLaunch>
 
-export interface GameSummary {
-  id: string
-  name: string
-  iconUrl: string
-  /** The provider group (lobby tab). */
-  title: string
-  layout: Layout
-  rtp: number
-  volatility: Volatility
-  minBet: number
-  maxBet: number
-  /** Rounds played in the last 7 days (orders the Popular tab). */
-  plays7d: number
-}
+export const gameSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  iconUrl: z.string(),
+  title: z.string().meta({ description: 'The provider group (lobby tab).' }),
+  layout: z.enum(['classic-lines', 'video-ways']),
+  rtp: z.number(),
+  volatility: z.enum(['low', 'medium', 'high']),
+  minBet: money,
+  maxBet: money,
+  plays7d: z.number().int().meta({ description: 'Rounds played in the last 7 days (orders the Popular tab).' }),
+})
+export type GameSummary = z.infer<typeof gameSummary>
 
-export interface GameList {
-  games: GameSummary[]
-  groups: string[]
-  /** Game ids by real plays in the last 7 days, most played first. */
-  popular: string[]
-}
+export const gameList = z
+  .object({
+    games: z.array(gameSummary),
+    groups: z.array(z.string()),
+    popular: z.array(z.string()).meta({ description: 'Game ids by real plays in the last 7 days, most first.' }),
+  })
+  .meta({ id: 'GameList' })
+export type GameList = z.infer<typeof gameList>
 
-export interface SeedCommitment {
-  serverSeedHash: string
-  clientSeed: string
-  nextNonce: number
-}
+export const seedCommitment = z
+  .object({ serverSeedHash: z.string(), clientSeed: z.string(), nextNonce: z.number().int() })
+  .meta({ id: 'SeedCommitment' })
+export type SeedCommitment = z.infer<typeof seedCommitment>
 
-export interface RevealedSeed {
-  serverSeed: string
-  serverSeedHash: string
-  clientSeed: string
-  /** Nonces 0 … nonces − 1 were played with this pair. */
-  nonces: number
-  revealedAt: number
-}
+export const revealedSeed = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonces: z.number().int().meta({ description: 'Nonces 0 … nonces − 1 were played with this pair.' }),
+  revealedAt: z.number().int(),
+})
+export type RevealedSeed = z.infer<typeof revealedSeed>
 
-export interface SeedsView {
-  /** Null until the player's first client seed activates the committed next seed. */
-  active: SeedCommitment | null
-  /** SHA-256 of the server seed the next activation (rotation) will use, committed before any client seed. */
-  nextServerSeedHash: string | null
-  revealed: RevealedSeed[]
-}
+export const seedsView = z
+  .object({
+    active: seedCommitment
+      .nullable()
+      .meta({ description: "Null until the player's first client seed activates the committed next seed." }),
+    nextServerSeedHash: z.string().nullable().meta({
+      description: 'SHA-256 of the server seed the next activation will use, committed before any client seed.',
+    }),
+    revealed: z.array(revealedSeed),
+  })
+  .meta({ id: 'SeedsView' })
+export type SeedsView = z.infer<typeof seedsView>
 
-export interface RoundView {
-  roundId: string
-  gameId: string
-  gameName: string
-  gameVersion: number
-  bet: number
-  stops: number[]
-  /** The stops of each free spin the round awarded, in play order. */
-  freeSpins: number[][]
-  /** The game's win (base spin and free spins), centavos; the jackpot is apart. */
-  win: number
-  jackpotWin: number
-  jackpotContribution: number
-  balanceBefore: number
-  balanceAfter: number
-  serverSeedHash: string
-  /** Present once the seed pair was rotated (revealed). */
-  serverSeed: string | null
-  clientSeed: string
-  nonce: number
-  createdAt: number
-}
+export const roundView = z
+  .object({
+    roundId: z.string(),
+    gameId: z.string(),
+    gameName: z.string(),
+    gameVersion: z.number().int(),
+    bet: money,
+    stops: z.array(z.number().int()),
+    freeSpins: z
+      .array(z.array(z.number().int()))
+      .meta({ description: 'The stops of each free spin the round awarded, in play order.' }),
+    win: money.meta({ description: "The game's win (base spin and free spins), centavos; the jackpot is apart." }),
+    jackpotWin: money,
+    jackpotContribution: money,
+    balanceBefore: money,
+    balanceAfter: money,
+    serverSeedHash: z.string(),
+    serverSeed: z.string().nullable().meta({ description: 'Present once the seed pair was rotated (revealed).' }),
+    clientSeed: z.string(),
+    nonce: z.number().int(),
+    createdAt: z.number().int(),
+  })
+  .meta({ id: 'RoundView' })
+export type RoundView = z.infer<typeof roundView>
 
-export interface RoundPage {
-  rounds: RoundView[]
-  total: number
-  pageNum: number
-  pageSize: number
-  /** The `cursor` of the next page (null on the last): each page costs the same however long the history. */
-  nextCursor: string | null
-}
+export const roundPage = z.object({
+  rounds: z.array(roundView),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  nextCursor: z.string().nullable().meta({ description: 'The `cursor` of the next page (null on the last).' }),
+})
+export type RoundPage = z.infer<typeof roundPage>
 
-export interface SessionView {
-  sessionId: string
-  sessionToken: string
-  gameId: string
-  balance: { total: number; cash: number; bonus: number }
-  /** Null until the page sends the player's first client seed (`/game/session/seed`). */
-  seed: SeedCommitment | null
-  nextServerSeedHash: string
-  figures: PublishedFigures
-  jackpot: JackpotView | null
-}
+export const jackpotView = z
+  .object({
+    pool: money.meta({ description: "The pool account's balance now, centavos." }),
+    seed: money,
+    shareBps: z.number().int(),
+    oddsPerCentavo: z.number(),
+  })
+  .meta({ id: 'JackpotView' })
+export type JackpotView = z.infer<typeof jackpotView>
+
+export const sessionView = z
+  .object({
+    sessionId: z.string(),
+    sessionToken: z.string().meta({ description: 'The `game-session` header of the game page calls.' }),
+    gameId: z.string(),
+    balance: balances,
+    seed: seedCommitment
+      .nullable()
+      .meta({ description: "Null until the page sends the player's first client seed (`/game/session/seed`)." }),
+    nextServerSeedHash: z.string(),
+    figures: publishedFigures.optional(),
+    jackpot: jackpotView.nullable(),
+  })
+  .meta({ id: 'SessionView' })
+export type SessionView = z.infer<typeof sessionView>
 
 /** What choosing a seed from the game page answers: the active pair and the new next commitment. */
-export interface SeedChoice {
-  seed: SeedCommitment
-  nextServerSeedHash: string
-}
+export const seedChoice = z.object({ seed: seedCommitment, nextServerSeedHash: z.string() })
+export type SeedChoice = z.infer<typeof seedChoice>
 
-export interface SpinResult {
-  round: RoundView
-  balance: { total: number; cash: number; bonus: number }
-  /** True when this answer repeats an earlier request with the same requestId. */
-  replayed: boolean
-  /** The active seed pair after this spin (the next nonce to be used). */
-  seed: SeedCommitment
-  /** The jackpot pool right after this spin; null for a replay. */
-  jackpotPool: number | null
-}
+export const spinResult = z
+  .object({
+    round: roundView,
+    balance: balances,
+    replayed: z
+      .boolean()
+      .meta({ description: 'True when this answer repeats an earlier request with the same requestId.' }),
+    seed: seedCommitment.meta({ description: 'The active seed pair after this spin (the next nonce to be used).' }),
+    jackpotPool: money.nullable().meta({ description: 'The jackpot pool right after this spin; null for a replay.' }),
+  })
+  .meta({ id: 'SpinResult' })
+export type SpinResult = z.infer<typeof spinResult>
 
-export interface JackpotView {
-  /** The pool account's balance now, centavos. */
-  pool: number
-  seed: number
-  shareBps: number
-  oddsPerCentavo: number
-}
+export const winItem = z.object({
+  roundId: z.string(),
+  playerName: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  amount: money,
+  jackpot: z.boolean(),
+  createdAt: z.number().int(),
+})
+export type WinItem = z.infer<typeof winItem>
 
-export interface WinItem {
-  roundId: string
-  playerName: string
-  gameId: string
-  gameName: string
-  amount: number
-  jackpot: boolean
-  createdAt: number
-}
-
-export interface LiveView {
-  jackpot: JackpotView | null
-  wins: WinItem[]
-  /** The minimum win shown in the feed. */
-  winThreshold: number
-  playersNow: { popular: number; groups: Record<string, number> }
-}
+export const liveView = z
+  .object({
+    jackpot: jackpotView.nullable(),
+    wins: z.array(winItem),
+    winThreshold: money.meta({ description: 'The minimum win shown in the feed.' }),
+    playersNow: z.object({ popular: z.number().int(), groups: z.record(z.string(), z.number().int()) }),
+  })
+  .meta({ id: 'LiveView' })
+export type LiveView = z.infer<typeof liveView>

@@ -2,9 +2,15 @@
 // when first and last seen, which one is this device) and revoking one of their own, which
 // ends its sessions and closes its push sockets. Revoking this device logs it out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type DeviceListResponse, type RevokeDeviceResponse, revokeDeviceRequest } from '../../contract/accounts.ts'
+import {
+  type DeviceListResponse,
+  deviceListResponse,
+  type RevokeDeviceResponse,
+  revokeDeviceRequest,
+  revokeDeviceResponse,
+} from '../../contract/accounts.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { listDevices, revokeDevice } from './devices.ts'
 import { markCredentialsChanged } from './players.ts'
@@ -15,7 +21,8 @@ const ID_HINT_LENGTH = 4
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
 
-  app.post('/user/devices', { schema: { body: emptyRequest } }, async (request) => {
+  const listSchema = { summary: "The player's devices", body: emptyRequest, response: replies(deviceListResponse) }
+  app.post('/user/devices', { schema: listSchema }, async (request) => {
     const rows = await listDevices(db, request.playerId)
     return ok<DeviceListResponse>({
       list: rows.map((row) => ({
@@ -29,7 +36,12 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     })
   })
 
-  app.post('/user/devices/revoke', { schema: { body: revokeDeviceRequest } }, async (request) => {
+  const revokeSchema = {
+    summary: "Revoke one of the player's devices (ends its sessions)",
+    body: revokeDeviceRequest,
+    response: replies(revokeDeviceResponse),
+  }
+  app.post('/user/devices/revoke', { schema: revokeSchema }, async (request) => {
     const now = clock.now()
     const { id } = request.body
     const revokedTokens = await db.transaction().execute(async (trx) => {

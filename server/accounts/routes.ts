@@ -2,10 +2,18 @@
 // install acceptance, logout and account info.
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type AccountInfo, type LoginResponse, loginRequest, setLangRequest } from '../../contract/accounts.ts'
-import { defaultLanguage, isLanguage } from '../../contract/languages.ts'
+import { z } from 'zod'
+import {
+  type AccountInfo,
+  accountInfo,
+  type LoginResponse,
+  loginRequest,
+  loginResponse,
+  setLangRequest,
+} from '../../contract/accounts.ts'
+import { defaultLanguage, isLanguage, languages } from '../../contract/languages.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
@@ -15,7 +23,16 @@ import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
 import { bindCredentials, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
-import { seedAccountResult, seedBind, seedLogin, seedSetLang } from './seed-shapes.ts'
+import {
+  seedAccountResult,
+  seedAccountResultSchema,
+  seedBind,
+  seedBindRequest,
+  seedLogin,
+  seedLoginRequest,
+  seedSetLang,
+  seedSetLangRequest,
+} from './seed-shapes.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
@@ -44,7 +61,19 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
   const session = sessionFor(app)
 
-  const loginOptions = { preValidation: seedLogin, schema: { body: loginRequest }, config: loginLimit }
+  const loginSchema = {
+    summary: 'Log in: by device (created on first use) or by name and password',
+    description:
+      "A device login's first call omits `deviceSecret`; the answer carries it, to be kept beside the device id. " +
+      "The seed client's shapes (`loginType`, `channelId`, `apiType: 2`) are accepted too.",
+    body: loginRequest,
+    response: replies(loginResponse),
+  }
+  const loginOptions = {
+    preValidation: seedLogin,
+    schema: loginSchema,
+    config: { ...loginLimit, legacyBody: seedLoginRequest },
+  }
   app.post('/user/login', loginOptions, async (request) => {
     const body = request.body
     const now = clock.now()
@@ -85,7 +114,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app
   const loginLimit = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } }
 
-  const bindOptions = { preValidation: seedBind, schema: { body: serverBindRequest }, config: loginLimit }
+  const bindSchema = {
+    summary: 'Bind a name and password to this account',
+    body: serverBindRequest,
+    response: replies(z.object({ userName: z.string().nullable() })),
+  }
+  const bindOptions = {
+    preValidation: seedBind,
+    schema: bindSchema,
+    config: { ...loginLimit, legacyBody: seedBindRequest },
+  }
   app.post('/user/bindLoginAccount', bindOptions, async (request) => {
     const passwordHash = await hashPassword(request.body.password, request.ip)
     const outcome = await bindCredentials(
@@ -101,23 +139,45 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ userName: player.user_name })
   })
 
-  app.post('/user/setLang', { preValidation: seedSetLang, schema: { body: setLangRequest } }, async (request) => {
-    await setLanguage(db, request.playerId, request.body.language)
-    return ok({ language: request.body.language, lang: request.body.language })
-  })
+  const setLangSchema = {
+    summary: "Set the player's language",
+    body: setLangRequest,
+    response: replies(z.object({ language: z.enum(languages), lang: z.enum(languages) })),
+  }
+  app.post(
+    '/user/setLang',
+    { preValidation: seedSetLang, schema: setLangSchema, config: { legacyBody: seedSetLangRequest } },
+    async (request) => {
+      await setLanguage(db, request.playerId, request.body.language)
+      return ok({ language: request.body.language, lang: request.body.language })
+    },
+  )
 
   // The player accepted the browser's install prompt (SPEC 9): kept for the operator's figures.
-  app.post('/user/installAccepted', { schema: { body: emptyRequest } }, async (request) => {
+  const installSchema = {
+    summary: "The player accepted the browser's install prompt",
+    body: emptyRequest,
+    response: replies(z.null()),
+  }
+  app.post('/user/installAccepted', { schema: installSchema }, async (request) => {
     await markInstallAccepted(db, request.playerId, clock.now())
     return ok(null)
   })
 
-  app.post('/user/logout', async (request) => {
-    app.push.closeSessions([await revokeToken(db, request.accessToken, clock.now())])
-    return ok(null)
-  })
+  app.post(
+    '/user/logout',
+    { schema: { summary: "End this device's session", response: replies(z.null()) } },
+    async (request) => {
+      app.push.closeSessions([await revokeToken(db, request.accessToken, clock.now())])
+      return ok(null)
+    },
+  )
 
-  app.post('/v1/bus/accountInfo', async (request) => {
+  const accountInfoSchema = {
+    summary: "The player's account: balances, wagering, verification, deposits so far, self-exclusion",
+    response: replies(accountInfo.extend({ result: seedAccountResultSchema })),
+  }
+  app.post('/v1/bus/accountInfo', { schema: accountInfoSchema }, async (request) => {
     const player = await findById(db, request.playerId)
     const balances = await readPlayerBalances(db, player.id)
     const paid = await app.payments.deposits.paidCount(player.id)

@@ -6,12 +6,40 @@
 //   saveUserAccountInfo: `userName` (full name), `accountNumber` (the CPF), `phone`, `email`,
 //     `payType` 1/4/5 (its PIX key's type) → `{ fullName, cpf }`; phone and e-mail are not kept
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { AccountInfo } from '../../contract/accounts.ts'
 import { pickLanguage } from '../../contract/languages.ts'
 import type { AccountDetails } from '../../contract/verification.ts'
-import { type Body, seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
+import { seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
 import { Refusal } from '../refusal.ts'
 import type { Player } from './players.ts'
+
+// The seed's request shapes, for the OpenAPI document (the routes validate the translated body).
+const seedText = z.string().max(256)
+export const seedLoginRequest = z
+  .looseObject({
+    deviceId: z.string(),
+    loginType: z.unknown().optional(),
+    channelId: seedText.optional(),
+    apiType: z.literal(2).optional(),
+    extensionCode: seedText.optional(),
+  })
+  .meta({ description: "The seed client's device login: `loginType` is ignored, `channelId` is the channel." })
+export const seedSetLangRequest = z
+  .strictObject({ lang: z.string().max(10) })
+  .meta({ description: "The seed client's language code (`pt`, `pt_BR`, `en`, `hi` …)." })
+export const seedBindRequest = z
+  .strictObject({ userName: z.string(), password: z.string() })
+  .meta({ description: "The seed client's bind form, without `confirmPassword`." })
+export const seedSaveAccountRequest = z
+  .strictObject({
+    userName: z.string().meta({ description: 'The full name.' }),
+    accountNumber: z.string().meta({ description: 'The CPF (a phone or e-mail is refused: `not_cpf_key`).' }),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    payType: z.union([z.number(), z.string()]).optional(),
+  })
+  .meta({ description: "The seed client's account form; phone and e-mail are not kept." })
 
 export const seedLogin = translateBody((body) => {
   const { loginType: _loginType, channelId, ...rest } = body
@@ -40,6 +68,12 @@ export const seedSaveAccount = translateBody((body) => {
   return { ...rest, fullName: userName, cpf: accountNumber }
 })
 
+export const seedAccountFields = {
+  userName: z.string().nullable().meta({ description: "The full name (the seed form's name)." }),
+  accountNumber: z.string().nullable().meta({ description: 'The masked CPF.' }),
+  payType: z.number().int().nullable().meta({ description: "The seed's PIX key type: 1 (CPF) once verified." }),
+}
+
 /** The account details with the seed form's field names beside the project's (masked CPF only). */
 export function withSeedAccountFields(details: AccountDetails) {
   return {
@@ -50,8 +84,31 @@ export function withSeedAccountFields(details: AccountDetails) {
   }
 }
 
+const money = z.number().int()
+export const seedAccountResultSchema = z
+  .object({
+    userId: z.number().int(),
+    userName: z.string().nullable(),
+    accountGold: money,
+    gold: money,
+    firstCharge: z.union([z.literal(0), z.literal(1)]),
+    chargeItem: z.object({ amount: money, rate: z.number(), rewardAmount: money }).nullable(),
+    chargeValidNum: z.number().int(),
+    rewardAmount: money,
+    reloginFlag: z.union([z.literal(0), z.literal(1)]),
+    processOrderId: z.string().nullable(),
+    payType: z.number().int().nullable(),
+    createTime: z.number().int(),
+    gameActivityFlag: z.union([z.literal(0), z.literal(1)]),
+  })
+  .meta({ description: "The same figures under the seed client's names." })
+
 /** accountInfo's `data.result` as the seed reads it, every figure from the same records. */
-export async function seedAccountResult(app: FastifyInstance, player: Player, info: AccountInfo): Promise<Body> {
+export async function seedAccountResult(
+  app: FastifyInstance,
+  player: Player,
+  info: AccountInfo,
+): Promise<z.infer<typeof seedAccountResultSchema>> {
   const withdraw = await app.payments.withdrawals.info(info.userId)
   const last = (await app.payments.withdrawals.page(info.userId, { pageNum: 1, pageSize: 1 })).orders[0]
   const offer = await app.payments.deposits.offerFor(info.userId, app.clock.now())

@@ -1,23 +1,37 @@
 // The attribution calls (SPEC 12): the player's consent (asked once by the app, changeable in
 // Perfil), and the seed's client-side report records of deposit conversions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   attributionConsentRequest,
+  attributionConsentView,
+  rechargeRecord,
   rechargeRecordsRequest,
   updateRechargeRecordsRequest,
 } from '../../contract/attribution.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { translateBody } from '../http/seed-shapes.ts'
 
 export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
   const attribution = app.attribution
 
-  app.post('/user/attributionConsent/info', { schema: { body: emptyRequest } }, async (request) =>
+  const consentReply = replies(attributionConsentView)
+  const infoSchema = {
+    summary: "The player's choice on marketing attribution",
+    body: emptyRequest,
+    response: consentReply,
+  }
+  app.post('/user/attributionConsent/info', { schema: infoSchema }, async (request) =>
     ok(await attribution.consent(request.playerId)),
   )
 
-  app.post('/user/attributionConsent', { schema: { body: attributionConsentRequest } }, async (request) => {
+  const setSchema = {
+    summary: 'Agree to or refuse marketing attribution (the ad click is kept only with consent)',
+    body: attributionConsentRequest,
+    response: consentReply,
+  }
+  app.post('/user/attributionConsent', { schema: setSchema }, async (request) => {
     const { granted, registChannel, ...click } = request.body
     return ok(await attribution.setConsent(request.playerId, granted, { ...click, channel: registChannel }))
   })
@@ -27,7 +41,16 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/bus/getFbRechargeRecords',
-    { preValidation: bare, schema: { body: rechargeRecordsRequest } },
+    {
+      preValidation: bare,
+      schema: {
+        summary: "The player's deposit conversions for the client's own ad report (with consent only)",
+        body: rechargeRecordsRequest,
+        response: replies(
+          z.object({ enableFlag: z.union([z.literal(0), z.literal(1)]), list: z.array(rechargeRecord) }),
+        ),
+      },
+    },
     async (request) => {
       const consent = await attribution.consent(request.playerId)
       const { pageNum = 1, pageSize = 20 } = request.body
@@ -36,7 +59,12 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post('/v1/bus/updateFbRechargeRecords', { schema: { body: updateRechargeRecordsRequest } }, async (request) => {
+  const updateSchema = {
+    summary: "The client's report of conversions it sent to the ads API",
+    body: updateRechargeRecordsRequest,
+    response: replies(z.object({ updated: z.number().int(), enableFlag: z.union([z.literal(0), z.literal(1)]) })),
+  }
+  app.post('/v1/bus/updateFbRechargeRecords', { schema: updateSchema }, async (request) => {
     const { orderIds, reportStatus, errorCode } = request.body
     const consent = await attribution.consent(request.playerId)
     const updated = consent.granted

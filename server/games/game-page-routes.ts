@@ -4,10 +4,17 @@
 // ("parar" closes the session). The player's own access token never reaches the game page.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { chooseSeedRequest, spinRequest } from '../../contract/games/api.ts'
+import { z } from 'zod'
+import {
+  chooseSeedRequest,
+  jackpotView as jackpotSchema,
+  seedChoice,
+  spinRequest,
+  spinResult,
+} from '../../contract/games/api.ts'
 import { realityCheckAnswerRequest } from '../../contract/limits.ts'
 import { readSettings, recordRealityCheck } from '../accounts/limits.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
@@ -50,19 +57,51 @@ export async function authenticateGameSession(request: FastifyRequest): Promise<
   request[session] = found
 }
 
+const balances = z.object({ total: z.number().int(), cash: z.number().int(), bonus: z.number().int() })
+const money = z.number().int()
+const realityCheck = z.object({
+  playedMs: z.number().int(),
+  net: money.meta({ description: 'Won (positive) or lost (negative) in this play session, centavos.' }),
+  sessionStart: z.number().int(),
+})
+
+const seedSchema = {
+  summary: "The game page's first client seed: activates the committed next server seed",
+  body: chooseSeedRequest,
+  response: replies(seedChoice),
+}
+const spinSchema = {
+  summary: 'Spin: bet, outcome from the seed pair, balance after (idempotent by requestId)',
+  body: spinRequest,
+  response: replies(spinResult),
+}
+const pingSchema = {
+  summary: 'Balance, jackpot and whether a reality check is due (refused at a time limit)',
+  response: replies(
+    z.object({ balance: balances, jackpot: jackpotSchema.nullable(), realityCheck: realityCheck.nullable() }),
+  ),
+}
+const realityCheckSchema = {
+  summary: "The player's answer to a reality check ('stop' closes the session)",
+  body: realityCheckAnswerRequest,
+  response: replies(z.object({ answer: z.enum(['continue', 'stop']), playedMs: z.number().int(), net: money })),
+}
+
 export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest(session, null)
 
   // The game page's first client seed, made in the browser: activates the committed next seed the
   // page was shown. A player who already has a pair keeps it (rotating is the verifier's job).
-  app.post('/game/session/seed', { schema: { body: chooseSeedRequest } }, async (request) => {
+  app.post('/game/session/seed', { schema: seedSchema }, async (request) => {
     const { playerId } = gameSessionOf(request)
     await activateSeed(app.ledger, playerId, app.games.serverSeeds, request.body, true)
     const view = await seedsView(app.db, playerId)
+    // Activation leaves an active pair and commits the next server seed in the same transaction.
+    if (!view.active || !view.nextServerSeedHash) throw new Error('seed activation left no active pair')
     return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
   })
 
-  app.post('/game/spin', { schema: { body: spinRequest }, config: { touchesSession: true } }, async (request) => {
+  app.post('/game/spin', { schema: spinSchema, config: { touchesSession: true } }, async (request) => {
     const { round, replayed, seed, jackpotPool, balance } = await app.games.rounds.spin({
       sessionToken: sessionTokenOf(request),
       bet: request.body.bet,
@@ -80,7 +119,7 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     return realityCheckDue(app.db, playerId, now, time, interval ?? app.config.realityCheckDefaultMinutes)
   }
 
-  app.post('/game/session/ping', async (request) => {
+  app.post('/game/session/ping', { schema: pingSchema }, async (request) => {
     const { playerId } = gameSessionOf(request)
     // At a time limit the page closes the game even when no spin is asked for.
     await refuseOverTimeLimit(app.db, playerId, app.clock.now(), app.config.market.timeZone)
@@ -91,7 +130,7 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     })
   })
 
-  app.post('/game/realityCheck', { schema: { body: realityCheckAnswerRequest } }, async (request) => {
+  app.post('/game/realityCheck', { schema: realityCheckSchema }, async (request) => {
     const { playerId, id } = gameSessionOf(request)
     const now = app.clock.now()
     const time = await playTime(app.db, playerId, now, app.config.market.timeZone)

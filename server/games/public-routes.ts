@@ -4,13 +4,14 @@
 // committed next server seed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { gameDefQuery, openSessionRequest } from '../../contract/games/api.ts'
+import { gameDefQuery, gameList as gameListSchema, openSessionRequest, sessionView } from '../../contract/games/api.ts'
 import { coverUrl } from '../../contract/games/art.ts'
 import { findGame } from '../../contract/games/catalog.ts'
-import { figuresKey } from '../../contract/games/figures.ts'
-import { jackpotRule } from '../../contract/games/jackpot.ts'
+import type { GameDef } from '../../contract/games/engine.ts'
+import { figuresKey, publishedFigures } from '../../contract/games/figures.ts'
+import { type JackpotRule, jackpotRule } from '../../contract/games/jackpot.ts'
 import { published } from '../../contract/games/published.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
@@ -23,20 +24,43 @@ const gameFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.svg$/) })
 const gameParam = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) })
 const notFound = { refusalStatus: 404 }
 
+// The game definition is the engine's own structure (contract/games/catalog.ts); the document
+// names its parts and leaves the engine's shapes open.
+const gameDefinition = z.object({
+  game: z.custom<GameDef>().meta({
+    type: 'object',
+    description: 'The game as the engine plays it: id, version, names, layout, reel strips, pay table, free spins.',
+  }),
+  figures: publishedFigures.optional(),
+  jackpotRule: z.custom<JackpotRule>().meta({ type: 'object', description: 'How the jackpot is fed and won.' }),
+})
+
 export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
   const playCounts = new PlayCounts()
 
-  app.get('/game/list', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60')
-    return ok(await gameList(db, clock.now(), playCounts))
-  })
+  app.get(
+    '/game/list',
+    { schema: { summary: 'The game catalog with real plays of the last 7 days', response: replies(gameListSchema) } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60')
+      return ok(await gameList(db, clock.now(), playCounts))
+    },
+  )
 
   // Everything the game page and the verifier need: strips, pays, published figures, jackpot rule —
   // of the current version, or of any earlier one (`?version=N`), which never changes again.
   app.get(
     '/game/def/:id',
-    { schema: { params: gameParam, querystring: gameDefQuery }, config: notFound },
+    {
+      schema: {
+        summary: "A game's definition: strips, pays, published figures, jackpot rule (any version)",
+        params: gameParam,
+        querystring: gameDefQuery,
+        response: replies(gameDefinition),
+      },
+      config: notFound,
+    },
     async (request, reply) => {
       const game = findGame(request.params.id, request.query.version)
       if (!game) throw new Refusal('game_not_found')
@@ -49,13 +73,23 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   // The lobby icon moved to the build's illustrated cover; old links follow it.
-  app.get('/game/icon/:file', { schema: { params: gameFile }, config: notFound }, async (request, reply) => {
+  const iconSchema = {
+    summary: "A game's lobby icon: moved to its cover (301)",
+    params: gameFile,
+    response: { 301: z.null().meta({ description: "Moved to the game's cover image." }) },
+  }
+  app.get('/game/icon/:file', { schema: iconSchema, config: notFound }, async (request, reply) => {
     const game = findGame(request.params.file.slice(0, -4))
     if (!game) throw new Refusal('game_not_found')
     return reply.header('cache-control', 'public, max-age=86400').redirect(coverUrl(game.id), 301)
   })
 
-  app.post('/game/session/open', { schema: { body: openSessionRequest } }, async (request) => {
+  const openSchema = {
+    summary: "The game page trades its launch token for a game-session token and the next seed's hash",
+    body: openSessionRequest,
+    response: replies(sessionView),
+  }
+  app.post('/game/session/open', { schema: openSchema }, async (request) => {
     const session = await openSession(db, request.body.launchToken, clock.now())
     if (!session) throw new Refusal('launch_token_invalid')
     const next = await ensureNextSeed(app.ledger, session.playerId, app.games.serverSeeds)

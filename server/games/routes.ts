@@ -3,15 +3,21 @@
 // always committed before the player picks a client seed). The catalog and the game
 // page's own calls are in public-routes.ts and game-page-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   closeGameRequest,
   forwardRequest,
+  gameLaunch,
   historyRequest,
+  liveView as liveViewSchema,
   rotateSeedRequest,
+  roundPage,
   roundRequest,
+  roundView,
+  seedsView as seedsViewSchema,
 } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
@@ -23,7 +29,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { serverSeeds } = app.games
   const winFeed = new WinFeed()
 
-  app.post('/game/forward', { schema: { body: forwardRequest } }, async (request) => {
+  const forwardSchema = {
+    summary: 'Launch a game: a game session and the game page URL with a one-time launch token',
+    body: forwardRequest,
+    response: replies(gameLaunch),
+  }
+  app.post('/game/forward', { schema: forwardSchema }, async (request) => {
     const game = findGame(request.body.id)
     if (!game) throw new Refusal('game_not_found')
     const { sessionId, launchToken } = await launchSession(
@@ -37,29 +48,59 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ sessionId, openGameUrl: `/games-client/?${query}` })
   })
 
-  app.post('/game/close', { schema: { body: closeGameRequest } }, async (request) =>
+  const closeSchema = {
+    summary: 'Close a game session',
+    body: closeGameRequest,
+    response: replies(z.object({ closed: z.boolean() })),
+  }
+  app.post('/game/close', { schema: closeSchema }, async (request) =>
     ok({ closed: await closeSession(db, request.playerId, request.body.sessionId, clock.now()) }),
   )
 
-  app.post('/game/live', async () => ok(await liveView(db, clock.now(), app.config.winFeedMin, winFeed)))
+  const liveSchema = {
+    summary: "The lobby's live figures: jackpot, recent wins, players now",
+    response: replies(liveViewSchema),
+  }
+  app.post('/game/live', { schema: liveSchema }, async () =>
+    ok(await liveView(db, clock.now(), app.config.winFeedMin, winFeed)),
+  )
 
-  app.post('/game/history', { schema: { body: historyRequest } }, async (request) => {
+  const historySchema = {
+    summary: "The player's rounds, newest first",
+    body: historyRequest,
+    response: replies(roundPage),
+  }
+  app.post('/game/history', { schema: historySchema }, async (request) => {
     return ok(await roundHistory(db, request.playerId, request.body))
   })
 
-  app.post('/game/round', { schema: { body: roundRequest } }, async (request) => {
+  const roundSchema = {
+    summary: "One of the player's rounds, to verify",
+    body: roundRequest,
+    response: replies(roundView),
+  }
+  app.post('/game/round', { schema: roundSchema }, async (request) => {
     const round = await playerRound(db, request.playerId, request.body.roundId)
     if (!round) throw new Refusal('not_found')
     return ok(round)
   })
 
-  app.post('/game/seeds', async (request) => {
+  const seedsSchema = {
+    summary: "The player's seed pairs: active, committed next, revealed",
+    response: replies(seedsViewSchema),
+  }
+  app.post('/game/seeds', { schema: seedsSchema }, async (request) => {
     await ensureNextSeed(app.ledger, request.playerId, serverSeeds)
     return ok(await seedsView(db, request.playerId))
   })
 
   // Reveals the active pair and activates the committed next seed with the player's client seed.
-  app.post('/game/seeds/rotate', { schema: { body: rotateSeedRequest } }, async (request) => {
+  const rotateSchema = {
+    summary: 'Reveal the active seed pair and activate the committed next one',
+    body: rotateSeedRequest,
+    response: replies(seedsViewSchema),
+  }
+  app.post('/game/seeds/rotate', { schema: rotateSchema }, async (request) => {
     await activateSeed(app.ledger, request.playerId, serverSeeds, request.body, false)
     return ok(await seedsView(db, request.playerId))
   })

@@ -7,12 +7,14 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ZodType } from 'zod'
 import type { MsgCode } from '../../contract/envelope.ts'
 import { type Language, pickLanguage } from '../../contract/languages.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
 import { Refusal } from '../refusal.ts'
 import { HttpRefusal, type Reply } from './envelope.ts'
 import { hasNulCharacter } from './nul-characters.ts'
+import { documentRoute, type Security } from './route-docs.ts'
 
 type Routes = FastifyPluginAsync
 
@@ -21,7 +23,12 @@ export interface ApiScope {
   name: string
   /** Runs on every request of the scope before its body is parsed; throws a Refusal to refuse. */
   authenticate?: onRequestHookHandler
-  routes: Routes[]
+  /** How the OpenAPI document says the scope authenticates (openapi.ts names the schemes). */
+  security: Security
+  /** HTTP statuses the scope's gate answers itself (operators: 401, 403). */
+  gateStatuses?: number[]
+  /** The scope's route plugins, by the tag their operations carry in the OpenAPI document. */
+  routes: Record<string, Routes[]>
 }
 
 export interface ApiOptions {
@@ -36,6 +43,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The HTTP status of this route's refusals (default 200; e.g. 404 for a GET of an unknown id). */
     refusalStatus?: number
+    /**
+     * The older body shapes the route also accepts (its preValidation translates them into the
+     * schema's): documented as alternatives, never validated against.
+     */
+    legacyBody?: ZodType
   }
 }
 
@@ -165,7 +177,13 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   for (const scope of options.scopes) {
     await app.register(async (scoped) => {
       if (scope.authenticate) scoped.addHook('onRequest', scope.authenticate)
-      for (const routes of scope.routes) await scoped.register(routes)
+      for (const [tag, plugins] of Object.entries(scope.routes)) {
+        await scoped.register(async (tagged) => {
+          const docs = { tag, security: scope.security, gateStatuses: scope.gateStatuses }
+          tagged.addHook('onRoute', (route) => documentRoute(route, docs))
+          for (const routes of plugins) await tagged.register(routes)
+        })
+      }
     })
   }
 }

@@ -1,20 +1,29 @@
 // GET `/cache/appConfig`: what the client needs to know about this deployment before login —
 // whether the sandbox payment provider is active (the app then shows "no real money"),
 // whether promotions are on, and the market's currency.
-import type { FastifyPluginAsync } from 'fastify'
-import { ok } from './envelope.ts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok, replies } from './envelope.ts'
 
-export interface AppConfigView {
-  sandbox: boolean
-  promotions: boolean
-  currency: string
-  pixExpirySeconds: number
-  /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
-  withdrawPromptMin: number
+const appConfigView = z.object({
+  sandbox: z.boolean().meta({ description: 'The sandbox payment provider is active: no real money.' }),
+  promotions: z.boolean(),
+  currency: z.string(),
+  pixExpirySeconds: z.number().int(),
+  withdrawPromptMin: z
+    .number()
+    .int()
+    .meta({ description: 'After leaving a game, the "you can withdraw" prompt shows from this much cash.' }),
+})
+export type AppConfigView = z.infer<typeof appConfigView>
+
+const configSchema = {
+  summary: 'What the client needs before login: sandbox, promotions, currency, PIX expiry',
+  response: replies(appConfigView),
 }
 
-export const appConfigRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/cache/appConfig', async (_request, reply) => {
+export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/cache/appConfig', { schema: configSchema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60')
     return ok<AppConfigView>({
       sandbox: app.payments.provider.sandbox,

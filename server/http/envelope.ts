@@ -1,6 +1,7 @@
 // Builders for the response envelope (SPEC 9): `{ success, msgCode, msg, data }`, completed with
 // the player-language message and the language-pack version by the API layer.
-import type { MsgCode } from '../../contract/envelope.ts'
+import type { z } from 'zod'
+import { type MsgCode, okEnvelope } from '../../contract/envelope.ts'
 import { Refusal } from '../refusal.ts'
 
 export interface Reply<T> {
@@ -10,8 +11,19 @@ export interface Reply<T> {
   data: T | null
 }
 
-export function ok<T>(data: T): Reply<T> {
-  return { success: true, msgCode: 'success', data }
+/** What a route answers when it did what was asked (its response schema is `okEnvelope(data)`). */
+export interface Ok<T> {
+  success: true
+  msgCode: 'success'
+  /** Completed by the API layer with the player-language message and the language-pack version. */
+  msg: string
+  languageVersion: string
+  data: T
+}
+
+export function ok<T>(data: T): Ok<T> {
+  // msg and languageVersion are filled in by the API layer's preSerialization hook.
+  return { success: true, msgCode: 'success', data } as Ok<T>
 }
 
 /**
@@ -24,4 +36,12 @@ export class HttpRefusal extends Refusal {
     super(msgCode)
     this.status = status
   }
+}
+
+/**
+ * A route's `schema.response`: the success envelope with this data. The API layer adds the
+ * refusal beside it and the statuses it answers itself (route-docs.ts).
+ */
+export function replies<Data extends z.ZodType>(data: Data) {
+  return { 200: okEnvelope(data) }
 }

@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Kysely, sql } from 'kysely'
+import { z } from 'zod'
 import type { Config } from '../config.ts'
 import type { Db, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
@@ -85,7 +86,14 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   await app.register(securityHeadersOnce, { publicUrl: config.publicUrl })
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })
 
-  app.get('/healthz', async () => {
+  const healthSchema = {
+    operationId: 'healthz',
+    summary: 'Whether the process and its database answer',
+    tags: ['Health'],
+    security: [],
+    response: { 200: z.object({ status: z.literal('ok'), engine: z.enum(['sqlite', 'postgres']) }) },
+  }
+  app.get('/healthz', { schema: healthSchema }, async () => {
     await sql`select 1`.execute(db.kysely)
     return { status: 'ok', engine: db.engine }
   })

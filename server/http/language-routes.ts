@@ -2,16 +2,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languages } from '../../contract/languages.ts'
-import { ok } from './envelope.ts'
+import { ok, replies } from './envelope.ts'
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   const packs = app.languagePacks
 
-  app.get('/cache/getLangList', async () => ok({ version: packs.version, languages: packs.list }))
+  const listSchema = {
+    summary: "The languages and the packs' version",
+    response: replies(
+      z.object({
+        version: z.string(),
+        languages: z.array(z.object({ code: z.enum(languages), name: z.string() })),
+      }),
+    ),
+  }
+  app.get('/cache/getLangList', { schema: listSchema }, async () =>
+    ok({ version: packs.version, languages: packs.list }),
+  )
 
   app.get(
     '/cache/langPack/:language',
-    { schema: { params: z.object({ language: z.enum(languages) }) } },
+    {
+      schema: {
+        summary: "A language's compiled message pack",
+        params: z.object({ language: z.enum(languages) }),
+        response: replies(
+          z.object({ version: z.string(), language: z.enum(languages), messages: z.record(z.string(), z.unknown()) }),
+        ),
+      },
+    },
     async (request) =>
       ok({ version: packs.version, language: request.params.language, messages: packs.pack(request.params.language) }),
   )

@@ -5,18 +5,56 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 
 /** Paths that are not API: the built PWA's files and the docs page's own assets. */
-const undocumented = (url: string) => !/^\/(api|sandbox|ws|healthz)(\/|$)/.test(url) || url.startsWith('/api/docs')
+const undocumented = (url: string) =>
+  !/^\/(api|sandbox|ws|healthz|readyz)(\/|$)/.test(url) || url.startsWith('/api/docs')
 
 const pushSocketDescription =
   'WebSocket upgrade. First message `{ "type": "auth", "token": <access token> }`; then push messages ' +
   '`{ topic, payload }` with the topics of contract/push.ts (balance, deposit, order, invite, jackpot, win …).'
 
+/** The upgrade request's own answers: 101 to switch, 400 when it is not a WebSocket upgrade. */
+function socketSchema(operationId: string, summary: string, description: string, tag: string) {
+  return {
+    hide: false,
+    operationId,
+    summary,
+    description,
+    tags: [tag],
+    // The token travels in the first message, not in a header.
+    security: [],
+    response: {
+      101: { description: 'Switching to the WebSocket protocol.' },
+      400: { description: 'Not a WebSocket upgrade request.' },
+    },
+  }
+}
+
 const operatorSocketDescription =
   'WebSocket upgrade for operators. First message `{ "type": "auth", "opsToken": <OPS_TOKEN> }`; then the ' +
   'operator topics of contract/push.ts (`support`: a conversation changed).'
+
+/**
+ * A stable operationId from the path (and the method where one path has several): `/api/user/login`
+ * → `userLogin`, `/api/v1/bus/accountInfo` → `accountInfo`, `/api/game/def/{id}` → `gameDef`.
+ */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '/')
+    .replace(/^\/v1\/(bus\/)?/, '/')
+    .split(/[/.]/)
+    .filter((part) => part && !part.startsWith(':') && !part.startsWith('{'))
+  const camel = words
+    .flatMap((word) => word.split('-'))
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('')
+  return method === 'GET' || method === 'POST'
+    ? camel
+    : `${method.toLowerCase()}${camel.charAt(0).toUpperCase()}${camel.slice(1)}`
+}
 
 export async function registerOpenApi(app: FastifyInstance, options: { docs: boolean; version: string }) {
   await app.register(swagger, {
@@ -34,19 +72,36 @@ export async function registerOpenApi(app: FastifyInstance, options: { docs: boo
           player: { type: 'apiKey', in: 'header', name: 'access-token' },
           gameSession: { type: 'apiKey', in: 'header', name: 'game-session' },
           operator: { type: 'apiKey', in: 'header', name: 'x-ops-token' },
+          operatorSession: { type: 'apiKey', in: 'cookie', name: 'jl_ops' },
         },
       },
+      servers: [{ url: '/', description: 'This deployment' }],
     },
+    transformObject: jsonSchemaTransformObject,
     transform: (document) => {
       if (undocumented(document.url)) return { schema: { ...document.schema, hide: true }, url: document.url }
       if (document.url === '/ws') {
         // @fastify/websocket hides its routes; the push socket is part of the contract.
-        return { url: '/ws', schema: { hide: false, description: pushSocketDescription } }
+        return { url: '/ws', schema: socketSchema('pushSocket', 'The push socket', pushSocketDescription, 'Push') }
       }
       if (document.url === '/ws/ops') {
-        return { url: '/ws/ops', schema: { hide: false, description: operatorSocketDescription } }
+        return {
+          url: '/ws/ops',
+          schema: socketSchema('operatorSocket', "The operators' socket", operatorSocketDescription, 'Operators'),
+        }
       }
-      return jsonSchemaTransform(document)
+      const transformed = jsonSchemaTransform(document)
+      const method = [document.route.method].flat()[0] ?? 'GET'
+      const schema = transformed.schema as Record<string, unknown>
+      schema.operationId ??= operationIdFor(method, document.url)
+      const legacy = document.route.config?.legacyBody
+      if (legacy && schema.body) {
+        // Both shapes are accepted: the project's and the older client's (translated on arrival).
+        const older = z.toJSONSchema(legacy, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' })
+        delete older.$schema
+        schema.body = { anyOf: [schema.body, older] }
+      }
+      return transformed
     },
   })
   if (options.docs) {

@@ -2,18 +2,33 @@
 // streamed in chunks.
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type StatementView, statementRequest } from '../../contract/statement.ts'
-import { ok } from '../http/envelope.ts'
+import { z } from 'zod'
+import { type StatementView, statementRequest, statementView } from '../../contract/statement.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { readStatement, statementCsvChunks } from './statement.ts'
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/v1/bus/statement', { schema: { body: statementRequest } }, async (request) => {
+  const statementSchema = {
+    summary: "The player's statement: one line per operation, newest first, with the ledger legs",
+    body: statementRequest,
+    response: replies(statementView),
+  }
+  app.post('/v1/bus/statement', { schema: statementSchema }, async (request) => {
     return ok<StatementView>(
       await readStatement(app.db, app.engine, app.ledger.accounts, request.playerId, request.body),
     )
   })
 
-  app.post('/v1/bus/statementCsv', async (request, reply) => {
+  const csvSchema = {
+    summary: 'Every ledger leg of the player as CSV',
+    response: {
+      200: {
+        description: 'A CSV file (one line per ledger leg).',
+        content: { 'text/csv': { schema: z.custom<Readable>().meta({ type: 'string' }) } },
+      },
+    },
+  }
+  app.post('/v1/bus/statementCsv', { schema: csvSchema }, async (request, reply) => {
     const day = new Date(app.clock.now()).toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')

@@ -8,6 +8,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sql } from 'kysely'
+import { z } from 'zod'
 import type { Db } from '../db/database.ts'
 import { pendingMigrations } from '../db/migrate.ts'
 import { sumOfBalances } from '../ledger/audit.ts'
@@ -27,12 +28,28 @@ declare module 'fastify' {
   }
 }
 
-export interface ReadinessChecks {
-  database: boolean
-  migrations: boolean
-  provider: boolean
-  outbox: boolean
-  accepting: boolean
+const readinessChecks = z.object({
+  database: z.boolean(),
+  migrations: z.boolean().meta({ description: 'No migration is pending.' }),
+  provider: z.boolean().meta({ description: 'The payment provider answered its last call.' }),
+  outbox: z.boolean().meta({ description: 'No push or webhook message waits too long.' }),
+  accepting: z.boolean().meta({ description: 'False once the instance is stopping (SIGTERM).' }),
+})
+export type ReadinessChecks = z.infer<typeof readinessChecks>
+
+const readinessReply = z.object({ status: z.enum(['ready', 'not ready']), checks: readinessChecks })
+
+/** /readyz in the OpenAPI document: for a load balancer, no credentials, no envelope. */
+const readinessSchema = {
+  operationId: 'readyz',
+  summary: 'Whether this instance takes traffic',
+  description: 'For a load balancer: 200 when every check passes, 503 otherwise (also while stopping).',
+  tags: ['Health'],
+  security: [],
+  response: {
+    200: readinessReply,
+    503: readinessReply,
+  },
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
@@ -115,7 +132,7 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   }
 
   let cached: { at: number; checks: Promise<ReadinessChecks> } | undefined
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', { schema: readinessSchema }, async (_request, reply) => {
     const now = Date.now()
     if (!cached || now - cached.at >= READINESS_CACHE_MS) cached = { at: now, checks: readiness() }
     const checks = { ...(await cached.checks), accepting: !app.lifecycle.stopping }

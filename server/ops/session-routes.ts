@@ -33,6 +33,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPublic: true, rateLimit: loginRateLimit },
       schema: {
+        security: [],
         body: z.strictObject({ email, password, totp: z.string().trim().max(10).optional() }),
       },
     },
@@ -125,7 +126,10 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/session/setupInfo',
-    { config: { opsPublic: true, rateLimit: loginRateLimit }, schema: { body: z.strictObject({ token: setupToken }) } },
+    {
+      config: { opsPublic: true, rateLimit: loginRateLimit },
+      schema: { security: [], body: z.strictObject({ token: setupToken }) },
+    },
     async (request) => ok(await setupInfo(app.db, request.body.token, app.clock.now())),
   )
 
@@ -134,6 +138,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPublic: true, rateLimit: loginRateLimit },
       schema: {
+        security: [],
         body: z.strictObject({
           token: setupToken,
           password: z.string().min(1).max(64),

@@ -4,29 +4,61 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import qrcode from 'qrcode-generator'
 import { z } from 'zod'
-import { createDepositOrderRequest, depositOrderRequest, refundListRequest } from '../../contract/deposits.ts'
-import { ok } from '../http/envelope.ts'
+import {
+  createDepositOrderRequest,
+  depositAmounts,
+  depositOrder,
+  depositOrderRequest,
+  depositRefundsPage,
+  refundListRequest,
+} from '../../contract/deposits.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
-import { seedCreateDeposit } from './seed-shapes.ts'
+import { seedCreateDeposit, seedCreateDepositRequest } from './seed-shapes.ts'
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deposits = app.payments.deposits
 
-  app.post('/charge/amount/list', async (request) => ok(await deposits.amounts(request.playerId)))
+  const amountsSchema = {
+    summary: 'Deposit amounts, bounds, the first-deposit offer and what the deposit limits leave',
+    response: replies(depositAmounts),
+  }
+  app.post('/charge/amount/list', { schema: amountsSchema }, async (request) =>
+    ok(await deposits.amounts(request.playerId)),
+  )
 
-  const createOptions = { preValidation: seedCreateDeposit, schema: { body: createDepositOrderRequest } }
+  const createSchema = {
+    summary: 'Create a deposit order: a PIX charge to pay (idempotent by requestId)',
+    body: createDepositOrderRequest,
+    response: replies(depositOrder),
+  }
+  const createOptions = {
+    preValidation: seedCreateDeposit,
+    schema: createSchema,
+    config: { legacyBody: seedCreateDepositRequest },
+  }
   app.post('/charge/create/order', createOptions, async (request) =>
     ok(await deposits.create(request.playerId, request.body)),
   )
 
-  app.post('/charge/order/detail', { schema: { body: depositOrderRequest } }, async (request) => {
+  const detailSchema = {
+    summary: 'A deposit order and its status',
+    body: depositOrderRequest,
+    response: replies(depositOrder),
+  }
+  app.post('/charge/order/detail', { schema: detailSchema }, async (request) => {
     const order = await deposits.find(request.playerId, request.body.orderId)
     if (!order) throw new Refusal('not_found')
     return ok(order)
   })
 
-  app.post('/charge/refund/list', { schema: { body: refundListRequest.optional() } }, async (request) => {
+  const refundsSchema = {
+    summary: "PIX returned to the player's payer, with why",
+    body: refundListRequest.optional(),
+    response: replies(depositRefundsPage),
+  }
+  app.post('/charge/refund/list', { schema: refundsSchema }, async (request) => {
     return ok(await app.payments.refunds.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }))
   })
 }
@@ -37,7 +69,16 @@ export const depositPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pix/qr/:file',
     {
-      schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9]{26,35}\.svg$/) }) },
+      schema: {
+        summary: "A charge's QR code as SVG",
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9]{26,35}\.svg$/) }),
+        response: {
+          200: {
+            description: "The QR code of the charge's PIX code.",
+            content: { 'image/svg+xml': { schema: z.string() } },
+          },
+        },
+      },
       config: { refusalStatus: 404 },
     },
     async (request, reply) => {

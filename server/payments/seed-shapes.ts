@@ -8,11 +8,25 @@
 //     money, and a guessed id could either repeat a payout or swallow a real second one.
 //   numeric `payType` 1/4/5 → cpf/phone/email (withdraw order, key correction)
 //   withdrawInfo `id` (the seed's channel id; PIX is the only channel) → dropped
-import type { WithdrawOrderView } from '../../contract/withdrawals.ts'
+import { z } from 'zod'
+import { type WithdrawOrderView, withdrawOrderView } from '../../contract/withdrawals.ts'
 import { derivedRequestId, projectPayType, seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
 import { Refusal } from '../refusal.ts'
 
 const DEPOSIT_REPLAY_WINDOW_MS = 10_000
+
+// The seed's request shapes, for the OpenAPI document (the routes validate the translated body).
+export const seedCreateDepositRequest = z
+  .looseObject({ amount: z.number().int().positive(), acceptOffer: z.boolean().optional() })
+  .meta({
+    description: "The seed client's deposit: no `requestId` (derived from player, amount and a 10-second window).",
+  })
+export const seedCreateWithdrawRequest = z
+  .looseObject({ requestId: z.string(), payType: z.union([z.literal(1), z.literal(4), z.literal(5)]) })
+  .meta({ description: "The seed client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail)." })
+export const seedWithdrawInfoRequest = z
+  .looseObject({ id: z.unknown() })
+  .meta({ description: "The seed client's call with its channel `id` (ignored: PIX is the only channel)." })
 
 export const seedCreateDeposit = translateBody((body, request) => {
   if (body.requestId !== undefined) return body
@@ -53,6 +67,16 @@ export function withSeedOrderFields<T extends WithdrawOrderView>(order: T) {
     updateTime: order.updatedAt,
   }
 }
+
+/** An order as withSeedOrderFields answers it, for the OpenAPI document. */
+export const seedOrderView = withdrawOrderView.extend({
+  id: z.string(),
+  payTypeCode: z.number().int().nullable().meta({ description: "The seed's payType: 1 CPF, 4 phone, 5 e-mail." }),
+  accountNumber: z.string(),
+  userName: z.string(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+})
 
 /** The withdrawal "banks" the seed lists (`/withdraw/bank/all/list`): the PIX key types. */
 export const seedBankList = [

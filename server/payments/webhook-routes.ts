@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/audit.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
 import { cameThroughMtls, MTLS_MARK_HEADER } from './webhook-mtls.ts'
@@ -67,7 +67,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/webhook/payout',
     {
-      schema: { body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }) },
+      schema: {
+        summary: 'The PSP says a payout settled (signed); its state is read back from the PSP',
+        body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }),
+        response: replies(z.object({ known: z.boolean() })),
+      },
       preValidation: signed,
       config: unauthorised,
     },
@@ -80,7 +84,22 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/webhook/pix',
-    { schema: { body: webhookBody }, preValidation: signed, config: unauthorised },
+    {
+      schema: {
+        summary: 'API Pix webhook: PIX received (signed); each applied once by its end-to-end id',
+        body: webhookBody,
+        response: replies(
+          z.array(
+            z.object({
+              endToEndId: z.string(),
+              outcome: z.string().meta({ description: 'credited, refunded, duplicate, unmatched …' }),
+            }),
+          ),
+        ),
+      },
+      preValidation: signed,
+      config: unauthorised,
+    },
     async (request) => {
       const outcomes = []
       for (const pix of request.body.pix) {

@@ -1,26 +1,47 @@
 // The withdrawal calls (SPEC 5, 9): rules state, presets, order creation, the tracker, the
 // history, correcting a rejected key (free) or giving up at that step.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   createWithdrawOrderRequest,
   pageRequest,
   updateKeyRequest,
+  withdrawChannels,
+  withdrawInfo,
   withdrawOrderRequest,
+  withdrawOrdersPage,
+  withdrawProcess,
 } from '../../contract/withdrawals.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import {
   seedBankList,
   seedCreateWithdraw,
+  seedCreateWithdrawRequest,
+  seedOrderView,
   seedUpdateKey,
   seedWithdrawInfo,
+  seedWithdrawInfoRequest,
   withSeedOrderFields,
 } from './seed-shapes.ts'
+
+const seedOrderList = z.array(seedOrderView).meta({ description: "The page's orders under the seed client's names." })
+const processReply = replies(withdrawProcess)
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withdrawals = app.payments.withdrawals
   const auth = {}
 
-  const infoOptions = { ...auth, preValidation: seedWithdrawInfo, schema: { body: pageRequest.optional() } }
+  const infoSchema = {
+    summary: 'Whether the player may withdraw now, how much, and the latest orders',
+    body: pageRequest.optional(),
+    response: replies(withdrawInfo.extend({ orders: withdrawOrdersPage, orderList: seedOrderList })),
+  }
+  const infoOptions = {
+    ...auth,
+    preValidation: seedWithdrawInfo,
+    schema: infoSchema,
+    config: { legacyBody: seedWithdrawInfoRequest },
+  }
   app.post('/v1/bus/withdrawInfo', infoOptions, async (request) => {
     const [info, page] = await Promise.all([
       withdrawals.info(request.playerId),
@@ -29,7 +50,17 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ ...info, orders: page, orderList: page.orders.map(withSeedOrderFields) })
   })
 
-  app.post('/withdraw/channel/list', auth, async (request) => {
+  const channelSchema = {
+    summary: 'The withdraw screen: amount presets, bounds and PIX key types',
+    response: replies(
+      withdrawChannels.extend({
+        list: z.array(z.object({ id: z.number().int(), amount: z.number().int() })).meta({
+          description: 'The presets as the seed client reads them.',
+        }),
+      }),
+    ),
+  }
+  app.post('/withdraw/channel/list', { ...auth, schema: channelSchema }, async (request) => {
     const info = await withdrawals.info(request.playerId)
     return ok({
       presets: app.config.withdrawals.presets,
@@ -45,29 +76,74 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   // The seed's list of withdrawal channels: with PIX, the key types (and the seed's payType codes).
-  app.post('/withdraw/bank/all/list', auth, async () => ok({ list: seedBankList }))
+  const bankSchema = {
+    summary: "The seed client's withdrawal channels: the PIX key types",
+    response: replies(
+      z.object({
+        list: z.array(
+          z.object({ id: z.number().int(), payType: z.number().int().nullable(), code: z.string(), name: z.string() }),
+        ),
+      }),
+    ),
+  }
+  app.post('/withdraw/bank/all/list', { ...auth, schema: bankSchema }, async () => ok({ list: seedBankList }))
 
-  const createOptions = { ...auth, preValidation: seedCreateWithdraw, schema: { body: createWithdrawOrderRequest } }
+  const createSchema = {
+    summary: 'Withdraw to a PIX key of the verified holder (idempotent by requestId)',
+    body: createWithdrawOrderRequest,
+    response: processReply,
+  }
+  const createOptions = {
+    ...auth,
+    preValidation: seedCreateWithdraw,
+    schema: createSchema,
+    config: { legacyBody: seedCreateWithdrawRequest },
+  }
   app.post('/withdraw/create/order', createOptions, async (request) =>
     ok(await withdrawals.create(request.playerId, request.body, request.language)),
   )
 
-  app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: { body: withdrawOrderRequest } }, async (request) =>
+  const processSchema = {
+    summary: "A withdrawal's tracker: steps and the 120-minute clock",
+    body: withdrawOrderRequest,
+    response: processReply,
+  }
+  app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: processSchema }, async (request) =>
     ok(await withdrawals.process(request.playerId, request.body.orderId, request.language)),
   )
 
-  const pageOptions = { ...auth, preValidation: seedWithdrawInfo, schema: { body: pageRequest } }
+  const pageSchema = {
+    summary: "The player's withdrawals, newest first",
+    body: pageRequest,
+    response: replies(withdrawOrdersPage.extend({ orderList: seedOrderList })),
+  }
+  const pageOptions = {
+    ...auth,
+    preValidation: seedWithdrawInfo,
+    schema: pageSchema,
+    config: { legacyBody: seedWithdrawInfoRequest },
+  }
   app.post('/v1/bus/getAllWithdrawOrders', pageOptions, async (request) => {
     const page = await withdrawals.page(request.playerId, request.body)
     return ok({ ...page, orderList: page.orders.map(withSeedOrderFields) })
   })
 
-  const updateOptions = { ...auth, preValidation: seedUpdateKey, schema: { body: updateKeyRequest } }
+  const updateSchema = {
+    summary: 'Correct the PIX key of a withdrawal the bank rejected (free)',
+    body: updateKeyRequest,
+    response: processReply,
+  }
+  const updateOptions = { ...auth, preValidation: seedUpdateKey, schema: updateSchema }
   app.post('/v1/bus/updateCpf', updateOptions, async (request) =>
     ok(await withdrawals.updateKey(request.playerId, request.body, request.language)),
   )
 
-  app.post('/v1/bus/cancelWithdraw', { ...auth, schema: { body: withdrawOrderRequest } }, async (request) =>
+  const cancelSchema = {
+    summary: 'Give up a withdrawal whose key was rejected: the money returns to the balance',
+    body: withdrawOrderRequest,
+    response: processReply,
+  }
+  app.post('/v1/bus/cancelWithdraw', { ...auth, schema: cancelSchema }, async (request) =>
     ok(await withdrawals.cancel(request.playerId, request.body.orderId, request.language)),
   )
 }

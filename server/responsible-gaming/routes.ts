@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   type ActivityView,
   activityRequest,
+  activityView,
+  limitsView,
   registrationLimitsRequest,
   selfExcludeRequest,
   setDepositLimitRequest,
@@ -15,7 +17,7 @@ import {
 } from '../../contract/limits.ts'
 import { recordLimitEvent, selfExclude, setDepositLimit, setSettings } from '../accounts/limits.ts'
 import { roundActivity, timePlayedSince } from '../games/activity.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { ledgerFlows } from '../ledger/activity.ts'
 import { periodStart } from '../lib/periods.ts'
 import { readLimitsView } from './limits-view.ts'
@@ -27,78 +29,146 @@ const activitySince = { today: null, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: 
 export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = (playerId: number) => readLimitsView(app, app.db, playerId)
 
-  app.post('/v1/bus/limits', async (request) => ok(await view(request.playerId)))
+  app.post(
+    '/v1/bus/limits',
+    { schema: { summary: "The player's limits, pauses and their history", response: replies(limitsView) } },
+    async (request) => ok(await view(request.playerId)),
+  )
 
-  app.post('/v1/bus/setDepositLimit', { schema: { body: setDepositLimitRequest } }, async (request) => {
-    await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, app.clock.now())
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/setDepositLimit',
+    {
+      schema: {
+        summary: 'Set a deposit limit (lower at once, higher or removed after 24 hours)',
+        body: setDepositLimitRequest,
+        response: replies(limitsView),
+      },
+    },
+    async (request) => {
+      await setDepositLimit(app.db, request.playerId, request.body.period, request.body.amount, app.clock.now())
+      return ok(await view(request.playerId))
+    },
+  )
 
-  app.post('/v1/bus/setLossLimit', { schema: { body: setLossLimitRequest } }, async (request) => {
-    const { period, amount } = request.body
-    await setSettings(app.db, request.playerId, [{ kind: `loss_${period}`, value: amount }], app.clock.now())
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/setLossLimit',
+    {
+      schema: {
+        summary: 'Set a loss limit (lower at once, higher or removed after 24 hours)',
+        body: setLossLimitRequest,
+        response: replies(limitsView),
+      },
+    },
+    async (request) => {
+      const { period, amount } = request.body
+      await setSettings(app.db, request.playerId, [{ kind: `loss_${period}`, value: amount }], app.clock.now())
+      return ok(await view(request.playerId))
+    },
+  )
 
-  app.post('/v1/bus/setSessionLimit', { schema: { body: setSessionLimitRequest } }, async (request) => {
-    const changes = [
-      { kind: 'time_day' as const, value: request.body.dailyMinutes },
-      { kind: 'time_session' as const, value: request.body.sessionMinutes },
-    ]
-    await setSettings(app.db, request.playerId, changes, app.clock.now())
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/setSessionLimit',
+    {
+      schema: {
+        summary: 'Set the daily or per-session time limit',
+        body: setSessionLimitRequest,
+        response: replies(limitsView),
+      },
+    },
+    async (request) => {
+      const changes = [
+        { kind: 'time_day' as const, value: request.body.dailyMinutes },
+        { kind: 'time_session' as const, value: request.body.sessionMinutes },
+      ]
+      await setSettings(app.db, request.playerId, changes, app.clock.now())
+      return ok(await view(request.playerId))
+    },
+  )
 
-  app.post('/v1/bus/setRealityCheck', { schema: { body: setRealityCheckRequest } }, async (request) => {
-    await setSettings(
-      app.db,
-      request.playerId,
-      [{ kind: 'reality_check', value: request.body.minutes }],
-      app.clock.now(),
-    )
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/setRealityCheck',
+    {
+      schema: {
+        summary: 'Set the reality-check interval',
+        body: setRealityCheckRequest,
+        response: replies(limitsView),
+      },
+    },
+    async (request) => {
+      await setSettings(
+        app.db,
+        request.playerId,
+        [{ kind: 'reality_check', value: request.body.minutes }],
+        app.clock.now(),
+      )
+      return ok(await view(request.playerId))
+    },
+  )
 
   // Portaria 2.579/2025: a daily loss limit and a daily time limit are part of registration.
-  app.post('/v1/bus/setRegistrationLimits', { schema: { body: registrationLimitsRequest } }, async (request) => {
-    const now = app.clock.now()
-    const changes = [
-      { kind: 'loss_day' as const, value: request.body.dailyLoss },
-      { kind: 'time_day' as const, value: request.body.dailyMinutes },
-    ]
-    await app.db.transaction().execute(async (trx) => {
-      await setSettings(trx, request.playerId, changes, now)
-      await recordLimitEvent(trx, request.playerId, 'registration', request.body, 'player', now)
-    })
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/setRegistrationLimits',
+    {
+      schema: {
+        summary: "Set the registration's mandatory daily loss and time limits",
+        body: registrationLimitsRequest,
+        response: replies(limitsView),
+      },
+    },
+    async (request) => {
+      const now = app.clock.now()
+      const changes = [
+        { kind: 'loss_day' as const, value: request.body.dailyLoss },
+        { kind: 'time_day' as const, value: request.body.dailyMinutes },
+      ]
+      await app.db.transaction().execute(async (trx) => {
+        await setSettings(trx, request.playerId, changes, now)
+        await recordLimitEvent(trx, request.playerId, 'registration', request.body, 'player', now)
+      })
+      return ok(await view(request.playerId))
+    },
+  )
 
-  app.post('/v1/bus/selfExclude', { schema: { body: selfExcludeRequest } }, async (request) => {
-    await selfExclude(app.db, request.playerId, request.body.duration, app.clock.now())
-    return ok(await view(request.playerId))
-  })
+  app.post(
+    '/v1/bus/selfExclude',
+    { schema: { summary: 'Pause play or self-exclude', body: selfExcludeRequest, response: replies(limitsView) } },
+    async (request) => {
+      await selfExclude(app.db, request.playerId, request.body.duration, app.clock.now())
+      return ok(await view(request.playerId))
+    },
+  )
 
-  app.post('/v1/bus/activity', { schema: { body: activityRequest } }, async (request) => {
-    const now = app.clock.now()
-    const { period } = request.body
-    const { timeZone } = app.config.market
-    const length = activitySince[period]
-    const since = period === 'today' ? periodStart('day', now, timeZone) : length === null ? 0 : now - length
-    const [flows, rounds, playedMs] = await Promise.all([
-      ledgerFlows(app.db, app.ledger.accounts, request.playerId, since),
-      roundActivity(app.db, request.playerId, since, now, timeZone),
-      timePlayedSince(app.db, request.playerId, since, now),
-    ])
-    return ok<ActivityView>({
-      period,
-      since: period === 'all' ? null : since,
-      ...flows,
-      bets: rounds.bets,
-      wins: rounds.wins,
-      net: rounds.wins - rounds.bets,
-      rounds: rounds.rounds,
-      playedMs,
-      days: rounds.days,
-    })
-  })
+  app.post(
+    '/v1/bus/activity',
+    {
+      schema: {
+        summary: "The player's activity over a period: money in and out, bets, wins, time",
+        body: activityRequest,
+        response: replies(activityView),
+      },
+    },
+    async (request) => {
+      const now = app.clock.now()
+      const { period } = request.body
+      const { timeZone } = app.config.market
+      const length = activitySince[period]
+      const since = period === 'today' ? periodStart('day', now, timeZone) : length === null ? 0 : now - length
+      const [flows, rounds, playedMs] = await Promise.all([
+        ledgerFlows(app.db, app.ledger.accounts, request.playerId, since),
+        roundActivity(app.db, request.playerId, since, now, timeZone),
+        timePlayedSince(app.db, request.playerId, since, now),
+      ])
+      return ok<ActivityView>({
+        period,
+        since: period === 'all' ? null : since,
+        ...flows,
+        bets: rounds.bets,
+        wins: rounds.wins,
+        net: rounds.wins - rounds.bets,
+        rounds: rounds.rounds,
+        playedMs,
+        days: rounds.days,
+      })
+    },
+  )
 }

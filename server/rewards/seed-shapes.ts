@@ -5,8 +5,9 @@
 //   receiveInviteRewards without `requestId`: derived from what was received so far — a claim takes
 //     the earned rows, so a repeat replays or finds nothing to claim.
 //   `/charge/receiveGold` (the seed's client-chosen prize): never credited (`prize_not_from_client`).
+import { z } from 'zod'
 import { coverUrl } from '../../contract/games/art.ts'
-import type { InviteStats, TaskProcess } from '../../contract/rewards.ts'
+import { type InviteStats, type TaskProcess, taskView } from '../../contract/rewards.ts'
 import { derivedRequestId, translateBody } from '../http/seed-shapes.ts'
 import { inviteStats } from './invites.ts'
 import type { RewardsContext } from './promotions.ts'
@@ -27,6 +28,22 @@ export function seedInviteClaim(ctx: RewardsContext) {
     return { ...body, requestId: derivedRequestId('invite', request.playerId, stats.received, stats.claimable) }
   })
 }
+
+export const seedTaskItem = taskView.extend({ iconUrl: z.string() })
+const money = z.number().int()
+export const seedInviteResult = z
+  .object({
+    todayInviteNum: z.number().int(),
+    todayValidNum: z.number().int(),
+    todayRewardAmount: money,
+    inviteNum: z.number().int(),
+    validNum: z.number().int(),
+    rewardAmount: money,
+    canReceiveAmount: money,
+    receivedAmount: money,
+    rewardPerInvite: money,
+  })
+  .meta({ description: "The same figures under the seed client's names." })
 
 /** The task list with the seed's `taskItemList` (each with its game's icon). */
 export function withSeedTaskItems(process: TaskProcess) {

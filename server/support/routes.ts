@@ -32,6 +32,7 @@ import {
   typingRequest,
 } from '../../contract/support.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
+import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { readStatement } from '../ledger/statement.ts'
 import type { Permission } from '../ops/roles.ts'
 import { supportReplied } from '../push/notices.ts'
@@ -60,6 +61,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendLimit = limiter(app, 'support-send', SUPPORT_SENDS_PER_MINUTE, 60_000)
   const feedbackLimit = limiter(app, 'support-feedback', FEEDBACK_PER_HOUR, 60 * 60_000)
   const empty = { schema: { body: emptySupportRequest } }
+  summarizeRoutes(app, playerSupportDocs, '/api')
 
   app.post('/v1/support/conversation', empty, async (request) =>
     ok(await support.conversation(request.playerId, request.language)),
@@ -104,6 +106,25 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/support/feedback/list', empty, async (request) =>
     ok({ feedback: await support.feedbackOf(request.playerId) }),
   )
+}
+
+const playerSupportDocs: Record<string, RouteSummary> = {
+  '/v1/support/conversation': {
+    summary: "The player's support conversation",
+    data: 'ConversationView (contract/support.ts)',
+  },
+  '/v1/support/send': { summary: 'Send a chat message to support (idempotent by requestId)', data: 'SendResult' },
+  '/v1/support/read': { summary: "Mark the operators' messages read up to one", data: 'ConversationView' },
+  '/v1/support/typing': { summary: 'The player is typing (or stopped)' },
+  '/v1/support/unread': { summary: 'Unread chat messages and notices', data: 'SupportUnread' },
+  '/v1/support/faq': { summary: 'The FAQ in a language', data: 'FaqView' },
+  '/v1/support/notices': { summary: 'The notices and which the player read', data: 'NoticesView' },
+  '/v1/support/notices/read': { summary: 'Mark notices read', data: 'NoticesView' },
+  '/v1/support/feedback': { summary: 'Leave feedback on a topic', data: 'FeedbackItem' },
+  '/v1/support/feedback/list': {
+    summary: "The player's feedback and its answers",
+    data: '{ feedback: FeedbackItem[] }',
+  },
 }
 
 /** The operator side, registered inside the operator scope under `/ops/support`. */

@@ -23,6 +23,7 @@ import type { SandboxApiServer } from '../../server/payments/sandbox/api-server.
 import { startLocalSandbox } from '../../server/payments/sandbox/local.ts'
 import { inMemorySandboxPki } from '../../server/payments/sandbox/pki.ts'
 import type { SandboxProvider } from '../../server/payments/sandbox/provider.ts'
+import { checkRepliesAgainstOpenApi } from './openapi-check.ts'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
@@ -176,6 +177,7 @@ export async function buildTestApp(
     throw error
   }
   target.app = app
+  checkRepliesAgainstOpenApi(app)
   if (sandbox) {
     const server = sandbox
     sandboxes.set(app, server)

@@ -12,12 +12,13 @@ import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { type Config, loadConfig } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { api } from '../../http/api.ts'
+import { serializeAsIs } from '../../http/route-docs.ts'
 import type { LanguagePacks } from '../../i18n/packs.ts'
 import {
   cobRevisadaSchema,
@@ -272,7 +273,7 @@ export async function startSandboxApiServer(
   // app's API, in the app's market language.
   await app.register(async (bankScope) => {
     bankScope.setValidatorCompiler(validatorCompiler)
-    bankScope.setSerializerCompiler(serializerCompiler)
+    bankScope.setSerializerCompiler(serializeAsIs)
     bankScope.decorate('config', options.config ?? loadConfig({ LOG_LEVEL: 'silent' }))
     bankScope.decorate('languagePacks', { version: 'sandbox' } as unknown as LanguagePacks)
     // Its pages carry no script and only their own stylesheet: a CSP that says so.
@@ -283,7 +284,7 @@ export async function startSandboxApiServer(
     })
     await bankScope.register(api, {
       prefix: '/sandbox',
-      scopes: [{ name: 'sandbox bank', routes: [sandboxBankRoutes(bank)] }],
+      scopes: [{ name: 'sandbox bank', security: [], routes: { 'Sandbox bank': [sandboxBankRoutes(bank)] } }],
     })
   })
 
