@@ -1,5 +1,9 @@
 // The OpenAPI document covers every API route (player, game page, operator, sandbox, webhooks)
-// with the request schemas the routes validate with.
+// with the request schemas the routes validate with, and tells an integrator each operation's
+// id, summary, tag, security, success reply and refusals. (Every reply a test app sends is
+// checked against it: tests/support/openapi-check.ts.)
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, createTestDb, type TestApp } from '../../tests/support/server.ts'
 
@@ -32,7 +36,7 @@ describe('OpenAPI document', () => {
     const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
     const apiRoutes = routes.filter(
       (route) =>
-        /^\/(api|sandbox|ws|healthz)(\/|$)/.test(route.url) &&
+        /^\/(api|sandbox|ws|healthz|readyz)(\/|$)/.test(route.url) &&
         !route.url.startsWith('/api/docs') &&
         route.url !== '/api/openapi.json' &&
         route.method !== 'HEAD',
@@ -40,7 +44,7 @@ describe('OpenAPI document', () => {
     expect(apiRoutes.length).toBeGreaterThan(40)
     const missing = apiRoutes.filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
     expect(missing).toEqual([])
-    for (const path of ['/api/user/login', '/api/v1/bus/accountInfo', '/api/game/spin', '/api/ops/adjust']) {
+    for (const path of ['/api/user/login', '/api/v1/bus/accountInfo', '/api/game/spin', '/api/ops/adjust', '/readyz']) {
       expect(Object.keys(document.paths)).toContain(path)
     }
   })
@@ -51,6 +55,102 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(login.requestBody)).toContain('deviceId')
     const createOrder = document.paths['/api/charge/create/order'].post
     expect(JSON.stringify(createOrder.requestBody)).toContain('requestId')
+  })
+
+  interface Operation {
+    operationId?: string
+    summary?: string
+    tags?: string[]
+    security?: Record<string, string[]>[]
+    requestBody?: { content: Record<string, { schema: object }> }
+    responses: Record<string, { content?: Record<string, { schema?: object }> }>
+  }
+  const operations = async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const all: { where: string; operation: Operation }[] = []
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>))
+      for (const [method, operation] of Object.entries(methods)) all.push({ where: `${method} ${path}`, operation })
+    return { document, all }
+  }
+
+  it('gives every operation a unique operationId, a summary, a tag, its security and its success reply', async () => {
+    const { all } = await operations()
+    const ids = all.map(({ operation }) => operation.operationId)
+    expect(ids.filter((id) => !id)).toEqual([])
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(all.filter(({ operation }) => !operation.summary).map(({ where }) => where)).toEqual([])
+    expect(all.filter(({ operation }) => !operation.tags?.length).map(({ where }) => where)).toEqual([])
+    expect(all.filter(({ operation }) => !operation.security).map(({ where }) => where)).toEqual([])
+    // Every route declares the schema of what it answers (the sockets answer 101, the old icon 301).
+    const undescribed = all.filter(({ where, operation }) => {
+      const success = Object.entries(operation.responses).find(([status]) => /^[123]/.test(status))
+      if (!success) return true
+      return (
+        /^2/.test(success[0]) &&
+        !success[1].content?.['application/json']?.schema &&
+        !where.endsWith('Csv') &&
+        !where.includes('/pix/qr/') &&
+        !where.endsWith('export.csv')
+      )
+    })
+    expect(undescribed.map(({ where }) => where)).toEqual([])
+  })
+
+  it('names the security scheme of each audience and the refusals each route answers', async () => {
+    const { document, all } = await operations()
+    const op = (where: string) => all.find((o) => o.where === where)?.operation as Operation
+    expect(Object.keys(document.components.securitySchemes)).toEqual(
+      expect.arrayContaining(['player', 'gameSession', 'operator', 'operatorSession']),
+    )
+    expect(op('post /api/v1/bus/accountInfo').security).toEqual([{ player: [] }])
+    expect(op('post /api/user/login').security).toEqual([])
+    expect(op('post /api/game/spin').security).toEqual([{ gameSession: [] }])
+    expect(op('post /api/ops/adjust').security).toEqual([{ operatorSession: [] }, { operator: [] }])
+    expect(op('post /api/ops/session/login').security).toEqual([])
+    expect(Object.keys(op('post /api/game/spin').responses)).toEqual(
+      expect.arrayContaining(['200', '400', '413', '415', '429', '500']),
+    )
+    expect(Object.keys(op('post /api/ops/adjust').responses)).toEqual(expect.arrayContaining(['401', '403']))
+    expect(Object.keys(op('get /api/game/def/{id}').responses)).toContain('404')
+    expect(Object.keys(op('post /api/payments/webhook/pix').responses)).toContain('401')
+    expect(op('get /readyz').responses['503']).toBeDefined()
+  })
+
+  it("documents the older clients' request shapes the server accepts as alternatives", async () => {
+    const { document, all } = await operations()
+    const ajv = new Ajv2020({ strict: false })
+    addFormats(ajv)
+    ajv.addSchema(document, 'openapi.json')
+    const accepts = (where: string, body: object) => {
+      const index = all.findIndex((o) => o.where === where)
+      const [method, path] = where.split(' ') as [string, string]
+      expect(index).toBeGreaterThanOrEqual(0)
+      const pointer = ['paths', path, method, 'requestBody', 'content', 'application/json', 'schema']
+        .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('/')
+      return ajv.validate({ $ref: `openapi.json#/${pointer}` }, body)
+    }
+    expect(accepts('post /api/user/setLang', { lang: 'pt' })).toBe(true)
+    expect(
+      accepts('post /api/user/login', {
+        deviceId: 'a2f1c3d0-0000-4000-8000-000000000000',
+        loginType: 1,
+        channelId: 'ads',
+      }),
+    ).toBe(true)
+    expect(
+      accepts('post /api/charge/amount/saveUserAccountInfo', {
+        userName: 'Ana Souza',
+        accountNumber: '52998224725',
+        payType: 1,
+      }),
+    ).toBe(true)
+    expect(accepts('post /api/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })).toBe(true)
+    expect(accepts('post /api/user/bindLoginAccount', { userName: 'jogador01', password: 'uma senha longa' })).toBe(
+      true,
+    )
+    // And an unknown shape is still not accepted.
+    expect(accepts('post /api/user/setLang', { idioma: 'pt' })).toBe(false)
   })
 
   it('serves the docs page when API_DOCS is on', async () => {
