@@ -39,18 +39,19 @@ const operatorSocketDescription =
 
 /**
  * A stable operationId from the path (and the method where one path has several): `/api/user/login`
- * → `userLogin`, `/api/v1/bus/accountInfo` → `accountInfo`, `/api/game/def/{id}` → `gameDef`.
+ * → `userLogin`, `/api/v1/bus/accountInfo` → `accountInfo`, `/api/game/def/{id}` → `gameDefById`.
  */
 export function operationIdFor(method: string, url: string): string {
   const words = url
     .replace(/^\/api\//, '/')
     .replace(/^\/v1\/(bus\/)?/, '/')
     .split(/[/.]/)
-    .filter((part) => part && !part.startsWith(':') && !part.startsWith('{'))
-  const camel = words
-    .flatMap((word) => word.split('-'))
-    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join('')
+    .filter(Boolean)
+    // A path parameter reads as "by" it: `/transparency/snapshots/:file` → transparencySnapshotsByFile.
+    .flatMap((part) =>
+      part.startsWith(':') || part.startsWith('{') ? ['by', part.replace(/[:{}]/g, '')] : part.split('-'),
+    )
+  const camel = words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('')
   return method === 'GET' || method === 'POST'
     ? camel
     : `${method.toLowerCase()}${camel.charAt(0).toUpperCase()}${camel.slice(1)}`

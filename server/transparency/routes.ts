@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { SNAPSHOT_PAGE_MAX, type Snapshot } from '../../contract/transparency.ts'
 import { ok } from '../http/envelope.ts'
+import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { Refusal } from '../refusal.ts'
 
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -48,7 +49,23 @@ export function snapshotCsv(snapshot: Snapshot): string {
   return stringify(rows, { header: true, columns: ['field', 'value'] })
 }
 
+const transparencyDocs: Record<string, RouteSummary> = {
+  '/transparency': {
+    summary: 'The public transparency figures, computed from the ledger',
+    data: 'TransparencyView (contract/transparency.ts)',
+  },
+  '/transparency/snapshots': {
+    summary: 'Frozen days after a date, each with its hash chain',
+    data: 'contract/transparency.ts',
+  },
+  '/transparency/snapshots/:file': {
+    summary: 'One frozen day as JSON or CSV',
+    data: 'Snapshot (contract/transparency.ts), or text/csv',
+  },
+}
+
 export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
+  summarizeRoutes(app, transparencyDocs, '/api')
   app.get(
     '/transparency',
     { config: viewLimit, schema: { description: 'The public transparency page: figures computed from the ledger.' } },
