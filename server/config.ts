@@ -10,7 +10,7 @@ import { type PromotionKey, promotionKeys } from '../contract/promotion-keys.ts'
 
 const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback)
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -422,7 +422,7 @@ const configSchema = envSchema
     /** Serve the Swagger UI at /api/docs: on by default outside production. */
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
-    /** Consent-gated conversion reporting (SPEC 12): off when no endpoint is configured. */
+    /** Consent-gated conversion reporting: off when no endpoint is configured. */
     ads: { endpoint: e.ADS_ENDPOINT ?? null, token: e.ADS_TOKEN ?? null, intervalMs: e.ADS_REPORT_INTERVAL_MS },
     /** VAPID keys for Web Push; both or neither (then generated into DATA_DIR at first start). */
     webPush: {
