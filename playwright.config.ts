@@ -73,7 +73,7 @@ export default defineConfig({
         PROMOTIONS: 'off',
         OPS_TOKEN: E2E_OPS_TOKEN,
         SANDBOX_PIX_PORT: String(port + 6),
-        // The reality check every minute of play (issue 17's end-to-end test).
+        // The reality check every minute of play (the limits end-to-end test).
         REALITY_CHECK_DEFAULT_MINUTES: '1',
       },
     },

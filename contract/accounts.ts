@@ -1,4 +1,4 @@
-// Request and response schemas of the account calls (SPEC 2, 9), shared by server and client.
+// Request and response schemas of the account calls, shared by server and client.
 import { z } from 'zod'
 import { adClickFields } from './attribution.ts'
 import { cleanEntryParam, passwordRule, userNameRule } from './credentials.ts'
@@ -20,7 +20,7 @@ export const deviceLoginRequest = z.strictObject({
   apiType: z.literal(0).optional(),
   ageConfirmed: z.boolean().optional(),
   language: z.enum(languages).optional(),
-  /** The ad click (SPEC 12): kept only if the player agreed to marketing attribution. */
+  /** The ad click: kept only if the player agreed to marketing attribution. */
   ...adClickFields,
 })
 

@@ -1,4 +1,4 @@
-// Marketing attribution, only with the player's consent (SPEC 12, LGPD): the ad-click fields a
+// Marketing attribution, only with the player's consent (LGPD): the ad-click fields a
 // login may carry, the consent call, and the seed's client-side report records.
 import { z } from 'zod'
 

@@ -5,7 +5,7 @@ export const userNameRule = { min: 9, max: 15, pattern: /^[A-Za-z0-9_.]+$/ } as 
 // OWASP ASVS 5.0: at least 8, and at least 64 allowed; no composition rules.
 export const passwordRule = { min: 8, max: 64 } as const
 
-// Entry parameters: text after a `/` is cut off (SPEC 2).
+// Entry parameters: text after a `/` is cut off.
 export function cleanEntryParam(value: string | null | undefined): string | undefined {
   const cut = value?.split('/')[0]?.trim()
   return cut ? cut.slice(0, 64) : undefined

@@ -1,4 +1,4 @@
-// Deposit calls (SPEC 4, 9): amount choices with the first-deposit offer, order creation, the
+// Deposit calls: amount choices with the first-deposit offer, order creation, the
 // order's status, and the PIX returned to the payer (refunds). Amounts are integer centavos.
 import { z } from 'zod'
 import { pageFields } from './paging.ts'

@@ -1,9 +1,9 @@
-// The response envelope every API route answers with (SPEC 9), and the business msgCodes; as
+// The response envelope every API route answers with, and the business msgCodes; as
 // zod schemas too, so that the OpenAPI document describes each reply and a refusal.
 import { z } from 'zod'
 
 export const MsgCode = {
-  /** Success: the seed's client tests `msgCode === 'success'` (SPEC 9). */
+  /** Success: the seed's client tests `msgCode === 'success'`. */
   ok: 'success',
   invalidRequest: 'invalid_request',
   tokenInvalid: 'token_invalid',

@@ -1,4 +1,4 @@
-// The responsible-gaming values the app shows and the server checks (issue 17): periods, pause
+// The responsible-gaming values the app shows and the server checks: periods, pause
 // lengths, registration choices, the reality-check bounds and the views' shapes. No zod here, so
 // the browser can import these without bundling the schemas (contract/limits.ts has those).
 

@@ -1,4 +1,4 @@
-// Responsible-gaming settings (SPEC 8; Portaria SPA/MF 1.231/2024 as amended by 2.579/2025):
+// Responsible-gaming settings (Portaria SPA/MF 1.231/2024 as amended by 2.579/2025):
 // deposit and loss limits per day / week / month, time limits per day and per play session, the
 // reality-check interval, and pauses / self-exclusion. Decreases apply at once; increases and
 // removals after 24 hours.

@@ -25,7 +25,7 @@ describe('formatMoney', () => {
     expect(formatPercent(96.17, 2, 2, 'INR')).toBe('96.17%')
   })
 
-  it('formats the other markets per SPEC 11', () => {
+  it('formats the other markets in their own way', () => {
     expect(formatMoney(123456, 'MXN')).toBe('$\u00a01.234,56')
     expect(formatMoney(123456, 'INR')).toBe('₹\u00a01,234.56')
     expect(formatMoney(123456, 'NGN')).toBe('₦\u00a01,234.56')

@@ -1,5 +1,5 @@
 // Money is integer minor units (centavos) everywhere; this formats it for display with Intl,
-// per market (SPEC 11).
+// per market.
 
 export type Currency = 'BRL' | 'MXN' | 'INR' | 'NGN'
 

@@ -1,4 +1,4 @@
-// The operator console's calls (issue 15): what the server answers and the console shows. Plain
+// The operator console's calls: what the server answers and the console shows. Plain
 // types and constants only (no zod), so the console imports them as they are.
 
 import type { LimitsView } from './limit-values.ts'

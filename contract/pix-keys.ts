@@ -1,4 +1,4 @@
-// PIX keys a withdrawal can go to (SPEC 5.1, 10): CPF (the account's own), phone (+55 and 11
+// PIX keys a withdrawal can go to: CPF (the account's own), phone (+55 and 11
 // digits), e-mail, or a random key (UUID). Whitespace is stripped; each type is normalised to
 // the form the PIX directory uses. Zod-free, so the withdraw screen can check as the player types.
 import { isValidCpf, normalizeCpf } from './cpf.ts'

@@ -1,4 +1,4 @@
-// The push topics (SPEC 9): what each message on the `/ws` socket carries, typed once for the
+// The push topics: what each message on the `/ws` socket carries, typed once for the
 // server's outbox and the client's `onPush`; `ops` goes only to operators' sockets (`/ws/ops`).
 // A new topic is one more line here.
 import type { DepositPush, RefundPush } from './deposits.ts'

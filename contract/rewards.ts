@@ -1,4 +1,4 @@
-// Reward calls (SPEC 7, 9): promotions and their terms, the new-player gift, daily sign-in, the
+// Reward calls: promotions and their terms, the new-player gift, daily sign-in, the
 // free wheel, play tasks, invites and one-time prompts. No request carries an amount: the server
 // decides every reward. Amounts are integer centavos, times epoch ms.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Support calls (issue 16): the player's one conversation with a person, the FAQ, notices and
+// Support calls: the player's one conversation with a person, the FAQ, notices and
 // feedback; and the operator side of the same (inbox, reply, assignment, editors). Request
 // schemas are zod (the server validates with them; the browser types its calls from them
 // through contract/request.ts); the views are plain types both sides read.

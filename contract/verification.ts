@@ -1,4 +1,4 @@
-// Account details needed before the first deposit (SPEC 2): full name and a valid CPF.
+// Account details needed before the first deposit: full name and a valid CPF.
 import { z } from 'zod'
 import { isValidCpf, normalizeCpf } from './cpf.ts'
 

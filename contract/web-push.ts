@@ -1,4 +1,4 @@
-// Web Push (issue 21): the subscription a browser hands the server, and what a push carries to
+// Web Push: the subscription a browser hands the server, and what a push carries to
 // the service worker. Notifications reach a player whose app is closed: deposit credited,
 // withdrawal paid, a support reply.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Withdrawal calls (SPEC 5, 9): the rules state, presets, orders, the tracker's steps and the
+// Withdrawal calls: the rules state, presets, orders, the tracker's steps and the
 // history. Amounts are integer centavos; times epoch ms, true (never shifted).
 import { z } from 'zod'
 import { requestId } from './deposits.ts'
@@ -73,10 +73,10 @@ export type WithdrawChannels = z.infer<typeof withdrawChannels>
 export const orderStatuses = ['review', 'processing', 'key_rejected', 'paid', 'failed'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
-/** History status icon (SPEC 5.3): 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
+/** History status icon: 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
 export type HistoryStatus = 1 | 2 | 3 | 6
 
-/** The tracker's steps (SPEC 5.3), named once: the codes are the seed's. */
+/** The tracker's steps, named once: the codes are the seed's. */
 export const TrackerStep = {
   /** Funds reserved from the balance. */
   accepted: 1000,

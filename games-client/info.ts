@@ -1,4 +1,4 @@
-// The rules sheet (SPEC 1.4, rules before commitment): RTP with four decimals and as the exact
+// The rules sheet (rules before commitment): RTP with four decimals and as the exact
 // fraction, its parts, hit frequency, volatility, maximum win, how often free spins come, the
 // paytable with each illustrated symbol by its name, the game's own rules, the jackpot's chance
 // at the current bet, and the provably fair seeds. A sheet over the whole game (above the reels

@@ -1,4 +1,4 @@
-// The in-house game page (SPEC 6.2), loaded in the app's full-screen game frame: it opens its
+// The in-house game page, loaded in the app's full-screen game frame: it opens its
 // session with the launch token, sets the player's first client seed in the browser if they
 // have none (for the server seed committed before), draws the game from the catalog data and its
 // sprite, and asks the server for every spin — one tap, one paid spin, never autoplay. A round's

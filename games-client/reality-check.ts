@@ -1,4 +1,4 @@
-// The responsible-gaming layer over the game (issue 17): the reality-check dialog — time played
+// The responsible-gaming layer over the game: the reality-check dialog — time played
 // in this play session and its net result, "continuar" or "parar", play paused until answered —
 // and closing the frame when a time limit is reached. The server refuses spins meanwhile; this
 // only shows it.

@@ -6,7 +6,7 @@
 // in the same run and in turn with it, a bare React 19 app (scripts/lighthouse-bare/) built
 // the same way (Vite, the React plugin, the build's gzip and brotli copies) and served by the
 // same static-file plugin, as a first and a returning visit. Prints the performance score, LCP,
-// CLS, TBT and bytes on the wire of each next to the budgets in ARCHITECTURE.md and the machine's load average;
+// CLS, TBT and bytes on the wire of each next to the budgets in docs/architecture.md and the machine's load average;
 // exits 1 when one of the app's budgets is missed (the baseline has none). The full reports
 // (JSON, for the LCP element, long tasks and opportunities) go to test-results/lighthouse/;
 // LIGHTHOUSE_TRACES=1 keeps each run's trace there too, LIGHTHOUSE_PAGES=lobby,bare-returning
@@ -272,7 +272,7 @@ try {
     }
   }
   console.log(
-    `budgets: / ≥ 95, game page ≥ 90, LCP ≤ ${(BUDGET.lcpMs / 1000).toFixed(1)} s, CLS ≤ ${BUDGET.cls}, first visit ≤ ${BUDGET.firstVisitWireKb} KB on the wire before idle (ARCHITECTURE.md); TBT shown, no budget`,
+    `budgets: / ≥ 95, game page ≥ 90, LCP ≤ ${(BUDGET.lcpMs / 1000).toFixed(1)} s, CLS ≤ ${BUDGET.cls}, first visit ≤ ${BUDGET.firstVisitWireKb} KB on the wire before idle (docs/architecture.md); TBT shown, no budget`,
   )
   console.log(`load average ${load(loadavg())} at the end (this machine has 2 cores, shared)`)
 } finally {

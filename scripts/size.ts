@@ -1,6 +1,6 @@
 // Measures what the first route (`/`) downloads: the entry JS and CSS, the app it starts
 // (preloaded by the HTML), their static imports, and the lazily loaded home chunk with its imports — gzip-compressed, against the budget in
-// ARCHITECTURE.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Then lists each
+// docs/architecture.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Then lists each
 // chunk's largest modules (from its source map) and fails if zod reached the browser. Run after
 // `npm run build`: `npm run size`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const BUDGET_KB = 120
-/** The game page's JavaScript (issue 6). */
+/** The game page's JavaScript. */
 const GAME_PAGE_BUDGET_KB = 60
 const dist = path.resolve('dist')
 

@@ -1,4 +1,4 @@
-// The idempotent create (SPEC 9: a repeated requestId never repeats the effect): find what this
+// The idempotent create (a repeated requestId never repeats the effect): find what this
 // player's requestId already made; the same content replays it, other content is refused as
 // `request_id_reused`, and only a new requestId creates. Callers run it under the player's lock
 // inside their transaction, so two copies of one request cannot both create.

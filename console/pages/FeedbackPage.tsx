@@ -1,4 +1,4 @@
-// Players' feedback (issue 16): newest first, filtered by state; an answer goes back to the
+// Players' feedback: newest first, filtered by state; an answer goes back to the
 // player's /feedback screen (with a badge until they see it), or the item is closed. Both are
 // in the audit log.
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// FAQ, notices and canned answers (issue 16), for `support` and `admin`: the FAQ per language in
+// FAQ, notices and canned answers, for `support` and `admin`: the FAQ per language in
 // its order, notices with their language (or all), link inside the app and time window, and the
 // canned answers the inbox offers per language. Every save and delete is in the audit log.
 import { Trans, useLingui } from '@lingui/react/macro'

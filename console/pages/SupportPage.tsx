@@ -1,4 +1,4 @@
-// Support inbox (issue 16): open conversations, longest waiting first, with the wait turning red
+// Support inbox: open conversations, longest waiting first, with the wait turning red
 // past WAIT_ALERT_MINUTES; one opens with its messages, the order the player came from, and the
 // player beside it. Take / release / transfer, reply (canned answers in the player's language),
 // close / reopen; the operator's reading and typing reach the player. Every console re-reads on

@@ -1,4 +1,4 @@
-// Game calls (SPEC 6, 9): the catalog, launching a game, the calls the game page makes with its
+// Game calls: the catalog, launching a game, the calls the game page makes with its
 // game-session token, the round history, fairness seeds and the lobby's live figures.
 import { z } from 'zod'
 import { requestId } from '../deposits.ts'

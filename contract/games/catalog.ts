@@ -1,4 +1,4 @@
-// The game catalog (SPEC 6.2): every game is data — reel strips (one character per symbol), a
+// The game catalog: every game is data — reel strips (one character per symbol), a
 // layout, a paytable in units of bet / divisor, wild and scatter, bet levels in centavos, free
 // spins or a full-window multiplier where the game has them — and its theme and illustrated
 // symbols (names in every language) for the game page. Change a strip or a pay: move the old

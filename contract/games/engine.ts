@@ -42,7 +42,7 @@ export interface GameDef {
   /** Bumped whenever strips or pays change; recorded with every round. */
   version: number
   name: string
-  /** The provider group, shown as a lobby tab (SPEC 6.1 `title`). */
+  /** The provider group, shown as a lobby tab (the legacy client's `title`). */
   group: string
   layout: Layout
   theme: GameTheme

@@ -1,4 +1,4 @@
-// Provably fair outcomes (SPEC 6.3). The server commits to a random server seed by publishing
+// Provably fair outcomes. The server commits to a random server seed by publishing
 // SHA-256(serverSeed); the player sets a client seed; each spin has a nonce. The outcome bytes
 // are the concatenation of HMAC-SHA256(key = serverSeed, message = `${clientSeed}:${nonce}:${round}`)
 // for round = 0, 1, 2, … read as big-endian unsigned 32-bit integers. Each reel stop is drawn

@@ -1,4 +1,4 @@
-// The progressive jackpot's rule (SPEC 6.4), the same for every game: a share of each bet moves
+// The progressive jackpot's rule, the same for every game: a share of each bet moves
 // to the pool, the pool starts from a seed paid by the house, and a spin wins the whole pool
 // when its jackpot draw (a uniform 32-bit number) is below bet × oddsPerCentavo — so the chance
 // grows in proportion to the bet. In the long run the pool pays back every contribution plus a

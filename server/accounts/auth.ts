@@ -1,4 +1,4 @@
-// Player authentication for the player scope (SPEC 2): the hook that accepts a request by its
+// Player authentication for the player scope: the hook that accepts a request by its
 // `access-token` header and then counts it against the player's own per-minute limit (the
 // per-address limit stays generous for players sharing a carrier's address), and the request's
 // player, which exists only inside that scope — reading `request.playerId` anywhere else is a
@@ -57,7 +57,7 @@ export function decoratePlayerRequest(app: FastifyInstance): void {
   })
 }
 
-/** The player scope's hook: a valid, unrevoked token or `token_invalid` (HTTP 200, SPEC 9). */
+/** The player scope's hook: a valid, unrevoked token or `token_invalid` (HTTP 200). */
 export async function authenticatePlayer(request: FastifyRequest): Promise<void> {
   const header = request.headers['access-token']
   const token = Array.isArray(header) ? header[0] : header

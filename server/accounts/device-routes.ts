@@ -1,4 +1,4 @@
-// The player's devices (SPEC 2): the list (the device id's last characters, a browser summary,
+// The player's devices: the list (the device id's last characters, a browser summary,
 // when first and last seen, which one is this device) and revoking one of their own, which
 // ends its sessions and closes its push sockets. Revoking this device logs it out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,4 +1,4 @@
-// Responsible gaming (SPEC 8, issue 17): the player's limits — deposits and net loss per calendar
+// Responsible gaming: the player's limits — deposits and net loss per calendar
 // day / week / month, minutes of play per day and per play session, the reality-check interval —
 // and self-exclusion. A tighter setting applies at once; a looser one (or removing it) waits
 // 24 hours, so a limit cannot be lifted on impulse. Self-exclusion can only be lengthened, never

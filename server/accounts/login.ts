@@ -1,4 +1,4 @@
-// The two ways in (SPEC 2). A device logs in with its id and the secret the server issued it;
+// The two ways in. A device logs in with its id and the secret the server issued it;
 // an unknown id without a secret creates a new player (its first login), and an id alone never
 // opens an existing account. A name and password log in with the failures counted per name and
 // per device id, and give the device a new device id and secret of its own.

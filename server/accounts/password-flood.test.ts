@@ -1,4 +1,4 @@
-// Issue 13, finding 2, on each engine: a flood of wrong logins must not starve a real login from
+// On each engine: a flood of wrong logins must not starve a real login from
 // elsewhere nor grow memory without bound (each scrypt check holds 128 MiB).
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'

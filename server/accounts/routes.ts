@@ -153,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // The player accepted the browser's install prompt (SPEC 9): kept for the operator's figures.
+  // The player accepted the browser's install prompt: kept for the operator's figures.
   const installSchema = {
     summary: "The player accepted the browser's install prompt",
     body: emptyRequest,

@@ -1,4 +1,4 @@
-// Issue 13, as an attacker would try it, on each engine: spoofed X-Forwarded-For against every
+// The account's defences as an attacker would try them, on each engine: spoofed X-Forwarded-For against every
 // per-address limit, password guessing against one account (across two instances), the device
 // id as a password (nil, known, legacy, revoked), device lists and revocation, and weak new
 // passwords.
@@ -62,7 +62,7 @@ describe.each(engines)('account security on %s', (engine) => {
     return loginPlayer(app, { ageConfirmed: true, bound: { userName, password: PASSWORD } })
   }
 
-  describe('finding 1: limits', () => {
+  describe('limits', () => {
     it('does not let spoofed X-Forwarded-For values lift the per-address login limit', async () => {
       const { app } = await setup({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' })
       const statuses: number[] = []
@@ -214,7 +214,7 @@ describe.each(engines)('account security on %s', (engine) => {
     })
   })
 
-  describe('finding 3: devices', () => {
+  describe('devices', () => {
     it.each([
       ['the nil UUID', '00000000-0000-0000-0000-000000000000'],
       ['the max UUID', 'ffffffff-ffff-ffff-ffff-ffffffffffff'],
@@ -347,7 +347,7 @@ describe.each(engines)('account security on %s', (engine) => {
     })
   })
 
-  describe('finding 10: new passwords', () => {
+  describe('new passwords', () => {
     it.each([
       ['7 characters', 'abc1234', 'Password must have at least 8 characters'],
       ['65 characters', 'x'.repeat(65), 'Password may have at most 64 characters'],

@@ -1,4 +1,4 @@
-// The seed's request shapes for the account calls, translated into the project's (SPEC 9, issue
+// The seed's request shapes for the account calls, translated into the project's (issue
 // 21), and the seed's fields added to the answers. The one place in this module that knows them.
 //   login: `loginType` (dropped), `apiType: 2` (the seed's device login), `channelId` (= registChannel)
 //   setLang: `lang` (e.g. `pt`, `pt_BR`) → `language`

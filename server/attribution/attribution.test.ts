@@ -1,4 +1,4 @@
-// Consent-gated marketing attribution (SPEC 12, issue 21), on each engine, against a real local
+// Consent-gated marketing attribution, on each engine, against a real local
 // HTTP server standing in for the ads conversions API: with consent a registration and each
 // deposit reach it once, retried with backoff after it fails; without consent (or after it is
 // withdrawn) nothing is stored or sent. The seed's client-side records read the same events.

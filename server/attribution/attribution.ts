@@ -1,4 +1,4 @@
-// Marketing attribution, only with the player's consent (SPEC 12, LGPD). Records the player's
+// Marketing attribution, only with the player's consent (LGPD). Records the player's
 // answer, the ad click of a consenting player, and conversion events — registration, first
 // deposit, deposit — with their value and an event id, written in the transaction of what they
 // record (outbox style); the reporter sends them later. Without consent nothing is kept: the

@@ -1,4 +1,4 @@
-// The attribution module (SPEC 12): consent, ad clicks and conversion events (its tables are
+// The attribution module: consent, ad clicks and conversion events (its tables are
 // attribution_consents, attribution_clicks and attribution_events), and the reporter that sends
 // consented events to ADS_ENDPOINT (off when unset). A credited deposit records its conversion
 // inside the deposit's own transaction.

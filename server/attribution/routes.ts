@@ -1,4 +1,4 @@
-// The attribution calls (SPEC 12): the player's consent (asked once by the app, changeable in
+// The attribution calls: the player's consent (asked once by the app, changeable in
 // Perfil), and the seed's client-side report records of deposit conversions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'

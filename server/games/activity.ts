@@ -1,4 +1,4 @@
-// The play side of the player's activity view (issue 17): rounds, bets and wins per local day
+// The play side of the player's activity view: rounds, bets and wins per local day
 // from the day rows the spin keeps, and time played from the game sessions.
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'

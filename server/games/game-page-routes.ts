@@ -1,4 +1,4 @@
-// The game page's calls (SPEC 6.2), in a scope authenticated by the game-session token (header
+// The game page's calls, in a scope authenticated by the game-session token (header
 // `game-session`): the first client seed, spin, ping (which also says when a reality check is due,
 // and refuses at a time limit so the page closes the game) and the answer to a reality check
 // ("parar" closes the session). The player's own access token never reaches the game page.

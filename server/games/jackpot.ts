@@ -1,4 +1,4 @@
-// The progressive jackpot pool (SPEC 6.4): a house ledger account seeded once from the game
+// The progressive jackpot pool: a house ledger account seeded once from the game
 // house; the rule (share, seed, odds) is the same one the games publish. Its true value is the
 // account's balance, read here for the home meter and the push.
 import type { Kysely } from 'kysely'

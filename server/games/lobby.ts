@@ -1,4 +1,4 @@
-// What the lobby shows (SPEC 3, 6.1, 6.4): the catalog with each game's published figures and
+// What the lobby shows: the catalog with each game's published figures and
 // real plays (Popular is ordered by them), and the live figures — the jackpot pool, recent wins
 // at or above the feed threshold (and above their bet) with masked names, and the players with a game open now.
 import { type Kysely, sql } from 'kysely'

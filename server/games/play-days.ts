@@ -1,5 +1,5 @@
 // Each player's rounds, bets and wins per local day (market time zone) and game, kept by the spin
-// in its own transaction (issue 20, flat cost with history). Readers that would sum a player's
+// in its own transaction (flat cost with history). Readers that would sum a player's
 // rounds — the loss limits on every spin, the limits and activity views, play tasks, the
 // history's total — read these day rows instead: their cost follows the days played in the
 // window, not the rounds. A window that starts inside a day (the last 7 days from now) takes that

@@ -1,4 +1,4 @@
-// The play side of the player's limits (issue 17), checked inside the spin's transaction under
+// The play side of the player's limits, checked inside the spin's transaction under
 // the player's lock so two concurrent spins cannot both pass: net loss per day / week / month
 // (bets − wins, jackpots included, from the day rows the spin keeps: play-days.ts), minutes played today and in the
 // current play session, and the reality check that pauses play until the player answers.

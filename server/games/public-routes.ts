@@ -1,4 +1,4 @@
-// The game calls anyone may make (SPEC 6): the catalog, a game's definition (strips, pays,
+// The game calls anyone may make: the catalog, a game's definition (strips, pays,
 // published figures, jackpot rule — what the game page and the verifier need), its icon, and the
 // game page's open, which trades a one-time launch token for a game-session token and shows the
 // committed next server seed.

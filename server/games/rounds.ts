@@ -1,4 +1,4 @@
-// A spin, start to end, in one ledger transaction (SPEC 6.2–6.4): the bet through the seamless
+// A spin, start to end, in one ledger transaction: the bet through the seamless
 // wallet, the jackpot share to the pool, the outcome from the player's seed pair and nonce (with
 // any free spins it awards, played at once on the same seeds), the jackpot if its draw wins (pool
 // to the player, then a new seed from the house), the win through the wallet, and the round row

@@ -1,4 +1,4 @@
-// The player's game calls (SPEC 6), in the player scope: launch (`/game/forward`), close, live
+// The player's game calls, in the player scope: launch (`/game/forward`), close, live
 // lobby figures, round history, one round, and the provably fair seeds (the next server seed is
 // always committed before the player picks a client seed). The catalog and the game
 // page's own calls are in public-routes.ts and game-page-routes.ts.

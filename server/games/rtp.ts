@@ -1,4 +1,4 @@
-// Exact return-to-player and the other published figures (SPEC 6.2), from every combination of
+// Exact return-to-player and the other published figures, from every combination of
 // reel stops — without visiting them one by one where the layout allows it.
 //
 // Classic 3×3 games (a few ten thousand combinations) go through the engine's own `evaluate`.

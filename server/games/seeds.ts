@@ -1,4 +1,4 @@
-// Provably fair seed pairs in Stake's order (SPEC 6.3). The server always holds a committed
+// Provably fair seed pairs in Stake's order. The server always holds a committed
 // *next* server seed, shown only as its SHA-256 hash, before the player chooses anything. A
 // player's active pair — server seed (hash shown) + client seed (chosen in the browser) + a nonce
 // that counts spins — is only ever made by activating exactly that committed seed, when the

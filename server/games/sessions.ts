@@ -1,4 +1,4 @@
-// Game sessions (SPEC 6.1): `/game/forward` creates a session and a launch token that opens it
+// Game sessions: `/game/forward` creates a session and a launch token that opens it
 // once, within a minute; the game page trades it for a game-session token that only plays this
 // game (the player's own session token never reaches the game page). A session counts as a
 // player "now" while it is open and was seen in the last two minutes.

@@ -1,4 +1,4 @@
-// The API under `/api`: every answer is the envelope (SPEC 9). Validation errors become 400
+// The API under `/api`: every answer is the envelope. Validation errors become 400
 // `invalid_request` with a readable message, refusals 200 `success: false` (or the status the
 // route names in `config.refusalStatus`), rate limiting 429, and faults 500 with a masked
 // message. Routes sit in one scope per audience, each with its authentication applied to the

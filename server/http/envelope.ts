@@ -1,4 +1,4 @@
-// Builders for the response envelope (SPEC 9): `{ success, msgCode, msg, data }`, completed with
+// Builders for the response envelope: `{ success, msgCode, msg, data }`, completed with
 // the player-language message and the language-pack version by the API layer.
 import type { z } from 'zod'
 import { type MsgCode, okEnvelope } from '../../contract/envelope.ts'

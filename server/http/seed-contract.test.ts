@@ -1,4 +1,4 @@
-// The seed's client, unchanged (SPEC 9, issue 21): every call of the seed's table replayed with
+// The seed's client, unchanged: every call of the seed's table replayed with
 // the seed's own payloads — `loginType`, `apiType: 2`, the ad-click fields, `lang`, a bind without
 // confirmation, the account form's `userName`/`accountNumber`/`phone`/`email`/`payType`, orders
 // without `requestId`, withdrawInfo's `id` — checking the fields the seed reads and that

@@ -1,4 +1,4 @@
-// The edge where the seed's client meets the project's API (SPEC 9, issue 21): helpers the
+// The edge where the seed's client meets the project's API: helpers the
 // modules' own seed-shapes.ts files use to translate a seed request into the project's shape
 // before validation, so each route's handler and zod schema only ever see the project's shape.
 import { createHash } from 'node:crypto'

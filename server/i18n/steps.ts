@@ -1,4 +1,4 @@
-// The tracker's step texts (SPEC 5.3) in the player's language: one table per step, typed per
+// The tracker's step texts in the player's language: one table per step, typed per
 // language, so a new language is a compile error until every step speaks it. None asks the
 // player to pay anything: the only action a step can ask for is correcting the PIX key, which
 // is free.

@@ -1,4 +1,4 @@
-// The money side of the player's activity view (issue 17, "Minha atividade"): deposits and
+// The money side of the player's activity view ("Minha atividade"): deposits and
 // withdrawals paid since an instant, summed from the ledger's transfers on the player's own
 // accounts. Each sum walks a partial index (0023) holding only that kind of transfer, so it costs
 // the player's deposits or withdrawals in the window, never their bets and wins (the play side,

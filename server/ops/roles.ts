@@ -24,7 +24,7 @@ export const permissions = {
   'health.view': ['payments', 'risk', 'admin'],
   'settings.edit': ['admin'],
   'operators.manage': ['admin'],
-  /** Support (issue 16): the inbox and the player beside a conversation. */
+  /** Support: the inbox and the player beside a conversation. */
   'support.view': everyone,
   /** Replying, taking / releasing / transferring, closing and reopening conversations. */
   'support.chat': ['support', 'admin'],

@@ -434,7 +434,7 @@ const operatorRoutes =
 
     app.get('/audit', { config: { opsPermission: 'health.view' } }, async () => ok(await auditLedger(app.db)))
 
-    // Responsible gaming (issue 17): what the console's player view shows — every setting with its
+    // Responsible gaming: what the console's player view shows — every setting with its
     // pending change and when it applies, time played and loss so far, the exclusion in force, the
     // player's history of changes, every exclusion ever asked or extended, and the answers to the
     // reality checks — and extending (never shortening) an exclusion, written to the player's

@@ -1,4 +1,4 @@
-// Deposits credit exactly the charge, once (issue 13, finding 5), on each engine: an overpayment
+// Deposits credit exactly the charge, once, on each engine: an overpayment
 // credits the charge and returns the excess; a second payment, an underpayment, a payment from
 // another CPF (or no CPF), during a break or over a deposit limit is returned in full — through
 // the provider's refund (API Pix devolucao), recorded, retried when the provider fails, shown to

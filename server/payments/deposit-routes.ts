@@ -1,4 +1,4 @@
-// The deposit calls (SPEC 4, 9): amount choices, order creation, an order's status, the PIX
+// The deposit calls: amount choices, order creation, an order's status, the PIX
 // returned to the player's payer (refunds, with why), and the QR code of a charge as SVG.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

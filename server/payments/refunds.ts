@@ -1,4 +1,4 @@
-// Refunds of received PIX the app must not credit (issue 13, Portaria SPA/MF 615/2024): each is
+// Refunds of received PIX the app must not credit (Portaria SPA/MF 615/2024): each is
 // recorded in the transaction that decides it (with the ledger moving the money aside, never
 // through the player's balances), then asked of the provider (API Pix `devolucao`, one id per
 // received PIX so asking again is the same refund). A refund the provider did not take stays

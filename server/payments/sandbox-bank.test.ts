@@ -1,4 +1,4 @@
-// The sandbox bank's routes (issue 13, findings 7 and 9), on each engine: the charge location a
+// The sandbox bank's routes, on each engine: the charge location a
 // QR code points to names no payer; every route validates with zod and answers bad input with
 // the 400 envelope, never a 500; a payout rule is taken only from the key's holder; the key
 // directory (DICT) registers, lists and removes keys for their holder's CPF.

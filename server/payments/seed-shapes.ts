@@ -1,5 +1,5 @@
 // The seed's request shapes for the deposit and withdrawal calls, translated into the project's
-// (SPEC 9, issue 21), and the seed's fields added to the answers. The one place in this module
+//, and the seed's fields added to the answers. The one place in this module
 // that knows them.
 //   create/order without `requestId`: derived from the player, the amount, the offer choice and a
 //     10-second window — a deposit order moves no money (the player still has to pay it), so a

@@ -1,4 +1,4 @@
-// A withdrawal is confirmed with the account's password (issue 13): a session or device alone
+// A withdrawal is confirmed with the account's password: a session or device alone
 // cannot send money out. 5 wrong passwords within 15 minutes lock withdrawals for 15 minutes
 // (counted atomically, so parallel guesses are all counted; how many can be checked at once is
 // bounded by the password-check limiter); the right password clears the count.

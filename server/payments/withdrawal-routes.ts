@@ -1,4 +1,4 @@
-// The withdrawal calls (SPEC 5, 9): rules state, presets, order creation, the tracker, the
+// The withdrawal calls: rules state, presets, order creation, the tracker, the
 // history, correcting a rejected key (free) or giving up at that step.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'

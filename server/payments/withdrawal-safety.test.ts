@@ -1,4 +1,4 @@
-// No money out to a stranger (issue 13, finding 4), on each engine: a withdrawal goes only to a
+// No money out to a stranger, on each engine: a withdrawal goes only to a
 // PIX key the directory (the sandbox bank's DICT) says the player's verified CPF holds — checked
 // when it is asked for, when a rejected key is corrected, and by the bank at payout time — and
 // every withdrawal is confirmed with the account's password, whose failures lock withdrawals.

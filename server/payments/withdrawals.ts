@@ -1,4 +1,4 @@
-// Withdrawal orders (SPEC 5): the rules, the hold, the payout through the provider, and the
+// Withdrawal orders: the rules, the hold, the payout through the provider, and the
 // tracker's steps with the times things happened. An order is confirmed with the account's
 // password and goes only to a PIX key the directory (DICT) says the player's own CPF holds
 // (Portaria SPA/MF 615/2024). Cash is held (cash → withdrawal_hold) when the order is accepted;

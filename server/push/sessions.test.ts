@@ -1,4 +1,4 @@
-// Issue 13, finding 6, on each engine: a revoked session (logout, device revoked — here or on
+// On each engine: a revoked session (logout, device revoked — here or on
 // another instance) closes every push socket it authenticated, within a second, and nothing is
 // pushed to it afterwards.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Responsible gaming (issue 17) on each engine with an injected clock: loss limits refuse the
+// Responsible gaming on each engine with an injected clock: loss limits refuse the
 // spin that would pass them (with what is left and the reset time) and hold under concurrent
 // spins; raising a limit waits 24 h; time limits refuse spins and launches; the reality check
 // pauses play until answered ("parar" closes the session); registration limits are recorded;

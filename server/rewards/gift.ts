@@ -1,4 +1,4 @@
-// One-time rewards (SPEC 7): the new-player gift (the red envelope: once per account) and the
+// One-time rewards: the new-player gift (the red envelope: once per account) and the
 // download reward (once, when the app runs installed). "Once per CPF" follows from one account
 // per CPF: of several accounts that opened a gift, only one can ever be verified with a CPF,
 // and only a verified account can withdraw.

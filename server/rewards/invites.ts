@@ -1,4 +1,4 @@
-// Invites (SPEC 7): each player has a share code; a new account opened with `?code=` is that
+// Invites: each player has a share code; a new account opened with `?code=` is that
 // player's invitee (attributed at first login). An invitee earns the inviter the invite reward
 // when their first deposit is paid — which needs a verified CPF first — recorded in the deposit's
 // own transaction. Self-invites and a CPF the inviter also holds never count. Everything the

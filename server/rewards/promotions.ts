@@ -1,4 +1,4 @@
-// The promotions switchboard (SPEC 7): the master switch (Lei 14.790/2023 art. 29), each reward
+// The promotions switchboard: the master switch (Lei 14.790/2023 art. 29), each reward
 // on or off, self-exclusion blocking every promotion, the terms each promotion shows before it
 // is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
 // bonus transfer with the stated wagering requirement.

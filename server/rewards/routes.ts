@@ -1,4 +1,4 @@
-// The reward calls (SPEC 7, 9): promotions with their terms, a summary for the home, the gift,
+// The reward calls: promotions with their terms, a summary for the home, the gift,
 // sign-in, download reward, wheel, tasks, invites and one-time prompts. Every credit is decided
 // here on the server; no request carries an amount.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -160,7 +160,7 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await claimInviteRewards(ctx, request.playerId, request.body.requestId)),
   )
 
-  // The seed's client-chosen prize (its "lottery"): the server decides every outcome (SPEC 1.3),
+  // The seed's client-chosen prize (its "lottery"): the server decides every outcome,
   // so whatever the body says, nothing is credited — an honest refusal, never a 404.
   app.post(
     '/charge/receiveGold',

@@ -1,4 +1,4 @@
-// The seed's request shapes for the reward calls, translated into the project's (SPEC 9, issue
+// The seed's request shapes for the reward calls, translated into the project's (issue
 // 21), and the seed's fields added to the answers. The one place in this module that knows them.
 //   wheel/spin without `requestId`: derived from the player's latest spin — the server decides the
 //     prize and enforces the wait, so a repeat either replays the same spin or waits.

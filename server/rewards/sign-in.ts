@@ -1,4 +1,4 @@
-// Daily sign-in (SPEC 7): one claim per São Paulo calendar day; consecutive days walk a 7-day
+// Daily sign-in: one claim per São Paulo calendar day; consecutive days walk a 7-day
 // calendar whose 7th day adds the streak bonus, then it starts again at day 1. A missed day
 // restarts the streak. The claim's key is the player and the local date.
 import type { SignDayState, SignInfo, SignReward } from '../../contract/rewards.ts'

@@ -1,4 +1,4 @@
-// What the home badges and prompts (SPEC 7): which rewards are available now, and the one-time
+// What the home badges and prompts: which rewards are available now, and the one-time
 // prompts — the newcomer's first game (once) and the first-deposit offer (once a day, São Paulo
 // days) — remembered in player_notices once shown.
 import type { FirstDepositOffer } from '../../contract/deposits.ts'

@@ -1,4 +1,4 @@
-// Play tasks (SPEC 7): "play N spins of game G". Progress counts the player's real rounds of
+// Play tasks: "play N spins of game G". Progress counts the player's real rounds of
 // that game from the round records — since the account began for newcomer tasks
 // (GREEN_VERSION_GREEN_TASK), since São Paulo midnight for daily tasks
 // (GREEN_VERSION_DAILY_TASK). gotFlag 0 not yet, 1 claimable, 2 claimed; a claim credits the

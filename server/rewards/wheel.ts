@@ -1,4 +1,4 @@
-// The free wheel (SPEC 7): one spin every WHEEL_INTERVAL_SECONDS (7200 s by default), the prize
+// The free wheel: one spin every WHEEL_INTERVAL_SECONDS (7200 s by default), the prize
 // drawn by the server with a cryptographic RNG from the published weights, credited as bonus and
 // recorded. The client sends only a requestId; repeating it answers the same spin.
 import { randomInt } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The support module (issue 16): decorates `app.support` with the service — one conversation per
+// The support module: decorates `app.support` with the service — one conversation per
 // player, FAQ, notices, feedback, canned answers and the operators' actions on them. Its tables
 // are support_conversations, support_messages, support_faq, support_notices,
 // support_notice_reads, support_feedback and support_canned; operator actions go to the console's

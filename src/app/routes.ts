@@ -1,4 +1,4 @@
-// Every route of SPEC 3, each loaded lazily, with the title and back target of its back bar.
+// Every route of the player app, each loaded lazily, with the title and back target of its back bar.
 // Bottom-tab routes have no back bar.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'

@@ -1,4 +1,4 @@
-// The account details sheet (SPEC 2, 4.1; shared by deposit and withdraw): full name and CPF, asked once before the first
+// The account details sheet (shared by deposit and withdraw): full name and CPF, asked once before the first
 // deposit, with the mandatory daily loss and time limits and the risk information (Portaria
 // SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF is shown in groups as it is typed
 // and checked on blur. `limitsOnly`: a verified player who has not set the limits yet (an account

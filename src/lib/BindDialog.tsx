@@ -1,4 +1,4 @@
-// The bind dialog (SPEC 2): register a name and password, show the bound name locked, or log
+// The bind dialog: register a name and password, show the bound name locked, or log
 // in with a name and password. Fields are checked on blur; an error clears on input once the
 // value is valid. Shared: Perfil opens it, and the withdraw screen opens it in place for its bind step.
 import { Trans, useLingui } from '@lingui/react/macro'

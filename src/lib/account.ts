@@ -69,7 +69,7 @@ function remember(view: AccountView): Promise<void> {
 
 export async function refreshAccount(relogged = false): Promise<AccountView> {
   const info = await call<AccountInfo>('/v1/bus/accountInfo')
-  // The server asks for a fresh session (SPEC 2): a silent device login, then read again (once).
+  // The server asks for a fresh session: a silent device login, then read again (once).
   if (info.reloginFlag === 1 && !relogged) {
     await reloginSilently()
     return refreshAccount(true)

@@ -1,4 +1,4 @@
-// The ad click this visit came from (SPEC 12): Meta's click id (`fbclid` → `fbc`), its browser id
+// The ad click this visit came from: Meta's click id (`fbclid` → `fbc`), its browser id
 // cookie (`_fbp`, if a page set one), the landing URL and the browser, plus the marketing channel
 // (zn/zt/mt/tr). Kept in memory only — never in IndexedDB — and sent to the server only with the
 // player's consent to attribution (the consent prompt does that); without it, it is forgotten.

@@ -1,4 +1,4 @@
-// The coin animation (SPEC 11): 5 coins fly from a point to the header balance, 100 ms apart,
+// The coin animation: 5 coins fly from a point to the header balance, 100 ms apart,
 // 500 ms each, arcing 160 px up, with the coin sound. The flight is skipped when the player
 // prefers reduced motion. A credited reward flies coins from where the player tapped while the
 // balance is re-read.

@@ -1,4 +1,4 @@
-// Entry parameters (SPEC 2): `?code=` is an invite code; one of zn/zt/mt/tr is a marketing
+// Entry parameters: `?code=` is an invite code; one of zn/zt/mt/tr is a marketing
 // channel. Kept from the first visit and sent with the first login.
 import { cleanEntryParam } from '../../contract/credentials.ts'
 import { type EntryParams, storage } from './storage.ts'

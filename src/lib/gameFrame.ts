@@ -1,7 +1,7 @@
-// The game frame (SPEC 6.1): which game is open, how a game is launched (`/game/forward` gives
+// The game frame: which game is open, how a game is launched (`/game/forward` gives
 // a URL with a short-lived launch token) and what closing does — the session is closed, and the
 // balance and the current tab's data (tasks, lobby figures) reload, and with enough cash the
-// "you can withdraw" prompt opens (SPEC 7).
+// "you can withdraw" prompt opens.
 import type { GameLaunch } from '../../contract/games/api.ts'
 import { refreshAccount } from './account.ts'
 import { call } from './api.ts'

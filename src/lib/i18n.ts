@@ -1,6 +1,6 @@
 // Languages on the client: Portuguese is bundled; English and Hindi packs come from the server,
 // are kept in IndexedDB, and are refetched when an envelope's languageVersion changes. A pack
-// that fails to load falls back to the bundled Portuguese (SPEC 10).
+// that fails to load falls back to the bundled Portuguese.
 import { i18n, type Messages } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import { defaultLanguage, isLanguage, type Language } from '../../contract/languages.ts'

@@ -1,6 +1,6 @@
 // Lazily loaded parts of the app: a chunk that fails to load shows a retry button instead of a
-// blank screen (SPEC 10). A page whose chunk takes more than 120 s lands on `/404`, which then
-// offers to try that page again (issue 21 part 3).
+// blank screen. A page whose chunk takes more than 120 s lands on `/404`, which then
+// offers to try that page again.
 import { Trans } from '@lingui/react/macro'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'

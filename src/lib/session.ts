@@ -1,6 +1,6 @@
 // The player's session: a device id made once and kept in IndexedDB with the secret the server
 // issues it, automatic login with both, credential login, and the silent re-login when the
-// server says `token_invalid` (SPEC 2).
+// server says `token_invalid`.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import type { LoginResponse } from '../../contract/accounts.ts'

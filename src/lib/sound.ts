@@ -1,4 +1,4 @@
-// The app's one sound switch, remembered in IndexedDB, and its sounds (SPEC 11): background
+// The app's one sound switch, remembered in IndexedDB, and its sounds: background
 // music at 0.5 from the first tap, a click at 0.5 on buttons, coins at 0.8. Nothing plays and no
 // audio context exists before the player's first tap; the synthesiser (synth.ts) is loaded then.
 // Music waits while a game is open (the game page plays its own, under the same switch) or the

@@ -1,6 +1,6 @@
 // Every sound of the app and the game page, synthesised with Web Audio — no audio files to
 // download. Created only from a tap (browsers allow audio after a gesture; we never try before),
-// it plays the background music (0.5), taps (0.5), coins (0.8) as SPEC 11 says, and the game's
+// it plays the background music (0.5), taps (0.5), coins (0.8) as the product's sound levels say, and the game's
 // reel spin, reel stop and wins scaled to the win. It has no dependencies, so the game page (its
 // own entry) imports it too. On iOS the "ambient" audio session makes it follow the silent switch.
 
@@ -8,7 +8,7 @@ export type Effect = 'click' | 'coin' | 'reelStop' | 'freeSpins' | 'jackpot'
 /** Win sounds grow with the win as a multiple of the bet (the game page decides the tier). */
 export type WinTier = 'win' | 'big' | 'mega' | 'epic'
 
-/** Gains of each sound (SPEC 11: music 0.5, click 0.5, coin 0.8). */
+/** Gains of each sound (music 0.5, click 0.5, coin 0.8). */
 export const volumes = { music: 0.5, click: 0.5, coin: 0.8, reel: 0.45, stop: 0.6, win: 0.8 } as const
 
 export interface Synth {

@@ -1,4 +1,4 @@
-// Times as the app shows them: the player's language, the market's time zone (SPEC 11), date
+// Times as the app shows them: the player's language, the market's time zone, date
 // and time to the second — true times from the server, never shifted.
 const MARKET_TIME_ZONE = 'America/Sao_Paulo'
 

@@ -1,4 +1,4 @@
-// Toasts: one message at a time, at least 3000 ms and longer for long text (SPEC 10), closable,
+// Toasts: one message at a time, at least 3000 ms and longer for long text, closable,
 // placed where they cover neither the control that caused them nor the focused field.
 import { appStore, atom } from './store.ts'
 

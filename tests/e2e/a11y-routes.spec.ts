@@ -1,4 +1,4 @@
-// axe over every route of SPEC 3 in Chromium at a phone's size: no serious or critical
+// axe over every route of the player app in Chromium at a phone's size: no serious or critical
 // accessibility violation anywhere (contrast, landmarks, headings, names). A funded player, so
 // screens with money and history show their full state, not only empty states.
 import AxeBuilder from '@axe-core/playwright'
@@ -16,7 +16,7 @@ test('every route has no serious or critical axe violation', async ({ page }) =>
     await page.waitForLoadState('networkidle')
     const results = await new AxeBuilder({ page }).analyze()
     for (const v of results.violations) {
-      // Besides serious and critical: every screen has its <h1> (SPEC 3 pages, `/` included).
+      // Besides serious and critical: every screen has its <h1> (every page, `/` included).
       if (v.impact !== 'serious' && v.impact !== 'critical' && v.id !== 'page-has-heading-one') continue
       found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     }

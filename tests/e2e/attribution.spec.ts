@@ -1,4 +1,4 @@
-// The marketing-attribution question in Chromium (SPEC 12, LGPD): a player who arrives from an ad
+// The marketing-attribution question in Chromium (LGPD): a player who arrives from an ad
 // is asked once, in plain words, with "no" as easy as "yes"; the answer is the server's, stays
 // answered after a reload, and can be changed in Perfil. The ad click is never kept on the device.
 import AxeBuilder from '@axe-core/playwright'

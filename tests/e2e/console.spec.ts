@@ -1,4 +1,4 @@
-// The operator console end to end (issue 15's "Done when"): a player's R$ 2.000 withdrawal waits
+// The operator console end to end: a player's R$ 2.000 withdrawal waits
 // for review → an operator created with the CLI signs in at /console/ → sees it on the worklist
 // with its clock → opens it with the player beside it → approves → the player's tracker moves to
 // paid by push; a second operator's console shows it taken; the audit log lists the approval

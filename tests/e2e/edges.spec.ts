@@ -1,4 +1,4 @@
-// What a player notices (issue 21, part 3), end to end in Chromium at 390×844: amounts never
+// What a player notices, end to end in Chromium at 390×844: amounts never
 // break across lines, one title per page, the tracker without an order, deposit tiles, plurals
 // and percentages in the player's language, the lobby tabs translated, the app opening on Início.
 // Screens are photographed into test-results/screens for the note.

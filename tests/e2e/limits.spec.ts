@@ -1,4 +1,4 @@
-// Responsible gaming end to end in Chromium (issue 17): the 18+ gate records the confirmation
+// Responsible gaming end to end in Chromium: the 18+ gate records the confirmation
 // whatever the order of taps; a R$ 5 daily loss limit set at registration refuses the spin that
 // would pass it, in the game page with the reset time, and raising it is pending for 24 h; a
 // verified account without the registration's limits is asked for them before its deposit; the

@@ -1,4 +1,4 @@
-// The PWA's edges that only time or the browser reveal (issue 21 part 3), in Chromium: a page
+// The PWA's edges that only time or the browser reveal, in Chromium: a page
 // whose code does not arrive in time lands on /404 with a retry, the service worker's update
 // checks (every 30 min and on return to the foreground), the runtime caches' bounds, and an
 // accepted install prompt recorded by the server.

@@ -1,8 +1,8 @@
-// Support end to end (issue 16): a player opens "Ajuda", reads the FAQ, writes from a
+// Support end to end: a player opens "Ajuda", reads the FAQ, writes from a
 // withdrawal's tracker; the operator sees it within a second with the order attached and
 // replies; the player sees the reply without reloading and the badge clears when read; a message
 // written offline is delivered once when the connection returns. Notices and feedback from the
-// operator's side; every route of SPEC 3 walked for "em construção"; axe on the support screens,
+// operator's side; every player route walked for "em construção"; axe on the support screens,
 // photographed at 390×844.
 import { execFileSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
@@ -236,9 +236,9 @@ test('notices and feedback: an operator publishes and answers in /console/, the 
   await operator.context().close()
 })
 
-/** Every route of SPEC 3 (and the extra ones the app has). */
+/** Every route of the player app. */
 
-test('no route of SPEC 3 says "em construção" any more', async ({ page }) => {
+test('no player route says "em construção" any more', async ({ page }) => {
   await enterApp(page)
   for (const route of specRoutes) {
     await page.goto(route)

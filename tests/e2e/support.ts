@@ -158,7 +158,7 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
   expect((await paid.json()).data.paid).toBe(true)
 }
 
-/** Every route of SPEC 3 (walked by the route tests: each renders, says nothing is missing, passes axe). */
+/** Every route of the player app (walked by the route tests: each renders, says nothing is missing, passes axe). */
 export const specRoutes = [
   '/',
   '/event',

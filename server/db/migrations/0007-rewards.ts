@@ -1,4 +1,4 @@
-// Rewards (SPEC 7): every reward credited (one row per claim, keyed so a claim happens once),
+// Rewards: every reward credited (one row per claim, keyed so a claim happens once),
 // daily sign-ins with their streak day, wheel spins (the cooldown and requestId replay),
 // invite codes, invite rewards earned when an invitee's first deposit is paid, and notices a
 // player has already been shown (task flags, one-time prompts).

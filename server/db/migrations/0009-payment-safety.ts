@@ -1,4 +1,4 @@
-// Payments that follow the rules (issue 13): refunds of PIX the app must not credit (API Pix
+// Payments that follow the rules: refunds of PIX the app must not credit (API Pix
 // `devolucao`), the withdrawal-password failure counter, and in the sandbox bank its key
 // directory (DICT), every PIX it received (a charge may be paid more than once), the refunds it
 // sent back, and the owner CPF a payout (and a payout rule) is meant for.

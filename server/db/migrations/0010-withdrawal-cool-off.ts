@@ -1,4 +1,4 @@
-// The withdrawal cool-off (issue 13, finding 4c): an order may wait before it is handed to the
+// The withdrawal cool-off: an order may wait before it is handed to the
 // PIX network — the first withdrawal to a new key right after the account's password or
 // devices changed.
 import type { Kysely } from 'kysely'

@@ -1,5 +1,5 @@
 // Games, second shape: the committed next server seed of each player (one row per player, the
-// hash shown before any client seed is chosen, SPEC 6.3), and the free spins of each round (the
+// hash shown before any client seed is chosen), and the free spins of each round (the
 // stops of every free spin, JSON; rounds played before free spins existed have none).
 import type { Kysely } from 'kysely'
 

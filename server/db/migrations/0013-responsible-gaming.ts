@@ -1,4 +1,4 @@
-// Responsible gaming in the player's hands (issue 17): the append-only history of every limit
+// Responsible gaming in the player's hands: the append-only history of every limit
 // change and exclusion (by the player or an operator), and the answers to reality checks.
 // Loss, time and reality-check settings live in `player_limits` under their own kinds.
 import type { Kysely } from 'kysely'

@@ -1,4 +1,4 @@
-// The operator console (issue 15): operators are people (role, scrypt password, optional TOTP),
+// The operator console: operators are people (role, scrypt password, optional TOTP),
 // their sessions (cookie token stored hashed, idle and absolute expiry), one-time setup links,
 // the append-only audit log of every operator and service-account action, notes on players,
 // cash adjustments waiting for a second operator (four-eyes) and the runtime settings admins

@@ -1,4 +1,4 @@
-// Support (issue 16): one conversation per player with its messages, the FAQ (per language,
+// Support: one conversation per player with its messages, the FAQ (per language,
 // seeded with the questions players really ask), notices with their time windows and who read
 // them, feedback with the operators' answers and canned answers. Operator actions go to the
 // console's audit_log (0014).

@@ -1,4 +1,4 @@
-// Marketing attribution, only with consent (SPEC 12, issue 21): the player's answer to the
+// Marketing attribution, only with consent: the player's answer to the
 // consent question, the ad click kept once they agreed, and the conversion events (outbox
 // style: written in the transaction of what they record, reported later by a worker).
 import type { Kysely } from 'kysely'

@@ -1,4 +1,4 @@
-// Web Push subscriptions (issue 21): each browser that allowed notifications, with the keys its
+// Web Push subscriptions: each browser that allowed notifications, with the keys its
 // push service needs (RFC 8291) and the language the player had when subscribing, so a
 // notification to a closed app is written in that language.
 import type { Kysely } from 'kysely'

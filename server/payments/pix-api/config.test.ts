@@ -1,6 +1,6 @@
 // PAYMENT_PROVIDER=pix-api is configured by environment variables alone: every missing or bad
 // one stops start-up with a message naming it; good ones give the client its settings, and the
-// promotions default to off with a real provider (SPEC 7).
+// promotions default to off with a real provider.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 // The project's own zod schemas of what travels between the app and its PSP, written from Banco
-// Central's API Pix 2.9.0 (shared/reference/api-pix-2.9.0.yaml: CobSolicitada, CobGerada,
+// Central's API Pix 2.9.0 (the specification's CobSolicitada, CobGerada,
 // CobCompleta, CobRevisada, Pix, PixConsultados, DevolucaoSolicitada, Devolucao,
 // WebhookSolicitado, WebhookPixBody, Problema) plus the two parts API Pix leaves to each PSP:
 // the OAuth2 client-credentials token, and payouts ("Pix send") with key lookups. The client

@@ -3,7 +3,7 @@
 // game's sound switch, which is the app's one switch (and the app tells the game when it
 // changes). The app's music waits while a game is open. The frame's second load event means the
 // game navigated away: the frame closes, and an unbound player is reminded to bind the account
-// (SPEC 6.1).
+//.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef } from 'react'
 import { useLocation } from 'wouter'
@@ -87,7 +87,7 @@ export default function GameFrame() {
         >
           <Trans>Fechar jogo</Trans>
         </button>
-        {/* Limits and a pause one tap away while playing (issue 17: reachable from anywhere). */}
+        {/* Limits and a pause one tap away while playing (reachable from anywhere). */}
         <button
           type="button"
           className="game-frame-close"

@@ -1,4 +1,4 @@
-// The first screen: the player confirms they are 18 or older (SPEC 2). Under-18s are told
+// The first screen: the player confirms they are 18 or older. Under-18s are told
 // they cannot use the app.
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'

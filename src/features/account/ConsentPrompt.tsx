@@ -1,4 +1,4 @@
-// The marketing-attribution question (SPEC 12, LGPD): asked once, in plain words, to a player who
+// The marketing-attribution question (LGPD): asked once, in plain words, to a player who
 // arrived from an ad or a marketing link; "no" is the same kind of button as "yes", and the
 // answer can be changed in Perfil. Only a "yes" sends this visit's ad click to the server.
 import { Trans } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// Perfil's switch for marketing attribution (SPEC 12, LGPD): the player's answer to the consent
+// Perfil's switch for marketing attribution (LGPD): the player's answer to the consent
 // question, changeable at any time. Turning it off deletes the kept ad click and every
 // conversion not yet reported.
 import { Trans } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// The account screens' calls (SPEC 2): the
+// The account screens' calls: the
 // language kept on the account, and the devices signed in to it. Logging in lives in lib/session.ts (the whole app needs it).
 import type {
   DeviceListResponse,

@@ -1,4 +1,4 @@
-// The deposit screen (`/rechargeMall`, `/pay`, `/coins`; SPEC 4): amount choices from the
+// The deposit screen (`/rechargeMall`, `/pay`, `/coins`): amount choices from the
 // server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
 // the account sheet when name + CPF or the registration's daily limits are missing, then the
 // PIX sheet; below, any PIX returned to the payer, with why.

@@ -1,4 +1,4 @@
-// The PIX payment sheet (SPEC 4.2): QR code, amount, the 600-second countdown, the copy button
+// The PIX payment sheet: QR code, amount, the 600-second countdown, the copy button
 // ("Copiado"), the pay link (same tab on iOS, a new window elsewhere), and a confirmation
 // before closing. The `deposit` push closes it (see DepositWatcher).
 import { Trans, useLingui } from '@lingui/react/macro'

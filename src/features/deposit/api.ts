@@ -1,4 +1,4 @@
-// The deposit feature's calls (SPEC 4, 9): amount choices with the offer and limits, whether name
+// The deposit feature's calls: amount choices with the offer and limits, whether name
 // and CPF are on file, creating a PIX order and reading one back, and the PIX returned to payers.
 import type {
   createDepositOrderRequest,

@@ -1,4 +1,4 @@
-// The fairness verifier (/verify, SPEC 6.3): recomputes a spin in the browser from the revealed
+// The fairness verifier (/verify): recomputes a spin in the browser from the revealed
 // server seed, the client seed and the nonce — HMAC-SHA256 with @noble/hashes, the same engine
 // code as the server, on the game version the round was played on — and compares stops and win
 // (free spins included) with the recorded round. It also shows the active seed pair (hash only)

@@ -1,4 +1,4 @@
-// The game screens' calls (SPEC 6.3): the player's rounds, one round to verify, the fairness
+// The game screens' calls: the player's rounds, one round to verify, the fairness
 // seeds and their rotation, and a game's definition for recomputing a spin.
 import type {
   historyRequest,

@@ -1,4 +1,4 @@
-// The progressive jackpot meter and the recent-wins ticker (SPEC 6.4). Both show only real
+// The progressive jackpot meter and the recent-wins ticker. Both show only real
 // server figures — the pool account's balance and recorded wins — and hide when there are none.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatMoney, formatPercent } from '../../../contract/money.ts'

@@ -1,4 +1,4 @@
-// The home's reward and help buttons (SPEC 3): the gift envelope while it is unopened, the free
+// The home's reward and help buttons: the gift envelope while it is unopened, the free
 // wheel, sign-in, invite and support; a dot marks what is available now, per the server's summary.
 // They sit in one compact row in the page's flow, under the banners — never floating over a game.
 // Also the first-deposit offer card, with its terms, while the player has never deposited (in its

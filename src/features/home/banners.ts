@@ -1,4 +1,4 @@
-// The home banners (SPEC 3) and where each one leads. Their words state facts about the product;
+// The home banners and where each one leads. Their words state facts about the product;
 // none promises a prize.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -35,7 +35,7 @@ export const banners: Banner[] = [
   },
 ]
 
-/** Where a banner's action leads (SPEC 3): invite → /promote; tasks and deposits → /pay; task → /sign (the home opens the sign-in popup instead). */
+/** Where a banner's action leads: invite → /promote; tasks and deposits → /pay; task → /sign (the home opens the sign-in popup instead). */
 export function bannerTarget(action: Banner['action']): string {
   if (action === 'invite') return '/promote'
   if (action === 'task') return '/sign'

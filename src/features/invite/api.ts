@@ -1,4 +1,4 @@
-// The invite screen's calls (SPEC 7): the counts and rewards the server kept, the share link and
+// The invite screen's calls: the counts and rewards the server kept, the share link and
 // code, and claiming what friends earned.
 import type { RequestBody } from '../../../contract/request.ts'
 import type { InviteStats, inviteClaimRequest, RewardCredit, ShareInfo } from '../../../contract/rewards.ts'

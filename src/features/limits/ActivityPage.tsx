@@ -1,4 +1,4 @@
-// "Minha atividade" (issue 17): deposits, withdrawals, bets, wins and the net result for today,
+// "Minha atividade": deposits, withdrawals, bets, wins and the net result for today,
 // 7 days, 30 days or all time, time played, and bets against wins per day — every figure from
 // the ledger and the rounds on the server.
 import { Plural, Trans, useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// "Limites e controle" (issue 17): deposit and loss limits per day / week / month, time limits,
+// "Limites e controle": deposit and loss limits per day / week / month, time limits,
 // the reality-check interval, a pause or self-exclusion with what it blocks and never blocks,
 // and the player's history of changes. A tighter limit applies at once; a looser one is shown
 // as pending with the time it takes effect. The server enforces all of it.

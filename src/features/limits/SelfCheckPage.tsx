@@ -1,4 +1,4 @@
-// A short self-check (issue 17): six questions of our own about the last months, an honest
+// A short self-check: six questions of our own about the last months, an honest
 // result, and where to get help (CVV 188, the government's page on problem gambling). It never
 // blocks anything and nothing is sent to the server.
 import { Trans, useLingui } from '@lingui/react/macro'

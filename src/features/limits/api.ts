@@ -1,4 +1,4 @@
-// The responsible-gaming calls (issue 17): the limits view, setting each limit, the mandatory
+// The responsible-gaming calls: the limits view, setting each limit, the mandatory
 // limits at registration, self-exclusion and the activity view.
 import type {
   ActivityView,

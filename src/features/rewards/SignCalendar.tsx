@@ -1,4 +1,4 @@
-// The daily sign-in (SPEC 7): seven days with each day's reward (day 7 adds the streak bonus),
+// The daily sign-in: seven days with each day's reward (day 7 adds the streak bonus),
 // today's state and the streak, all from the server; days end at midnight in São Paulo.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-// The one-time welcome (SPEC 7): the red envelope with the new-player gift — tap to open, coins
+// The one-time welcome: the red envelope with the new-player gift — tap to open, coins
 // fly to the balance, the amount and its wagering requirement are stated — then an offer to
 // open a first game. Without a gift on offer, only the first-game offer shows.
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// The free wheel (SPEC 7). Each prize's slice is as wide as its published probability, so the
+// The free wheel. Each prize's slice is as wide as its published probability, so the
 // wheel shows the real odds. The server draws the prize; the wheel then turns to it, the amount
 // counts up, coins fly, and the dialog closes after 2 s. While waiting, a HH:MM:SS countdown
 // runs from the server's next-spin time.

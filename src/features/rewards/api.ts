@@ -1,4 +1,4 @@
-// The reward dialogs' and task screens' calls (SPEC 7): the new-player gift, the daily sign-in,
+// The reward dialogs' and task screens' calls: the new-player gift, the daily sign-in,
 // the free wheel and the play tasks. No request carries an amount: the server decides each one.
 import type { RequestBody } from '../../../contract/request.ts'
 import type {

@@ -3,7 +3,7 @@
 // is sent with its requestId — shown as "sending…" until the server has it, and sent when the
 // connection returns. Shows delivered / read, the operator's first name and typing, and marks
 // the operator's messages read while the screen is open. A withdrawal's tracker opens it with
-// `?orderId=`, which goes with the first message. Closing goes back (SPEC 3).
+// `?orderId=`, which goes with the first message. Closing goes back.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, Fragment, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'

@@ -1,4 +1,4 @@
-// Withdrawal history (SPEC 3, 5.3): amount, time, status icon (1 waiting, 2 success, 3 failed,
+// Withdrawal history: amount, time, status icon (1 waiting, 2 success, 3 failed,
 // 6 action needed) and a button to the tracker; 10 a page; reloads when shown.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// The PIX key sheet (SPEC 5.1, 10): key type (CPF, phone with the fixed +55, e-mail, random
+// The PIX key sheet: key type (CPF, phone with the fixed +55, e-mail, random
 // key), the key checked as typed, the holder name — the verified account holder, locked — and,
 // to confirm a withdrawal, the account's password.
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,4 +1,4 @@
-// The withdrawal tracker (`/withdrawalTracker?orderId=`; SPEC 5.3): holder, amount, and the
+// The withdrawal tracker (`/withdrawalTracker?orderId=`): holder, amount, and the
 // steps with the times they really happened. It reloads on the `order` push. At 2000 the player
 // corrects the PIX key (free) or gives up (money back at once); at 2200 the receipt shows.
 import { Trans, useLingui } from '@lingui/react/macro'

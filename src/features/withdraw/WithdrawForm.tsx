@@ -1,4 +1,4 @@
-// The withdraw screen (SPEC 3, 5): withdrawable cash, locked bonus with its wagering progress,
+// The withdraw screen: withdrawable cash, locked bonus with its wagering progress,
 // presets and a free amount, the PIX key sheet, confirm, tips and a support link. Every state
 // the server reports is explained in words; none asks the player to pay anything.
 import { Trans, useLingui } from '@lingui/react/macro'

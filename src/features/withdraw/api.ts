@@ -1,4 +1,4 @@
-// The withdraw feature's calls (SPEC 5, 9): the rules state and amount choices, creating an
+// The withdraw feature's calls: the rules state and amount choices, creating an
 // order, the tracker's steps, correcting the PIX key or cancelling, and the history.
 import type { RequestBody } from '../../../contract/request.ts'
 import type {
