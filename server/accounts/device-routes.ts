@@ -1,6 +1,6 @@
 // The player's devices: the list (the device id's last characters, a browser summary,
 // when first and last seen, which one is this device) and revoking one of their own, which
-// ends its sessions and closes its push sockets. Revoking this device logs it out.
+// ends its sessions, the games they opened and its push sockets. Revoking this device logs it out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   type DeviceListResponse,
@@ -51,6 +51,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     })
     // Someone else's device and an unknown one read the same.
     if (revokedTokens === undefined) throw new Refusal('not_found')
+    await app.accounts.tokensRevoked(revokedTokens, now)
     app.push.closeSessions(revokedTokens)
     return ok<RevokeDeviceResponse>({ loggedOut: id === request.sessionDeviceId })
   })

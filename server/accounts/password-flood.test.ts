@@ -98,4 +98,35 @@ describe.each(engines)('login flood on %s', (engine) => {
     expect(codes.every((code) => ['login_failed', 'login_locked', 'busy'].includes(code))).toBe(true)
     expect(codes.filter((code) => code === 'login_locked').length).toBeGreaterThanOrEqual(FLOOD - 5 - 2 * 4)
   })
+
+  it(`answers ${FLOOD} binds of an already bound player without running scrypt, and a taken name likewise`, async () => {
+    t = await createTestApp(engine)
+    await bind(t.app, 'jogador888')
+    const player = await bind(t.app, 'jogador777')
+    let seen = 0
+    const sample = setInterval(() => {
+      const state = passwordQueueState()
+      seen = Math.max(seen, state.running + state.waiting)
+    }, 1)
+    const binds = await Promise.all(
+      Array.from({ length: FLOOD }, (_, i) =>
+        player.post('/user/bindLoginAccount', {
+          userName: `outro${String(i).padStart(4, '0')}`,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
+      ),
+    )
+    const unbound = await loginPlayer(t.app)
+    const taken = await unbound.post('/user/bindLoginAccount', {
+      userName: 'jogador888',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    })
+    clearInterval(sample)
+    expect(binds.map((res) => res.json().msgCode)).toEqual(Array(FLOOD).fill('already_bound'))
+    expect(taken.json()).toMatchObject({ success: false, msgCode: 'user_exist' })
+    // Not one of them reached the password queue.
+    expect(seen).toBe(0)
+  })
 })

@@ -117,6 +117,27 @@ export function normalizeUserName(userName: string): string {
 export type BindOutcome = 'bound' | 'user_exist' | 'already_bound'
 
 /**
+ * The refusal a bind will meet whatever its password (the account already has a name, or the
+ * name is someone else's), read before the password is hashed so a refused bind costs no scrypt.
+ * `bindCredentials` checks again in its transaction.
+ */
+export async function bindRefusal(
+  db: Kysely<Database>,
+  playerId: number,
+  userName: string,
+): Promise<'user_exist' | 'already_bound' | null> {
+  const rows = await db
+    .selectFrom('players')
+    .select(['id', 'user_name'])
+    .where((eb) => eb.or([eb('id', '=', playerId), eb('user_name', '=', normalizeUserName(userName))]))
+    .execute()
+  // In the order `bindCredentials` answers them.
+  if (rows.some((row) => Number(row.id) !== playerId)) return 'user_exist'
+  if (rows.some((row) => Number(row.id) === playerId && row.user_name !== null)) return 'already_bound'
+  return null
+}
+
+/**
  * Gives the account its first name and password. A first password set on the device that created
  * the account is not a change of credentials (the withdrawal cool-off guards against a takeover
  * of credentials that already existed); set from any other device, it is one.

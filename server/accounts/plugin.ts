@@ -7,9 +7,16 @@ import fp from 'fastify-plugin'
 import { decoratePlayerRequest } from './auth.ts'
 import { invalidTokenHashes, type Session, verifyToken } from './tokens.ts'
 
+/** What another module does when session tokens are revoked (the games module closes the games they launched). */
+export type TokensRevokedListener = (tokenHashes: string[], now: number) => Promise<unknown>
+
 export interface AccountsService {
   /** The session (player and device) a token belongs to, or undefined when it is unknown, expired or revoked. */
   verifyToken(token: string): Promise<Session | undefined>
+  /** Registers what follows a revocation here (modules above accounts; they cannot be imported). */
+  onTokensRevoked(listener: TokensRevokedListener): void
+  /** Tells the listeners these tokens were revoked (after the revocation committed). */
+  tokensRevoked(tokenHashes: string[], now: number): Promise<void>
 }
 
 declare module 'fastify' {
@@ -20,8 +27,16 @@ declare module 'fastify' {
 
 const accountsPlugin: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app
+  const revokedListeners: TokensRevokedListener[] = []
   app.decorate('accounts', {
     verifyToken: (token: string) => verifyToken(db, token, clock.now(), config.tokenTtlSeconds),
+    onTokensRevoked: (listener) => {
+      revokedListeners.push(listener)
+    },
+    tokensRevoked: async (tokenHashes, now) => {
+      if (tokenHashes.length === 0) return
+      for (const listener of revokedListeners) await listener(tokenHashes, now)
+    },
   } satisfies AccountsService)
   decoratePlayerRequest(app)
   // Sockets whose token was revoked on another instance are found by the hub's sweep.

@@ -22,7 +22,7 @@ import { activeSelfExclusion } from './limits.ts'
 import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
 import { hashPassword } from './passwords.ts'
-import { bindCredentials, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
+import { bindCredentials, bindRefusal, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
 import {
   seedAccountResult,
   seedAccountResultSchema,
@@ -125,6 +125,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...loginLimit, legacyBody: seedBindRequest },
   }
   app.post('/user/bindLoginAccount', bindOptions, async (request) => {
+    // Refusals that do not depend on the password come before scrypt (each hash holds a core).
+    const refusal = await bindRefusal(db, request.playerId, request.body.userName)
+    if (refusal) throw new Refusal(refusal)
     const passwordHash = await hashPassword(request.body.password, request.ip)
     const outcome = await bindCredentials(
       db,
@@ -168,7 +171,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/logout',
     { schema: { summary: "End this device's session", response: replies(z.null()) } },
     async (request) => {
-      app.push.closeSessions([await revokeToken(db, request.accessToken, clock.now())])
+      const now = clock.now()
+      const hash = await revokeToken(db, request.accessToken, now)
+      await app.accounts.tokensRevoked([hash], now)
+      app.push.closeSessions([hash])
       return ok(null)
     },
   )

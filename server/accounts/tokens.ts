@@ -1,7 +1,7 @@
 // Session tokens: 256 random bits given to the client once, stored only as a SHA-256 hash,
 // tied to the device they were issued to, with a sliding expiry and revocation (logout, device
 // revoked).
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { randomToken, sha256Hex } from '../lib/secrets.ts'
 
@@ -62,6 +62,15 @@ export async function verifyToken(
       await db.updateTable('devices').set({ last_seen_at: now }).where('id', '=', deviceId).execute()
   }
   return { playerId: Number(row.player_id), deviceId, tokenHash }
+}
+
+/**
+ * True while the session token whose hash is in `hashColumn` still authenticates its player (not
+ * revoked, not expired): for what another module lets live only as long as that token, checked
+ * in the same statement (a primary-key probe) so every instance sees a revocation at once.
+ */
+export function tokenLive(hashColumn: string, now: number) {
+  return sql<SqlBool>`exists (select 1 from session_tokens where session_tokens.token_hash = ${sql.ref(hashColumn)} and session_tokens.revoked_at is null and session_tokens.expires_at > ${now})`
 }
 
 /** Revokes one token; answers its hash (what push sockets are keyed by). */

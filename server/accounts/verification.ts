@@ -8,6 +8,14 @@ export function maskCpf(cpf: string): string {
   return `***.***.*${cpf.slice(7, 9)}-${cpf.slice(9)}`
 }
 
+/** "Maria da Silva" → "Maria d* S****": enough to tell players apart, not to identify one. */
+export function maskName(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word : `${word.slice(0, 1)}${'*'.repeat(Math.max(1, word.length - 1))}`))
+    .join(' ')
+}
+
 export async function readAccountDetails(db: Kysely<Database>, playerId: number): Promise<AccountDetails> {
   const row = await db
     .selectFrom('player_verifications')

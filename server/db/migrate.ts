@@ -22,6 +22,8 @@ import { sandboxWebhooksMigration } from './migrations/0022-sandbox-webhooks.ts'
 import { playDaysMigration } from './migrations/0023-play-days.ts'
 import { transparencyMigration } from './migrations/0024-transparency.ts'
 import { payersAndHeldStepsMigration } from './migrations/0025-payers-and-held-steps.ts'
+import { gameSessionOwnerMigration } from './migrations/0026-game-session-owner.ts'
+import { fourEyesWindowMigration } from './migrations/0027-four-eyes-window.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -48,6 +50,8 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0023-play-days': playDaysMigration(timeZone),
         '0024-transparency': transparencyMigration(),
         '0025-payers-and-held-steps': payersAndHeldStepsMigration(),
+        '0026-game-session-owner': gameSessionOwnerMigration(),
+        '0027-four-eyes-window': fourEyesWindowMigration(),
       }
     },
   }

@@ -292,6 +292,8 @@ export interface GameSessionsTable {
   last_seen_at: number
   closed_at: number | null
   created_at: number
+  /** SHA-256 of the player's session token that opened it: the game session ends with that token. */
+  access_token_hash: string | null
 }
 
 export interface GameRoundsTable {
@@ -691,7 +693,8 @@ export interface AdjustmentRequestsTable {
   requested_by: number | null
   requested_by_name: string
   requested_at: number
-  status: 'pending' | 'approved' | 'rejected'
+  /** `applied`: by one person alone, within the four-eyes bound (server/ops/adjustments.ts). */
+  status: 'pending' | 'approved' | 'rejected' | 'applied'
   decided_by: number | null
   decided_at: number | null
 }

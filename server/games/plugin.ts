@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import { jackpotView, seedJackpot } from './jackpot.ts'
 import { Rounds } from './rounds.ts'
 import { randomServerSeed, type ServerSeedSource } from './seeds.ts'
+import { closeSessionsLaunchedWith } from './sessions.ts'
 
 export interface GamesOptions {
   /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
@@ -34,6 +35,8 @@ const gamesPlugin: FastifyPluginAsync<GamesOptions> = async (app, options) => {
     serverSeeds,
   })
   app.push.rereadWith('jackpot', () => jackpotView(app.db))
+  // A revoked token's games are closed too (their calls are refused already: sessions.ts).
+  app.accounts.onTokensRevoked((hashes, now) => closeSessionsLaunchedWith(app.db, hashes, now))
 }
 
 export const gamesModule = fp(gamesPlugin, { name: 'games', dependencies: ['ledger', 'accounts'] })

@@ -18,6 +18,7 @@ import {
 } from '../../contract/games/api.ts'
 import { findGame } from '../../contract/games/catalog.ts'
 import { ok, replies } from '../http/envelope.ts'
+import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
@@ -41,6 +42,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       request.playerId,
       game.id,
+      sha256Hex(request.accessToken),
       clock.now(),
       app.config.market.timeZone,
     )

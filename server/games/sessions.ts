@@ -1,12 +1,15 @@
 // Game sessions: `/game/forward` creates a session and a launch token that opens it
 // once, within a minute; the game page trades it for a game-session token that only plays this
 // game (the player's own session token never reaches the game page). A session counts as a
-// player "now" while it is open and was seen in the last two minutes.
+// player "now" while it is open and was seen in the last two minutes. A game session ends with the
+// player's session token that launched it (logout, device revoked, an operator ending every
+// session, expiry): every game-page call checks that token in the same statement.
 import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { adultConfirmed } from '../accounts/players.ts'
+import { tokenLive } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 import { randomToken, sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
@@ -24,7 +27,14 @@ export interface GameSessionRow {
   gameId: string
 }
 
-export async function createSession(db: Kysely<Database>, playerId: number, gameId: string, now: number) {
+/** A new session of the game, launched with the player's session token whose hash is `accessTokenHash`. */
+export async function createSession(
+  db: Kysely<Database>,
+  playerId: number,
+  gameId: string,
+  accessTokenHash: string,
+  now: number,
+) {
   const launchToken = randomToken()
   const id = randomBytes(12).toString('hex')
   await db
@@ -40,6 +50,7 @@ export async function createSession(db: Kysely<Database>, playerId: number, game
       last_seen_at: now,
       closed_at: null,
       created_at: now,
+      access_token_hash: accessTokenHash,
     })
     .execute()
   return { sessionId: id, launchToken }
@@ -55,6 +66,7 @@ export async function openSession(db: Kysely<Database>, launchToken: string, now
     .where('launch_expires_at', '>', now)
     .where('opened_at', 'is', null)
     .where('closed_at', 'is', null)
+    .where(tokenLive('game_sessions.access_token_hash', now))
     .returning(['id', 'player_id', 'game_id'])
     .executeTakeFirst()
   if (!row) return null
@@ -73,12 +85,16 @@ export async function authenticateSession(
   return sessionOf(await sessionTouch(db, sessionToken, now).execute())
 }
 
-/** The session a game-session token (by its hash) names, if it is open and has not expired. */
+/**
+ * The session a game-session token (by its hash) names, if it is open, has not expired and the
+ * player's session token that launched it still stands.
+ */
 const openWithToken = (tokenHash: string, now: number) => (eb: ExpressionBuilder<Database, 'game_sessions'>) =>
   eb.and([
     eb('session_token_hash', '=', tokenHash),
     eb('closed_at', 'is', null),
     eb('last_seen_at', '>', now - SESSION_EXPIRY_MS),
+    tokenLive('game_sessions.access_token_hash', now),
   ])
 
 /** `authenticateSession`'s one statement. */
@@ -133,6 +149,26 @@ export async function closeSession(db: Kysely<Database>, playerId: number, sessi
   return Number(result.numUpdatedRows) > 0
 }
 
+/**
+ * Closes every open game session launched with one of these (revoked) session tokens, so the
+ * player is no longer counted as playing; answers how many. (The game-page calls already refuse
+ * them: `openWithToken`.)
+ */
+export async function closeSessionsLaunchedWith(
+  db: Kysely<Database>,
+  accessTokenHashes: string[],
+  now: number,
+): Promise<number> {
+  if (accessTokenHashes.length === 0) return 0
+  const result = await db
+    .updateTable('game_sessions')
+    .set({ closed_at: now })
+    .where('access_token_hash', 'in', accessTokenHashes)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
 /** Distinct players with an open, recently seen session, per game. */
 export async function playersByGame(
   db: Kysely<Database>,
@@ -154,6 +190,7 @@ export async function launchSession(
   db: Kysely<Database>,
   playerId: number,
   gameId: string,
+  accessTokenHash: string,
   now: number,
   timeZone: string,
 ) {
@@ -162,5 +199,5 @@ export async function launchSession(
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
   await refuseOverTimeLimit(db, playerId, now, timeZone)
-  return createSession(db, playerId, gameId, now)
+  return createSession(db, playerId, gameId, accessTokenHash, now)
 }

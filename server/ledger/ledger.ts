@@ -364,7 +364,11 @@ export class Ledger {
       const replay = await this.#replayOf(trx, input, debitId, creditId)
       if (replay) return replay
     }
-    if (input.resolves) await this.#checkResolvable(trx, input)
+    if (input.resolves) {
+      // Resolved meanwhile by this very transfer (a concurrent applier committed it after the look above): a replay.
+      const replay = await this.#checkResolvable(trx, input, debitId, creditId)
+      if (replay) return replay
+    }
 
     // Both balances in one conditional statement: the debit only where a player account covers
     // it. Fewer than two rows back means the debit was refused; throwing rolls the credit back.
@@ -608,7 +612,7 @@ export class Ledger {
     return resultOf(existing, true)
   }
 
-  async #checkResolvable(trx: Transaction<Database>, input: TransferInput) {
+  async #checkResolvable(trx: Transaction<Database>, input: TransferInput, debitId: number, creditId: number) {
     const hold = await loadTransfer(trx, input.resolves as string)
     if (hold?.kind !== 'withdrawal_hold') {
       throw new LedgerError('hold_not_found', `no hold ${input.resolves}`)
@@ -621,8 +625,10 @@ export class Ledger {
       .select('id')
       .where('resolves_id', '=', input.resolves as string)
       .executeTakeFirst()
+    if (resolved?.id === input.id) return this.#replayOf(trx, input, debitId, creditId)
     if (resolved)
       throw new LedgerError('hold_already_resolved', `hold ${input.resolves} was already resolved by ${resolved.id}`)
+    return undefined
   }
 
   async #lockPlayer(trx: Transaction<Database>, playerId: number, locked: LockedPlayers) {

@@ -1,12 +1,16 @@
 // Who is calling the operator API, decided before a body is parsed: a console session (the
 // httpOnly `SameSite=Strict` cookie) or the scripts' service account (`x-ops-token`, when
 // OPS_TOKEN is set). Both become an actor whose actions are audited alike. Wrong tokens and
-// dead cookies are counted per address (10 in 15 minutes → 429). Routes name the permission
+// dead cookies are counted per address in the database, so every instance shares the count (10
+// in 15 minutes → that address's further wrong ones answer 429); valid credentials are always
+// checked and accepted — both are 256-bit secrets, so letting them through a throttle tells a
+// guesser nothing, while refusing them would let anyone lock operators out. Routes name the permission
 // they need in their config; a role without it is refused before anything runs. An operator
 // whose role needs a second factor and has none may only enrol one.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { OperatorMe } from '../../contract/ops.ts'
+import { reserveAttempt, type ThrottlePolicy } from '../accounts/login-throttle.ts'
 import type { Actor } from '../audit/audit.ts'
 import type { OperatorRole } from '../db/schema.ts'
 import { HttpRefusal } from '../http/envelope.ts'
@@ -15,6 +19,15 @@ import { may, type Permission, permissionsOf } from './roles.ts'
 
 export const OPS_FAILED_ATTEMPTS_MAX = 10
 export const OPS_FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000
+
+/** Wrong tokens and dead cookies from one address: 10 in 15 minutes → its wrong ones answer 429 for 15 minutes. */
+const failedCredentialsPolicy: ThrottlePolicy = {
+  delayAfter: Number.POSITIVE_INFINITY,
+  maxDelayMs: 0,
+  lockAfter: OPS_FAILED_ATTEMPTS_MAX,
+  windowMs: OPS_FAILED_ATTEMPTS_WINDOW_MS,
+  lockMs: OPS_FAILED_ATTEMPTS_WINDOW_MS,
+}
 export const SESSION_COOKIE = 'jl_ops'
 /** The service account's name in the audit log. */
 export const SERVICE_ACCOUNT_NAME = 'service: OPS_TOKEN'
@@ -126,7 +139,20 @@ export async function sessionContext(app: FastifyInstance, request: FastifyReque
 }
 
 export function authenticateOperator(app: FastifyInstance): onRequestAsyncHookHandler {
-  const failures = app.createRateLimit({ max: OPS_FAILED_ATTEMPTS_MAX, timeWindow: OPS_FAILED_ATTEMPTS_WINDOW_MS })
+  /** Counts a wrong credential from the request's address; 401 with `code`, or 429 once the address is over the limit. */
+  async function refuseFailed(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: 'ops_token_invalid' | 'ops_session_invalid',
+  ): Promise<never> {
+    const now = app.clock.now()
+    const counted = await reserveAttempt(app.db, `ops-address:${request.ip}`, failedCredentialsPolicy, now)
+    if (!counted.allowed) {
+      reply.header('retry-after', Math.max(1, Math.ceil((counted.retryAt - now) / 1000)))
+      throw new HttpRefusal(429, 'rate_limited')
+    }
+    throw new HttpRefusal(401, code)
+  }
   const perOperator = app.createRateLimit({
     max: app.config.playerRateLimitPerMinute,
     timeWindow: '1 minute',
@@ -135,27 +161,20 @@ export function authenticateOperator(app: FastifyInstance): onRequestAsyncHookHa
   return async (request, reply) => {
     const config = request.routeOptions.config
     if (config?.opsPublic) return
-    const seen = await failures(request, { increment: false })
-    if (!seen.isAllowed && seen.remaining === 0) {
-      reply.header('retry-after', seen.ttlInSeconds)
-      throw new HttpRefusal(429, 'rate_limited')
-    }
     const given = request.headers['x-ops-token']
     if (given !== undefined) {
       const expected = app.config.opsToken
       if (typeof given === 'string' && expected && sameSecret(given, expected)) {
         request.ops = serviceAccount(request)
       } else {
-        await failures(request)
-        throw new HttpRefusal(401, 'ops_token_invalid')
+        await refuseFailed(request, reply, 'ops_token_invalid')
       }
     } else {
       const { token, context } = await sessionContext(app, request)
       if (!context) {
         if (token !== undefined) {
-          await failures(request)
           clearSessionCookie(app, reply)
-          throw new HttpRefusal(401, 'ops_session_invalid')
+          await refuseFailed(request, reply, 'ops_session_invalid')
         }
         throw new HttpRefusal(401, 'ops_token_invalid')
       }

@@ -241,6 +241,79 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     )
   })
 
+  it('sums four-eyes over 24 h per operator and per player: split adjustments wait for a second person', async () => {
+    // OPS_FOUR_EYES_ABOVE is R$ 500 by default; each of these is just under it.
+    const part = 49_900
+    const player = await loginPlayer(app, { ageConfirmed: true })
+    const other = await loginPlayer(app, { ageConfirmed: true })
+    const paula = await operator('payments', 'Paula')
+    const rita = await operator('payments', 'Rita')
+    const ana = await operator('admin', 'Ana Admin')
+    const cash = async (userId: number) => (await readPlayerBalances(testDb.db.kysely, userId)).cash
+
+    // Twenty at once to one player: one is applied, nineteen wait.
+    const split = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        paula.call('adjust', { requestId: `split-${i}`, userId: player.userId, amount: part, reason: 'acordo' }),
+      ),
+    )
+    expect(split.every((answer) => answer.success)).toBe(true)
+    expect(split.filter((answer) => answer.data.status === 'done')).toHaveLength(1)
+    expect(split.filter((answer) => answer.data.status === 'pending')).toHaveLength(19)
+    expect(await cash(player.userId)).toBe(part)
+    // The same operator to another player: the operator's sum is spent.
+    const elsewhere = await paula.call('adjust', { requestId: 'p-2', userId: other.userId, amount: 200, reason: 'x' })
+    expect(elsewhere.data.status).toBe('pending')
+    // Another operator to the same player: the player's sum is spent.
+    const second = await rita.call('adjust', { requestId: 'r-1', userId: player.userId, amount: 200, reason: 'x' })
+    expect(second.data.status).toBe('pending')
+    // Rita alone to the other player is within both sums.
+    const fresh = await rita.call('adjust', { requestId: 'r-2', userId: other.userId, amount: 200, reason: 'x' })
+    expect(fresh.data.status).toBe('done')
+    expect(await cash(player.userId)).toBe(part)
+    expect(await cash(other.userId)).toBe(200)
+    // A retried request answers what it did.
+    const retried = await paula.call('adjust', {
+      requestId: 'split-3',
+      userId: player.userId,
+      amount: part,
+      reason: 'acordo',
+    })
+    expect(retried.data.status).toBe(split[3].data.status)
+
+    // A second person approves what crossed the bound; approvals do not spend anyone's sum.
+    const waiting = (await ana.call('adjustments/list', {})).data.requests as { id: string }[]
+    expect(waiting).toHaveLength(21)
+    const pendingId = split.find((answer) => answer.data.status === 'pending')?.data.requestId
+    expect((await ana.call('adjustments/decide', { id: pendingId, decision: 'approve' })).success).toBe(true)
+    expect(await cash(player.userId)).toBe(2 * part)
+
+    // Debits count in absolute value: removing money alone is bound too.
+    const debit = await paula.call('adjust', { requestId: 'd-1', userId: player.userId, amount: -200, reason: 'x' })
+    expect(debit.data.status).toBe('pending')
+
+    // After 24 hours the window has moved on.
+    clock.time += 24 * 3600_000 + 1
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/ops/session/login',
+      payload: { email: paula.email, password: OPERATOR_PASSWORD },
+      remoteAddress: `192.0.2.${++ip}`,
+    })
+    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
+    const nextDay = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/ops/adjust',
+        headers: { cookie },
+        payload: { requestId: 'next-day', userId: player.userId, amount: part, reason: 'x' },
+      })
+    ).json()
+    expect(nextDay.data.status).toBe('done')
+    expect(await cash(player.userId)).toBe(3 * part)
+    expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
+  })
+
   it('ends a session after 30 idle minutes and after 12 hours in any case; logout ends it at once', async () => {
     const op = await operator('support')
     expect((await op.post('session/me')).statusCode).toBe(200)

@@ -1,5 +1,6 @@
 // The operator API's door and refusals, on each engine: the token is checked before anything
-// else on every /api/ops path, wrong tokens are limited per address, and actions on unknown
+// else on every /api/ops path, wrong tokens and dead cookies are limited per address on every
+// instance without refusing valid credentials, and actions on unknown
 // players or orders are refusals, never a 500.
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import {
   type TestDb,
 } from '../../tests/support/server.ts'
 import { OPS_FAILED_ATTEMPTS_MAX } from './auth.ts'
+import { createOperator } from './operators.ts'
 
 interface Route {
   method: string
@@ -179,18 +181,82 @@ describe.each(engines)('operator API on %s', (engine) => {
     expect(review.json()).toMatchObject({ success: false, msgCode: 'not_found' })
   })
 
-  it('stops answering an address after too many wrong tokens, even with the right one; other addresses go on', async () => {
+  it('throttles an address’s wrong tokens and dead cookies on every instance, never its valid credentials', async () => {
     const attacker = '203.0.113.7'
-    for (let i = 0; i < OPS_FAILED_ATTEMPTS_MAX; i++) {
-      expect((await ops('GET', '/api/ops/audit', undefined, `${WRONG_TOKEN}${i}`, attacker)).statusCode).toBe(401)
+    // A second instance on the same database: the count is the database's, not one process's.
+    const other = await buildTestApp(testDb.db)
+    try {
+      const deadCookie = { cookie: 'jl_ops=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }
+      for (let i = 0; i < OPS_FAILED_ATTEMPTS_MAX; i++) {
+        const target = i % 2 === 0 ? app : other
+        const wrong =
+          i % 3 === 0
+            ? await target.inject({
+                method: 'GET',
+                url: '/api/ops/audit',
+                headers: deadCookie,
+                remoteAddress: attacker,
+              })
+            : await target.inject({
+                method: 'GET',
+                url: '/api/ops/audit',
+                headers: { 'x-ops-token': `${WRONG_TOKEN}${i}` },
+                remoteAddress: attacker,
+              })
+        expect(wrong.statusCode).toBe(401)
+      }
+      for (const target of [app, other]) {
+        const locked = await target.inject({
+          method: 'GET',
+          url: '/api/ops/audit',
+          headers: { 'x-ops-token': `${WRONG_TOKEN}x` },
+          remoteAddress: attacker,
+        })
+        expect(locked.statusCode).toBe(429)
+        expect(locked.json()).toMatchObject({ success: false, msgCode: 'rate_limited' })
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
+        const dead = await target.inject({
+          method: 'GET',
+          url: '/api/ops/audit',
+          headers: deadCookie,
+          remoteAddress: attacker,
+        })
+        expect(dead.statusCode).toBe(429)
+        // The right token from the same address (an operator behind the same NAT) still works.
+        const valid = await target.inject({
+          method: 'GET',
+          url: '/api/ops/audit',
+          headers: { 'x-ops-token': TEST_OPS_TOKEN },
+          remoteAddress: attacker,
+        })
+        expect(valid.statusCode).toBe(200)
+        expect(valid.json()).toMatchObject({ success: true })
+      }
+      // A live console session from that address too.
+      const email = 'ops-throttle@jogolimpo.example'
+      const password = 'Verde-Amarelo-2026!'
+      await createOperator(testDb.db.kysely, { email, role: 'support', name: 'Sofia', password }, Date.now())
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/ops/session/login',
+        payload: { email, password },
+        remoteAddress: attacker,
+      })
+      expect(login.json().success).toBe(true)
+      const cookie = String(login.headers['set-cookie']).split(';')[0] as string
+      const me = await other.inject({
+        method: 'POST',
+        url: '/api/ops/session/me',
+        headers: { cookie },
+        remoteAddress: attacker,
+        payload: {},
+      })
+      expect(me.json()).toMatchObject({ success: true, data: { name: 'Sofia' } })
+      // Other addresses were never throttled.
+      expect((await ops('GET', '/api/ops/audit', undefined, `${WRONG_TOKEN}y`, '192.0.2.10')).statusCode).toBe(401)
+    } finally {
+      await other.close()
     }
-    const locked = await ops('GET', '/api/ops/audit', undefined, TEST_OPS_TOKEN, attacker)
-    expect(locked.statusCode).toBe(429)
-    expect(locked.json()).toMatchObject({ success: false, msgCode: 'rate_limited' })
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
-    const operator = await ops('GET', '/api/ops/audit', undefined, TEST_OPS_TOKEN, '192.0.2.10')
-    expect(operator.statusCode).toBe(200)
-    expect(operator.json()).toMatchObject({ success: true })
   })
 })
 

@@ -17,9 +17,10 @@ import {
   searchPlayers,
 } from '../accounts/operator-queries.ts'
 import { lockPlayerRow } from '../accounts/players.ts'
-import { maskCpf } from '../accounts/verification.ts'
+import { maskCpf, maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { roundHistory } from '../games/rounds.ts'
+import { closeSessionsLaunchedWith } from '../games/sessions.ts'
 import { ok } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
@@ -36,14 +37,6 @@ import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 
 const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const reason = z.string().trim().min(1).max(200)
-
-/** "Maria da Silva" → "Maria d* S****": enough to tell players apart, not to identify one. */
-export function maskName(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((word, i) => (i === 0 ? word : `${word.slice(0, 1)}${'*'.repeat(Math.max(1, word.length - 1))}`))
-    .join(' ')
-}
 
 function shown(identity: PlayerIdentity, personal: boolean) {
   return {
@@ -255,6 +248,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
           })
         }
         const closed = await closeAccount(trx, userId, now)
+        await closeSessionsLaunchedWith(trx, closed.tokenHashes, now)
         const after = await accountHolds(trx, userId)
         await writeAudit(
           trx,

@@ -2,7 +2,7 @@
 // session or the scripts' service account (`x-ops-token`) — before a body is parsed, and whose
 // routes each name the permission they need (roles.ts). Every action writes an audit row, in
 // the action's own transaction where it has one. Here: cash adjustments (four-eyes above
-// OPS_FOUR_EYES_ABOVE for people), closing a player's sockets and sessions, the withdrawal
+// OPS_FOUR_EYES_ABOVE for people, summed over 24 h: adjustments.ts), closing a player's sockets and sessions, the withdrawal
 // worklists and review decisions (first decision wins), the PIX returned to payers, the ledger
 // audit, responsible gaming (a player's limits; extending, never shortening, an exclusion), and
 // other modules' operator routes that app.ts mounts inside this scope (support's inbox).
@@ -10,7 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { activeSelfExclusion, excludeUntil, exclusionHistory, realityCheckAnswers } from '../accounts/limits.ts'
 import { playerIdentities, playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
+import { maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { closeSessionsLaunchedWith } from '../games/sessions.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
@@ -19,10 +21,11 @@ import { LedgerError } from '../ledger/ledger.ts'
 import { withdrawalQueue } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
+import { adjustOrRequest } from './adjustments.ts'
 import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
 import { opsDashboardRoutes } from './dashboard-routes.ts'
-import { maskName, opsPlayerRoutes } from './player-routes.ts'
+import { opsPlayerRoutes } from './player-routes.ts'
 import { opsSessionRoutes } from './session-routes.ts'
 
 // Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
@@ -134,72 +137,13 @@ const operatorRoutes =
         },
       },
       async (request) => {
-        const { requestId, userId, amount, reason } = request.body
         const { actor } = request.ops
-        await requireKnownPlayer(userId)
-        // People need a second operator above the line; the scripts' account is audited alike.
-        if (actor.id !== null && Math.abs(amount) > app.config.ops.fourEyesAbove) {
-          const pending = await app.db.transaction().execute(async (trx) => {
-            const existing = await trx
-              .selectFrom('adjustment_requests')
-              .selectAll()
-              .where('id', '=', requestId)
-              .executeTakeFirst()
-            if (existing) {
-              if (Number(existing.amount) !== amount || Number(existing.player_id) !== userId)
-                throw new Refusal('request_id_reused', { requestId })
-              return existing
-            }
-            const now = app.clock.now()
-            const row = {
-              id: requestId,
-              player_id: userId,
-              amount,
-              reason,
-              requested_by: actor.id,
-              requested_by_name: actor.name,
-              requested_at: now,
-              status: 'pending' as const,
-              decided_by: null,
-              decided_at: null,
-            }
-            await trx.insertInto('adjustment_requests').values(row).execute()
-            await writeAudit(
-              trx,
-              actor,
-              {
-                action: 'player.adjust_requested',
-                objectType: 'player',
-                objectId: userId,
-                after: { requestId, amount },
-                reason,
-              },
-              now,
-            )
-            return row
-          })
-          return ok({ status: 'pending' as const, requestId: pending.id, amount, userId })
-        }
+        await requireKnownPlayer(request.body.userId)
         try {
-          const result = await app.ledger.transact(async (tx) => {
-            const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
-            // A retried request applies once and is recorded once.
-            if (!transfer.replayed)
-              await writeAudit(
-                tx.trx,
-                actor,
-                {
-                  action: 'player.adjust',
-                  objectType: 'player',
-                  objectId: userId,
-                  after: { requestId, amount },
-                  reason,
-                },
-                tx.now,
-              )
-            return transfer
-          })
-          return ok({ status: 'done' as const, transfer: result, balance: await app.ledger.balances(userId) })
+          const bound = app.config.ops.fourEyesAbove
+          const outcome = await adjustOrRequest(app.ledger, app.engine, actor, request.body, bound)
+          if (outcome.status === 'pending') return ok(outcome)
+          return ok({ ...outcome, balance: await app.ledger.balances(request.body.userId) })
         } catch (error) {
           if (error instanceof LedgerError && error.code === 'insufficient_funds')
             throw new Refusal('invalid_request', error.details)
@@ -324,20 +268,17 @@ const operatorRoutes =
         await requireKnownPlayer(userId)
         const now = app.clock.now()
         const hashes = await revokeAllSessions(app.db, userId, now)
-        const closed = app.push.closeSessions(hashes)
+        const games = await closeSessionsLaunchedWith(app.db, hashes, now)
+        // Sockets on other instances close within a second (the push hub's sweep); counted here are this one's.
+        const sockets = app.push.closeSessions(hashes)
+        const after = { sessions: hashes.length, closed: games + sockets, games, sockets }
         await writeAudit(
           app.db,
           request.ops.actor,
-          {
-            action: 'player.force_logout',
-            objectType: 'player',
-            objectId: userId,
-            after: { sessions: hashes.length, closed },
-            reason,
-          },
+          { action: 'player.force_logout', objectType: 'player', objectId: userId, after, reason },
           now,
         )
-        return ok({ sessions: hashes.length, closed })
+        return ok(after)
       },
     )
 

@@ -1,11 +1,11 @@
-// On each engine: a revoked session (logout, device revoked — here or on
+// On each engine: a revoked session (logout, device revoked, an operator's "end every session" — here or on
 // another instance) closes every push socket it authenticated, within a second, and nothing is
 // pushed to it afterwards.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { buildTestApp, createTestDb, engines, loginPlayer } from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, engines, loginPlayer, TEST_OPS_TOKEN } from '../../tests/support/server.ts'
 import { SESSION_ENDED } from './hub.ts'
 
 interface Socket {
@@ -118,6 +118,23 @@ describe.each(engines)('session end closes push sockets on %s', (engine) => {
     await credit(app, phone.userId)
     await expect.poll(() => phoneSocket.messages.filter((m) => m.type === 'balance').length).toBe(2)
     expect(phoneSocket.socket.readyState).toBe(WebSocket.OPEN)
+  })
+
+  it('closes a socket on one instance within a second of an operator ending every session on another', async () => {
+    const [a, b] = (await setup(2)) as [FastifyInstance, FastifyInstance]
+    const player = await loginPlayer(a)
+    const client = await open(b, player.token)
+    const endedAt = performance.now()
+    const ended = await a.inject({
+      method: 'POST',
+      url: '/api/ops/players/logout',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { userId: player.userId, reason: 'conta comprometida' },
+    })
+    expect(ended.json().data).toMatchObject({ sessions: 1 })
+    const closed = await client.closed
+    expect(closed.code).toBe(SESSION_ENDED)
+    expect(closed.at - endedAt).toBeLessThan(1000)
   })
 
   it('closes a socket on one instance within a second of logout on another', async () => {

@@ -31,10 +31,12 @@ import {
   sendRequest,
   typingRequest,
 } from '../../contract/support.ts'
+import { maskName } from '../accounts/verification.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { HttpRefusal, ok } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { readStatement } from '../ledger/statement.ts'
-import type { Permission } from '../ops/roles.ts'
+import { may, type Permission } from '../ops/roles.ts'
 import { supportReplied } from '../push/notices.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { operatorOf } from './operators.ts'
@@ -142,10 +144,12 @@ export const supportOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   // The player beside the conversation: balances, recent deposits, withdrawals with their steps,
-  // limits — read through the modules that own them.
+  // limits — read through the modules that own them. Holder names are masked for a role that may
+  // not see personal data, as in every other view, and the view is audited as a player view.
   app.post('/player', { schema: { body: conversationRequest }, config: cfg('support.view') }, async (request) => {
     operatorOf(request)
     const playerId = await support.playerOf(request.body.conversationId)
+    const personal = may(request.ops.role, 'players.personalData')
     const statement = await readStatement(app.db, app.engine, app.ledger.accounts, playerId, {
       pageNum: 1,
       pageSize: 100,
@@ -154,6 +158,12 @@ export const supportOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const steps = await Promise.all(
       withdrawals.orders.map((order) => app.payments.withdrawals.process(playerId, order.orderId, 'pt-BR')),
     )
+    await writeAudit(
+      app.db,
+      request.ops.actor,
+      { action: 'player.view', objectType: 'player', objectId: playerId, after: { via: 'support' } },
+      app.clock.now(),
+    )
     return ok({
       playerId,
       balances: await app.ledger.balances(playerId),
@@ -161,7 +171,11 @@ export const supportOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((entry) => entry.kind === 'deposit' || entry.kind === 'pix_refund')
         .slice(0, 5)
         .map(({ transferId, time, kind, amount }) => ({ transferId, time, kind, amount })),
-      withdrawals: withdrawals.orders.map((order, index) => ({ ...order, steps: steps[index]?.steps ?? [] })),
+      withdrawals: withdrawals.orders.map((order, index) => ({
+        ...order,
+        holderName: personal || order.holderName === null ? order.holderName : maskName(order.holderName),
+        steps: steps[index]?.steps ?? [],
+      })),
       limits: await readLimitsView(app, app.db, playerId),
     })
   })

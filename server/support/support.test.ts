@@ -167,6 +167,45 @@ describe.each(engines)('support on %s', (engine) => {
     expect(view.body.data.balances.cash).toBe(5000)
   })
 
+  it('shows support the withdrawals’ holder names masked, payments them whole, and audits the view as a player view', async () => {
+    const ana = await loginPlayer(app, {
+      ageConfirmed: true,
+      bound: true,
+      verified: { fullName: 'Ana Beatriz Souza' },
+      cash: 10_000,
+    })
+    const order = await ana.call('/withdraw/create/order', {
+      accountNumber: ana.cpf,
+      payType: 'cpf',
+      amount: 5000,
+      requestId: randomUUID(),
+      password: ana.password,
+    })
+    expect(order.success).toBe(true)
+    expect((await send(ana, 'Meu saque não chegou')).success).toBe(true)
+    const conversationId = (await ops('/inbox', {})).body.data.conversations[0].id
+    const support = await operator('Carla Mendes', 'support')
+    const payments = await operator('Paulo Pagamentos', 'payments')
+
+    const masked = await ops('/player', { conversationId }, support)
+    expect(masked.body.data.withdrawals[0].holderName).toBe('Ana B****** S****')
+    expect(JSON.stringify(masked.body)).not.toContain('Beatriz')
+    expect(JSON.stringify(masked.body)).not.toContain(ana.cpf)
+    const whole = await ops('/player', { conversationId }, payments)
+    expect(whole.body.data.withdrawals[0].holderName).toBe('Ana Beatriz Souza')
+
+    const views = await testDb.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_name', 'object_id'])
+      .where('action', '=', 'player.view')
+      .orderBy('id')
+      .execute()
+    expect(views).toEqual([
+      { action: 'player.view', actor_name: 'Carla Mendes', object_id: String(ana.userId) },
+      { action: 'player.view', actor_name: 'Paulo Pagamentos', object_id: String(ana.userId) },
+    ])
+  })
+
   it('lets each operator role do only its part', async () => {
     const player = await loginPlayer(app)
     await send(player, 'Oi')

@@ -1,0 +1,145 @@
+// Operator cash adjustments and their four-eyes rule: a person applies an adjustment alone only
+// while what people applied alone in the last 24 hours — by this operator (to anyone) and to this
+// player (by anyone), each counted in absolute value — stays within OPS_FOUR_EYES_ABOVE with it;
+// anything that would cross either sum waits in `adjustment_requests` for a second person.
+// Splitting a large amount into many small ones therefore gains nothing. Adjustments applied alone
+// are kept there too (status `applied`), which is what the sums read; the scripts' account is
+// audited but not bound (it is no person).
+import { type Kysely, sql } from 'kysely'
+import { lockPlayerRow } from '../accounts/players.ts'
+import { type Actor, writeAudit } from '../audit/audit.ts'
+import type { Database } from '../db/schema.ts'
+import { adjustCash } from '../ledger/adjustments.ts'
+import type { Ledger, LedgerTx, TransferResult } from '../ledger/ledger.ts'
+import { Refusal } from '../refusal.ts'
+
+/** The rolling window the four-eyes bound sums over. */
+export const FOUR_EYES_WINDOW_MS = 24 * 3600_000
+
+export interface AdjustmentInput {
+  requestId: string
+  userId: number
+  amount: number
+  reason: string
+}
+
+export type AdjustmentOutcome =
+  | { status: 'done'; transfer: TransferResult }
+  | { status: 'pending'; requestId: string; amount: number; userId: number }
+
+/** What people applied alone (absolute centavos) within the window: by the operator, to the player. */
+async function appliedAlone(db: Kysely<Database>, operatorId: number, playerId: number, now: number) {
+  const since = now - FOUR_EYES_WINDOW_MS
+  const sum = (column: 'requested_by' | 'player_id', id: number) =>
+    db
+      .selectFrom('adjustment_requests')
+      .select(sql<string | number | null>`sum(abs(amount))`.as('total'))
+      .where(column, '=', id)
+      .where('status', '=', 'applied')
+      .where('requested_at', '>', since)
+      .executeTakeFirst()
+  const [byOperator, toPlayer] = [await sum('requested_by', operatorId), await sum('player_id', playerId)]
+  return { byOperator: Number(byOperator?.total ?? 0), toPlayer: Number(toPlayer?.total ?? 0) }
+}
+
+/** The scripts' account: applied at once, once per requestId (the ledger's transfer id). */
+async function applyAsService(tx: LedgerTx, actor: Actor, input: AdjustmentInput) {
+  const { requestId, userId, amount, reason } = input
+  const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
+  if (!transfer.replayed)
+    await writeAudit(
+      tx.trx,
+      actor,
+      { action: 'player.adjust', objectType: 'player', objectId: userId, after: { requestId, amount }, reason },
+      tx.now,
+    )
+  return transfer
+}
+
+/**
+ * Applies an adjustment, or files it for a second person when it would cross the four-eyes bound
+ * (OPS_FOUR_EYES_ABOVE) on its own or summed over the window. A repeated requestId answers what
+ * it did the first time.
+ */
+export async function adjustOrRequest(
+  ledger: Ledger,
+  engine: 'sqlite' | 'postgres',
+  actor: Actor,
+  input: AdjustmentInput,
+  bound: number,
+): Promise<AdjustmentOutcome> {
+  const { requestId, userId, amount, reason } = input
+  return ledger.transact(async (tx): Promise<AdjustmentOutcome> => {
+    const operatorId = actor.id
+    if (operatorId === null) return { status: 'done', transfer: await applyAsService(tx, actor, input) }
+    // The operator's and the player's sums are read and extended by one request at a time
+    // (SQLite's transactions are serial already): concurrent requests cannot all fit under the bound.
+    if (engine === 'postgres') {
+      await tx.trx.selectFrom('operators').select('id').where('id', '=', operatorId).forUpdate().execute()
+      await lockPlayerRow(tx.trx, userId)
+    }
+    const existing = await tx.trx
+      .selectFrom('adjustment_requests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .executeTakeFirst()
+    if (existing) {
+      if (Number(existing.amount) !== amount || Number(existing.player_id) !== userId)
+        throw new Refusal('request_id_reused', { requestId })
+      if (existing.status === 'pending' || existing.status === 'rejected')
+        return { status: 'pending', requestId, amount, userId }
+      return {
+        status: 'done',
+        transfer: await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason }),
+      }
+    }
+    const sums = await appliedAlone(tx.trx, operatorId, userId, tx.now)
+    const size = Math.abs(amount)
+    const alone = sums.byOperator + size <= bound && sums.toPlayer + size <= bound
+    await tx.trx
+      .insertInto('adjustment_requests')
+      .values({
+        id: requestId,
+        player_id: userId,
+        amount,
+        reason,
+        requested_by: operatorId,
+        requested_by_name: actor.name,
+        requested_at: tx.now,
+        status: alone ? 'applied' : 'pending',
+        decided_by: null,
+        decided_at: null,
+      })
+      .execute()
+    const window = { operator24h: sums.byOperator, player24h: sums.toPlayer, bound }
+    if (!alone) {
+      await writeAudit(
+        tx.trx,
+        actor,
+        {
+          action: 'player.adjust_requested',
+          objectType: 'player',
+          objectId: userId,
+          after: { requestId, amount, ...window },
+          reason,
+        },
+        tx.now,
+      )
+      return { status: 'pending', requestId, amount, userId }
+    }
+    const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
+    await writeAudit(
+      tx.trx,
+      actor,
+      {
+        action: 'player.adjust',
+        objectType: 'player',
+        objectId: userId,
+        after: { requestId, amount, ...window },
+        reason,
+      },
+      tx.now,
+    )
+    return { status: 'done', transfer }
+  })
+}
