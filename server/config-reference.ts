@@ -94,7 +94,7 @@ export const configReference: Record<Variable, VariableDoc> = {
   OPS_SESSION_IDLE_MINUTES: ops('A console session ends after this long without a request.'),
   OPS_SESSION_HOURS: ops('A console session ends after this long in any case.'),
   OPS_FOUR_EYES_ABOVE: ops(
-    "Cash adjustments above this (centavos, either sign) wait for a second operator's approval.",
+    "The most (centavos, either sign, summed) a person may adjust alone in any 24 h — by one operator to anyone, and to one player by anyone; an adjustment that would cross either sum waits for a second operator's approval.",
   ),
   PAYMENT_PROVIDER: pix(
     "`sandbox` (no real money: the sandbox API Pix server `npm start` runs on `SANDBOX_PIX_PORT`, with the `PIX_*` settings filled in) or `pix-api` (a PSP's standard API Pix over mTLS; see docs/payments.md).",

@@ -134,7 +134,7 @@ export const envSchema = z.object({
     .max(24 * 60)
     .default(30),
   OPS_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(12),
-  /** Cash adjustments above this (centavos, either sign) wait for a second operator's approval. */
+  /** The most a person may adjust alone in 24 h, per operator and per player (server/ops/adjustments.ts). */
   OPS_FOUR_EYES_ABOVE: integer(50_000),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
