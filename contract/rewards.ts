@@ -36,9 +36,9 @@ export const promotionTerms = z.object({
   rate: z.number().optional().meta({ description: 'For the first deposit: bonus = rate × deposit up to maxDeposit.' }),
   maxDeposit: money.optional(),
   probabilities: z
-    .array(z.number().int())
+    .array(z.number().min(0).max(1))
     .optional()
-    .meta({ description: "For the wheel: each prize's probability in basis points (sums to 10 000)." }),
+    .meta({ description: "For the wheel: each prize's probability as a fraction (they sum to 1)." }),
   intervalSeconds: z.number().int().optional(),
   wageringMultiplier,
   expiresAt: z.null().meta({ description: 'Promotional bonus in this product has no expiry.' }),

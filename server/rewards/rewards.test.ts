@@ -408,6 +408,25 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect((await invitee.call('/charge/amount/list')).data.firstDepositOffer).toBeNull()
   })
 
+  it("states every promotion's terms from the config, the wheel's chances as fractions of its weights", async () => {
+    await start({ WHEEL_PRIZES: '100:80,300:15,700:5' })
+    const ana = await player()
+    const { promotions } = (await ana.call('/activity/list')).data as {
+      promotions: { key: string; amounts: number[]; probabilities?: number[] }[]
+    }
+    expect(promotions.map((p) => p.key)).toEqual([
+      'first_deposit',
+      'gift',
+      'sign_in',
+      'wheel',
+      'tasks',
+      'invites',
+      'download',
+    ])
+    const wheel = promotions.find((p) => p.key === 'wheel')
+    expect(wheel).toMatchObject({ amounts: [100, 300, 700], probabilities: [0.8, 0.15, 0.05] })
+  })
+
   it('a reward switched off on its own is refused while the others work; a self-excluded player gets none', async () => {
     await start({ PROMOTIONS_DISABLED: 'wheel,download' })
     const ana = await player()
