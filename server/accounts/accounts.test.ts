@@ -102,14 +102,14 @@ describe.each(engines)('accounts on %s', (engine) => {
     const a = await deviceLogin()
     const bind = await post(
       '/user/bindLoginAccount',
-      { userName: 'Jogador001', password: 'segredo1', confirmPassword: 'segredo1' },
+      { userName: 'Jogador001', password: 'Tucano-Verde-42', confirmPassword: 'Tucano-Verde-42' },
       a.token,
     )
     expect(bind.json()).toMatchObject({ success: true, data: { userName: 'jogador001' } })
 
     const again = await post(
       '/user/bindLoginAccount',
-      { userName: 'OutroNome1', password: 'segredo1', confirmPassword: 'segredo1' },
+      { userName: 'OutroNome1', password: 'Tucano-Verde-42', confirmPassword: 'Tucano-Verde-42' },
       a.token,
     )
     expect(again.json()).toMatchObject({ success: false, msgCode: 'already_bound' })
@@ -117,7 +117,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const b = await deviceLogin()
     const clash = await post(
       '/user/bindLoginAccount',
-      { userName: 'JOGADOR001', password: 'outra123', confirmPassword: 'outra123' },
+      { userName: 'JOGADOR001', password: 'Arara-Azul-77', confirmPassword: 'Arara-Azul-77' },
       b.token,
     )
     expect(clash.statusCode).toBe(200)
@@ -127,7 +127,7 @@ describe.each(engines)('accounts on %s', (engine) => {
       msg: 'Este nome de usuário já está em uso.',
     })
 
-    const login = await post('/user/login', { userName: 'jogador001', password: 'segredo1', apiType: 1 })
+    const login = await post('/user/login', { userName: 'jogador001', password: 'Tucano-Verde-42', apiType: 1 })
     expect(login.json()).toMatchObject({ success: true, data: { userId: a.userId, isRegister: 0 } })
     // The other device gets a device id and secret of its own, not the first device's.
     expect(login.json().data.deviceId).not.toBe(a.deviceId)
@@ -143,7 +143,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const a = await deviceLogin()
     const res = await post(
       '/user/bindLoginAccount',
-      { userName: 'Jogador002', password: 'segredo1', confirmPassword: 'segredo2' },
+      { userName: 'Jogador002', password: 'Tucano-Verde-42', confirmPassword: 'Tucano-Verde-43' },
       a.token,
       { 'accept-language': 'en' },
     )
@@ -209,7 +209,7 @@ describe.each(engines)('accounts on %s', (engine) => {
   it('names the missing field in the message', async () => {
     const res = await post('/user/login', {}, undefined, { 'accept-language': 'pt-BR' })
     expect(res.json().msg).toBe('Identificador do aparelho é obrigatório')
-    const short = await post('/user/login', { userName: 'abc', password: 'segredo1', apiType: 1 }, undefined, {
+    const short = await post('/user/login', { userName: 'abc', password: 'Tucano-Verde-42', apiType: 1 }, undefined, {
       'accept-language': 'en',
     })
     expect(short.json().msg).toBe('User name must have at least 9 characters')

@@ -75,6 +75,14 @@ describe.each(engines)('withdrawals as they are on %s', { timeout: 120_000 }, (e
 
   async function player(fullName = 'Maria da Silva') {
     const p = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: { fullName }, cash: 20000 })
+    // A name-and-password login from another phone once the account has money: the credentials
+    // change the cool-off is for (a new account's own first password is not one).
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: p.userName, password: p.password, apiType: 1 },
+    })
+    expect(other.json()).toMatchObject({ success: true, data: { userId: p.userId } })
     const withdraw = async (amount: number) => {
       const answer = await p.call('/withdraw/create/order', {
         accountNumber: p.cpf,

@@ -21,6 +21,7 @@ import {
 import { readPlayerBalances } from '../../ledger/accounts.ts'
 import { auditLedger } from '../../ledger/audit.ts'
 import { parseBrCode } from '../brcode.ts'
+import { localBankCustomers } from '../local-bank-customers.ts'
 import { type SandboxApiServer, startSandboxApiServer } from '../sandbox/api-server.ts'
 import { loadOrCreateSandboxPki, pkiFiles } from '../sandbox/pki.ts'
 
@@ -103,6 +104,9 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
           receiverKey: RECEIVER_KEY,
           payoutDelayMs: PAYOUT_DELAY_MS,
           now: psp.now,
+          // The sandbox bank's customers are the app's players: its directory names a key's
+          // holder by the verified name behind the CPF, as the app checks it.
+          ...localBankCustomers(appDb.db.kysely),
         },
         { port },
       )
@@ -180,7 +184,7 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
         password: TEST_PASSWORD,
       })
     ).json()
-    expect(created.data).toMatchObject({ status: 'processing' })
+    expect(created, JSON.stringify(created)).toMatchObject({ data: { status: 'processing' } })
     expect(await balances(appDb, userId)).toMatchObject({ cash: 6000, withdrawalHold: 4000 })
 
     // The PSP dies with the payout taken but not settled; the app's polls fail and change nothing.
