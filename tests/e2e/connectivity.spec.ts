@@ -18,6 +18,16 @@ import {
   sandboxBank,
 } from './support.ts'
 
+// A game left open counts its player as playing now for 2 minutes on the server every spec
+// shares, which the lobby's "playing now" tests read: close it as a player would.
+test.afterEach(async ({ page, context }) => {
+  await context.setOffline(false)
+  const close = page.getByTestId('game-frame-close')
+  if (await close.isVisible().catch(() => false)) {
+    await Promise.all([page.waitForResponse('**/api/game/close'), close.click()])
+  }
+})
+
 const SHOTS = 'test-results/screens'
 
 /** ~400 ms round trip, ~400 kbit/s each way: a weak 3G connection. */

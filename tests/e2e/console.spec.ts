@@ -116,7 +116,12 @@ test('a R$ 2.000 withdrawal waits for review, an operator approves it in the con
 
   // The audit log lists the approval with the operator's name.
   await operator.getByRole('navigation').getByRole('link', { name: 'Auditoria' }).click()
-  const approval = operator.getByTestId('audit-log').getByRole('row').filter({ hasText: 'withdrawal.approve' })
+  // This order's approval (other specs on the same server approve theirs too).
+  const approval = operator
+    .getByTestId('audit-log')
+    .getByRole('row')
+    .filter({ hasText: 'withdrawal.approve' })
+    .filter({ hasText: orderId })
   await expect(approval).toHaveCount(1)
   await expect(approval).toContainText('Paula Pagamentos')
   await expect(approval).toContainText(orderId)
