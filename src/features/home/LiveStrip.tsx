@@ -30,7 +30,9 @@ export function WinTicker() {
   if (!live || live.wins.length === 0) return null
   return (
     <section className="win-ticker" data-testid="win-ticker" aria-label={t`Ganhos recentes`}>
-      <ul>
+      {/* The list scrolls sideways when the wins overflow: focusable, so a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+      <ul tabIndex={0}>
         {live.wins.map((win) => (
           <li key={win.roundId}>
             {win.jackpot ? '★ ' : ''}
