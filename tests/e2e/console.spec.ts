@@ -147,7 +147,8 @@ test('a R$ 2.000 withdrawal waits for review, an operator approves it in the con
       return ((await reply.json()) as { data: { withdrawals: { amount: number } } }).data.withdrawals.amount
     })
   expect(await paidToday()).toBeGreaterThanOrEqual(200_000)
-  const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100)
+  const brl = (cents: number) =>
+    new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100)
   await expect
     .poll(async () => {
       const shown = await operator.getByTestId('today').locator('li').nth(1).locator('strong').textContent()
