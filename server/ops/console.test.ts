@@ -484,6 +484,63 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect((await support.post('audit/list', {})).statusCode).toBe(403)
   })
 
+  it('audits refused actions and every look-up by CPF or PIX key, with whom it found', async () => {
+    const player = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true })
+    const support = await operator('support', 'Sara Suporte')
+    const payments = await operator('payments', 'Paula Pagamentos')
+    const auditRows = async (action: string) =>
+      (
+        await testDb.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
+      ).map((row) => ({
+        actor: row.actor_name,
+        objectId: row.object_id,
+        after: JSON.parse(row.after ?? 'null'),
+      }))
+
+    // A role without the route's permission: refused, and the attempt is on the record.
+    expect((await support.post('withdrawals/review', { orderId: 'W1', decision: 'approve' })).statusCode).toBe(403)
+    expect((await support.post('audit/list', {})).statusCode).toBe(403)
+    expect(await auditRows('access.refused')).toEqual([
+      {
+        actor: 'Sara Suporte',
+        objectId: 'POST /api/ops/withdrawals/review',
+        after: { msgCode: 'ops_forbidden', role: 'support', permission: expect.any(String) },
+      },
+      {
+        actor: 'Sara Suporte',
+        objectId: 'POST /api/ops/audit/list',
+        after: { msgCode: 'ops_forbidden', role: 'support', permission: expect.any(String) },
+      },
+    ])
+    // A call without credentials is no actor's action (it is counted per address instead).
+    expect((await app.inject({ method: 'POST', url: '/api/ops/audit/list', payload: {} })).statusCode).toBe(401)
+    expect(await auditRows('access.refused')).toHaveLength(2)
+
+    // Look-ups by CPF (found, and hidden from a role that may not see CPFs) and by a PIX key;
+    // the log masks the identifier it was asked for.
+    expect((await payments.call('players/search', { q: player.cpf })).data.hits).toHaveLength(1)
+    expect((await support.call('players/search', { q: player.cpf })).data.hits).toEqual([])
+    expect((await payments.call('players/search', { q: 'Fulano@Example.com' })).data.hits).toEqual([])
+    expect((await payments.call('players/search', { q: '+55 11 98765-4321' })).data.hits).toEqual([])
+    // A name or a user id is not a personal identifier: no row.
+    await payments.call('players/search', { q: 'Ana' })
+    await payments.call('players/search', { q: String(player.userId) })
+    const maskedCpf = `***.***.*${player.cpf.slice(7, 9)}-${player.cpf.slice(9)}`
+    expect(await auditRows('player.search')).toEqual([
+      {
+        actor: 'Paula Pagamentos',
+        objectId: String(player.userId),
+        after: { by: 'cpf', query: maskedCpf, found: [player.userId] },
+      },
+      { actor: 'Sara Suporte', objectId: '-', after: { by: 'cpf', query: maskedCpf, found: [] } },
+      { actor: 'Paula Pagamentos', objectId: '-', after: { by: 'pix_key', query: 'f***@example.com', found: [] } },
+      { actor: 'Paula Pagamentos', objectId: '-', after: { by: 'pix_key', query: '+5511 *****-4321', found: [] } },
+    ])
+    // Nothing in the log spells the full CPF.
+    const everything = await testDb.db.kysely.selectFrom('audit_log').selectAll().execute()
+    expect(JSON.stringify(everything)).not.toContain(player.cpf)
+  })
+
   it('changes settings without a restart: admin only, audited, on every instance', async () => {
     const admin = await operator('admin', 'Ana Admin')
     const support = await operator('support')

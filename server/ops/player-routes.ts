@@ -6,7 +6,9 @@
 // account, each with a reason and audited in the change's own transaction.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { isValidCpf, normalizeCpf } from '../../contract/cpf.ts'
 import type { PlayerHit } from '../../contract/ops.ts'
+import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
 import { accountHolds, closeAccount, setFrozen } from '../accounts/account-holds.ts'
 import { activeSelfExclusion, limitHistory, realityCheckAnswers } from '../accounts/limits.ts'
 import {
@@ -32,6 +34,7 @@ import {
   unsentWithdrawals,
   withdrawalInFlight,
 } from '../payments/operator-queries.ts'
+import { maskPixKey } from '../payments/withdrawals.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 
@@ -44,6 +47,21 @@ function shown(identity: PlayerIdentity, personal: boolean) {
     fullName: identity.fullName === null ? null : personal ? identity.fullName : maskName(identity.fullName),
     cpf: identity.cpf === null ? null : personal ? identity.cpf : maskCpf(identity.cpf),
   }
+}
+
+/**
+ * The personal identifier a search is by, masked as the log shows it: looking a person up by
+ * their CPF or a PIX key is audited with whom it found, whatever the operator may see.
+ */
+export function personalSearch(q: string): { by: 'cpf' | 'pix_key'; shown: string } | null {
+  if (isValidCpf(normalizeCpf(q))) return { by: 'cpf', shown: maskCpf(normalizeCpf(q)) }
+  const types: PixKeyType[] = ['email', 'random', 'phone']
+  for (const type of types) {
+    // A phone key needs 10 or 11 digits after +55 and nothing else: order ids and names are not keys.
+    if (type === 'phone' && !/^\+?[\d\s().-]{10,17}$/.test(q)) continue
+    if (checkPixKey(type, q) === null) return { by: 'pix_key', shown: maskPixKey(type, normalizePixKey(type, q)) }
+  }
+  return null
 }
 
 export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,6 +92,19 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (matched === 'pix_key' && !personal) continue
         hits.push({ userId: s.userId, userName: s.userName, fullName: s.fullName, cpf: s.cpf, matched })
       }
+      const personalQuery = personalSearch(q)
+      if (personalQuery)
+        await writeAudit(
+          app.db,
+          request.ops.actor,
+          {
+            action: 'player.search',
+            objectType: 'player_search',
+            objectId: hits.length === 0 ? '-' : hits.map((hit) => hit.userId).join(','),
+            after: { by: personalQuery.by, query: personalQuery.shown, found: hits.map((hit) => hit.userId) },
+          },
+          app.clock.now(),
+        )
       return ok({ hits })
     },
   )

@@ -26,6 +26,7 @@ import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
 import { opsDashboardRoutes } from './dashboard-routes.ts'
 import { opsPlayerRoutes } from './player-routes.ts'
+import { auditRefusedActions } from './refused-audit.ts'
 import { opsSessionRoutes } from './session-routes.ts'
 
 // Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
@@ -106,6 +107,7 @@ const operatorRoutes =
     // credentials; failed attempts are limited per address.
     app.decorateRequest('ops', null as never)
     app.addHook('onRequest', authenticateOperator(app))
+    app.addHook('onSend', auditRefusedActions(app))
     summarizeRoutes(app, operatorDocs, '/api/ops')
 
     await app.register(opsSessionRoutes)
