@@ -272,6 +272,23 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect((await auditLedger(t.db.kysely)).ok).toBe(true)
   })
 
+  it('credits a webhook that names no payer when the provider confirms the player paid (its word on the payer is applied)', async () => {
+    await start()
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 9000)).data
+    const paid = (await bankPay({ code: order.payCode, webhook: 'drop' })).json().data
+    // API Pix lets a webhook leave the payer out; the payment itself (GET /pix/{e2eid}) names them.
+    const { pagador: _left, ...withoutPayer } = paid.pix
+    expect((await webhook([withoutPayer])).json().data).toEqual([
+      { endToEndId: paid.pix.endToEndId, outcome: 'credited' },
+    ])
+    expect(await balances(userId)).toMatchObject({ cash: 9000 })
+    expect(await depositTransfers()).toHaveLength(1)
+    const [audit] = await auditRows('payments.webhook_contradicted')
+    expect(JSON.parse(String(audit?.after))).toMatchObject({ differs: ['pagador'], outcome: 'credited' })
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
+  })
+
   it('alerts when PIX clearing is below what the provider confirmed: a gauge above 0 and an audit row per payment', async () => {
     const token = 'metrics-token-0123456789abcdef'
     await start({ METRICS_TOKEN: token })
