@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { periodEnd, periodStart } from './periods.ts'
+import { localDate, periodEnd, periodStart } from './periods.ts'
 
 const SP = 'America/Sao_Paulo'
 
@@ -23,5 +23,36 @@ describe('calendar periods in the market time zone', () => {
     const march = Date.UTC(2026, 2, 8, 12) // 08:00 local on the day clocks go forward
     expect(new Date(periodStart('day', march, 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z')
     expect(new Date(periodEnd('day', march, 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z')
+  })
+})
+
+describe('days where daylight saving skips midnight', () => {
+  // On these dates the clocks went from 23:59:59 to 01:00: the day begins at 01:00 local, the
+  // first instant it has, and the day before ends there too.
+  const cases = [
+    { zone: 'America/Santiago', date: '2025-09-07', start: '2025-09-07T04:00:00.000Z' },
+    { zone: 'America/Havana', date: '2025-03-09', start: '2025-03-09T05:00:00.000Z' },
+    { zone: 'America/Asuncion', date: '2024-10-06', start: '2024-10-06T04:00:00.000Z' },
+    { zone: 'America/Sao_Paulo', date: '2018-11-04', start: '2018-11-04T03:00:00.000Z' },
+  ]
+  for (const { zone, date, start } of cases) {
+    it(`begins ${date} in ${zone} at 01:00 local`, () => {
+      const noon = Date.parse(start) + 11 * 3600_000
+      expect(new Date(periodStart('day', noon, zone)).toISOString()).toBe(start)
+      expect(localDate(noon, zone)).toBe(date)
+      // The evening before ends at the same instant (no hour counted twice or lost).
+      const evening = Date.parse(start) - 3600_000
+      expect(localDate(evening, zone)).not.toBe(date)
+      expect(new Date(periodEnd('day', evening, zone)).toISOString()).toBe(start)
+      // A limit's day reset never falls an hour before the day exists.
+      expect(localDate(periodStart('day', noon, zone), zone)).toBe(date)
+      expect(localDate(periodStart('day', noon, zone) - 1, zone)).not.toBe(date)
+    })
+  }
+
+  it('ends the week at the next Monday, after a skipped midnight (São Paulo, 2018)', () => {
+    // 2018-11-04 is a Sunday with no midnight; the next Monday's midnight exists, at UTC−2.
+    const sunday = Date.parse('2018-11-04T15:00:00.000Z')
+    expect(new Date(periodEnd('week', sunday, 'America/Sao_Paulo')).toISOString()).toBe('2018-11-05T02:00:00.000Z')
   })
 })

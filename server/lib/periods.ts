@@ -1,70 +1,36 @@
 // Calendar periods in the market's time zone: the day starts at local midnight, the week on
 // Monday, the month on the 1st. Limits count within these periods and say when they reset.
+import { Temporal } from '@js-temporal/polyfill'
 import type { LimitPeriod } from '../../contract/limits.ts'
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>()
-
-function localParts(epochMs: number, timeZone: string) {
-  let format = partsFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    })
-    partsFormats.set(timeZone, format)
-  }
-  const parts = Object.fromEntries(format.formatToParts(epochMs).map((p) => [p.type, p.value]))
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday as string),
-  }
+// Local dates come from the time-zone database through Temporal, not from offsets worked out by
+// hand: where daylight saving skips midnight (Santiago, Havana, Asunción, São Paulo before 2019)
+// the day begins at the first instant that exists, 01:00, not an hour early.
+function localDay(epochMs: number, timeZone: string): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDate()
 }
 
-/** The zone's offset from UTC (ms) at an instant. */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const p = localParts(epochMs, timeZone)
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
-  return asUtc - Math.floor(epochMs / 1000) * 1000
+/** The instant a local calendar date begins in the zone (its first existing instant). */
+function dayStart(date: Temporal.PlainDate, timeZone: string): number {
+  return date.toZonedDateTime(timeZone).epochMilliseconds
 }
 
-/** The instant a local calendar date's midnight happens in the zone. */
-function localMidnight(year: number, month: number, day: number, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day)
-  // Two passes settle the offset even when the guess falls on the other side of a DST change.
-  let instant = guess - offsetAt(guess, timeZone)
-  instant = guess - offsetAt(instant, timeZone)
-  return instant
+function firstDay(period: LimitPeriod, now: number, timeZone: string): Temporal.PlainDate {
+  const today = localDay(now, timeZone)
+  if (period === 'day') return today
+  if (period === 'month') return today.with({ day: 1 })
+  return today.subtract({ days: today.dayOfWeek - 1 })
 }
 
 function computeStart(period: LimitPeriod, now: number, timeZone: string): number {
-  const p = localParts(now, timeZone)
-  if (period === 'day') return localMidnight(p.year, p.month, p.day, timeZone)
-  if (period === 'month') return localMidnight(p.year, p.month, 1, timeZone)
-  const monday = new Date(Date.UTC(p.year, p.month - 1, p.day - p.weekday))
-  return localMidnight(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone)
+  return dayStart(firstDay(period, now, timeZone), timeZone)
 }
 
 function computeEnd(period: LimitPeriod, now: number, timeZone: string): number {
-  const p = localParts(computeStart(period, now, timeZone) + 12 * 3600_000, timeZone)
+  const first = firstDay(period, now, timeZone)
   const next =
-    period === 'day'
-      ? new Date(Date.UTC(p.year, p.month - 1, p.day + 1))
-      : period === 'week'
-        ? new Date(Date.UTC(p.year, p.month - 1, p.day + 7))
-        : new Date(Date.UTC(p.year, p.month, 1))
-  return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone)
+    period === 'day' ? first.add({ days: 1 }) : period === 'week' ? first.add({ weeks: 1 }) : first.add({ months: 1 })
+  return dayStart(next, timeZone)
 }
 
 /** Every period's bounds around one local day, worked out once for all the instants in it. */
@@ -77,7 +43,7 @@ interface DayBounds {
 }
 
 // The day last asked about, per zone: every spin asks about today several times, and working it
-// out through Intl is a visible share of a spin's CPU.
+// out through the time-zone database is a visible share of a spin's CPU.
 const currentDay = new Map<string, DayBounds>()
 
 function boundsOf(now: number, timeZone: string): DayBounds {
@@ -123,6 +89,5 @@ export function localDate(epochMs: number, timeZone: string): string {
 }
 
 function computeDate(epochMs: number, timeZone: string): string {
-  const p = localParts(epochMs, timeZone)
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+  return localDay(epochMs, timeZone).toString()
 }
