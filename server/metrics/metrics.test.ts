@@ -28,7 +28,7 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     test = undefined
   })
 
-  it('serves /metrics only with the token, counts spins and reads ledger conservation 0', async () => {
+  it('serves /metrics only with the token, counts spins, reads ledger conservation 0 and keeps the histogram suffixes to histograms', async () => {
     test = await createTestApp(engine, { METRICS_TOKEN })
     const { app } = test
     const scrape = () => app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -72,7 +72,18 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     const text = res.body
     expect(spinsIn(text) - spinsIn(before)).toBe(5)
     expect(sample(text, 'spins_total{outcome="replayed"}')).toBe(1)
-    expect(sample(text, 'ledger_conservation_sum')).toBe(0)
+    expect(sample(text, 'ledger_conservation_balance_centavos')).toBe(0)
+    // No metric takes a suffix Prometheus keeps for histograms and summaries (_sum, _count,
+    // _bucket): each sample with one belongs to a histogram or summary of the base name.
+    const types = new Map(
+      [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1] as string, m[2] as string] as const),
+    )
+    const reservedNames = [...types.keys()].filter((name) => /_(sum|count|bucket)$/.test(name))
+    expect(reservedNames).toEqual([])
+    const strays = [...new Set([...text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)_(sum|count|bucket)[{ ]/gm)])]
+      .map((m) => ({ sample: `${m[1]}_${m[2]}`, type: types.get(m[1] as string) }))
+      .filter(({ type }) => type !== 'histogram' && type !== 'summary')
+    expect(strays).toEqual([])
     expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/game/spin",status="200"}')).toBe(
       6,
     )
