@@ -7,20 +7,21 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { loadConfig } from '../server/config.ts'
 import { backupDatabase, pruneBackups } from '../server/db/backup.ts'
 import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
+import { cliArgs } from './cli-args.ts'
 
 // Backups hold what the database holds: 0600 files in a 0700 folder.
 keepNewFilesPrivate()
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const at = args.indexOf(name)
-  return at >= 0 ? args[at + 1] : undefined
-}
-const dir = option('--dir') ?? process.env.BACKUP_DIR ?? './backups'
-const everyMinutes = Number(option('--every') ?? 0)
-const keep = Number(option('--keep') ?? 0)
+const usage = 'usage: npm run backup -- [--dir <dir>] [--every <minutes> --keep <count>]'
+const { values } = cliArgs(
+  { options: { dir: { type: 'string' }, every: { type: 'string' }, keep: { type: 'string' } } },
+  usage,
+)
+const dir = values.dir ?? process.env.BACKUP_DIR ?? './backups'
+const everyMinutes = Number(values.every ?? 0)
+const keep = Number(values.keep ?? 0)
 if (!Number.isFinite(everyMinutes) || everyMinutes < 0 || !Number.isInteger(keep) || keep < 0) {
-  console.error('usage: npm run backup -- [--dir <dir>] [--every <minutes> --keep <count>]')
+  console.error(usage)
   process.exit(2)
 }
 const config = loadConfig()

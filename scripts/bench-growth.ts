@@ -12,10 +12,16 @@
 import { performance } from 'node:perf_hooks'
 import { addSpinHistory } from '../tests/support/history.ts'
 import { createTestApp, loginPlayer, type TestPlayer } from '../tests/support/server.ts'
+import { cliArgs } from './cli-args.ts'
 
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 100_000)
 const RUNS = Number(process.env.GROWTH_RUNS ?? 9)
-const pgUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL
+const { positionals } = cliArgs({ allowPositionals: true }, 'usage: npm run bench:growth [-- <postgres url>]')
+if (positionals.length > 1) {
+  console.error('usage: npm run bench:growth [-- <postgres url>]')
+  process.exit(2)
+}
+const pgUrl = positionals[0] ?? process.env.BENCH_DATABASE_URL
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl
 const engine = pgUrl ? 'postgres' : 'sqlite'
 

@@ -23,10 +23,16 @@ import { withTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { AccountDirectory } from '../server/ledger/accounts.ts'
 import { Ledger } from '../server/ledger/ledger.ts'
 import { bet, win } from '../server/ledger/wallet.ts'
+import { cliArgs } from './cli-args.ts'
 
 const CONCURRENCY = [1, 4, 16, 32]
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
-const pgUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL
+const { positionals } = cliArgs({ allowPositionals: true }, 'usage: npm run bench:ledger [-- <postgres url>]')
+if (positionals.length > 1) {
+  console.error('usage: npm run bench:ledger [-- <postgres url>]')
+  process.exit(2)
+}
+const pgUrl = positionals[0] ?? process.env.BENCH_DATABASE_URL
 
 interface Figure {
   tps: number

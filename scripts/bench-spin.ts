@@ -29,6 +29,7 @@ import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-player.ts'
+import { cliArgs } from './cli-args.ts'
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,32,64').split(',').map(Number)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -727,10 +728,21 @@ async function main() {
   else console.log('\nPostgreSQL skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).')
 }
 
-if (process.argv[2] === '--spin-floor') {
-  spinFloorServer(process.argv[3] as string, Number(process.argv[4]))
-} else if (process.argv[2] === '--floor') {
-  await floorServer(process.argv[3] as string, process.argv[4] as string, Number(process.argv[5]))
+// The floors run as this file's own child processes, named by a first option.
+const { values, positionals } = cliArgs(
+  {
+    options: { 'spin-floor': { type: 'boolean', default: false }, floor: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  },
+  'usage: npm run bench:spin (settings in BENCH_SECONDS, BENCH_CLIENTS, BENCH_ENGINES)',
+)
+if (values['spin-floor']) {
+  spinFloorServer(positionals[0] as string, Number(positionals[1]))
+} else if (values.floor) {
+  await floorServer(positionals[0] as string, positionals[1] as string, Number(positionals[2]))
+} else if (positionals.length > 0) {
+  console.error('usage: npm run bench:spin (settings in BENCH_SECONDS, BENCH_CLIENTS, BENCH_ENGINES)')
+  process.exit(2)
 } else {
   await main()
 }

@@ -26,11 +26,17 @@ import { supportFigures } from '../server/support/transparency-queries.ts'
 import { addDays, dayFigures, dayPeriod } from '../server/transparency/figures.ts'
 import { addSpinHistory } from '../tests/support/history.ts'
 import { createTestApp, loginPlayer } from '../tests/support/server.ts'
+import { cliArgs } from './cli-args.ts'
 
 const CROWD = Number(process.env.CROWD ?? 3000)
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 100_000)
 const RUNS = Number(process.env.GROWTH_RUNS ?? 7)
-const pgUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL
+const { positionals } = cliArgs({ allowPositionals: true }, 'usage: npm run bench:transparency [-- <postgres url>]')
+if (positionals.length > 1) {
+  console.error('usage: npm run bench:transparency [-- <postgres url>]')
+  process.exit(2)
+}
+const pgUrl = positionals[0] ?? process.env.BENCH_DATABASE_URL
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl
 const engine = pgUrl ? 'postgres' : 'sqlite'
 const DAY = 24 * 3600_000

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { cliArgs } from './cli-args.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const stampFile = path.join(root, 'dist', '.build-inputs')
@@ -55,11 +56,15 @@ export function inputsHash(): string {
 const current = inputsHash()
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
 const fresh = built === current && existsSync(path.join(root, 'dist', 'index.html'))
-if (process.argv.includes('--stamp')) {
+const { values } = cliArgs(
+  { options: { stamp: { type: 'boolean', default: false }, check: { type: 'boolean', default: false } } },
+  'usage: node scripts/build-if-stale.ts [--stamp | --check]',
+)
+if (values.stamp) {
   writeFileSync(stampFile, `${current}\n`)
   process.exit(0)
 }
-if (process.argv.includes('--check')) {
+if (values.check) {
   console.log(fresh ? 'dist/ is current' : 'dist/ is stale')
   process.exit(fresh ? 0 : 1)
 }

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cliArgs } from './cli-args.ts'
 
 /** Lowest first. A module may import its own files and those of modules in lower layers. */
 export const layers: string[][] = [
@@ -136,6 +137,7 @@ export function duplicateMigrationNumbers(root: string): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  cliArgs({}, 'usage: node scripts/check-modules.ts')
   const root = path.resolve(import.meta.dirname, '..', 'server')
   const violations = checkModules(root)
   if (violations.length > 0) {

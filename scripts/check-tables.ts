@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ServerModule, tableOwners } from '../server/db/owners.ts'
 import { houseAccountCodes } from '../server/ledger/accounts.ts'
+import { cliArgs } from './cli-args.ts'
 
 const tableReference =
   /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`]([a-z_]+)(?:\s+as\s+\w+)?['"`]/g
@@ -76,6 +77,7 @@ export function checkTables(root: string): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  cliArgs({}, 'usage: node scripts/check-tables.ts')
   const violations = checkTables(path.resolve(import.meta.dirname, '..', 'server'))
 
   if (violations.length > 0) {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { envSchema } from '../server/config.ts'
 import { configReference } from '../server/config-reference.ts'
+import { cliArgs } from './cli-args.ts'
 
 export const configDocPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'configuration.md')
 
@@ -87,6 +88,7 @@ export function renderConfigurationDoc(): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  cliArgs({}, 'usage: npm run config:docs')
   writeFileSync(configDocPath, renderConfigurationDoc())
   console.log(`wrote ${path.relative(process.cwd(), configDocPath)}`)
 }

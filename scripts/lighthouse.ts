@@ -26,7 +26,10 @@ import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { staticSite } from '../server/http/static.ts'
 import { buildTestApp } from '../tests/support/server.ts'
+import { cliArgs } from './cli-args.ts'
 import { precompress } from './precompress.ts'
+
+cliArgs({}, 'usage: npm run lighthouse')
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']

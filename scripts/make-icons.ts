@@ -9,6 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import UPNG from 'upng-js'
 import { illustration } from '../games-client/art/compile.ts'
+import { cliArgs } from './cli-args.ts'
+
+cliArgs({}, 'usage: npm run icons')
 
 const GREEN_LIGHT = '#1f7a58'
 const GREEN_DARK = '#0b3d2e'

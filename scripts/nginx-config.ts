@@ -5,6 +5,7 @@
 //   npm run ops:nginx -- --listen 0.0.0.0:80 --upstream 10.0.0.11:8080 --upstream 10.0.0.12:8080 [--prefix /var/lib/jogo-limpo-nginx]
 // The tests run the same configuration (tests/chaos/proxy-setup.ts).
 import { pathToFileURL } from 'node:url'
+import { cliArgs } from './cli-args.ts'
 
 export interface NginxOptions {
   listen: string
@@ -73,17 +74,23 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=1s;`).join('\n'
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2)
-  const values = (flag: string) => args.flatMap((arg, i) => (args[i - 1] === flag ? [arg] : []))
-  const upstreams = values('--upstream')
+  const usage =
+    'usage: npm run ops:nginx -- --listen 0.0.0.0:80 --upstream 10.0.0.11:8080 --upstream 10.0.0.12:8080 [--prefix <dir>]'
+  const { values } = cliArgs(
+    {
+      options: {
+        listen: { type: 'string', default: '0.0.0.0:80' },
+        upstream: { type: 'string', multiple: true, default: [] },
+        prefix: { type: 'string' },
+      },
+    },
+    usage,
+  )
+  const upstreams = values.upstream
   if (upstreams.length === 0) {
-    console.error(
-      'usage: npm run ops:nginx -- --listen 0.0.0.0:80 --upstream 10.0.0.11:8080 --upstream 10.0.0.12:8080 [--prefix <dir>]',
-    )
+    console.error(usage)
     process.exit(2)
   }
-  const prefix = values('--prefix')[0]
-  process.stdout.write(
-    nginxConfig({ listen: values('--listen')[0] ?? '0.0.0.0:80', upstreams, ...(prefix ? { prefix } : {}) }),
-  )
+  const { prefix } = values
+  process.stdout.write(nginxConfig({ listen: values.listen, upstreams, ...(prefix ? { prefix } : {}) }))
 }

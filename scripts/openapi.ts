@@ -4,14 +4,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { build } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { startLocalSandbox } from '../server/payments/sandbox/local.ts'
+import { cliArgs } from './cli-args.ts'
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'openapi.json' } }, strict: true })
+const { values } = cliArgs(
+  { options: { out: { type: 'string', default: 'openapi.json' } } },
+  'usage: npm run openapi [-- --out <file>]',
+)
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-openapi-'))
 try {

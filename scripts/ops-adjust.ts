@@ -3,12 +3,15 @@
 // A positive amount credits the player's cash, a negative one debits it (never below zero).
 // The requestId makes a retried command apply once.
 import { randomUUID } from 'node:crypto'
+import { cliArgs } from './cli-args.ts'
 
-const [userId, amount, reason, requestId = randomUUID()] = process.argv.slice(2)
+const usage = 'usage: OPS_TOKEN=… npm run ops:adjust -- <userId> <amountCentavos> "<reason>" [requestId]'
+const { positionals } = cliArgs({ allowPositionals: true }, usage)
+const [userId, amount, reason, requestId = randomUUID()] = positionals
 const appUrl = process.env.APP_URL ?? 'http://localhost:8080'
 const token = process.env.OPS_TOKEN
-if (!token || !userId || !amount || !reason) {
-  console.error('usage: OPS_TOKEN=… npm run ops:adjust -- <userId> <amountCentavos> "<reason>" [requestId]')
+if (!token || !userId || !amount || !reason || positionals.length > 4) {
+  console.error(usage)
   process.exit(2)
 }
 const response = await fetch(`${appUrl}/api/ops/adjust`, {

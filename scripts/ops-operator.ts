@@ -15,23 +15,23 @@ import { createOperator, disableOperator, listOperators, setupLink } from '../se
 import { operatorRoles } from '../server/ops/roles.ts'
 import { publicUrlForCli } from '../server/public-url.ts'
 import { Refusal } from '../server/refusal.ts'
+import { cliArgs } from './cli-args.ts'
 
 const usage = `usage:
   npm run ops:operator -- create <email> <role: ${operatorRoles.join('|')}> [--password P] [--name "N"]
   npm run ops:operator -- list
   npm run ops:operator -- disable <email>`
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`)
-  if (at < 0) return undefined
-  const value = args[at + 1]
-  args.splice(at, 2)
-  return value
+const { values, positionals } = cliArgs(
+  { options: { password: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true },
+  usage,
+)
+const { password, name } = values
+const [command, email, role] = positionals
+if (positionals.length > 3) {
+  console.error(usage)
+  process.exit(2)
 }
-const password = option('password')
-const name = option('name')
-const [command, email, role] = args
 
 const config = loadConfig()
 const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })

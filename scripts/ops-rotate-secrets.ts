@@ -6,6 +6,9 @@ import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
 import { loadKeyring, sealTotpSecrets } from '../server/ops/secret-keys.ts'
+import { cliArgs } from './cli-args.ts'
+
+cliArgs({}, 'usage: npm run ops:rotate-secrets')
 
 keepNewFilesPrivate()
 const config = loadConfig()

@@ -6,11 +6,14 @@ import { restoreDatabase } from '../server/db/backup.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { auditLedger } from '../server/ledger/audit.ts'
 import { keepNewFilesPrivate } from '../server/lib/private-files.ts'
+import { cliArgs } from './cli-args.ts'
 
 // Backups hold what the database holds: 0600 files in a 0700 folder.
 keepNewFilesPrivate()
 
-const file = process.argv[2]
+const {
+  positionals: [file],
+} = cliArgs({ allowPositionals: true }, 'usage: npm run restore -- <backup file>')
 if (!file) {
   console.error('usage: npm run restore -- <backup file>')
   process.exit(2)

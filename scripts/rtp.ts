@@ -8,8 +8,10 @@ import { gameVersions } from '../contract/games/catalog.ts'
 import { figuresKey, type PublishedFigures } from '../contract/games/figures.ts'
 import { published } from '../contract/games/published.ts'
 import { computeRtp, publishFigures } from '../server/games/rtp.ts'
+import { cliArgs } from './cli-args.ts'
 
-const write = process.argv.includes('--write')
+const write = cliArgs({ options: { write: { type: 'boolean', default: false } } }, 'usage: npm run rtp [-- --write]')
+  .values.write
 const figures: Record<string, PublishedFigures> = {}
 let mismatches = 0
 const started = performance.now()

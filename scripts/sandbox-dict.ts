@@ -9,18 +9,19 @@
 // A withdrawal goes only to a key the directory says the player's CPF holds. Registering a key
 // held by another CPF moves it (a DICT claim).
 import { pixKeyTypes } from '../contract/pix-keys.ts'
+import { cliArgs } from './cli-args.ts'
 import { sandboxBankPost } from './sandbox-bank-call.ts'
 
-const [command, ...rest] = process.argv.slice(2)
-const typeAt = rest.indexOf('--type')
-const keyType = typeAt >= 0 ? rest[typeAt + 1] : undefined
-const positional = rest.filter((_, i) => typeAt < 0 || (i !== typeAt && i !== typeAt + 1))
 const usage =
   'usage: npm run sandbox:dict -- add <key> <cpf> [--type cpf|phone|email|random] | list <cpf> | remove <key> <cpf> [--type …]'
+const { values, positionals } = cliArgs({ options: { type: { type: 'string' } }, allowPositionals: true }, usage)
+const [command, ...positional] = positionals
+const keyType = values.type
 
 function request(): { path: string; body: Record<string, string> } | null {
   const [first, second] = positional
-  if (typeAt >= 0 && !(pixKeyTypes as readonly string[]).includes(keyType ?? '')) return null
+  if (positional.length > 2) return null
+  if (keyType !== undefined && !(pixKeyTypes as readonly string[]).includes(keyType)) return null
   const typed: Record<string, string> = keyType ? { keyType } : {}
   if (command === 'add' && first && second) return { path: '/dict', body: { key: first, cpf: second, ...typed } }
   if (command === 'remove' && first && second) {

@@ -19,10 +19,19 @@ import { migrateToLatest } from '../server/db/migrate.ts'
 import { hmacSha256 } from '../server/games/seeds.ts'
 import { accountInfo, adjustBalance, enterApp, playerCall } from '../tests/e2e/support.ts'
 import { buildTestApp } from '../tests/support/server.ts'
+import { cliArgs } from './cli-args.ts'
 
-const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.E2E_PORT ?? 8241)
-const manifest = process.argv.includes('--manifest')
-const lobbyOnly = process.argv.includes('--lobby')
+const {
+  values: { manifest, lobby: lobbyOnly },
+  positionals: [portArg],
+} = cliArgs(
+  {
+    options: { manifest: { type: 'boolean', default: false }, lobby: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  },
+  'usage: npm run screenshots [-- <port>] [--manifest] [--lobby]',
+)
+const port = Number(portArg ?? process.env.E2E_PORT ?? 8241)
 // Playwright's test runs empty test-results/: SCREENSHOTS_DIR keeps them elsewhere.
 const out = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-shots-'))

@@ -6,6 +6,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { cliArgs } from './cli-args.ts'
+
+cliArgs({}, 'usage: npm run size')
 
 const BUDGET_KB = 120
 /** The game page's JavaScript. */

@@ -5,20 +5,23 @@
 // with "cadeia verificada até DD/MM/YYYY", or 1 naming the first day that does not check.
 import type { Envelope } from '../contract/envelope.ts'
 import { type Snapshot, type SnapshotPage, type TransparencyView, verifyChain } from '../contract/transparency.ts'
+import { cliArgs } from './cli-args.ts'
 
-const args = process.argv.slice(2)
-const target = args.find((a) => !a.startsWith('--'))
-if (!target) {
-  console.error('usage: npm run transparency:verify -- <url of the app> [--known=YYYY-MM-DD:<hash> …]')
+const usage = 'usage: npm run transparency:verify -- <url of the app> [--known=YYYY-MM-DD:<hash> …]'
+const { values, positionals } = cliArgs(
+  { options: { known: { type: 'string', multiple: true, default: [] } }, allowPositionals: true },
+  usage,
+)
+const [target] = positionals
+if (!target || positionals.length > 1) {
+  console.error(usage)
   process.exit(2)
 }
 const origin = new URL(target).origin
-const known = args
-  .filter((a) => a.startsWith('--known='))
-  .map((a) => {
-    const [day, hash] = a.slice('--known='.length).split(':') as [string, string]
-    return { day, hash }
-  })
+const known = values.known.map((value) => {
+  const [day, hash] = value.split(':') as [string, string]
+  return { day, hash }
+})
 
 async function get<T>(path: string): Promise<T> {
   const response = await fetch(`${origin}/api${path}`, { headers: { accept: 'application/json' } })
