@@ -13,8 +13,9 @@ describe('formatMoney', () => {
 
   it('joins symbol and number with a no-break space, so "R$" never ends a line', () => {
     for (const minor of [50, 123456, -2500]) {
-      expect(formatMoney(minor)).not.toMatch(/ /)
-      expect(formatMoney(minor, 'INR')).toContain('\u00a0')
+      expect(formatMoney(minor)).toContain('R$\u00a0')
+      for (const currency of ['BRL', 'MXN', 'INR', 'NGN'] as const)
+        expect(formatMoney(minor, currency)).not.toMatch(/\s(?<!\u00a0)/)
     }
   })
 
@@ -25,11 +26,23 @@ describe('formatMoney', () => {
     expect(formatPercent(96.17, 2, 2, 'INR')).toBe('96.17%')
   })
 
-  it('formats the other markets in their own way', () => {
-    expect(formatMoney(123456, 'MXN')).toBe('$\u00a01.234,56')
-    expect(formatMoney(123456, 'INR')).toBe('₹\u00a01,234.56')
-    expect(formatMoney(123456, 'NGN')).toBe('₦\u00a01,234.56')
-    expect(formatMoney(100, 'NGN')).toBe('₦\u00a01.00')
+  it("formats each market's currency as Intl does in its locale (es-MX, en-IN lakh grouping)", () => {
+    expect(formatMoney(123456, 'MXN')).toBe('$1,234.56')
+    expect(formatMoney(-2500, 'MXN')).toBe('-$25.00')
+    expect(formatMoney(123456, 'INR')).toBe('₹1,234.56')
+    expect(formatMoney(12345678, 'INR')).toBe('₹1,23,456.78')
+    expect(formatMoney(100_000_000, 'INR')).toBe('₹10,00,000.00')
+    expect(formatMoney(123456, 'NGN')).toBe('₦1,234.56')
+    expect(formatMoney(100, 'NGN')).toBe('₦1.00')
+    // The same as Intl's own currency format for the market's locale, spaces made no-break.
+    for (const [currency, locale] of [
+      ['BRL', 'pt-BR'],
+      ['MXN', 'es-MX'],
+      ['INR', 'en-IN'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(98765.43)
+      expect(formatMoney(9876543, currency)).toBe(intl.replace(/\s/g, '\u00a0'))
+    }
   })
 
   it('refuses amounts that are not whole centavos', () => {
@@ -39,9 +52,10 @@ describe('formatMoney', () => {
   it('never loses a centavo: the digits always read back to the same amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (minor) => {
-        const text = formatMoney(minor)
-        const digits = Number(text.replace(/[^\d]/g, ''))
-        expect(digits).toBe(Math.abs(minor))
+        for (const currency of ['BRL', 'MXN', 'INR'] as const) {
+          const digits = Number(formatMoney(minor, currency).replace(/[^\d]/g, ''))
+          expect(digits).toBe(Math.abs(minor))
+        }
       }),
     )
   })

@@ -1,41 +1,47 @@
-// Money is integer minor units (centavos) everywhere; this formats it for display with Intl,
-// per market.
+// Money is integer minor units (centavos) everywhere; this formats it for display with Intl's
+// currency format in the market's locale.
 
 export type Currency = 'BRL' | 'MXN' | 'INR' | 'NGN'
 
 /** Minor units per major unit; every supported currency divides by 100. */
 export const minorUnitsPerMajor: Record<Currency, number> = { BRL: 100, MXN: 100, INR: 100, NGN: 100 }
 
-// Locale whose grouping and decimal marks the market expects: BRL `R$ 1.234,56`, MXN dot
-// thousands with comma decimals, INR and NGN comma thousands.
-const formatLocale: Record<Currency, string> = { BRL: 'pt-BR', MXN: 'es-ES', INR: 'en-US', NGN: 'en-US' }
-const symbol: Record<Currency, string> = { BRL: 'R$', MXN: '$', INR: '₹', NGN: '₦' }
+/**
+ * The market's locale for each currency: Intl's own currency format for it gives the symbol, its
+ * place, the grouping (India's lakh: ₹1,23,456.78) and the decimal mark (R$ 1.234,56; $1,234.56).
+ */
+export const marketLocale: Record<Currency, string> = { BRL: 'pt-BR', MXN: 'es-MX', INR: 'en-IN', NGN: 'en-NG' }
 
-const numberFormats = new Map<Currency, Intl.NumberFormat>()
+const moneyFormats = new Map<Currency, Intl.NumberFormat>()
 
-function numberFormat(currency: Currency): Intl.NumberFormat {
-  let format = numberFormats.get(currency)
+function moneyFormat(currency: Currency): Intl.NumberFormat {
+  let format = moneyFormats.get(currency)
   if (!format) {
-    format = new Intl.NumberFormat(formatLocale[currency], {
+    format = new Intl.NumberFormat(marketLocale[currency], {
+      style: 'currency',
+      currency,
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
-      // es-ES leaves four-digit numbers ungrouped by default; markets want 1.234,56.
-      useGrouping: 'always',
     })
-    numberFormats.set(currency, format)
+    moneyFormats.set(currency, format)
   }
   return format
 }
 
 /**
- * `formatMoney(123456)` → `R$ 1.234,56`, with a no-break space after the symbol so an amount never
- * breaks across lines. Negative amounts keep the sign before the symbol.
+ * `formatMoney(123456)` → `R$ 1.234,56` in the market's locale. Any space Intl puts between
+ * symbol and number is a no-break space, so an amount never breaks across lines.
  */
 export function formatMoney(minor: number, currency: Currency = 'BRL'): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`money must be an integer of minor units: ${minor}`)
-  const major = Math.abs(minor) / minorUnitsPerMajor[currency]
-  const text = `${symbol[currency]}\u00a0${numberFormat(currency).format(major)}`
-  return minor < 0 ? `-${text}` : text
+  // Centavos become an exact decimal string, which Intl formats as written (a float division
+  // could round a huge amount); the TypeScript library in use types format() for numbers only.
+  const sign = minor < 0 ? '-' : ''
+  const digits = String(Math.abs(minor)).padStart(3, '0')
+  const major = `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`
+  return moneyFormat(currency)
+    .format(major as unknown as number)
+    .replace(/\s/g, '\u00a0')
 }
 
 /**
@@ -43,7 +49,7 @@ export function formatMoney(minor: number, currency: Currency = 'BRL'): string {
  * reads like the amounts beside it.
  */
 export function formatPercent(percent: number, digits = 2, minDigits = digits, currency: Currency = 'BRL'): string {
-  return new Intl.NumberFormat(formatLocale[currency], {
+  return new Intl.NumberFormat(marketLocale[currency], {
     style: 'percent',
     minimumFractionDigits: minDigits,
     maximumFractionDigits: digits,
