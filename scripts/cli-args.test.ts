@@ -21,7 +21,13 @@ async function exitOf(script: string, args: string[]) {
     await run(process.execPath, [path.join('scripts', script), ...args], {
       cwd: root,
       // Nothing is to run: a script that took the option would try these and fail otherwise.
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '/nonexistent', OPS_TOKEN: 'x', APP_URL: 'http://127.0.0.1:9' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: '/nonexistent',
+        OPS_TOKEN: 'x',
+        APP_URL: 'http://127.0.0.1:9',
+      },
     })
     return { code: 0, stderr: '' }
   } catch (error) {
@@ -45,7 +51,11 @@ describe('script arguments', () => {
     for (let i = 0; i < scripts.length; i += 2) {
       const batch = scripts.slice(i, i + 2)
       for (const [j, result] of (await Promise.all(batch.map((s) => exitOf(s, ['--no-such-option'])))).entries()) {
-        results.push({ script: batch[j] as string, code: result.code, named: result.stderr.includes('--no-such-option') })
+        results.push({
+          script: batch[j] as string,
+          code: result.code,
+          named: result.stderr.includes('--no-such-option'),
+        })
       }
     }
     expect(results.filter(({ code, named }) => code !== 2 || !named)).toEqual([])

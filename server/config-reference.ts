@@ -87,7 +87,9 @@ export const configReference: Record<Variable, VariableDoc> = {
   SHUTDOWN_TIMEOUT_MS: observability('On SIGTERM, how long in-flight requests get to finish.'),
   MARKET_CURRENCY: market("The market's currency (amounts are always integer minor units)."),
   MARKET_LANGUAGE: market("The default language of the app and of the API's messages."),
-  MARKET_TIME_ZONE: market("The market's time zone: local days for limits, sign-in days, reports and snapshots."),
+  MARKET_TIME_ZONE: market(
+    "The market's time zone: local days for limits, sign-in days, reports and snapshots; the app and the console show every time in it.",
+  ),
   OPS_TOKEN: ops(
     "The scripts' service account on the operator API (header `x-ops-token`; audited as `service: OPS_TOKEN`). People use the console.",
   ),

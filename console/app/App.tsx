@@ -6,6 +6,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import type { OperatorMe } from '../../contract/ops.ts'
 import { CallError, call, onUnauthenticated } from '../lib/api.ts'
+import { loadMarketTimeZone } from '../lib/format.ts'
 import { startPush, stopPush } from '../lib/push.ts'
 import LoginPage from '../pages/LoginPage.tsx'
 import SetupPage from '../pages/SetupPage.tsx'
@@ -15,11 +16,14 @@ import { can, SessionContext } from './session.ts'
 
 type State = { kind: 'loading' } | { kind: 'out' } | { kind: 'in'; me: OperatorMe }
 
+const zoneLoaded = loadMarketTimeZone()
+
 export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' })
   const refresh = useCallback(() => {
-    call<OperatorMe>('session/me').then(
-      (me) => setState({ kind: 'in', me }),
+    // The market's time zone arrives before any page shows a time.
+    Promise.all([call<OperatorMe>('session/me'), zoneLoaded]).then(
+      ([me]) => setState({ kind: 'in', me }),
       (error: unknown) => {
         if (error instanceof CallError) setState({ kind: 'out' })
       },

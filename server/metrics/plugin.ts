@@ -70,8 +70,10 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   })
 
   const outboxBacklog = () => app.push.backlog(app.clock.now())
-  metrics.gauge('ledger_conservation_balance_centavos', 'Sum of every ledger balance in centavos (double entry: must read 0)', () =>
-    sumOfBalances(app.db),
+  metrics.gauge(
+    'ledger_conservation_balance_centavos',
+    'Sum of every ledger balance in centavos (double entry: must read 0)',
+    () => sumOfBalances(app.db),
   )
   metrics.gauge('outbox_backlog_rows', 'Outbox rows this instance has not delivered yet', async () => {
     return (await outboxBacklog()).rows

@@ -7,7 +7,7 @@ import { startTransition, useEffect, useState } from 'react'
 import { AgeGate } from '../features/account/AgeGate.tsx'
 import { loadCachedAccount, refreshAccount } from '../lib/account.ts'
 import { captureAdClick } from '../lib/adClick.ts'
-import { loadAppConfig } from '../lib/appConfig.ts'
+import { loadAppConfig, restoreAppConfig } from '../lib/appConfig.ts'
 import { rememberEntryParams } from '../lib/entry.ts'
 import { restoreLanguage } from '../lib/i18n.ts'
 import { lazyPart } from '../lib/lazy.tsx'
@@ -52,10 +52,13 @@ function Boot() {
   const [phase, setPhase] = useState<Phase>('starting')
 
   useEffect(() => {
-    void loadAppConfig()
+    // The kept copy first, then the server's (a late kept copy must not overwrite a fresh one).
+    const configRestored = restoreAppConfig()
+    void configRestored.then(loadAppConfig)
     captureAdClick(window.location.href, document.cookie, navigator.userAgent)
     void (async () => {
       await Promise.all([
+        configRestored,
         restoreLanguage(),
         restoreSound(),
         loadCachedAccount(),

@@ -31,6 +31,8 @@ export interface AppConfigRecord {
   pixExpirySeconds: number
   /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
   withdrawPromptMin?: number
+  /** The market's IANA time zone (the server's MARKET_TIME_ZONE); absent in a copy kept by an older app. */
+  timeZone?: string
 }
 
 /** A deposit whose PIX sheet is open, so it survives paying in the same tab (iOS) or a reload. */
