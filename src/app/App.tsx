@@ -52,9 +52,13 @@ function Boot() {
   const [phase, setPhase] = useState<Phase>('starting')
 
   useEffect(() => {
-    // The kept copy first, then the server's (a late kept copy must not overwrite a fresh one).
-    const configRestored = restoreAppConfig()
-    void configRestored.then(loadAppConfig)
+    // The kept copy first, then the server's (a late kept copy must not overwrite a fresh one);
+    // with no kept copy (a first start) the app waits for the server's, so no time is shown in
+    // another zone than the market's.
+    const configRestored = restoreAppConfig().then((kept) => {
+      const loaded = loadAppConfig()
+      return kept ? undefined : loaded
+    })
     captureAdClick(window.location.href, document.cookie, navigator.userAgent)
     void (async () => {
       await Promise.all([

@@ -15,9 +15,10 @@ export function applyAppConfig(config: AppConfigRecord): void {
 }
 
 /** The copy kept from the last start, so the first screen already shows the market's times. */
-export async function restoreAppConfig(): Promise<void> {
+export async function restoreAppConfig(): Promise<boolean> {
   const cached = await storage.get('appConfig')
   if (cached) applyAppConfig(cached)
+  return cached !== undefined
 }
 
 export async function loadAppConfig(): Promise<void> {
