@@ -13,7 +13,7 @@ import {
 } from '../../contract/accounts.ts'
 import { defaultLanguage, isLanguage, languages } from '../../contract/languages.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
-import { ok, replies } from '../http/envelope.ts'
+import { FieldRefusal, ok, replies } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
@@ -21,6 +21,7 @@ import { deviceLabel } from './devices.ts'
 import { activeSelfExclusion } from './limits.ts'
 import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
+import { isGuessablePassword } from './password-score.ts'
 import { hashPassword } from './passwords.ts'
 import { bindCredentials, bindRefusal, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
 import {
@@ -128,6 +129,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // Refusals that do not depend on the password come before scrypt (each hash holds a core).
     const refusal = await bindRefusal(db, request.playerId, request.body.userName)
     if (refusal) throw new Refusal(refusal)
+    if (await isGuessablePassword(request.body.password, [request.body.userName]))
+      throw new FieldRefusal('password', 'password_weak')
     const passwordHash = await hashPassword(request.body.password, request.ip)
     const outcome = await bindCredentials(
       db,

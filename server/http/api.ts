@@ -12,7 +12,7 @@ import type { MsgCode } from '../../contract/envelope.ts'
 import { type Language, pickLanguage } from '../../contract/languages.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
 import { Refusal } from '../refusal.ts'
-import { HttpRefusal, type Reply } from './envelope.ts'
+import { FieldRefusal, HttpRefusal, type Reply } from './envelope.ts'
 import { hasNulCharacter } from './nul-characters.ts'
 import { documentRoute, type Security } from './route-docs.ts'
 
@@ -141,6 +141,10 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   )
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof FieldRefusal) {
+      const issue = { field: error.field, code: 'custom', message: error.problem, params: {} }
+      return send(request, reply, 400, 'invalid_request', describeIssues([issue], request.language))
+    }
     if (error instanceof Refusal) {
       const msg = messageFor(error.msgCode, request.language, error.params, app.config.market)
       const status =

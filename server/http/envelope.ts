@@ -39,6 +39,21 @@ export class HttpRefusal extends Refusal {
 }
 
 /**
+ * A field refused by a check the schema cannot make synchronously (a password's strength, scored
+ * off the event loop): answered exactly as a schema's refusal of that field — 400
+ * `invalid_request`, the message naming the field and the problem in the player's language.
+ */
+export class FieldRefusal extends HttpRefusal {
+  readonly field: string
+  readonly problem: string
+  constructor(field: string, problem: string) {
+    super(400, 'invalid_request')
+    this.field = field
+    this.problem = problem
+  }
+}
+
+/**
  * A route's `schema.response`: the success envelope with this data. The API layer adds the
  * refusal beside it and the statuses it answers itself (route-docs.ts).
  */
