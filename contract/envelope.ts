@@ -85,6 +85,10 @@ export const MsgCode = {
   accountFrozen: 'account_frozen',
   accountClosed: 'account_closed',
   accountHasBalance: 'account_has_balance',
+  /** withdrawInfo's state for the seed's client: a withdrawal is in flight (a success). */
+  withdrawProcessing: 'withdrawProcessing',
+  /** withdrawInfo's state for the seed's client: bonus still to be wagered (a success). */
+  needPlayGame: 'needPlayGame',
 } as const
 
 export type MsgCode = (typeof MsgCode)[keyof typeof MsgCode]
@@ -111,6 +115,17 @@ const envelopeFields = {
 /** An answer that did what was asked, with its data. */
 export function okEnvelope<Data extends z.ZodType>(data: Data) {
   return z.object({ success: z.literal(true), msgCode: z.literal(MsgCode.ok), ...envelopeFields, data })
+}
+
+/**
+ * A success whose msgCode also names a state, for the seed's client that reads the state there
+ * (withdrawInfo): `success` or one of `codes`.
+ */
+export function okEnvelopeWithState<Data extends z.ZodType, const Codes extends readonly [MsgCode, ...MsgCode[]]>(
+  data: Data,
+  codes: Codes,
+) {
+  return z.object({ success: z.literal(true), msgCode: z.enum(codes), ...envelopeFields, data })
 }
 
 /**

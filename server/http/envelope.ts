@@ -26,6 +26,11 @@ export function ok<T>(data: T): Ok<T> {
   return { success: true, msgCode: 'success', data } as Ok<T>
 }
 
+/** A success whose msgCode also names a state (see okEnvelopeWithState). */
+export function okWithState<T, Code extends MsgCode>(msgCode: Code, data: T) {
+  return { success: true, msgCode, data } as Omit<Ok<T>, 'msgCode'> & { msgCode: Code }
+}
+
 /**
  * A refusal the HTTP layer itself makes before any service runs — a gate's 401 or 429, malformed
  * bytes' 400 — answered with that status and the envelope.

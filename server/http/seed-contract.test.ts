@@ -3,7 +3,7 @@
 // confirmation, the account form's `userName`/`accountNumber`/`phone`/`email`/`payType`, orders
 // without `requestId`, withdrawInfo's `id` — checking the fields the seed reads and that
 // `msgCode` is 'success' on success. Honest refusals stay: a client-chosen prize is never
-// credited, a withdrawal without requestId or password is refused, and no fee step exists.
+// credited, a withdrawal without the password is refused, and no fee step exists.
 // Money is read from the ledger.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
@@ -195,10 +195,9 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expectSuccess(withdrawInfo, '/v1/bus/withdrawInfo')
     expect(withdrawInfo.data).toMatchObject({ state: 'ok', withdrawable: 5000, orderList: [] })
 
-    // A withdrawal without requestId is refused (money at risk); with it, the password is asked
-    // (every withdrawal is confirmed with it) — never a fee, a tax or a deposit.
+    // Every withdrawal is confirmed with the password — never a fee, a tax or a deposit.
     const withdrawBody = { userName: 'Ana Souza', accountNumber: cpf, payType: 1, amount: 2000 }
-    expectRefusal(await seed.post('/withdraw/create/order', withdrawBody), 'request_id_required')
+    expectRefusal(await seed.post('/withdraw/create/order', withdrawBody), 'password_required')
     const requestId = randomUUID()
     expectRefusal(await seed.post('/withdraw/create/order', { ...withdrawBody, requestId }), 'password_required')
     expect(await balances(userId)).toMatchObject({ cash: 5000 })
@@ -208,7 +207,7 @@ describe.each(engines)("the seed's client on %s", (engine) => {
       password: TEST_PASSWORD,
     })
     expectSuccess(withdrawal, '/withdraw/create/order')
-    expect(withdrawal.data).toMatchObject({ amount: 2000, payType: 'cpf' })
+    expect(withdrawal.data).toMatchObject({ amount: 2000, payType: 1 })
     expect(await balances(userId)).toMatchObject({ cash: 3000 })
     const orderId: string = withdrawal.data.orderId
 
@@ -291,7 +290,7 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     // The seed's client-side conversion records: without consent, nothing was recorded.
     const records = await seed.post('/v1/bus/getFbRechargeRecords', {})
     expectSuccess(records, '/v1/bus/getFbRechargeRecords')
-    expect(records.data).toEqual({ enableFlag: 0, list: [] })
+    expect(records.data).toEqual({ enableFlag: 0, list: [], fbRechargeRecords: [], isFirstRecharge: 0 })
     const update = await seed.post('/v1/bus/updateFbRechargeRecords', {
       orderIds: [order.data.orderId],
       reportStatus: 1,

@@ -500,11 +500,21 @@ const messages: Record<MsgCode, Texts> = {
     en: 'Wrong password too many times on this account. Wait a little and try again.',
     hi: 'इस खाते पर बहुत बार गलत पासवर्ड। थोड़ा रुककर फिर से प्रयास करें।',
   },
+  withdrawProcessing: {
+    'pt-BR': 'Você tem um saque em andamento. Acompanhe-o até ser pago.',
+    en: 'You have a withdrawal in progress. Follow it until it is paid.',
+    hi: 'आपकी एक निकासी चल रही है। भुगतान होने तक उसे देखते रहें।',
+  },
+  needPlayGame: {
+    'pt-BR': 'Seu saldo é bônus: aposte o que falta do requisito de apostas para ele virar dinheiro sacável.',
+    en: 'Your balance is bonus: bet what is left of the wagering requirement for it to become withdrawable cash.',
+    hi: 'आपका बैलेंस बोनस है: इसे निकालने योग्य नकद बनाने के लिए दांव की बची हुई शर्त पूरी करें।',
+  },
   device_login_failed: {
     'pt-BR':
-      'Este aparelho não está ligado a nenhuma conta (foi desconectado ou é desconhecido). Entre com nome e senha.',
-    en: 'This device is not linked to any account (it was disconnected or is unknown). Sign in with your user name and password.',
-    hi: 'यह डिवाइस किसी खाते से जुड़ा नहीं है (इसे हटाया गया या यह अज्ञात है)। उपयोगकर्ता नाम और पासवर्ड से साइन इन करें।',
+      'Este aparelho não pode entrar sozinho: falta o código secreto que ele recebeu no primeiro acesso, ou ele foi desconectado. Entre com seu nome de usuário e senha.',
+    en: "This device can't sign in by itself: the secret code it got on its first visit is missing, or it was disconnected. Sign in with your user name and password.",
+    hi: 'यह डिवाइस अपने आप साइन इन नहीं कर सकता: पहली बार मिला गुप्त कोड नहीं है, या इसे हटा दिया गया है। अपने उपयोगकर्ता नाम और पासवर्ड से साइन इन करें।',
   },
   busy: {
     'pt-BR': 'Muita gente entrando agora. Tente de novo em alguns segundos.',

@@ -3,32 +3,72 @@
 // that knows them.
 //   create/order without `requestId`: derived from the player, the amount, the offer choice and a
 //     10-second window — a deposit order moves no money (the player still has to pay it), so a
-//     double tap replays the same order and nothing is at risk.
-//   withdraw/create/order without `requestId`: refused (`request_id_required`) — a withdrawal moves
-//     money, and a guessed id could either repeat a payout or swallow a real second one.
+//     double tap replays the same order and nothing is at risk. Its `payType` (the seed's payment
+//     channel; PIX is the only one) → dropped.
+//   withdraw/create/order without `requestId`: derived the same way from the player, the amount,
+//     the key and a 10-second window — one withdrawal in flight per player already refuses a
+//     second one, so a derived id can only replay the order a double tap made, never pay twice.
+//     The rest of the seed's form (`bankName`, `ifscCode`, `showPixType`, `phone`, `email`) names
+//     no PIX key → dropped; the answer's `payType` is the seed's number when it sent a number.
 //   numeric `payType` 1/4/5 → cpf/phone/email (withdraw order, key correction)
-//   withdrawInfo `id` (the seed's channel id; PIX is the only channel) → dropped
+//   withdrawInfo `id` (the seed's channel id; PIX is the only channel) → dropped; the screen's
+//     state also in `msgCode` (`withdrawProcessing`, `needPlayGame`), the figures in `data.result`
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { type WithdrawOrderView, withdrawOrderView } from '../../contract/withdrawals.ts'
+import { type PixKeyType, pixKeyTypes } from '../../contract/pix-keys.ts'
+import {
+  type WithdrawInfo,
+  type WithdrawOrderView,
+  type WithdrawProcess,
+  withdrawOrderView,
+  withdrawProcess,
+} from '../../contract/withdrawals.ts'
 import { derivedRequestId, projectPayType, seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
-import { Refusal } from '../refusal.ts'
 
 const DEPOSIT_REPLAY_WINDOW_MS = 10_000
+const WITHDRAW_REPLAY_WINDOW_MS = 10_000
+/** The seed's withdraw form fields that name no PIX key (its bank-transfer past). */
+const seedWithdrawExtras = ['bankName', 'ifscCode', 'showPixType', 'phone', 'email'] as const
+
+/** Requests that named the PIX key type with the seed's number, answered with the number too. */
+const numericPayType = new WeakSet<FastifyRequest>()
 
 // The seed's request shapes, for the OpenAPI document (the routes validate the translated body).
 export const seedCreateDepositRequest = z
-  .looseObject({ amount: z.number().int().positive(), acceptOffer: z.boolean().optional() })
+  .looseObject({
+    amount: z.number().int().positive(),
+    acceptOffer: z.boolean().optional(),
+    payType: z.union([z.number(), z.string()]).optional().meta({ description: 'The payment channel (ignored).' }),
+  })
   .meta({
     description: "The seed client's deposit: no `requestId` (derived from player, amount and a 10-second window).",
   })
+const seedText = z.string().max(200)
 export const seedCreateWithdrawRequest = z
-  .looseObject({ requestId: z.string(), payType: z.union([z.literal(1), z.literal(4), z.literal(5)]) })
-  .meta({ description: "The seed client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail)." })
+  .looseObject({
+    userName: seedText.optional(),
+    accountNumber: seedText,
+    payType: z.union([z.literal(1), z.literal(4), z.literal(5)]),
+    amount: z.number().int().positive(),
+    requestId: z.string().optional().meta({ description: 'Derived when missing (player, amount, key, 10 s).' }),
+    password: z.string().optional(),
+    bankName: seedText.optional(),
+    ifscCode: seedText.optional(),
+    showPixType: seedText.optional(),
+    phone: seedText.optional(),
+    email: seedText.optional(),
+  })
+  .meta({
+    description:
+      "The seed client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail); `bankName`, " +
+      '`ifscCode`, `showPixType`, `phone` and `email` are ignored; no `requestId` (derived).',
+  })
 export const seedWithdrawInfoRequest = z
   .looseObject({ id: z.unknown() })
   .meta({ description: "The seed client's call with its channel `id` (ignored: PIX is the only channel)." })
 
-export const seedCreateDeposit = translateBody((body, request) => {
+export const seedCreateDeposit = translateBody((input, request) => {
+  const { payType: _payType, ...body } = input
   if (body.requestId !== undefined) return body
   const window = Math.floor(request.server.clock.now() / DEPOSIT_REPLAY_WINDOW_MS)
   const requestId = derivedRequestId(
@@ -41,9 +81,35 @@ export const seedCreateDeposit = translateBody((body, request) => {
   return { ...body, requestId }
 })
 
-export const seedCreateWithdraw = translateBody((body) => {
-  if (body.requestId === undefined) throw new Refusal('request_id_required')
-  return { ...body, payType: projectPayType(body.payType) }
+export const seedCreateWithdraw = translateBody((input, request) => {
+  const body = { ...input }
+  for (const field of seedWithdrawExtras) delete body[field]
+  if (typeof body.payType === 'number') numericPayType.add(request)
+  body.payType = projectPayType(body.payType)
+  if (body.requestId !== undefined) return body
+  const window = Math.floor(request.server.clock.now() / WITHDRAW_REPLAY_WINDOW_MS)
+  const key = typeof body.accountNumber === 'string' ? body.accountNumber.replace(/\s/g, '') : ''
+  const requestId = derivedRequestId(
+    'withdraw',
+    request.playerId,
+    String(body.amount),
+    String(body.payType),
+    key,
+    window,
+  )
+  return { ...body, requestId }
+})
+
+/** A created withdrawal, its `payType` the seed's number when the request used one. */
+export function withdrawalAnswer(request: FastifyRequest, order: WithdrawProcess) {
+  const code = seedPayTypeOf[order.payType]
+  return numericPayType.has(request) && code !== null ? { ...order, payType: code } : order
+}
+
+export const seedCreatedWithdrawal = withdrawProcess.extend({
+  payType: z
+    .union([z.enum(pixKeyTypes), z.number().int()])
+    .meta({ description: "The key's type; the seed's number (1 CPF, 4 phone, 5 e-mail) when the request sent one." }),
 })
 
 export const seedUpdateKey = translateBody((body) =>
@@ -55,15 +121,42 @@ export const seedWithdrawInfo = translateBody((body) => {
   return rest
 })
 
+/** The seed's number for a key type in its bank list: 1 CPF, 4 phone, 5 e-mail, 6 random key. */
+const seedKeyTypeOf: Readonly<Record<PixKeyType, 1 | 4 | 5 | 6>> = { cpf: 1, phone: 4, email: 5, random: 6 }
+
+const localTimes = new Map<string, Intl.DateTimeFormat>()
+/** `yyyy-MM-dd HH:mm:ss` in the market's time zone, as the seed's list shows a time. */
+function localTimeString(epochMs: number, timeZone: string): string {
+  let format = localTimes.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+    localTimes.set(timeZone, format)
+  }
+  const parts = Object.fromEntries(format.formatToParts(epochMs).map((part) => [part.type, part.value]))
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
 /** An order with the seed's names beside the project's (numeric payType, times, the key masked). */
-export function withSeedOrderFields<T extends WithdrawOrderView>(order: T) {
+export function withSeedOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
   return {
     ...order,
     id: order.orderId,
     payTypeCode: seedPayTypeOf[order.payType],
+    type: seedKeyTypeOf[order.payType],
+    state: order.historyStatus,
     accountNumber: order.accountMasked,
     userName: order.holderName,
     createTime: order.createdAt,
+    createTimeStr: localTimeString(order.createdAt, timeZone),
     updateTime: order.updatedAt,
   }
 }
@@ -72,11 +165,75 @@ export function withSeedOrderFields<T extends WithdrawOrderView>(order: T) {
 export const seedOrderView = withdrawOrderView.extend({
   id: z.string(),
   payTypeCode: z.number().int().nullable().meta({ description: "The seed's payType: 1 CPF, 4 phone, 5 e-mail." }),
+  type: z
+    .union([z.literal(1), z.literal(4), z.literal(5), z.literal(6)])
+    .meta({ description: "The key's type as the seed's bank list numbers it: 1 CPF, 4 phone, 5 e-mail, 6 random." }),
+  state: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)])
+    .meta({ description: "`historyStatus` under the seed's name: 1 waiting, 2 paid, 3 failed, 6 needs the player." }),
   accountNumber: z.string(),
   userName: z.string(),
   createTime: z.number().int(),
+  createTimeStr: z.string().meta({ description: "`yyyy-MM-dd HH:mm:ss` in the market's time zone." }),
   updateTime: z.number().int(),
 })
+
+/** A withdrawal's tracker with the seed's names beside the project's. */
+export function withSeedProcessFields(process: WithdrawProcess, withdrawSuccessNum: number) {
+  return {
+    ...process,
+    userName: process.holderName,
+    orderAmount: process.amount,
+    processDetail: { withdrawSuccessNum, processJson: JSON.stringify(process.steps) },
+  }
+}
+
+export const seedProcessView = withdrawProcess.extend({
+  userName: z.string().meta({ description: '`holderName` under the seed name.' }),
+  orderAmount: z.number().int().meta({ description: '`amount` under the seed name.' }),
+  processDetail: z.object({
+    withdrawSuccessNum: z.number().int().meta({ description: "The player's withdrawals paid so far." }),
+    processJson: z.string().meta({ description: '`steps` as a JSON string.' }),
+  }),
+})
+
+/**
+ * withdrawInfo's state as the seed's client reads it, from `msgCode`: an order in flight and bonus
+ * money still to be wagered are the two that apply here. There is no VIP level and no task to
+ * finish before a withdrawal, so those never come.
+ */
+export function seedWithdrawMsgCode(info: WithdrawInfo): 'success' | 'withdrawProcessing' | 'needPlayGame' {
+  if (info.state === 'withdraw_processing') return 'withdrawProcessing'
+  if (info.state === 'bonus_wagering_incomplete') return 'needPlayGame'
+  return 'success'
+}
+
+export const seedWithdrawMsgCodes = ['success', 'withdrawProcessing', 'needPlayGame'] as const
+
+/** withdrawInfo's figures under the seed's names (`data.result`). */
+export function seedWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]) {
+  return {
+    gold: info.withdrawable,
+    minAmount: info.min,
+    maxAmount: info.max,
+    dailyRemaining: info.dailyRemaining,
+    needPlayAmount: info.wagering.remaining,
+    processOrderId: info.orderId,
+    orderList,
+  }
+}
+
+export const seedWithdrawResultSchema = z
+  .object({
+    gold: z.number().int().meta({ description: 'What can be withdrawn (cash).' }),
+    minAmount: z.number().int(),
+    maxAmount: z.number().int(),
+    dailyRemaining: z.number().int(),
+    needPlayAmount: z.number().int().meta({ description: 'Bets still needed before the bonus becomes cash.' }),
+    processOrderId: z.string().nullable(),
+    orderList: z.array(seedOrderView),
+  })
+  .meta({ description: "The same figures under the seed client's names." })
 
 /** The withdrawal "banks" the seed lists (`/withdraw/bank/all/list`): the PIX key types. */
 export const seedBankList = [

@@ -2,26 +2,36 @@
 // history, correcting a rejected key (free) or giving up at that step.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { okEnvelopeWithState } from '../../contract/envelope.ts'
 import {
   createWithdrawOrderRequest,
   pageRequest,
   updateKeyRequest,
+  type WithdrawOrdersPage,
   withdrawChannels,
   withdrawInfo,
   withdrawOrderRequest,
   withdrawOrdersPage,
   withdrawProcess,
 } from '../../contract/withdrawals.ts'
-import { ok, replies } from '../http/envelope.ts'
+import { ok, okWithState, replies } from '../http/envelope.ts'
 import {
   seedBankList,
+  seedCreatedWithdrawal,
   seedCreateWithdraw,
   seedCreateWithdrawRequest,
   seedOrderView,
+  seedProcessView,
   seedUpdateKey,
   seedWithdrawInfo,
   seedWithdrawInfoRequest,
+  seedWithdrawMsgCode,
+  seedWithdrawMsgCodes,
+  seedWithdrawResult,
+  seedWithdrawResultSchema,
+  withdrawalAnswer,
   withSeedOrderFields,
+  withSeedProcessFields,
 } from './seed-shapes.ts'
 
 const seedOrderList = z.array(seedOrderView).meta({ description: "The page's orders under the seed client's names." })
@@ -30,11 +40,22 @@ const processReply = replies(withdrawProcess)
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withdrawals = app.payments.withdrawals
   const auth = {}
+  const timeZone = app.config.market.timeZone
+  const seedOrders = (orders: WithdrawOrdersPage['orders']) =>
+    orders.map((order) => withSeedOrderFields(order, timeZone))
 
   const infoSchema = {
     summary: 'Whether the player may withdraw now, how much, and the latest orders',
     body: pageRequest.optional(),
-    response: replies(withdrawInfo.extend({ orders: withdrawOrdersPage, orderList: seedOrderList })),
+    description:
+      "`msgCode` is `success`, or for the seed's client the state it reads there: `withdrawProcessing` " +
+      '(an order in flight) or `needPlayGame` (bonus still to be wagered); the answer is a success either way.',
+    response: {
+      200: okEnvelopeWithState(
+        withdrawInfo.extend({ orders: withdrawOrdersPage, orderList: seedOrderList, result: seedWithdrawResultSchema }),
+        seedWithdrawMsgCodes,
+      ),
+    },
   }
   const infoOptions = {
     ...auth,
@@ -47,7 +68,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       withdrawals.info(request.playerId),
       withdrawals.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }),
     ])
-    return ok({ ...info, orders: page, orderList: page.orders.map(withSeedOrderFields) })
+    const orderList = seedOrders(page.orders)
+    const data = { ...info, orders: page, orderList, result: seedWithdrawResult(info, orderList) }
+    return okWithState(seedWithdrawMsgCode(info), data)
   })
 
   const channelSchema = {
@@ -91,7 +114,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const createSchema = {
     summary: 'Withdraw to a PIX key of the verified holder (idempotent by requestId)',
     body: createWithdrawOrderRequest,
-    response: processReply,
+    response: replies(seedCreatedWithdrawal),
   }
   const createOptions = {
     ...auth,
@@ -100,17 +123,18 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { legacyBody: seedCreateWithdrawRequest },
   }
   app.post('/withdraw/create/order', createOptions, async (request) =>
-    ok(await withdrawals.create(request.playerId, request.body, request.language)),
+    ok(withdrawalAnswer(request, await withdrawals.create(request.playerId, request.body, request.language))),
   )
 
   const processSchema = {
     summary: "A withdrawal's tracker: steps and the 120-minute clock",
     body: withdrawOrderRequest,
-    response: processReply,
+    response: replies(seedProcessView),
   }
-  app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: processSchema }, async (request) =>
-    ok(await withdrawals.process(request.playerId, request.body.orderId, request.language)),
-  )
+  app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: processSchema }, async (request) => {
+    const process = await withdrawals.process(request.playerId, request.body.orderId, request.language)
+    return ok(withSeedProcessFields(process, await withdrawals.paidCount(request.playerId)))
+  })
 
   const pageSchema = {
     summary: "The player's withdrawals, newest first",
@@ -125,7 +149,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.post('/v1/bus/getAllWithdrawOrders', pageOptions, async (request) => {
     const page = await withdrawals.page(request.playerId, request.body)
-    return ok({ ...page, orderList: page.orders.map(withSeedOrderFields) })
+    return ok({ ...page, orderList: seedOrders(page.orders) })
   })
 
   const updateSchema = {

@@ -303,6 +303,17 @@ export class WithdrawalService {
     return this.#process(orderId, language)
   }
 
+  /** How many of the player's withdrawals were paid. */
+  async paidCount(playerId: number): Promise<number> {
+    const row = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('player_id', '=', playerId)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
   async page(playerId: number, request: PageRequest): Promise<WithdrawOrdersPage> {
     const { db } = this.#o
     const total = await db
