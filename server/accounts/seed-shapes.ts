@@ -1,14 +1,14 @@
 // The seed's request shapes for the account calls, translated into the project's (issue
 // 21), and the seed's fields added to the answers. The one place in this module that knows them.
 //   login: `loginType` (dropped), `apiType: 2` (the seed's device login), `channelId` (= registChannel)
-//   setLang: `lang` (e.g. `pt`, `pt_BR`) → `language`
+//   setLang: `lang` (e.g. `pt`, `pt_BR`, or the seed's country codes `BR`, `IN`, `US`) → `language`
 //   bindLoginAccount: no `confirmPassword` (the seed's form has none) → the password itself
 //   saveUserAccountInfo: `userName` (full name), `accountNumber` (the CPF), `phone`, `email`,
 //     `payType` 1/4/5 (its PIX key's type) → `{ fullName, cpf }`; phone and e-mail are not kept
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AccountInfo } from '../../contract/accounts.ts'
-import { pickLanguage } from '../../contract/languages.ts'
+import { type Language, pickLanguage } from '../../contract/languages.ts'
 import type { AccountDetails } from '../../contract/verification.ts'
 import { seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
 import { Refusal } from '../refusal.ts'
@@ -27,7 +27,10 @@ export const seedLoginRequest = z
   .meta({ description: "The seed client's device login: `loginType` is ignored, `channelId` is the channel." })
 export const seedSetLangRequest = z
   .strictObject({ lang: z.string().max(10) })
-  .meta({ description: "The seed client's language code (`pt`, `pt_BR`, `en`, `hi` …)." })
+  .meta({ description: "The seed client's language code (`pt`, `pt_BR`, `en`, `hi`, or `BR`, `IN`, `US` …)." })
+
+/** The seed's country-style language codes: its Indian market's `IN` is Hindi. */
+const seedCountryLanguages: Readonly<Record<string, Language>> = { BR: 'pt-BR', IN: 'hi', US: 'en', GB: 'en' }
 export const seedBindRequest = z
   .strictObject({ userName: z.string(), password: z.string() })
   .meta({ description: "The seed client's bind form, without `confirmPassword`." })
@@ -51,7 +54,8 @@ export const seedLogin = translateBody((body) => {
 export const seedSetLang = translateBody((body) => {
   const { lang, ...rest } = body
   if (rest.language !== undefined || typeof lang !== 'string') return body
-  return { ...rest, language: pickLanguage(lang.replace('_', '-')) ?? lang }
+  const language = seedCountryLanguages[lang] ?? pickLanguage(lang.replace('_', '-')) ?? lang
+  return { ...rest, language }
 })
 
 export const seedBind = translateBody((body) =>
@@ -68,19 +72,33 @@ export const seedSaveAccount = translateBody((body) => {
   return { ...rest, fullName: userName, cpf: accountNumber }
 })
 
+const seedUserAccount = z
+  .object({
+    userName: z.string().meta({ description: 'The full name.' }),
+    accountNumber: z.string().meta({ description: 'The masked CPF.' }),
+    payType: z.literal(1).meta({ description: "The seed's PIX key type: 1 (CPF)." }),
+  })
+  .nullable()
+  .meta({ description: "The seed's saved account form: null until the full name and CPF are given." })
+
 export const seedAccountFields = {
   userName: z.string().nullable().meta({ description: "The full name (the seed form's name)." }),
   accountNumber: z.string().nullable().meta({ description: 'The masked CPF.' }),
   payType: z.number().int().nullable().meta({ description: "The seed's PIX key type: 1 (CPF) once verified." }),
+  userAccount: seedUserAccount,
 }
 
 /** The account details with the seed form's field names beside the project's (masked CPF only). */
 export function withSeedAccountFields(details: AccountDetails) {
+  const saved = details.verified && details.fullName !== null && details.cpfMasked !== null
   return {
     ...details,
     userName: details.fullName,
     accountNumber: details.cpfMasked,
     payType: details.verified ? 1 : null,
+    userAccount: saved
+      ? { userName: details.fullName as string, accountNumber: details.cpfMasked as string, payType: 1 as const }
+      : null,
   }
 }
 
@@ -92,7 +110,15 @@ export const seedAccountResultSchema = z
     accountGold: money,
     gold: money,
     firstCharge: z.union([z.literal(0), z.literal(1)]),
-    chargeItem: z.object({ amount: money, rate: z.number(), rewardAmount: money }).nullable(),
+    chargeItem: z
+      .object({
+        amount: money,
+        rate: z.number(),
+        rewardAmount: money,
+        gold: money.meta({ description: '`amount` under the seed name: the most of the deposit the offer counts.' }),
+        firstRate: z.number().meta({ description: '`rate` under the seed name.' }),
+      })
+      .nullable(),
     chargeValidNum: z.number().int(),
     rewardAmount: money,
     reloginFlag: z.union([z.literal(0), z.literal(1)]),
@@ -119,7 +145,15 @@ export async function seedAccountResult(
     gold: info.balance.total,
     firstCharge: info.firstCharge,
     // The first-deposit offer while it applies (promotions on, never deposited): deposit → bonus.
-    chargeItem: offer ? { amount: offer.maxDeposit, rate: offer.rate, rewardAmount: offer.maxBonus } : null,
+    chargeItem: offer
+      ? {
+          amount: offer.maxDeposit,
+          rate: offer.rate,
+          rewardAmount: offer.maxBonus,
+          gold: offer.maxDeposit,
+          firstRate: offer.rate,
+        }
+      : null,
     chargeValidNum: info.chargeValidNum,
     rewardAmount: info.rewardAmount,
     reloginFlag: info.reloginFlag,

@@ -198,7 +198,12 @@ describe.each(engines)('marketing attribution on %s', (engine) => {
     expect(await clicks()).toEqual([])
     expect(await reporter().runOnce()).toBe(0)
     expect(receiver.received).toEqual([])
-    expect((await p.call('/v1/bus/getFbRechargeRecords', {})).data).toEqual({ enableFlag: 0, list: [] })
+    expect((await p.call('/v1/bus/getFbRechargeRecords', {})).data).toEqual({
+      enableFlag: 0,
+      list: [],
+      fbRechargeRecords: [],
+      isFirstRecharge: 0,
+    })
   })
 
   it('withdrawing consent in Perfil deletes the click and every event not yet sent', async () => {

@@ -38,6 +38,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The seed posts these two bare at times: a missing body is an empty one.
   const bare = translateBody((body) => body)
+  const flag = z.union([z.literal(0), z.literal(1)])
 
   app.post(
     '/v1/bus/getFbRechargeRecords',
@@ -47,7 +48,14 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The player's deposit conversions for the client's own ad report (with consent only)",
         body: rechargeRecordsRequest,
         response: replies(
-          z.object({ enableFlag: z.union([z.literal(0), z.literal(1)]), list: z.array(rechargeRecord) }),
+          z.object({
+            enableFlag: z.union([z.literal(0), z.literal(1)]),
+            list: z.array(rechargeRecord),
+            fbRechargeRecords: z
+              .array(rechargeRecord.extend({ isFirstRecharge: flag }))
+              .meta({ description: "`list` under the seed client's name, each record marked first deposit or not." }),
+            isFirstRecharge: flag.meta({ description: "1 when the player's first deposit is among the records." }),
+          }),
         ),
       },
     },
@@ -55,7 +63,13 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
       const consent = await attribution.consent(request.playerId)
       const { pageNum = 1, pageSize = 20 } = request.body
       const list = consent.granted ? await attribution.rechargeRecords(request.playerId, pageNum, pageSize) : []
-      return ok({ enableFlag: consent.granted ? 1 : 0, list })
+      // The seed's client reports a first deposit to the ads API as its own event.
+      const fbRechargeRecords = list.map((record) => ({
+        ...record,
+        isFirstRecharge: record.kind === 'first_deposit' ? (1 as const) : (0 as const),
+      }))
+      const isFirstRecharge = fbRechargeRecords.some((record) => record.isFirstRecharge === 1) ? 1 : 0
+      return ok({ enableFlag: consent.granted ? 1 : 0, list, fbRechargeRecords, isFirstRecharge })
     },
   )
 

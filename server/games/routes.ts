@@ -22,6 +22,7 @@ import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
+import { seedForward, seedForwardRequest } from './seed-shapes.ts'
 import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
 import { closeSession, launchSession } from './sessions.ts'
 
@@ -35,7 +36,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     body: forwardRequest,
     response: replies(gameLaunch),
   }
-  app.post('/game/forward', { schema: forwardSchema }, async (request) => {
+  const forwardOptions = {
+    preValidation: seedForward,
+    schema: forwardSchema,
+    config: { legacyBody: seedForwardRequest },
+  }
+  app.post('/game/forward', forwardOptions, async (request) => {
     const game = findGame(request.body.id)
     if (!game) throw new Refusal('game_not_found')
     const { sessionId, launchToken } = await launchSession(

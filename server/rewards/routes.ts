@@ -12,7 +12,6 @@ import {
   rewardCredit,
   taskListRequest,
   taskRequest,
-  taskView,
   wheelSpinRequest,
 } from '../../contract/rewards.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
@@ -25,8 +24,11 @@ import {
   seedInviteClaim,
   seedInviteResult,
   seedTaskItem,
+  seedTaskPick,
+  seedTaskView,
   seedWheelSpin,
   withSeedInviteResult,
+  withSeedTaskFields,
   withSeedTaskItems,
 } from './seed-shapes.ts'
 import { drawSignReward, signInfo } from './sign-in.ts'
@@ -115,21 +117,31 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/bus/getTaskProcess', { schema: taskListSchema }, async (request) =>
     ok(withSeedTaskItems(await taskProcess(ctx, request.playerId, request.body.configKey))),
   )
+  const seedNoTask = z.strictObject({}).meta({ description: 'The seed client: no taskId (the task its screen shows).' })
   app.post(
     '/v1/bus/taskOne',
-    { schema: { summary: 'One play task', body: taskRequest, response: replies(taskView) } },
-    async (request) => ok(await taskOne(ctx, request.playerId, request.body.taskId)),
+    {
+      preValidation: seedTaskPick(ctx, 'shown'),
+      schema: { summary: 'One play task', body: taskRequest, response: replies(seedTaskView) },
+      config: { legacyBody: seedNoTask },
+    },
+    async (request) => ok(withSeedTaskFields(await taskOne(ctx, request.playerId, request.body.taskId))),
   )
   app.post(
     '/v1/bus/taskOneGot',
     {
+      preValidation: seedTaskPick(ctx, 'claimable'),
       schema: {
         summary: "Claim a done task's reward",
         body: taskRequest,
-        response: replies(rewardCredit.extend({ task: taskView })),
+        response: replies(rewardCredit.extend({ task: seedTaskView })),
       },
+      config: { legacyBody: seedNoTask },
     },
-    async (request) => ok(await claimTask(ctx, request.playerId, request.body.taskId)),
+    async (request) => {
+      const claimed = await claimTask(ctx, request.playerId, request.body.taskId)
+      return ok({ ...claimed, task: withSeedTaskFields(claimed.task) })
+    },
   )
   app.post('/v1/bus/notifyShowTaskFlagSuccess', empty("The tasks' badge was shown", z.null()), async (request) => {
     await notifyTaskFlagShown(ctx, request.playerId)
@@ -154,7 +166,11 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   const claimOptions = {
     preValidation: seedInviteClaim(ctx),
     schema: claimSchema,
-    config: { legacyBody: z.strictObject({}).meta({ description: 'The seed client: no requestId (derived).' }) },
+    config: {
+      legacyBody: z
+        .strictObject({ receiveAmount: z.number().optional() })
+        .meta({ description: 'The seed client: no requestId (derived); `receiveAmount` is ignored.' }),
+    },
   }
   app.post('/v1/bus/receiveInviteRewards', claimOptions, async (request) =>
     ok(await claimInviteRewards(ctx, request.playerId, request.body.requestId)),
