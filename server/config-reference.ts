@@ -126,6 +126,9 @@ export const configReference: Record<Variable, VariableDoc> = {
     'The bank page the deposit screen links to (with the sandbox; a real PSP has none: players pay in their bank app).',
   ),
   SANDBOX_PIX_PORT: pix('The sandbox API Pix server `npm start` runs next to the app (HTTPS + mTLS + OAuth2).'),
+  SANDBOX_PIX_LOCATION_HOST: pix(
+    "The host of the sandbox's charge locations in a BR Code (field 26-25): a dotted DNS name without a port, as bank apps and outside BR Code parsers require. The sandbox serves each location at `/qr/v2/<txid>` (and its signing key at `/.well-known/jwks.json`) on `SANDBOX_PIX_PORT` whatever host is named; point the name at it (hosts file, proxy) to fetch them from outside.",
+  ),
   SANDBOX_PAYOUT_DELAY_MS: pix('How long the sandbox bank takes to settle a payout.'),
   PIX_MERCHANT_NAME: pix('Receiver name in the BR Code.'),
   PIX_MERCHANT_CITY: pix('Receiver city in the BR Code.'),

@@ -94,6 +94,19 @@ export const envSchema = z.object({
   PIX_SANDBOX_BANK_URL: z.url().optional(),
   /** The sandbox API Pix server's port (`npm start` runs it next to the app). */
   SANDBOX_PIX_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /**
+   * The host the sandbox's charge locations name in a BR Code (26-25): a dotted DNS name without a
+   * port, as bank apps and BR Code parsers accept; at most 35 characters, so the location (with
+   * `/qr/v2/` and a txid of up to 35) stays within the 77 a BR Code allows.
+   */
+  SANDBOX_PIX_LOCATION_HOST: z
+    .string()
+    .max(35)
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i,
+      'must be a host name (with a port only for a tester: bank apps refuse one)',
+    )
+    .default('pix.sandbox.jogolimpo.example'),
   /** Where consented conversion events are reported (a conversions API); reporting is off when unset. */
   ADS_ENDPOINT: z.url().optional(),
   ADS_TOKEN: z.string().min(1).optional(),
@@ -374,6 +387,7 @@ const configSchema = envSchema
             }
           : null,
       sandboxPixPort: e.SANDBOX_PIX_PORT,
+      sandboxLocationHost: e.SANDBOX_PIX_LOCATION_HOST,
       /** The webhooks' mTLS listener (checked above); null: webhooks come to the app's own port. */
       webhookMtls: !webhookMtlsSet(e)
         ? null

@@ -151,8 +151,9 @@ async function main(): Promise<void> {
   const webhooks = webhookListener
     ? `\nPSP webhooks over mTLS (client certificate from PIX_WEBHOOK_CA_FILE): https://localhost:${webhookListener.port}/api/payments/webhook`
     : ''
+  // The secret itself is not printed: a shell reads it from the file that holds it and nothing else.
   const secretNote: Record<string, string> = {
-    PIX_CLIENT_SECRET: '<in DATA_DIR/sandbox-pix/oauth-client.secret>',
+    ...(sandboxPix ? { PIX_CLIENT_SECRET: sandboxPix.clientSecretInShell } : {}),
     PIX_WEBHOOK_SECRET: '<as configured, or random per start; shared by both>',
   }
   const sandboxApi = sandboxPix

@@ -24,6 +24,7 @@ import { transparencyMigration } from './migrations/0024-transparency.ts'
 import { payersAndHeldStepsMigration } from './migrations/0025-payers-and-held-steps.ts'
 import { gameSessionOwnerMigration } from './migrations/0026-game-session-owner.ts'
 import { fourEyesWindowMigration } from './migrations/0027-four-eyes-window.ts'
+import { sandboxCobRevisionsMigration } from './migrations/0033-sandbox-cob-revisions.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -52,6 +53,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0025-payers-and-held-steps': payersAndHeldStepsMigration(),
         '0026-game-session-owner': gameSessionOwnerMigration(),
         '0027-four-eyes-window': fourEyesWindowMigration(),
+        '0033-sandbox-cob-revisions': sandboxCobRevisionsMigration(db.engine),
       }
     },
   }

@@ -153,7 +153,7 @@ export interface PixPaymentsTable {
   payer_cpf: string | null
 }
 
-export type SandboxChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'
+export type SandboxChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP'
 
 export interface SandboxChargesTable {
   txid: string
@@ -168,6 +168,8 @@ export interface SandboxChargesTable {
   paid_amount: number | null
   paid_at: number | null
   webhook_status: Generated<string>
+  /** API Pix `revisao`: 0 when created, one more for every change (migration 0033). */
+  revisao: Generated<number>
 }
 
 export interface PlayerLimitsTable {

@@ -1,7 +1,8 @@
 // A deposit's BR Code as outside parties read it: two independent BR Code libraries parse it
 // (pix-utils, @brazilian-utils), its QR (drawn as the app draws it, with a 4-module quiet zone)
 // decodes with jsqr to the same string, and its location answers a JWS whose signature verifies
-// with the sandbox PSP's certificate (issued by its CA) and whose payload is the order's charge.
+// with the sandbox PSP's certificate (issued by its CA) and whose payload is the order's charge;
+// the default code's location host (SANDBOX_PIX_LOCATION_HOST) is one those parsers accept.
 import { randomUUID, X509Certificate } from 'node:crypto'
 import { getPixPayloadInfo, isValidPixPayload } from '@brazilian-utils/brazilian-utils'
 import { compactVerify, decodeProtectedHeader, importX509 } from 'jose'
@@ -10,6 +11,7 @@ import { hasError, PixElementType, parsePix } from 'pix-utils'
 import qrcode from 'qrcode-generator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
+import { readPlayerBalances } from '../ledger/accounts.ts'
 import { buildStaticBrCode } from './brcode.ts'
 import { inMemorySandboxPki } from './sandbox/pki.ts'
 
@@ -95,6 +97,27 @@ describe.each(engines)('BR Codes any bank accepts, on %s', (engine) => {
     // A tampered signature does not verify.
     const tampered = `${location.body.slice(0, -4)}AAAA`
     await expect(compactVerify(tampered, await importX509(pki.server.cert, 'ES256'))).rejects.toThrow()
+  })
+
+  it("the default deposit code names a location host outside parsers accept (SANDBOX_PIX_LOCATION_HOST), served by the sandbox and paid through the app's flow", async () => {
+    t = await createTestApp(engine)
+    const { post: call, userId } = await loginPlayer(t.app, { ageConfirmed: true, verified: true })
+    const order = (await call('/charge/create/order', { amount: 2500, requestId: randomUUID() })).json().data
+    const code: string = order.payCode
+    const info = getPixPayloadInfo(code)
+    expect(isValidPixPayload(code)).toBe(true)
+    const url = info?.url as string
+    expect(url.startsWith(`${t.app.config.payments.sandboxLocationHost}/qr/v2/`)).toBe(true)
+    expect(t.app.config.payments.sandboxLocationHost).toBe('pix.sandbox.jogolimpo.example')
+    expect(hasError(parsePix(code))).toBe(false)
+    // The sandbox answers the location's path whatever host it names.
+    const location = await sandboxBankOf(t.app).inject({ method: 'GET', url: url.slice(url.indexOf('/')) })
+    expect(location.statusCode).toBe(200)
+    expect(location.headers['content-type']).toContain('application/jose')
+    // The bank reads the code by its location and pays it; the app credits the order.
+    const paid = await sandboxBankOf(t.app).inject({ method: 'POST', url: '/sandbox/bank/pay', payload: { code } })
+    expect(paid.json().data).toMatchObject({ paid: true })
+    expect((await readPlayerBalances(t.db.kysely, userId)).cash).toBe(2500)
   })
 
   it('keeps field 54 and a txid of at most 25 in a static code, which both libraries read', () => {

@@ -5,7 +5,7 @@
 // (sandbox/provider.ts) implements it too, behind that server.
 import type { PixKeyType } from '../../contract/pix-keys.ts'
 
-export type ChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_PSP'
+export type ChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP'
 
 /** One PIX received, as the webhook and `GET /cob/{txid}` report it. */
 export interface PixReceived {
@@ -24,6 +24,8 @@ export interface PixReceived {
 
 export interface PixCharge {
   txid: string
+  /** API Pix `revisao`: 0 when created, one more for every change. */
+  revisao: number
   status: ChargeStatus
   calendario: { criacao: string; expiracao: number }
   valor: { original: string }

@@ -1,13 +1,16 @@
 // PixApiProvider passes the payment-provider conformance suite against the sandbox API Pix
 // server over real HTTPS with mTLS and OAuth2, on each engine; a client without the CA's
 // certificate, or without a valid token, is refused; and every request the client sends and
-// every answer it accepts validate against schemas.ts (a sample of each is logged).
-import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+// every answer it accepts validate against schemas.ts (a sample of each is logged); and the
+// server behaves as API Pix says, one check per behaviour (statuses, revisions, returns and their
+// webhook, the listing and webhook endpoints, the token endpoint's headers, the location's JWS).
+import { randomBytes, X509Certificate } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
+import { compactVerify, decodeProtectedHeader, importJWK } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeProviderConformance } from '../../../tests/support/provider-conformance.ts'
 import { createTestDb, engines, type TestDb } from '../../../tests/support/server.ts'
 import type { WebhookRequest } from '../provider.ts'
@@ -97,8 +100,16 @@ async function rig(engine: (typeof engines)[number]): Promise<Rig> {
 /** A raw HTTPS call to the sandbox, to see what it does with a client that lacks something. */
 function rawCall(
   url: string,
-  options: { cert?: string; key?: string; ca: string; token?: string; method?: string; body?: string },
-): Promise<{ status: number; body: string } | { error: string }> {
+  options: {
+    cert?: string
+    key?: string
+    ca: string
+    token?: string
+    method?: string
+    body?: string
+    headers?: Record<string, string>
+  },
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders } | { error: string }> {
   return new Promise((resolve) => {
     const request = httpsRequest(
       url,
@@ -109,6 +120,7 @@ function rawCall(
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
         },
         timeout: 5000,
       },
@@ -117,7 +129,7 @@ function rawCall(
         response.on('data', (chunk) => {
           body += chunk
         })
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }))
       },
     )
     request.on('error', (error) => resolve({ error: error.message }))
@@ -299,7 +311,7 @@ describe.each(engines)('the sandbox API Pix server on %s', (engine) => {
       payer: { name: 'A', cpf: '52998224725' },
     })
     expect(await r.provider.cancelCharge(other)).toBe(true)
-    expect((await r.provider.getCharge(other))?.status).toBe('REMOVIDA_PELO_PSP')
+    expect((await r.provider.getCharge(other))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
 
     const requestSchemas: Record<string, (typeof schemas)[keyof typeof schemas]> = {
       'PUT /cob': schemas.cobSolicitadaSchema,
@@ -339,5 +351,352 @@ describe.each(engines)('the sandbox API Pix server on %s', (engine) => {
     const hook = r.received.find((w) => w.rawBody.includes(txid)) as WebhookRequest
     expect(schemas.webhookPixBodySchema.safeParse(JSON.parse(hook.rawBody)).success).toBe(true)
     expect(r.provider.verifyWebhook(hook)).toBeNull()
+  })
+})
+
+interface Answer {
+  status: number
+  body: string
+  headers: IncomingHttpHeaders
+  json: Record<string, unknown> & { [key: string]: unknown }
+}
+
+describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine) => {
+  let r: Rig
+  let call: (method: string, path: string, body?: unknown) => Promise<Answer>
+  let token: (authorization?: string, form?: string) => Promise<Answer>
+  const cob = { calendario: { expiracao: 600 }, valor: { original: '12.34' }, chave: RECEIVER_KEY }
+  beforeAll(async () => {
+    r = await rig(engine)
+    const pki = await inMemorySandboxPki()
+    const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`
+    const answer = (raw: Awaited<ReturnType<typeof rawCall>>): Answer => {
+      if ('error' in raw) throw new Error(raw.error)
+      let json = {}
+      try {
+        json = raw.body ? JSON.parse(raw.body) : {}
+      } catch {}
+      return { ...raw, json }
+    }
+    token = async (authorization = basic, form = 'grant_type=client_credentials') =>
+      answer(
+        await rawCall(`${r.server.url}/oauth/token`, {
+          ca: pki.ca.cert,
+          cert: pki.client.cert,
+          key: pki.client.key,
+          method: 'POST',
+          body: form,
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      )
+    const accessToken = (await token()).json.access_token as string
+    call = async (method, path, body) =>
+      answer(
+        await rawCall(`${r.server.url}${path}`, {
+          ca: pki.ca.cert,
+          cert: pki.client.cert,
+          key: pki.client.key,
+          token: accessToken,
+          method,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      )
+  })
+  afterAll(async () => {
+    await r.close()
+  })
+  const newTxid = () => randomBytes(16).toString('hex')
+  /** A charge paid by the sandbox bank: its txid and the PIX's end-to-end id. */
+  const paidCharge = async () => {
+    const txid = newTxid()
+    expect((await call('PUT', `/cob/${txid}`, cob)).status).toBe(201)
+    const paid = await r.server.bank.pay(txid, { payerCpf: '52998224725' })
+    if (!paid.paid) throw new Error(paid.reason)
+    return { txid, e2eid: paid.pix.endToEndId }
+  }
+
+  it('PUT /cob/{txid} creates a charge: 201 CobGerada, revisao 0, status ATIVA', async () => {
+    const txid = newTxid()
+    const created = await call('PUT', `/cob/${txid}`, cob)
+    expect(created.status).toBe(201)
+    expect(schemas.cobCompletaSchema.parse(created.json)).toMatchObject({ txid, revisao: 0, status: 'ATIVA' })
+  })
+
+  it('PUT /cob/{txid} with a txid in use is refused (400 CobOperacaoInvalida) and the charge is unchanged', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    for (const body of [cob, { ...cob, valor: { original: '99.00' } }]) {
+      const again = await call('PUT', `/cob/${txid}`, body)
+      expect(again.status).toBe(400)
+      expect(schemas.problemaSchema.parse(again.json).type).toBe(
+        'https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida',
+      )
+    }
+    expect((await call('GET', `/cob/${txid}`)).json).toMatchObject({ valor: { original: '12.34' }, revisao: 0 })
+    // The app's client, asked again for the same charge (a retry whose answer was lost), gets it.
+    const charge = await r.provider.createCharge({
+      txid,
+      amount: 1234,
+      expiresInSeconds: 600,
+      payer: { name: '', cpf: '' },
+    })
+    expect(charge).toMatchObject({ txid, status: 'ATIVA' })
+    await expect(
+      r.provider.createCharge({ txid, amount: 9900, expiresInSeconds: 600, payer: { name: '', cpf: '' } }),
+    ).rejects.toThrow(/400/)
+  })
+
+  it('POST /cob creates a charge with a txid the PSP picks (201), readable with GET /cob/{txid}', async () => {
+    const created = await call('POST', '/cob', cob)
+    expect(created.status).toBe(201)
+    const generated = schemas.cobCompletaSchema.parse(created.json)
+    expect(generated).toMatchObject({ revisao: 0, status: 'ATIVA', valor: { original: '12.34' } })
+    const read = await call('GET', `/cob/${generated.txid}`)
+    expect(read.status).toBe(200)
+    expect(read.json).toMatchObject({ txid: generated.txid, location: generated.location })
+    expect(r.server.bank.txidAt(generated.location)).toBe(generated.txid)
+  })
+
+  it('GET /cob/{txid} answers the charge, and an unknown txid 404 CobNaoEncontrado', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    expect((await call('GET', `/cob/${txid}`)).json).toMatchObject({ txid, status: 'ATIVA' })
+    const unknown = await call('GET', `/cob/${newTxid()}`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.type).toBe('https://pix.bcb.gov.br/api/v2/error/CobNaoEncontrado')
+  })
+
+  it('PATCH /cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR stores that status, and the code is no longer payable', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    const patched = await call('PATCH', `/cob/${txid}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+    expect(patched.status).toBe(200)
+    expect(patched.json.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
+    expect((await call('GET', `/cob/${txid}`)).json.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
+    expect(await r.server.bank.pay(txid, { payerCpf: '52998224725' })).toEqual({ paid: false, reason: 'expired' })
+  })
+
+  it('revisao counts the changes: 0 when created, 1 after a PATCH, in GET /cob and in the location JWS', async () => {
+    const txid = newTxid()
+    expect((await call('PUT', `/cob/${txid}`, cob)).json.revisao).toBe(0)
+    expect((await call('PATCH', `/cob/${txid}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })).json.revisao).toBe(1)
+    expect((await call('GET', `/cob/${txid}`)).json.revisao).toBe(1)
+    const jws = (await r.server.bank.locationJws(txid)) as string
+    const payload = JSON.parse(Buffer.from(jws.split('.')[1] as string, 'base64url').toString('utf8'))
+    expect(payload).toMatchObject({ revisao: 1, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+  })
+
+  it('PATCH /cob/{txid} of a charge that is not ATIVA (removed, paid) is 400 CobOperacaoInvalida, revisao unchanged', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    await call('PATCH', `/cob/${txid}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+    const { txid: paidTxid } = await paidCharge()
+    for (const id of [txid, paidTxid]) {
+      const again = await call('PATCH', `/cob/${id}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+      expect(again.status).toBe(400)
+      expect(again.json.type).toBe('https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida')
+    }
+    expect((await call('GET', `/cob/${txid}`)).json).toMatchObject({ revisao: 1 })
+    expect((await call('GET', `/cob/${paidTxid}`)).json).toMatchObject({ revisao: 0, status: 'CONCLUIDA' })
+  })
+
+  it('GET /cob lists the charges created between inicio and fim, page by page (paginacao)', async () => {
+    const inicio = new Date(Date.now() - 1000).toISOString()
+    const txids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const created = await call('POST', '/cob', cob)
+      txids.push(created.json.txid as string)
+    }
+    const fim = new Date(Date.now() + 1000).toISOString()
+    const seen: string[] = []
+    for (let page = 0; page < 10; page++) {
+      const query = new URLSearchParams({
+        inicio,
+        fim,
+        'paginacao.paginaAtual': String(page),
+        'paginacao.itensPorPagina': '2',
+      })
+      const listed = await call('GET', `/cob?${query}`)
+      expect(listed.status).toBe(200)
+      const body = schemas.cobsConsultadasSchema.parse(listed.json)
+      expect(body.parametros.paginacao).toMatchObject({ paginaAtual: page, itensPorPagina: 2 })
+      expect(body.cobs.length).toBeLessThanOrEqual(2)
+      seen.push(...body.cobs.map((c) => c.txid))
+      if (page + 1 >= body.parametros.paginacao.quantidadeDePaginas) {
+        expect(body.parametros.paginacao.quantidadeTotalDeItens).toBe(seen.length)
+        break
+      }
+    }
+    for (const txid of txids) expect(seen).toContain(txid)
+    expect(new Set(seen).size).toBe(seen.length)
+    // A window before them lists none of them.
+    const before = new URLSearchParams({ inicio: '2020-01-01T00:00:00Z', fim: '2020-01-02T00:00:00Z' })
+    expect(schemas.cobsConsultadasSchema.parse((await call('GET', `/cob?${before}`)).json).cobs).toEqual([])
+  })
+
+  it('GET /cob filters by status', async () => {
+    const inicio = new Date(Date.now() - 1000).toISOString()
+    const removed = (await call('POST', '/cob', cob)).json.txid as string
+    const active = (await call('POST', '/cob', cob)).json.txid as string
+    await call('PATCH', `/cob/${removed}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+    const fim = new Date(Date.now() + 1000).toISOString()
+    const query = new URLSearchParams({ inicio, fim, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' })
+    const listed = schemas.cobsConsultadasSchema.parse((await call('GET', `/cob?${query}`)).json)
+    expect(listed.cobs.map((c) => c.txid)).toContain(removed)
+    expect(listed.cobs.map((c) => c.txid)).not.toContain(active)
+    expect(listed.cobs.every((c) => c.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR')).toBe(true)
+  })
+
+  it('GET /cob with fim before inicio, or without them, is 400 CobConsultaInvalida', async () => {
+    for (const query of [
+      new URLSearchParams({ inicio: '2026-01-02T00:00:00Z', fim: '2026-01-01T00:00:00Z' }),
+      new URLSearchParams({ inicio: '2026-01-02T00:00:00Z' }),
+    ]) {
+      const refused = await call('GET', `/cob?${query}`)
+      expect(refused.status).toBe(400)
+      expect(refused.json.type).toBe('https://pix.bcb.gov.br/api/v2/error/CobConsultaInvalida')
+    }
+  })
+
+  it('GET /pix lists the PIX received between inicio and fim', async () => {
+    const inicio = new Date(Date.now() - 1000).toISOString()
+    const { e2eid, txid } = await paidCharge()
+    const query = new URLSearchParams({ inicio, fim: new Date(Date.now() + 1000).toISOString() })
+    const listed = schemas.pixConsultadosSchema.parse((await call('GET', `/pix?${query}`)).json)
+    expect(listed.pix).toContainEqual(expect.objectContaining({ endToEndId: e2eid, txid, valor: '12.34' }))
+  })
+
+  it('GET /pix/{e2eid} lists the devolucoes made of the PIX, each with its status', async () => {
+    const { e2eid } = await paidCharge()
+    expect((await call('GET', `/pix/${e2eid}`)).json.devolucoes ?? []).toEqual([])
+    expect((await call('PUT', `/pix/${e2eid}/devolucao/D1`, { valor: '2.00' })).status).toBe(201)
+    expect((await call('PUT', `/pix/${e2eid}/devolucao/D2`, { valor: '3.00' })).status).toBe(201)
+    const pix = schemas.pixSchema.parse((await call('GET', `/pix/${e2eid}`)).json)
+    expect(pix.devolucoes).toEqual([
+      expect.objectContaining({ id: 'D1', valor: '2.00', status: 'DEVOLVIDO' }),
+      expect.objectContaining({ id: 'D2', valor: '3.00', status: 'DEVOLVIDO' }),
+    ])
+  })
+
+  it('PUT /pix/{e2eid}/devolucao/{id} answers 201 Devolucao; the same id again is the same return, never a second one', async () => {
+    const { e2eid } = await paidCharge()
+    const first = await call('PUT', `/pix/${e2eid}/devolucao/R1`, { valor: '12.34' })
+    expect(first.status).toBe(201)
+    const refund = schemas.devolucaoSchema.parse(first.json)
+    const again = await call('PUT', `/pix/${e2eid}/devolucao/R1`, { valor: '12.34' })
+    expect(schemas.devolucaoSchema.parse(again.json).rtrId).toBe(refund.rtrId)
+    expect((await call('GET', `/pix/${e2eid}/devolucao/R1`)).json).toMatchObject({ rtrId: refund.rtrId })
+    // More than the PIX, counting what was returned already: refused.
+    expect((await call('PUT', `/pix/${e2eid}/devolucao/R2`, { valor: '0.01' })).status).toBe(400)
+  })
+
+  it('a return reaching a final status is notified: the webhook POSTs the PIX with its devolucoes, signed', async () => {
+    const { e2eid } = await paidCharge()
+    const before = r.received.length
+    const returned = await call('PUT', `/pix/${e2eid}/devolucao/W1`, { valor: '1.00' })
+    expect(returned.json.status).toBe('DEVOLVIDO')
+    const hooks = r.received.slice(before).filter((hook) => hook.rawBody.includes('devolucoes'))
+    expect(hooks).toHaveLength(1)
+    const hook = hooks[0] as WebhookRequest
+    expect(r.provider.verifyWebhook(hook)).toBeNull()
+    const body = schemas.webhookPixBodySchema.parse(JSON.parse(hook.rawBody))
+    expect(body.pix[0]).toMatchObject({
+      endToEndId: e2eid,
+      devolucoes: [expect.objectContaining({ id: 'W1', valor: '1.00', status: 'DEVOLVIDO' })],
+    })
+    // Asking for the same return again ends nothing new: no second notice.
+    await call('PUT', `/pix/${e2eid}/devolucao/W1`, { valor: '1.00' })
+    expect(r.received.slice(before).filter((hook) => hook.rawBody.includes('devolucoes'))).toHaveLength(1)
+  })
+
+  it('PUT /webhook/{chave} registers a webhook and GET /webhook/{chave} answers it', async () => {
+    const put = await call('PUT', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`, {
+      webhookUrl: 'https://hooks.example.com/pix-a',
+    })
+    expect(put.status).toBe(200)
+    const read = await call('GET', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`)
+    expect(schemas.webhookCompletoSchema.parse(read.json)).toMatchObject({
+      chave: RECEIVER_KEY,
+      webhookUrl: 'https://hooks.example.com/pix-a',
+    })
+    await r.provider.registerWebhook()
+  })
+
+  it('GET /webhook lists the registered webhooks (WebhooksConsultados)', async () => {
+    const listed = await call('GET', '/webhook')
+    expect(listed.status).toBe(200)
+    const body = schemas.webhooksConsultadosSchema.parse(listed.json)
+    expect(body.webhooks).toContainEqual(expect.objectContaining({ chave: RECEIVER_KEY }))
+    expect(body.parametros.paginacao.quantidadeTotalDeItens).toBe(body.webhooks.length)
+  })
+
+  it('DELETE /webhook/{chave} cancels it: 204, then GET is 404 and nothing is POSTed; again is 404', async () => {
+    const path = `/webhook/${encodeURIComponent(RECEIVER_KEY)}`
+    const deleted = await call('DELETE', path)
+    expect(deleted.status).toBe(204)
+    expect((await call('GET', path)).status).toBe(404)
+    expect((await call('DELETE', path)).status).toBe(404)
+    const before = r.received.length
+    await paidCharge()
+    expect(r.received.length).toBe(before)
+    await r.provider.registerWebhook()
+    await paidCharge()
+    expect(r.received.length).toBe(before + 1)
+  })
+
+  it('the token answer is never cached: Cache-Control no-store and Pragma no-cache', async () => {
+    const granted = await token()
+    expect(granted.status).toBe(200)
+    expect(schemas.tokenResponseSchema.parse(granted.json).token_type).toMatch(/^bearer$/i)
+    expect(granted.headers['cache-control']).toBe('no-store')
+    expect(granted.headers.pragma).toBe('no-cache')
+  })
+
+  it('a client that fails authentication gets 401 invalid_client with WWW-Authenticate naming Basic', async () => {
+    for (const authorization of [
+      `Basic ${Buffer.from(`${CLIENT_ID}:wrong-secret`).toString('base64')}`,
+      'Bearer nothing',
+      '',
+    ]) {
+      const refused = await token(authorization)
+      expect(refused.status).toBe(401)
+      expect(refused.json).toMatchObject({ error: 'invalid_client' })
+      expect(refused.headers['www-authenticate']).toMatch(/^Basic realm="[^"]+"/)
+      expect(refused.headers['cache-control']).toBe('no-store')
+    }
+  })
+
+  it('a grant other than client_credentials is 400 unsupported_grant_type', async () => {
+    const refused = await token(undefined, 'grant_type=password')
+    expect(refused.status).toBe(400)
+    expect(refused.json).toMatchObject({ error: 'unsupported_grant_type' })
+  })
+
+  it("the location's JWS header carries alg, x5t, jku and kid, and the key at jku verifies it", async () => {
+    const created = schemas.cobCompletaSchema.parse((await call('POST', '/cob', cob)).json)
+    const pki = await inMemorySandboxPki()
+    const path = created.location.slice(created.location.indexOf('/'))
+    const location = await rawCall(`${r.server.url}${path}`, { ca: pki.ca.cert })
+    if ('error' in location) throw new Error(location.error)
+    expect(location.headers['content-type']).toContain('application/jose')
+    const header = decodeProtectedHeader(location.body)
+    expect(header).toMatchObject({
+      alg: 'ES256',
+      x5t: expect.any(String),
+      jku: expect.any(String),
+      kid: expect.any(String),
+    })
+    const leaf = new X509Certificate(pki.server.cert)
+    expect(header.x5t).toBe(Buffer.from(leaf.fingerprint.replaceAll(':', ''), 'hex').toString('base64url'))
+    const jku = new URL(header.jku as string)
+    expect(jku.protocol).toBe('https:')
+    // On the locations' host, served by the sandbox whatever host the location names.
+    expect(jku.host).toBe(created.location.slice(0, created.location.indexOf('/')))
+    const jwks = await rawCall(`${r.server.url}${jku.pathname}`, { ca: pki.ca.cert })
+    if ('error' in jwks) throw new Error(jwks.error)
+    const key = (JSON.parse(jwks.body).keys as { kid: string; x5t: string }[]).find((k) => k.kid === header.kid)
+    expect(key?.x5t).toBe(header.x5t)
+    const verified = await compactVerify(location.body, await importJWK(key as never, 'ES256'))
+    expect(JSON.parse(new TextDecoder().decode(verified.payload))).toMatchObject({ txid: created.txid, revisao: 0 })
   })
 })

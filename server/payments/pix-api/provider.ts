@@ -244,8 +244,20 @@ export class PixApiProvider implements PaymentProvider {
       chave: this.#o.receiverKey,
       solicitacaoPagador: 'Depósito Jogo Limpo',
     }
-    const cob = await this.#call('PUT', `/cob/${input.txid}`, cobCompletaSchema, { schema: cobSolicitadaSchema, body })
-    return chargeOf(cob as z.infer<typeof cobCompletaSchema>)
+    try {
+      const cob = await this.#call('PUT', `/cob/${input.txid}`, cobCompletaSchema, {
+        schema: cobSolicitadaSchema,
+        body,
+      })
+      return chargeOf(cob as z.infer<typeof cobCompletaSchema>)
+    } catch (error) {
+      // PUT only creates: asked again (a retry whose first answer was lost, a replayed order) the
+      // PSP refuses the txid in use. The charge it already has is ours when it is this one.
+      if (!(error instanceof PixApiProblem) || error.status !== 400) throw error
+      const existing = await this.getCharge(input.txid)
+      if (existing && existing.valor.original === body.valor.original && existing.chave === body.chave) return existing
+      throw error
+    }
   }
 
   async getCharge(txid: string): Promise<PixCharge | null> {
@@ -383,7 +395,8 @@ export class PixApiProvider implements PaymentProvider {
 function chargeOf(cob: z.infer<typeof cobCompletaSchema>): PixCharge {
   return {
     txid: cob.txid,
-    status: cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' ? 'REMOVIDA_PELO_PSP' : cob.status,
+    revisao: cob.revisao,
+    status: cob.status,
     calendario: cob.calendario,
     valor: cob.valor,
     chave: cob.chave,

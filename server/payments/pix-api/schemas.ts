@@ -1,7 +1,7 @@
 // The project's own zod schemas of what travels between the app and its PSP, written from Banco
 // Central's API Pix 2.9.0 (the specification's CobSolicitada, CobGerada,
-// CobCompleta, CobRevisada, Pix, PixConsultados, DevolucaoSolicitada, Devolucao,
-// WebhookSolicitado, WebhookPixBody, Problema) plus the two parts API Pix leaves to each PSP:
+// CobCompleta, CobsConsultadas, CobRevisada, Pix, PixConsultados, DevolucaoSolicitada, Devolucao,
+// WebhookSolicitado, WebhookCompleto, WebhooksConsultados, WebhookPixBody, Problema) plus the two parts API Pix leaves to each PSP:
 // the OAuth2 client-credentials token, and payouts ("Pix send") with key lookups. The client
 // validates every request before sending and every answer before using it; the sandbox server
 // validates what it receives with the same schemas.
@@ -27,6 +27,18 @@ export const cobSolicitadaSchema = z.strictObject({
 /** `PATCH /cob/{txid}` body (CobRevisada), as the app uses it: cancel a charge. */
 export const cobRevisadaSchema = z.strictObject({ status: z.literal('REMOVIDA_PELO_USUARIO_RECEBEDOR') })
 
+/** A return of (part of) a PIX received (Devolucao). */
+export const devolucaoSchema = z.object({
+  id: devolucaoIdSchema,
+  rtrId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
+  valor: valorSchema,
+  natureza: z.enum(['ORIGINAL', 'RETIRADA']).optional(),
+  descricao: z.string().max(140).optional(),
+  horario: z.object({ solicitacao: horarioSchema, liquidacao: horarioSchema.optional() }),
+  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
+  motivo: z.string().max(140).optional(),
+})
+
 /** `Pix` (webhook, `GET /pix`, `GET /pix/{e2eid}`, `cob.pix[]`); `pagador` is the PSP's usual extension. */
 export const pixSchema = z.object({
   endToEndId: endToEndIdSchema,
@@ -39,6 +51,8 @@ export const pixSchema = z.object({
   horario: horarioSchema,
   infoPagador: z.string().max(140).optional(),
   pagador: z.object({ cpf: z.string().regex(/^\d{11}$/) }).optional(),
+  /** The returns of this PIX, each with its status (the webhook repeats the PIX when one ends). */
+  devolucoes: z.array(devolucaoSchema).optional(),
 })
 
 /** CobGerada / CobCompleta: what `PUT`, `GET` and `PATCH /cob/{txid}` answer. */
@@ -69,6 +83,19 @@ export const pixConsultadosSchema = z.object({
   pix: z.array(pixSchema),
 })
 
+/** `GET /cob?inicio&fim` (CobsConsultadas). */
+export const cobsConsultadasSchema = z.object({
+  parametros: z.object({
+    inicio: horarioSchema,
+    fim: horarioSchema,
+    cpf: z.string().optional(),
+    cnpj: z.string().optional(),
+    status: z.string().optional(),
+    paginacao: paginacaoSchema,
+  }),
+  cobs: z.array(cobCompletaSchema),
+})
+
 /** `PUT /pix/{e2eid}/devolucao/{id}` body (DevolucaoSolicitada). */
 export const devolucaoSolicitadaSchema = z.strictObject({
   valor: valorSchema,
@@ -76,20 +103,14 @@ export const devolucaoSolicitadaSchema = z.strictObject({
   descricao: z.string().max(140).optional(),
 })
 
-export const devolucaoSchema = z.object({
-  id: devolucaoIdSchema,
-  rtrId: z.string().regex(/^[a-zA-Z0-9]{32}$/),
-  valor: valorSchema,
-  natureza: z.enum(['ORIGINAL', 'RETIRADA']).optional(),
-  descricao: z.string().max(140).optional(),
-  horario: z.object({ solicitacao: horarioSchema, liquidacao: horarioSchema.optional() }),
-  status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
-  motivo: z.string().max(140).optional(),
-})
-
 /** `PUT /webhook/{chave}` body (WebhookSolicitado) and what `GET` answers (WebhookCompleto). */
 export const webhookSolicitadoSchema = z.strictObject({ webhookUrl: z.url() })
 export const webhookCompletoSchema = z.object({ webhookUrl: z.url(), chave: chaveSchema, criacao: horarioSchema })
+/** `GET /webhook` (WebhooksConsultados). */
+export const webhooksConsultadosSchema = z.object({
+  parametros: z.object({ inicio: horarioSchema.optional(), fim: horarioSchema.optional(), paginacao: paginacaoSchema }),
+  webhooks: z.array(webhookCompletoSchema),
+})
 
 /** What the PSP POSTs to the webhook URL (WebhookPixBody). */
 export const webhookPixBodySchema = z.object({ pix: z.array(pixSchema).min(1) })

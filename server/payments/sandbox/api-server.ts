@@ -1,7 +1,8 @@
 // The sandbox PSP as a separate API Pix server: its own Fastify instance on its own port, HTTPS
 // with mTLS (only clients with a certificate from its CA get a connection), OAuth2 client
-// credentials (`POST /oauth/token`), the standard paths and shapes (`/cob/{txid}`, `/pix`,
-// `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook/{chave}`), RFC 7807 problems, and
+// credentials (`POST /oauth/token`), the standard paths and shapes (`/cob`, `/cob/{txid}`, `/pix`,
+// `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook`, `/webhook/{chave}`), RFC 7807
+// problems, the charge locations (`/qr/v2/{txid}`, JWS) and their signing key's JWK Set, and
 // the parts API Pix leaves to each PSP in a common PSP's shape (`/pix-send/{idEnvio}` payouts,
 // `/dict/{chave}` key lookups). Webhooks go to the registered URL (+ `/pix`, `/payout`) with the
 // PSP's client certificate and the HMAC header. It also serves the sandbox bank for people under
@@ -33,8 +34,9 @@ import {
   webhookSolicitadoSchema,
 } from '../pix-api/schemas.ts'
 import { toPixValue } from '../pix-values.ts'
-import { type Payout, type PixCharge, RefundRefused } from '../provider.ts'
+import { type Payout, type PixCharge, type PixReceived, RefundRefused } from '../provider.ts'
 import { sandboxBankRoutes } from './bank-routes.ts'
+import { JWKS_PATH } from './location.ts'
 import type { SandboxPki } from './pki.ts'
 import { SandboxProvider, type WebhookDelivery } from './provider.ts'
 
@@ -93,6 +95,38 @@ const chaveParamSchema = z
   .max(77)
   .refine((key) => ![...key].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), 'control character')
 
+const pageQuery = {
+  'paginacao.paginaAtual': z.coerce.number().int().min(0).max(1_000_000).default(0),
+  'paginacao.itensPorPagina': z.coerce.number().int().min(1).max(1000).default(100),
+}
+
+/** `GET /cob` query: the creation window (RFC 3339), optional filters, the page. */
+const cobQuerySchema = z.object({
+  inicio: z.iso.datetime({ offset: true }),
+  fim: z.iso.datetime({ offset: true }),
+  cpf: z
+    .string()
+    .regex(/^\d{11}$/)
+    .optional(),
+  cnpj: z
+    .string()
+    .regex(/^[0-9A-Z]{14}$/)
+    .optional(),
+  status: z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP']).optional(),
+  locationPresente: z.enum(['true', 'false']).optional(),
+  ...pageQuery,
+})
+
+/** `GET /webhook` query: an optional registration window, the page. */
+const webhookQuerySchema = z.object({
+  inicio: z.iso.datetime({ offset: true }).optional(),
+  fim: z.iso.datetime({ offset: true }).optional(),
+  ...pageQuery,
+})
+
+/** A txid the PSP picks (`POST /cob`): 32 letters and digits, as API Pix allows 26 to 35. */
+const newTxid = () => randomBytes(16).toString('hex')
+
 /** The bank pages' policy: their own stylesheet and forms, nothing else. */
 const bankCsp =
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -123,7 +157,7 @@ const cents = (valor: string) => Math.round(Number(valor) * 100)
 function cobView(charge: PixCharge) {
   return {
     txid: charge.txid,
-    revisao: 0,
+    revisao: charge.revisao,
     calendario: charge.calendario,
     location: charge.location,
     status: charge.status,
@@ -231,6 +265,25 @@ export async function startSandboxApiServer(
   const tokens = new Map<string, number>()
   const ttl = options.tokenTtlSeconds ?? 3600
 
+  /** A received PIX as API Pix answers it: the receiver's key and the returns made of it. */
+  const withReturns = async (pix: PixReceived) => ({
+    ...pix,
+    chave: options.receiverKey,
+    devolucoes: await bank.refunds.forPix(pix.endToEndId),
+  })
+
+  /** Creates a charge (PUT with the client's txid, POST with one the PSP picks): 201 CobGerada. */
+  const create = async (reply: FastifyReply, txid: string, body: z.infer<typeof cobSolicitadaSchema>) => {
+    const charge = await bank.createCharge({
+      txid,
+      amount: cents(body.valor.original),
+      expiresInSeconds: body.calendario.expiracao,
+      payer: { name: '', cpf: '' },
+    })
+    const { pix: _pix, ...generated } = cobView(charge)
+    return reply.status(201).send(generated)
+  }
+
   const app = Fastify({
     logger: false,
     // Closing drops every connection, not only idle ones: the app next to it may still hold one
@@ -268,6 +321,9 @@ export async function startSandboxApiServer(
     return reply.type('application/jose').header('cache-control', 'no-store').send(jws)
   })
 
+  // The JWK Set the locations' JWS names in `jku`: public, as a payer's bank fetches it to verify.
+  app.get(JWKS_PATH, async () => bank.jwks())
+
   // The bank for people (no certificate needed, as for a payer's bank app): paste a code, see the
   // charge, pay it from a CPF; the key directory and payout rules. The envelope and limits of the
   // app's API, in the app's market language.
@@ -299,12 +355,18 @@ export async function startSandboxApiServer(
       const [id, secret] = Buffer.from(encoded ?? '', 'base64')
         .toString('utf8')
         .split(':')
+      // Token answers, granted or refused, are never kept by a cache on the way (RFC 6749 §5.1).
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
       if (
         scheme !== 'Basic' ||
         !sameSecret(id ?? '', options.clientId) ||
         !sameSecret(secret ?? '', options.clientSecret)
       ) {
-        return reply.status(401).send({ error: 'invalid_client' })
+        // A client that failed HTTP Basic authentication is told the scheme to use (RFC 6749 §5.2).
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Basic realm="sandbox-pix", charset="UTF-8"')
+          .send({ error: 'invalid_client' })
       }
       const body = (request.body ?? {}) as { grant_type?: string }
       if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
@@ -340,18 +402,61 @@ export async function startSandboxApiServer(
           { razao: 'chave desconhecida', propriedade: 'cob.chave' },
         ])
       }
-      const existing = await bank.getCharge(txid)
-      if (existing && cents(existing.valor.original) !== cents(body.valor.original)) {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'Já existe uma cobrança com este txid.')
+      // PUT creates: a txid already in use is refused, whatever the body (a client that lost
+      // the answer reads the charge with GET).
+      if (await bank.getCharge(txid)) {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'Já existe uma cobrança com este txid.', [
+          { razao: 'O campo cob.txid encontra-se em uso.', propriedade: 'cob.txid' },
+        ])
       }
-      const charge = await bank.createCharge({
-        txid,
-        amount: cents(body.valor.original),
-        expiresInSeconds: body.calendario.expiracao,
-        payer: { name: '', cpf: '' },
-      })
-      const { pix: _pix, ...generated } = cobView(charge)
-      return reply.status(existing ? 200 : 201).send(generated)
+      return create(reply, txid, body)
+    })
+
+    // The PSP chooses the txid.
+    api.post('/cob', async (request, reply) => {
+      const body = parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida')
+      if (!body) return reply
+      return create(reply, newTxid(), body)
+    })
+
+    api.get('/cob', async (request, reply) => {
+      const query = parse(cobQuerySchema, request.query, reply, 'CobConsultaInvalida')
+      if (!query) return reply
+      const from = Date.parse(query.inicio)
+      const to = Date.parse(query.fim)
+      if (to < from) {
+        return problem(reply, 400, 'CobConsultaInvalida', 'fim é anterior a inicio.', [
+          { razao: 'O parâmetro fim é anterior a inicio.', propriedade: 'fim' },
+        ])
+      }
+      if (query.cpf && query.cnpj) {
+        return problem(reply, 400, 'CobConsultaInvalida', 'cpf e cnpj não podem ser usados juntos.', [
+          { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' },
+        ])
+      }
+      const index = query['paginacao.paginaAtual']
+      const size = query['paginacao.itensPorPagina']
+      // Charges made over API Pix name no debtor: a debtor filter finds none of them.
+      const { charges, total } =
+        query.cpf || query.cnpj
+          ? { charges: [], total: 0 }
+          : await bank.chargesBetween(from, to, { index, size, status: query.status })
+      return {
+        parametros: {
+          inicio: new Date(from).toISOString(),
+          fim: new Date(to).toISOString(),
+          ...(query.cpf ? { cpf: query.cpf } : {}),
+          ...(query.cnpj ? { cnpj: query.cnpj } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          paginacao: {
+            paginaAtual: index,
+            itensPorPagina: size,
+            quantidadeDePaginas: Math.max(1, Math.ceil(total / size)),
+            quantidadeTotalDeItens: total,
+          },
+        },
+        cobs: charges.map(cobView),
+      }
     })
 
     api.get('/cob/:txid', async (request, reply) => {
@@ -368,8 +473,11 @@ export async function startSandboxApiServer(
       if (!txid || !body) return reply
       const charge = await bank.getCharge(txid)
       if (!charge) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
-      if (charge.status === 'CONCLUIDA') return problem(reply, 400, 'CobOperacaoInvalida', 'A cobrança já foi paga.')
-      await bank.cancelCharge(txid)
+      if (charge.status !== 'ATIVA' || !(await bank.cancelCharge(txid))) {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'A cobrança não está ATIVA.', [
+          { razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.status' },
+        ])
+      }
       return cobView((await bank.getCharge(txid)) as PixCharge)
     })
 
@@ -392,7 +500,7 @@ export async function startSandboxApiServer(
             quantidadeTotalDeItens: pix.length,
           },
         },
-        pix: pix.map((p) => ({ ...p, chave: options.receiverKey })),
+        pix: await Promise.all(pix.map(withReturns)),
       }
     })
 
@@ -401,7 +509,7 @@ export async function startSandboxApiServer(
       if (!e2eid) return reply
       const pix = await bank.receivedPix(e2eid)
       if (!pix) return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado.')
-      return { ...pix, chave: options.receiverKey }
+      return withReturns(pix)
     })
 
     api.put('/pix/:e2eid/devolucao/:id', async (request, reply) => {
@@ -452,6 +560,45 @@ export async function startSandboxApiServer(
         .onConflict((oc) => oc.column('chave').doUpdateSet({ webhook_url: body.webhookUrl, created_at: at }))
         .execute()
       return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(at).toISOString() })
+    })
+
+    api.delete('/webhook/:chave', async (request, reply) => {
+      const chave = (request.params as { chave: string }).chave
+      const removed = await options.db.deleteFrom('sandbox_webhooks').where('chave', '=', chave).executeTakeFirst()
+      if (Number(removed.numDeletedRows) === 0) {
+        return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
+      }
+      return reply.status(204).send()
+    })
+
+    api.get('/webhook', async (request, reply) => {
+      const query = parse(webhookQuerySchema, request.query, reply, 'WebhookConsultaInvalida')
+      if (!query) return reply
+      const from = query.inicio ? Date.parse(query.inicio) : null
+      const to = query.fim ? Date.parse(query.fim) : null
+      let rows = options.db.selectFrom('sandbox_webhooks').selectAll().orderBy('created_at').orderBy('chave')
+      if (from !== null) rows = rows.where('created_at', '>=', from)
+      if (to !== null) rows = rows.where('created_at', '<=', to)
+      const all = await rows.execute()
+      const index = query['paginacao.paginaAtual']
+      const size = query['paginacao.itensPorPagina']
+      return {
+        parametros: {
+          ...(from !== null ? { inicio: new Date(from).toISOString() } : {}),
+          ...(to !== null ? { fim: new Date(to).toISOString() } : {}),
+          paginacao: {
+            paginaAtual: index,
+            itensPorPagina: size,
+            quantidadeDePaginas: Math.max(1, Math.ceil(all.length / size)),
+            quantidadeTotalDeItens: all.length,
+          },
+        },
+        webhooks: all.slice(index * size, (index + 1) * size).map((row) => ({
+          webhookUrl: row.webhook_url,
+          chave: row.chave,
+          criacao: new Date(Number(row.created_at)).toISOString(),
+        })),
+      }
     })
 
     api.get('/webhook/:chave', async (request, reply) => {

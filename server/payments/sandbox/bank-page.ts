@@ -50,6 +50,7 @@ export function codeForm(code = ''): string {
 const statusText: Record<PixCharge['status'], string> = {
   ATIVA: 'Ativa — aguardando pagamento',
   CONCLUIDA: 'Concluída — já paga',
+  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Retirada pelo recebedor (pedido expirado no app)',
   REMOVIDA_PELO_PSP: 'Expirada',
 }
 
@@ -91,7 +92,8 @@ export function chargeDetails(
     .join('')}</dl>${refundList(refunds)}`
   if (!charge) return details
   const paid = charge.status === 'CONCLUIDA'
-  const expired = charge.status === 'REMOVIDA_PELO_PSP'
+  // Withdrawn by the receiver or removed at expiry: either way no longer payable, except late.
+  const expired = charge.status !== 'ATIVA' && !paid
   return `${details}
 <form method="post" action="/sandbox/bank/pay">
 <input type="hidden" name="code" value="${escapeHtml(code)}">

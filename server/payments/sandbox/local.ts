@@ -9,7 +9,13 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { type SandboxApiOptions, type SandboxApiServer, startSandboxApiServer } from './api-server.ts'
-import { loadOrCreateSandboxClient, loadOrCreateSandboxPki, pkiFiles, type SandboxPki } from './pki.ts'
+import {
+  loadOrCreateSandboxClient,
+  loadOrCreateSandboxPki,
+  pkiFiles,
+  type SandboxPki,
+  sandboxClientFiles,
+} from './pki.ts'
 
 export interface LocalSandboxOptions {
   /** The app's settings (merchant, receiver key, payout delay, market); PIX_* are filled from here. */
@@ -27,7 +33,7 @@ export interface LocalSandboxOptions {
   deliver?: SandboxApiOptions['deliver']
   payerOf?: SandboxApiOptions['payerOf']
   holderNameOf?: SandboxApiOptions['holderNameOf']
-  /** Where the charge locations live (a DNS name, as a deployed PSP's); this server by default. */
+  /** The host the charge locations name; SANDBOX_PIX_LOCATION_HOST by default. */
   locationHost?: string
   /** Makes the certificates when `dir` has none (tests: the process's in-memory set). */
   makePki?: () => Promise<SandboxPki>
@@ -37,8 +43,18 @@ export interface LocalSandbox {
   server: SandboxApiServer
   /** The settings that point PixApiProvider at this server (PIX_* environment variables). */
   env: Record<string, string>
-  /** The sandbox CA and its server certificate and key (the app's webhook mTLS listener uses them). */
-  files: { ca: string; serverCert: string; serverKey: string }
+  /**
+   * The sandbox CA and its server certificate and key (the app's webhook mTLS listener uses them),
+   * and the file holding the OAuth2 client secret alone.
+   */
+  files: { ca: string; serverCert: string; serverKey: string; clientSecret: string }
+  /** The shell expression that reads PIX_CLIENT_SECRET from its file (what start-up prints for it). */
+  clientSecretInShell: string
+}
+
+/** `"$(cat '<file>')"`: a shell word that is the file's content, whatever the path holds. */
+export function shellReadOf(file: string): string {
+  return `"$(cat '${file.replaceAll("'", `'\\''`)}')"`
 }
 
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
@@ -61,7 +77,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       ...(options.deliver ? { deliver: options.deliver } : {}),
       ...(options.payerOf ? { payerOf: options.payerOf } : {}),
       ...(options.holderNameOf ? { holderNameOf: options.holderNameOf } : {}),
-      ...(options.locationHost ? { locationHost: options.locationHost } : {}),
+      locationHost: options.locationHost ?? config.payments.sandboxLocationHost,
     },
     { port: options.port, ...(options.host ? { host: options.host } : {}) },
   )
@@ -80,6 +96,12 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       PIX_WEBHOOK_SECRET: webhookSecret,
       PIX_SANDBOX_BANK_URL: `${server.url}/sandbox/bank`,
     },
-    files: { ca: file('caCert'), serverCert: file('serverCert'), serverKey: file('serverKey') },
+    files: {
+      ca: file('caCert'),
+      serverCert: file('serverCert'),
+      serverKey: file('serverKey'),
+      clientSecret: path.join(options.dir, sandboxClientFiles.secret),
+    },
+    clientSecretInShell: shellReadOf(path.join(options.dir, sandboxClientFiles.secret)),
   }
 }

@@ -123,12 +123,31 @@ export function inMemorySandboxPki(): Promise<SandboxPki> {
   return memory
 }
 
-/** The OAuth2 client the sandbox accepts, made once and kept next to the certificates. */
+/**
+ * The OAuth2 client the sandbox accepts, made once and kept next to the certificates. Where the sandbox's OAuth2 client lives: its id, and its secret alone in a file of its own
+ * (so `PIX_CLIENT_SECRET="$(cat …/oauth-client.secret)"` is the secret, nothing around it).
+ */
+export const sandboxClientFiles = { id: 'oauth-client.id', secret: 'oauth-client.secret' } as const
+
 export function loadOrCreateSandboxClient(dir: string): { clientId: string; clientSecret: string } {
-  const file = path.join(dir, 'oauth-client.secret')
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  const idFile = path.join(dir, sandboxClientFiles.id)
+  const secretFile = path.join(dir, sandboxClientFiles.secret)
+  if (existsSync(secretFile)) {
+    const text = readFileSync(secretFile, 'utf8').trim()
+    // A directory made before the secret had its own file kept both as JSON there: split them.
+    const client = text.startsWith('{')
+      ? (JSON.parse(text) as { clientId: string; clientSecret: string })
+      : { clientId: existsSync(idFile) ? readFileSync(idFile, 'utf8').trim() : 'jogo-limpo', clientSecret: text }
+    if (text.startsWith('{') || !existsSync(idFile)) writeClient(dir, client)
+    return client
+  }
   const client = { clientId: 'jogo-limpo', clientSecret: randomBytes(24).toString('hex') }
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  writeFileSync(file, JSON.stringify(client), { mode: 0o600 })
+  writeClient(dir, client)
   return client
+}
+
+function writeClient(dir: string, client: { clientId: string; clientSecret: string }) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  writeFileSync(path.join(dir, sandboxClientFiles.id), `${client.clientId}\n`, { mode: 0o600 })
+  writeFileSync(path.join(dir, sandboxClientFiles.secret), client.clientSecret, { mode: 0o600 })
 }

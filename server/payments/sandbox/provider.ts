@@ -24,7 +24,7 @@ import type {
 } from '../provider.ts'
 import { checkWebhookSignature, signWebhook } from '../webhook-signature.ts'
 import { SandboxDict } from './dict.ts'
-import { chargePayload, signChargePayload } from './location.ts'
+import { chargePayload, JWKS_PATH, locationJwks, signChargePayload } from './location.ts'
 import type { SandboxPki } from './pki.ts'
 import { SandboxRefunds } from './refunds.ts'
 
@@ -150,15 +150,47 @@ export class SandboxProvider implements PaymentProvider {
     return row ? this.#view(row) : null
   }
 
-  /** The receiver cancels a charge nobody paid (API Pix `PATCH /cob/{txid}`); false when it cannot. */
+  /**
+   * The receiver withdraws a charge nobody paid (API Pix `PATCH /cob/{txid}`): stored as
+   * REMOVIDA_PELO_USUARIO_RECEBEDOR, one revision more. False when it is not ATIVA (paid, removed,
+   * or past its expiry, which the PSP removes).
+   */
   async cancelCharge(txid: string): Promise<boolean> {
+    const row = await this.#row(txid)
+    if (!row || this.#status(row) !== 'ATIVA') return false
     const result = await this.#o.db
       .updateTable('sandbox_charges')
-      .set({ status: 'REMOVIDA_PELO_PSP' })
+      .set((eb) => ({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao: eb('revisao', '+', 1) }))
       .where('txid', '=', txid)
       .where('status', '=', 'ATIVA')
       .executeTakeFirst()
     return Number(result.numUpdatedRows) > 0
+  }
+
+  /**
+   * The charges created between two times (API Pix `GET /cob?inicio&fim`), oldest first, one page
+   * of them, and how many there are in all.
+   */
+  async chargesBetween(
+    from: number,
+    to: number,
+    page: { index: number; size: number; status?: PixCharge['status'] | undefined },
+  ): Promise<{ charges: PixCharge[]; total: number }> {
+    const rows = await this.#o.db
+      .selectFrom('sandbox_charges')
+      .selectAll()
+      .where('created_at', '>=', from)
+      .where('created_at', '<=', to)
+      .orderBy('created_at')
+      .orderBy('txid')
+      .execute()
+    // The status a charge has now (expiry is computed), so the filter sees what GET /cob/{txid} answers.
+    const views = await Promise.all(rows.map((row) => this.#view(row)))
+    const matching = page.status ? views.filter((charge) => charge.status === page.status) : views
+    return {
+      charges: matching.slice(page.index * page.size, (page.index + 1) * page.size),
+      total: matching.length,
+    }
   }
 
   /** The PIX received between two times (API Pix `GET /pix?inicio&fim`), oldest first. */
@@ -208,7 +240,12 @@ export class SandboxProvider implements PaymentProvider {
     const charge = await this.getCharge(txid)
     if (!charge) return null
     const payload = chargePayload(charge, this.#o.receiverKey, new Date(this.#o.now()))
-    return signChargePayload(payload, await this.#o.pki())
+    return signChargePayload(payload, await this.#o.pki(), `https://${this.#o.locationHost}${JWKS_PATH}`)
+  }
+
+  /** The JWK Set of the key that signs the locations (served at JWKS_PATH on the locations' host). */
+  async jwks() {
+    return locationJwks(await this.#o.pki())
   }
 
   /** The PIX a charge received, in the order they settled. */
@@ -247,7 +284,7 @@ export class SandboxProvider implements PaymentProvider {
     const status = this.#status(row)
     const again = status === 'CONCLUIDA' && payment.again === true
     if (status === 'CONCLUIDA' && !again) return { paid: false, reason: 'already_paid' }
-    if (status === 'REMOVIDA_PELO_PSP' && !payment.late) return { paid: false, reason: 'expired' }
+    if (status !== 'ATIVA' && status !== 'CONCLUIDA' && !payment.late) return { paid: false, reason: 'expired' }
     const amount = payment.amount ?? Number(row.amount)
     if (!Number.isSafeInteger(amount) || amount <= 0) return { paid: false, reason: 'invalid_amount' }
     const payerCpf = normalizeCpf(payment.payerCpf ?? (row.payer_cpf || ((await this.#o.payerOf?.(txid)) ?? '')))
@@ -290,8 +327,21 @@ export class SandboxProvider implements PaymentProvider {
     return { ...entry, ownerName }
   }
 
-  requestRefund(input: RefundRequest): Promise<PixRefund> {
-    return this.refunds.request(input)
+  /**
+   * Returns part or all of a PIX received. The return settles at once here, so the final status
+   * is notified as API Pix asks: the webhook POSTs the PIX with its `devolucoes`.
+   */
+  async requestRefund(input: RefundRequest): Promise<PixRefund> {
+    const known = await this.refunds.get(input.endToEndId, input.id)
+    const refund = await this.refunds.request(input)
+    if (!known && refund.status !== 'EM_PROCESSAMENTO') {
+      const pix = await this.receivedPix(input.endToEndId)
+      if (pix) {
+        const devolucoes = await this.refunds.forPix(input.endToEndId)
+        await this.#send('pix', JSON.stringify({ pix: [{ ...pix, devolucoes }] }), 0, async () => {})
+      }
+    }
+    return refund
   }
 
   getRefund(endToEndId: string, id: string): Promise<PixRefund | null> {
@@ -497,6 +547,7 @@ export class SandboxProvider implements PaymentProvider {
     const pix = (await this.#received(row.txid)).map(receivedView)
     return {
       txid: row.txid,
+      revisao: Number(row.revisao),
       status: this.#status(row),
       calendario: { criacao: new Date(Number(row.created_at)).toISOString(), expiracao: row.expires_seconds },
       valor: { original: toPixValue(Number(row.amount)) },

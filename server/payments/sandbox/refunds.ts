@@ -64,6 +64,18 @@ export class SandboxRefunds {
     return row ? refundView(row) : null
   }
 
+  /** Every refund of one PIX received, oldest first (API Pix lists them as the PIX's `devolucoes`). */
+  async forPix(endToEndId: string): Promise<PixRefund[]> {
+    const rows = await this.#db
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('end_to_end_id', '=', endToEndId)
+      .orderBy('requested_at')
+      .orderBy('id')
+      .execute()
+    return rows.map(refundView)
+  }
+
   /** Every refund of the PIX received for a charge (the bank page shows them). */
   async forCharge(txid: string): Promise<(PixRefund & { endToEndId: string })[]> {
     const rows = await this.#db
