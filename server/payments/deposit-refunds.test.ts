@@ -309,7 +309,7 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
       .insertInto('sandbox_refunds')
       .values({
         end_to_end_id: endToEndId,
-        id: 'bank-side-return',
+        id: 'bankSideReturn',
         return_id: 'D99999999202611201500ABCDEFGHIJK',
         amount: 9900,
         description: 'devolvido pelo banco',
@@ -334,6 +334,31 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
       expect.objectContaining({ endToEndId, playerId: null, orderId: null, reason: 'unknown_charge', amount: 9900 }),
     ])
     expect(failed[0].providerReason).toContain('PixDevolucaoInvalida')
+    expect((await auditLedger(db())).ok).toBe(true)
+  })
+
+  it("a return's final status notified by the provider's webhook settles the app's record, as the provider has it", async () => {
+    const { order } = await player()
+    const { payCode } = await order(1000)
+    const paid = await bankPay({ code: payCode, amount: '15.00' })
+    const pix = paid.data.pix as { endToEndId: string; txid: string; valor: string; horario: string }
+    // The return as a PSP that answers EM_PROCESSAMENTO first leaves it: on its way.
+    await db()
+      .updateTable('pix_refunds')
+      .set({ status: 'processing', returned_at: null })
+      .where('end_to_end_id', '=', pix.endToEndId)
+      .execute()
+    // A notice naming a return of another PIX moves nothing.
+    const other = { ...pix, endToEndId: 'E99999999202611201500ZZZZZZZZZZZ' }
+    await webhook([{ ...other, devolucoes: [{ id: 'X1', status: 'DEVOLVIDO' }] }])
+    expect((await refundRows())[0]).toMatchObject({ status: 'processing' })
+    // The PSP's notice for this PIX: the app asks the PSP (its answer, DEVOLVIDO) and records it.
+    const devolucoes = (await sandboxOf(t.app).refunds.forPix(pix.endToEndId)).map(({ id, status }) => ({ id, status }))
+    const res = await webhook([{ ...pix, devolucoes }])
+    expect(res.json().data).toEqual([{ endToEndId: pix.endToEndId, outcome: 'replayed' }])
+    expect((await refundRows())[0]).toMatchObject({ end_to_end_id: pix.endToEndId, status: 'returned' })
+    expect(Number((await refundRows())[0]?.returned_at)).toBeGreaterThan(0)
+    expect(await houseBalance('pix_refunds')).toBe(500)
     expect((await auditLedger(db())).ok).toBe(true)
   })
 

@@ -136,6 +136,25 @@ export class RefundService {
       .orderBy('created_at')
       .limit(RETRY_BATCH)
       .execute()
+    await this.#refresh(open)
+  }
+
+  /**
+   * The provider's webhook says returns of these PIX reached a final status: ask it about ours
+   * that are still open (its answer, not the webhook's body, moves them on).
+   */
+  async refreshFor(endToEndIds: string[]): Promise<void> {
+    if (endToEndIds.length === 0) return
+    const open = await this.#o.db
+      .selectFrom('pix_refunds')
+      .selectAll()
+      .where('end_to_end_id', 'in', endToEndIds)
+      .where('status', 'in', ['pending', 'processing'])
+      .execute()
+    await this.#refresh(open)
+  }
+
+  async #refresh(open: RefundRow[]): Promise<void> {
     for (const row of open) {
       if (row.status === 'pending') {
         await this.send(row.id)

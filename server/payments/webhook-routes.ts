@@ -2,8 +2,9 @@
 // (a payout settled). The signature is checked over the raw body before anything is parsed
 // into effects; each payment is confirmed with the provider (`GET /pix/{e2eid}`) and applied as
 // the provider has it, once by its end-to-end id (credited, or returned to the payer when it
-// breaks the rules); a payout notice only names the payout, whose state is then read back from
-// the provider.
+// breaks the rules); a notice that lists a PIX's returns (`devolucoes`) has the app ask the
+// provider about its own returns of that PIX still open; a payout notice only names the payout,
+// whose state is then read back from the provider.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -24,6 +25,11 @@ const webhookBody = z.object({
         // The payer's CPF (the PSP's addition to API Pix's `pix` object); without it a payment
         // cannot be shown to come from the player, and is returned.
         pagador: z.object({ cpf: z.string().max(32) }).optional(),
+        // Present when the notice is about returns of this PIX that reached a final status.
+        devolucoes: z
+          .array(z.object({ id: z.string().max(35), status: z.string().max(20) }))
+          .max(100)
+          .optional(),
       }),
     )
     .min(1)
@@ -122,6 +128,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         outcomes.push({ endToEndId: pix.endToEndId, outcome })
       }
+      await app.payments.refunds.refreshFor(
+        request.body.pix.filter((pix) => pix.devolucoes?.length).map((pix) => pix.endToEndId),
+      )
       return ok(outcomes)
     },
   )

@@ -239,7 +239,7 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
     await app.payments.deposits.reconcile()
     expect(await balances(appDb, userId)).toMatchObject({ cash: 3000 })
     // The unpaid order expired, and its charge was withdrawn at the PSP (PATCH /cob/{txid}).
-    expect((await pspHolder.server.bank.getCharge(unpaidTxid))?.status).toBe('REMOVIDA_PELO_PSP')
+    expect((await pspHolder.server.bank.getCharge(unpaidTxid))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
     expect((await pspHolder.server.bank.getCharge(txid))?.status).toBe('CONCLUIDA')
     await app.payments.deposits.reconcile()
     expect(await balances(appDb, userId)).toMatchObject({ cash: 3000 })
