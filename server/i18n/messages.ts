@@ -15,6 +15,15 @@ export interface MessageFormat {
   time(epochMs: number): string
 }
 
+/**
+ * A counted noun by the language's plural rules (ICU categories via Intl.PluralRules), `#` standing
+ * for the number: one word per count, never a bracketed ending.
+ */
+export function plural(language: Language, count: number, forms: { one: string; other: string }): string {
+  const form = new Intl.PluralRules(language).select(count) === 'one' ? forms.one : forms.other
+  return form.replace('#', String(count))
+}
+
 type Templates = Record<Language, (p: MessageParams, f: MessageFormat) => string>
 
 const templates: Partial<Record<MsgCode, Templates>> = {
@@ -126,8 +135,10 @@ Object.assign(templates, {
     hi: (p) => `मुफ़्त व्हील ${formatCountdown(Number(p.seconds) * 1000)} में फिर खुलेगा।`,
   },
   task_incomplete: {
-    'pt-BR': (p) => `Faltam ${p.left} rodadas de ${p.game} para concluir esta tarefa.`,
-    en: (p) => `${p.left} more spins of ${p.game} to finish this task.`,
+    'pt-BR': (p) =>
+      `${plural('pt-BR', Number(p.left), { one: 'Falta # rodada', other: 'Faltam # rodadas' })} de ${p.game} para concluir esta tarefa.`,
+    en: (p) =>
+      `${plural('en', Number(p.left), { one: '# more spin', other: '# more spins' })} of ${p.game} to finish this task.`,
     hi: (p) => `यह कार्य पूरा करने के लिए ${p.game} के ${p.left} और स्पिन बाकी हैं।`,
   },
   invalid_bet: {
@@ -137,8 +148,9 @@ Object.assign(templates, {
   },
   password_wrong: {
     'pt-BR': (p) =>
-      `Senha incorreta. Mais ${p.attemptsLeft} tentativa(s) errada(s) e os saques ficam bloqueados por 15 minutos.`,
-    en: (p) => `Wrong password. ${p.attemptsLeft} more wrong attempt(s) and withdrawals are locked for 15 minutes.`,
+      `Senha incorreta. ${plural('pt-BR', Number(p.attemptsLeft), { one: 'Mais # tentativa errada', other: 'Mais # tentativas erradas' })} e os saques ficam bloqueados por 15 minutos.`,
+    en: (p) =>
+      `Wrong password. ${plural('en', Number(p.attemptsLeft), { one: '# more wrong attempt', other: '# more wrong attempts' })} and withdrawals are locked for 15 minutes.`,
     hi: (p) => `गलत पासवर्ड। ${p.attemptsLeft} और गलत प्रयास पर निकासी 15 मिनट के लिए बंद हो जाएगी।`,
   },
   withdraw_locked: {

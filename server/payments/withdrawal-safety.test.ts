@@ -229,9 +229,7 @@ describe.each(engines)('withdrawal safety on %s', (engine) => {
     expect(missing).toMatchObject({ success: false, msgCode: 'password_required' })
     const wrong = await withdraw(5000, cpf, 'cpf', 'not-the-password')
     expect(wrong).toMatchObject({ success: false, msgCode: 'password_wrong', data: { attemptsLeft: 4 } })
-    expect(wrong.msg).toBe(
-      'Senha incorreta. Mais 4 tentativa(s) errada(s) e os saques ficam bloqueados por 15 minutos.',
-    )
+    expect(wrong.msg).toBe('Senha incorreta. Mais 4 tentativas erradas e os saques ficam bloqueados por 15 minutos.')
     expect(await orders()).toHaveLength(0)
     expect(await payouts()).toHaveLength(0)
     expect(await balances(userId)).toMatchObject({ cash: 10000, withdrawalHold: 0 })
