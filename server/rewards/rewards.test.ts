@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { signInDays, signInWeekTotal } from '../../contract/sign-in.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import {
   buildTestApp,
@@ -187,6 +188,10 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect(sum(await rewardTransfers('sign_in_reward'))).toBe(1_700)
     expect(sum(await rewardTransfers('sign_in_streak_bonus'))).toBe(2_800)
     expect((await ledger(ana.userId)).bonus).toBe(4_500)
+    // What the promotions screen and the calendar say a full week pays is what the ledger credited.
+    const terms = (await ana.call('/activity/list')).data.promotions.find((p: { key: string }) => p.key === 'sign_in')
+    expect(signInWeekTotal(signInDays(terms.amounts, terms.streakBonus))).toBe(4_500)
+    expect(signInWeekTotal(seventh.days)).toBe(4_500)
 
     clock.time += DAY
     expect((await ana.call('/activity/drawSignReward')).data).toMatchObject({ day: 1, amount: 100 })
@@ -268,7 +273,7 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect(await task()).toMatchObject({ progress: 4, gotFlag: 0 })
     const early = await ana.call('/v1/bus/taskOneGot', { taskId: 'green-gol-de-placa-5' })
     expect(early).toMatchObject({ success: false, msgCode: 'task_incomplete' })
-    expect(early.msg).toBe('Faltam 1 rodadas de Gol de Placa para concluir esta tarefa.')
+    expect(early.msg).toBe('Falta 1 rodada de Gol de Placa para concluir esta tarefa.')
 
     await ana.spins('gol-de-placa', 1)
     const process = (await ana.call('/v1/bus/getTaskProcess', {})).data

@@ -2,6 +2,7 @@
 // calendar whose 7th day adds the streak bonus, then it starts again at day 1. A missed day
 // restarts the streak. The claim's key is the player and the local date.
 import type { SignDayState, SignInfo, SignReward } from '../../contract/rewards.ts'
+import { signInDays } from '../../contract/sign-in.ts'
 import { localDate, periodEnd, periodStart } from '../lib/periods.ts'
 import { Refusal } from '../refusal.ts'
 import { creditReward, type RewardsContext, requirePromotion } from './promotions.ts'
@@ -50,12 +51,7 @@ export async function signInfo(ctx: RewardsContext, playerId: number): Promise<S
     return signedToday ? 'signed_today' : 'today'
   }
   return {
-    days: daily.map((amount, index) => ({
-      day: index + 1,
-      amount,
-      bonus: index === 6 ? streakBonus : 0,
-      state: stateOf(index + 1),
-    })),
+    days: signInDays(daily, streakBonus).map((day) => ({ ...day, state: stateOf(day.day) })),
     streak: signedToday ? todayDay : todayDay - 1,
     signedToday,
     todayDay,
@@ -71,7 +67,8 @@ export function drawSignReward(ctx: RewardsContext, playerId: number): Promise<S
     const state = signDay(ctx, await lastSignIn(ctx, playerId, tx.trx), tx.now)
     if (state.signedToday) throw new Refusal('sign_in_done', { nextAt: state.dayEndsAt })
     const { daily, streakBonus } = ctx.config.promotions.signIn
-    const amount = daily[state.todayDay - 1] ?? 0
+    const today = signInDays(daily, streakBonus)[state.todayDay - 1]
+    const amount = today?.amount ?? 0
     // A concurrent sign-in for the same day fails on this primary key; the ledger retries and
     // the retry finds the day signed.
     await tx.trx
@@ -84,7 +81,7 @@ export function drawSignReward(ctx: RewardsContext, playerId: number): Promise<S
       kind: 'sign_in_reward',
       amount,
     })
-    const bonus = state.todayDay === 7 ? streakBonus : 0
+    const bonus = today?.bonus ?? 0
     if (bonus > 0) {
       const streak = await creditReward(tx, ctx.config, {
         id: `sign-in-streak:${playerId}:${state.today}`,

@@ -8,6 +8,7 @@ import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { PromotionKey } from '../../../contract/promotion-keys.ts'
 import type { PromotionTerms } from '../../../contract/rewards.ts'
+import { signInDays, signInWeekTotal } from '../../../contract/sign-in.ts'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
@@ -73,7 +74,7 @@ export default function PromotionsPage() {
       {view?.promotions.map((promotion) => (
         <article key={promotion.key} className="card promotion" data-testid={`promotion-${promotion.key}`}>
           <h2>{i18n._(titles[promotion.key])}</h2>
-          <p>
+          <p data-testid={`promotion-${promotion.key}-terms`}>
             <PromotionAmount terms={promotion} locale={i18n.locale} />
           </p>
           <p className="hint">
@@ -110,8 +111,10 @@ function PromotionAmount({ terms, locale }: { terms: PromotionTerms; locale: str
     case 'sign_in':
       return (
         <Trans>
-          De {money(Math.min(...terms.amounts))} a {money(Math.max(...terms.amounts))} por dia; 7 dias seguidos somam{' '}
-          {money(terms.streakBonus)}. O dia vira à meia-noite de Brasília.
+          De {money(Math.min(...terms.amounts))} a {money(Math.max(...terms.amounts))} por dia, e o 7º dia seguido soma{' '}
+          {money(terms.streakBonus)} de bônus: 7 dias seguidos somam{' '}
+          {money(signInWeekTotal(signInDays(terms.amounts, terms.streakBonus ?? 0)))}. O dia vira à meia-noite de
+          Brasília.
         </Trans>
       )
     case 'wheel':

@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
+import { signInWeekTotal } from '../../../contract/sign-in.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { messageOf } from '../../lib/http.ts'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
@@ -83,11 +84,11 @@ export function SignCalendar() {
           <Trans>Fazer check-in: +{formatMoney(info.days[info.todayDay - 1]?.amount ?? 0)}</Trans>
         </button>
       )}
-      <p className="hint">
+      <p className="hint" data-testid="sign-terms">
         <Trans>
-          Dias seguidos formam a sequência; o 7º dia soma {formatMoney(info.days[6]?.bonus ?? 0)}. Um dia sem check-in
-          recomeça no dia 1. Cada bônus precisa ser apostado {info.wageringMultiplier}× para virar dinheiro sacável; sem
-          prazo de validade.
+          Dias seguidos formam a sequência; o 7º dia soma {formatMoney(info.days[6]?.bonus ?? 0)} de bônus, e 7 dias
+          seguidos somam {formatMoney(signInWeekTotal(info.days))}. Um dia sem check-in recomeça no dia 1. Cada bônus
+          precisa ser apostado {info.wageringMultiplier}× para virar dinheiro sacável; sem prazo de validade.
         </Trans>
       </p>
     </div>
