@@ -169,18 +169,37 @@ describe.each(engines)('statement and ops on %s', (engine) => {
     expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(header)
   })
 
-  it('exports the statement as CSV, oldest first', async () => {
+  it("exports the statement as CSV, oldest first, in the player's language, the market's local time and decimal mark", async () => {
     await adjust(5000, 'a')
     await adjust(-1200, 'b')
-    const res = await post('/v1/bus/statementCsv')
+    const res = await post('/v1/bus/statementCsv', {}, 'pt-BR')
     expect(res.headers['content-type']).toContain('text/csv')
     expect(res.headers['content-disposition']).toMatch(
       /attachment; filename="jogo-limpo-extrato-\d{4}-\d{2}-\d{2}\.csv"/,
     )
+    // Each leg's time as the clock read in São Paulo when it was written.
+    const legs = (await post('/v1/bus/statement', { pageSize: 10 })).json().data.entries.reverse()
+    const saoPaulo = (ms: number) =>
+      new Date(ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo', hourCycle: 'h23' })
+    const [timeA, timeB] = legs.map((l: { time: number }) => saoPaulo(l.time))
+    expect(timeA).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+
     const lines = res.body.trim().split('\r\n')
-    expect(lines[0]).toBe('time_utc,transfer_id,kind,account,amount_brl,balance_after_brl,reference')
-    expect(lines[1]).toMatch(/^\d{4}-.*Z,ops:a,adjustment,cash,50\.00,50\.00,teste$/)
-    expect(lines[2]).toMatch(/,ops:b,adjustment,cash,-12\.00,38\.00,teste$/)
+    expect(lines[0]).toBe(
+      'Data e hora (America/Sao_Paulo);Transferência;Tipo;Conta;Valor (R$);Saldo depois (R$);Referência',
+    )
+    expect(lines[1]).toBe(`${timeA};ops:a;adjustment;cash;50,00;50,00;teste`)
+    expect(lines[2]).toBe(`${timeB};ops:b;adjustment;cash;-12,00;38,00;teste`)
+    expect(res.body).not.toMatch(/\d{2}Z/)
+
+    const english = (await post('/v1/bus/statementCsv', {}, 'en')).body.trim().split('\r\n')
+    expect(english[0]).toBe(
+      'Date and time (America/Sao_Paulo),Transfer,Kind,Account,Amount (R$),Balance after (R$),Reference',
+    )
+    expect(english[2]).toBe(`${timeB},ops:b,adjustment,cash,-12.00,38.00,teste`)
+    const hindi = (await post('/v1/bus/statementCsv', {}, 'hi')).body.trim().split('\r\n')
+    expect(hindi[0]).toMatch(/^दिनांक और समय \(America\/Sao_Paulo\),/)
+    expect(hindi[1]).toBe(`${timeA},ops:a,adjustment,cash,50.00,50.00,teste`)
   })
 
   it('escapes formulas in the statement and audit CSVs (one writer), keeping negative amounts numbers', async () => {
@@ -194,7 +213,7 @@ describe.each(engines)('statement and ops on %s', (engine) => {
       })
       expect(res.json().success).toBe(true)
     }
-    const lines = (await post('/v1/bus/statementCsv')).body.trim().split('\r\n').slice(1)
+    const lines = (await post('/v1/bus/statementCsv', {}, 'en')).body.trim().split('\r\n').slice(1)
     expect(lines.map((line) => line.slice(line.indexOf(',ops:')))).toEqual([
       `,ops:f0,adjustment,cash,10.00,10.00,"'=HYPERLINK(""http://evil.example"",""clique"")"`,
       ",ops:f1,adjustment,cash,10.00,20.00,'+55 11 99999",

@@ -1,5 +1,5 @@
 // The statement: a page of lines (newest first, by cursor) and a CSV export of every leg,
-// streamed in chunks.
+// streamed in chunks, in the language the request names (Accept-Language) and the market's time.
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -29,10 +29,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }
   app.post('/v1/bus/statementCsv', { schema: csvSchema }, async (request, reply) => {
-    const day = new Date(app.clock.now()).toISOString().slice(0, 10)
+    // The file is named for the market's local day, like the times inside it.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.market.timeZone }).format(app.clock.now())
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="jogo-limpo-extrato-${day}.csv"`)
-      .send(Readable.from(statementCsvChunks(app.db, app.engine, app.ledger.accounts, request.playerId)))
+      .send(
+        Readable.from(
+          statementCsvChunks(app.db, app.engine, app.ledger.accounts, request.playerId, {
+            language: request.language,
+            timeZone: app.config.market.timeZone,
+          }),
+        ),
+      )
   })
 }

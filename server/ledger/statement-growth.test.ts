@@ -27,7 +27,7 @@ describe.each(engines)('a long statement on %s', (engine) => {
 
   it('streams the 100 k-entry CSV while a small request stays under 50 ms', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    const headers = { 'access-token': veteran.token, 'content-type': 'application/json' }
+    const headers = { 'access-token': veteran.token, 'content-type': 'application/json', 'accept-language': 'en' }
     const small = async () => {
       const before = performance.now()
       const res = await fetch(`${address}/api/v1/bus/accountInfo`, {

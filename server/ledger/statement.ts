@@ -8,6 +8,7 @@
 
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Language } from '../../contract/languages.ts'
 import type { StatementAccount, StatementEntryView, StatementLegView, StatementView } from '../../contract/statement.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
@@ -299,26 +300,81 @@ export async function readStatement(
   }
 }
 
-export const statementCsvHeader = 'time_utc,transfer_id,kind,account,amount_brl,balance_after_brl,reference\r\n'
+/** How a statement file is written for one player: their language, the market's time zone. */
+export interface StatementCsvFormat {
+  language: Language
+  timeZone: string
+}
 
-/** Amounts in reais with two decimals (numbers: a negative amount is not escaped as a formula). */
-const reaisFormat = { formatNumber: (reais: number) => reais.toFixed(2) }
+const csvHeaders: Record<Language, (zone: string) => string[]> = {
+  'pt-BR': (zone) => [
+    `Data e hora (${zone})`,
+    'Transferência',
+    'Tipo',
+    'Conta',
+    'Valor (R$)',
+    'Saldo depois (R$)',
+    'Referência',
+  ],
+  en: (zone) => [
+    `Date and time (${zone})`,
+    'Transfer',
+    'Kind',
+    'Account',
+    'Amount (R$)',
+    'Balance after (R$)',
+    'Reference',
+  ],
+  hi: (zone) => [`दिनांक और समय (${zone})`, 'ट्रांसफ़र', 'प्रकार', 'खाता', 'राशि (R$)', 'बाद का शेष (R$)', 'संदर्भ'],
+}
 
-function csvLines(t: Transfer, own: PlayerAccounts): string {
-  // Within a transfer between two of the player's accounts, money in before money out.
-  const legs = legsOf(t, own).sort((a, b) => b.amount - a.amount)
-  return csvRows(
-    legs.map((l) => [
-      new Date(l.time).toISOString(),
-      l.transferId,
-      l.kind,
-      l.account,
-      l.amount / 100,
-      l.balanceAfter / 100,
-      t.reference,
-    ]),
-    reaisFormat,
-  )
+/**
+ * The writer of one player's file: the header row in their language, times as the market's
+ * local clock ("2026-11-23 14:05:09", which every spreadsheet reads as a date), amounts with
+ * their language's decimal mark — and `;` between cells where that mark is a comma.
+ */
+function statementCsvWriter(format: StatementCsvFormat) {
+  const decimals = new Intl.NumberFormat(format.language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  })
+  const decimalComma = decimals.format(1.5).includes(',')
+  const csv = { delimiter: decimalComma ? ';' : ',', formatNumber: (reais: number) => decimals.format(reais) }
+  // en-CA writes the date as YYYY-MM-DD; the parts are reassembled so no locale's punctuation leaks in.
+  const clock = new Intl.DateTimeFormat('en-CA', {
+    timeZone: format.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+  const localTime = (ms: number) => {
+    const part = Object.fromEntries(clock.formatToParts(ms).map((p) => [p.type, p.value]))
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`
+  }
+  return {
+    header: csvRows([csvHeaders[format.language](format.timeZone)], csv),
+    lines(t: Transfer, own: PlayerAccounts): string {
+      // Within a transfer between two of the player's accounts, money in before money out.
+      const legs = legsOf(t, own).sort((a, b) => b.amount - a.amount)
+      return csvRows(
+        legs.map((l) => [
+          localTime(l.time),
+          l.transferId,
+          l.kind,
+          l.account,
+          l.amount / 100,
+          l.balanceAfter / 100,
+          t.reference,
+        ]),
+        csv,
+      )
+    },
+  }
 }
 
 /**
@@ -330,15 +386,17 @@ export async function* statementCsvChunks(
   engine: Engine,
   accounts: AccountDirectory,
   playerId: number,
+  format: StatementCsvFormat,
   chunkSize = 200,
 ): AsyncGenerator<string> {
   const own = await ownAccounts(db, accounts, playerId)
+  const writer = statementCsvWriter(format)
   let after: number | null = null
-  yield statementCsvHeader
+  yield writer.header
   for (;;) {
     const chunk = await transfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], after, 'asc', chunkSize)
     let text = ''
-    for (const t of chunk) text += csvLines(t, own)
+    for (const t of chunk) text += writer.lines(t, own)
     if (text) yield text
     if (chunk.length < chunkSize) return
     after = chunk.at(-1)?.seq ?? after

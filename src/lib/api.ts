@@ -1,6 +1,7 @@
 // Authenticated API calls: the token in the `access-token` header, the envelope unwrapped to
 // its data, and one silent re-login and retry when the server answers `token_invalid`; an
 // `age_not_confirmed` brings the 18+ gate back instead of leaving the player at a dead end.
+import { i18n } from '@lingui/core'
 import { API_BASE, ApiError, request } from './http.ts'
 import { askAgeAgain, currentToken, reloginSilently } from './session.ts'
 
@@ -21,7 +22,8 @@ export async function download(path: string, fallbackName: string): Promise<void
   const token = await currentToken()
   const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
-    headers: { 'access-token': token, 'content-type': 'application/json' },
+    // The file speaks the player's language: its headers, decimal mark and separator.
+    headers: { 'access-token': token, 'content-type': 'application/json', 'accept-language': i18n.locale || 'pt-BR' },
     body: '{}',
   })
   if (!response.ok || !response.headers.get('content-type')?.includes('text/csv')) {
