@@ -19,11 +19,12 @@ describe('formatMoney', () => {
     }
   })
 
-  it("formats percentages in the market's locale, whatever the language shown", () => {
+  it("formats percentages in the player's language", () => {
     expect(formatPercent(96.17)).toBe('96,17%')
     expect(formatPercent(1.5, 2, 0)).toBe('1,5%')
     expect(formatPercent(96.1734, 4)).toBe('96,1734%')
-    expect(formatPercent(96.17, 2, 2, 'INR')).toBe('96.17%')
+    expect(formatPercent(96.0375, 4, 4, 'en')).toBe('96.0375%')
+    expect(formatPercent(96.17, 2, 2, 'hi')).toBe('96.17%')
   })
 
   it("formats each market's currency as Intl does in its locale (es-MX, en-IN lakh grouping)", () => {

@@ -45,11 +45,11 @@ export function formatMoney(minor: number, currency: Currency = 'BRL'): string {
 }
 
 /**
- * A percentage (`96.17` → `96,17%`) in the market's locale, whatever the player's language, so it
- * reads like the amounts beside it.
+ * A percentage (`96.17` → `96,17%` in pt-BR, `96.17%` in English) in the player's language, like
+ * every other number beside it (multipliers, counts); amounts of money keep the market's marks.
  */
-export function formatPercent(percent: number, digits = 2, minDigits = digits, currency: Currency = 'BRL'): string {
-  return new Intl.NumberFormat(marketLocale[currency], {
+export function formatPercent(percent: number, digits = 2, minDigits = digits, locale = 'pt-BR'): string {
+  return new Intl.NumberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: minDigits,
     maximumFractionDigits: digits,

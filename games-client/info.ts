@@ -26,7 +26,7 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
   const t = (word: Word, values?: Record<string, string>) => text(lang, word, values)
   const number = (value: number, digits: number) =>
     value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-  const pct = (value: number, digits: number) => formatPercent(value, digits)
+  const pct = (value: number, digits: number) => formatPercent(value, digits, digits, lang)
   const nameOf = (id: string | null) => game.symbols.find((s) => s.id === id)?.name[lang] ?? ''
   const icon = (id: string) =>
     el('img', { className: 'pay-icon', src: symbolUrl(game.id, id), alt: '', width: 32, height: 32 })
@@ -144,7 +144,7 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
     },
     update(bet, seed, next) {
       jackpotLine.textContent = t('jackpotRule', {
-        share: formatPercent(rule.shareBps / 100, 2, 0),
+        share: formatPercent(rule.shareBps / 100, 2, 0, lang),
         seed: formatMoney(rule.seed),
         odds: Math.round(1 / jackpotChance(rule, bet)).toLocaleString(lang),
       })

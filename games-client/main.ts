@@ -301,7 +301,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       el('h1', { textContent: game.name }),
       el('span', {
         className: 'rtp',
-        textContent: `RTP ${formatPercent(figures.rtp)} · ${t('volatility')} ${t(figures.volatility)}`,
+        textContent: `RTP ${formatPercent(figures.rtp, 2, 2, lang)} · ${t('volatility')} ${t(figures.volatility)}`,
       }),
     ),
     soundButton,

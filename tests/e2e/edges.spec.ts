@@ -86,7 +86,7 @@ test('the tracker without an order says what to do and asks the server nothing',
   await shoot(page, 'edges-tracker-no-order')
 })
 
-test('in English: lobby tabs translated, RTP in the market format, plurals by count', async ({ page }) => {
+test('in English: lobby tabs translated, RTP in the player’s number format, plurals by count', async ({ page }) => {
   await enterApp(page)
   await page.getByRole('button', { name: 'Perfil' }).click()
   await page.getByRole('button', { name: 'English' }).click()
@@ -94,8 +94,8 @@ test('in English: lobby tabs translated, RTP in the market format, plurals by co
   await page.getByRole('button', { name: 'Home' }).click()
   await expect(page.getByTestId('lobby-tab-Clássicos')).toHaveText(/^Classics/)
   await expect(page.getByTestId('lobby-tab-Aventura')).toHaveText(/^Adventure/)
-  // The amounts are reais in the Brazilian format; the RTP beside them is too.
-  await expect(page.getByTestId('game-amazonia')).toContainText(/RTP \d{2},\d{2}%/)
+  // Amounts of money stay reais in the Brazilian format; every other number reads as English does.
+  await expect(page.getByTestId('game-amazonia')).toContainText(/RTP \d{2}\.\d{2}%/)
   await page.getByTestId('lobby-search').fill('dragao')
   await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveText('1 game found')
   await page.getByTestId('lobby-search').fill('sorte')

@@ -7,6 +7,7 @@ import { liveAtom } from './lobby.ts'
 
 export function JackpotMeter() {
   const live = useAtomValue(liveAtom)
+  const { i18n } = useLingui()
   if (!live?.jackpot) return null
   return (
     <section className="jackpot-meter" data-testid="jackpot-meter">
@@ -16,7 +17,7 @@ export function JackpotMeter() {
       <strong data-testid="jackpot-pool">{formatMoney(live.jackpot.pool)}</strong>
       <small>
         <Trans>
-          {formatPercent(live.jackpot.shareBps / 100, 2, 0)} de cada aposta entra no prêmio; recomeça em{' '}
+          {formatPercent(live.jackpot.shareBps / 100, 2, 0, i18n.locale)} de cada aposta entra no prêmio; recomeça em{' '}
           {formatMoney(live.jackpot.seed)}.
         </Trans>
       </small>

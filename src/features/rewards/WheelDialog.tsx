@@ -58,6 +58,16 @@ export function RewardSheet({
   )
 }
 
+/**
+ * A prize's label along its slice's middle. On the lower half of the wheel it is turned half a
+ * turn about its own centre, so every label reads upright with the wheel at rest.
+ */
+function labelTransform(center: number): string {
+  const along = `rotate(${center} 100 100)`
+  const angle = ((center % 360) + 360) % 360
+  return angle > 90 && angle < 270 ? `${along} rotate(180 100 30)` : along
+}
+
 export function WheelDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   return (
@@ -68,7 +78,7 @@ export function WheelDialog({ onClose }: { onClose: () => void }) {
 }
 
 function Wheel({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [offset, setOffset] = useState(0)
   const [now, setNow] = useState(() => Date.now())
   const [rotation, setRotation] = useState(0)
@@ -163,8 +173,9 @@ function Wheel({ onClose }: { onClose: () => void }) {
               <text
                 x="100"
                 y="30"
-                transform={`rotate(${slice.center} 100 100)`}
+                transform={labelTransform(slice.center)}
                 textAnchor="middle"
+                dominantBaseline="central"
                 fill="#fff"
                 fontSize={slice.span < 30 ? 8 : 12}
                 fontWeight="700"
@@ -192,7 +203,7 @@ function Wheel({ onClose }: { onClose: () => void }) {
       <ul className="wheel-odds">
         {info.prizes.map((prize) => (
           <li key={prize.amount}>
-            {formatMoney(prize.amount)} — {formatPercent(prize.probability * 100, 2, 0)}
+            {formatMoney(prize.amount)} — {formatPercent(prize.probability * 100, 2, 0, i18n.locale)}
           </li>
         ))}
       </ul>

@@ -54,7 +54,8 @@ function useDuration(locale: string) {
   }
 }
 
-const share = (part: number, whole: number) => (whole > 0 ? formatPercent((part / whole) * 100, 1, 0) : '—')
+const share = (part: number, whole: number, locale: string) =>
+  whole > 0 ? formatPercent((part / whole) * 100, 1, 0, locale) : '—'
 
 function dayLabel(day: string, locale: string) {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
@@ -190,13 +191,13 @@ function Withdrawals({ view }: { view: TransparencyView }) {
             <th scope="row">
               <Trans>Em até 5 minutos</Trans>
             </th>
-            <td>{share(w.within5Min, w.paid)}</td>
+            <td>{share(w.within5Min, w.paid, i18n.locale)}</td>
           </tr>
           <tr>
             <th scope="row">
               <Trans>Em até 120 minutos</Trans>
             </th>
-            <td>{share(w.within120Min, w.paid)}</td>
+            <td>{share(w.within120Min, w.paid, i18n.locale)}</td>
           </tr>
           {hold(t`Esperaram análise`, w.review)}
           {hold(t`Esperaram o prazo de segurança`, w.coolOff)}
@@ -275,7 +276,7 @@ function DepositReturns({ rows }: { rows: DepositReturnFigures[] }) {
 
 function Games({ view }: { view: TransparencyView }) {
   const { i18n } = useLingui()
-  const pct = (value: number) => formatPercent(value, 2, 2)
+  const pct = (value: number) => formatPercent(value, 2, 2, i18n.locale)
   return (
     <section className="card" aria-labelledby="t-games" data-testid="t-games">
       <h2 id="t-games">
@@ -356,8 +357,8 @@ function Jackpot({ view }: { view: TransparencyView }) {
       </table>
       <p>
         <Trans>
-          Regra: {formatPercent(j.rule.shareBps / 100, 2, 0)} de cada aposta entra no prêmio; ele recomeça em{' '}
-          {formatMoney(j.rule.seed)}, pagos pela casa. Cada rodada ganha o prêmio inteiro com chance proporcional à
+          Regra: {formatPercent(j.rule.shareBps / 100, 2, 0, i18n.locale)} de cada aposta entra no prêmio; ele recomeça
+          em {formatMoney(j.rule.seed)}, pagos pela casa. Cada rodada ganha o prêmio inteiro com chance proporcional à
           aposta.
         </Trans>
       </p>
