@@ -1,5 +1,7 @@
 // The app frame: header, banners, the routed page (with its back bar), bottom navigation.
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { openGameAtom } from '../lib/gameFrame.ts'
 import { lazyPart } from '../lib/lazy.tsx'
@@ -35,8 +37,9 @@ export function Layout() {
       <RiskReminder />
       <main className="page">
         <Switch>
-          {routes.map(({ path, title, back, component: Page }) => (
+          {routes.map(({ path, title, name, back, component: Page }) => (
             <Route key={path} path={path}>
+              <DocumentTitle page={(name ?? title) ? i18n._(name ?? (title as MessageDescriptor)) : null} />
               {title && <BackBar title={i18n._(title)} back={back} />}
               <Page />
             </Route>
@@ -54,4 +57,12 @@ export function Layout() {
       {gameOpen && <GameFrame />}
     </div>
   )
+}
+
+/** The tab's title names the page in the player's language ("Saque · Jogo Limpo"), for tabs, history and screen readers. */
+function DocumentTitle({ page }: { page: string | null }) {
+  useEffect(() => {
+    document.title = page ? `${page} · Jogo Limpo` : 'Jogo Limpo'
+  }, [page])
+  return null
 }

@@ -8,6 +8,8 @@ import { lazyPage } from '../lib/lazy.tsx'
 export interface RouteDef {
   path: string
   title?: MessageDescriptor
+  /** The document title's page name where there is no back bar (the bottom tabs); else `title`. */
+  name?: MessageDescriptor
   /** Where the back bar returns; when absent it goes to the previous page. */
   back?: string
   component: ComponentType
@@ -36,18 +38,18 @@ const transparency = lazyPage(() => import('../features/transparency/Transparenc
 const notFound = lazyPage(() => import('./pages/NotFoundPage.tsx'))
 
 export const routes: RouteDef[] = [
-  { path: '/', component: home },
-  { path: '/event', component: promotions },
+  { path: '/', name: msg`Início`, component: home },
+  { path: '/event', name: msg`Promoções`, component: promotions },
   { path: '/activity', title: msg`Promoções`, component: promotions },
   { path: '/event/item', title: msg`Tarefas`, back: '/event', component: tasks },
-  { path: '/rechargeMall', component: deposit },
+  { path: '/rechargeMall', name: msg`Depósito`, component: deposit },
   { path: '/pay', title: msg`Depósito`, component: deposit },
   { path: '/coins', title: msg`Depósito`, component: deposit },
   { path: '/promote', title: msg`Convide amigos`, component: invite },
   { path: '/withdrawMoney', title: msg`Saque`, component: withdraw },
   { path: '/withdrawMoney2', title: msg`Saque`, component: withdraw },
-  { path: '/withdrawTab', component: withdraw },
-  { path: '/mine', component: mine },
+  { path: '/withdrawTab', name: msg`Saque`, component: withdraw },
+  { path: '/mine', name: msg`Perfil`, component: mine },
   { path: '/security', title: msg`Segurança da conta`, back: '/mine', component: security },
   { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: support },
   { path: '/notice', title: msg`Avisos`, back: '/mine', component: support },

@@ -18,6 +18,8 @@ export interface AccountView {
   bonus: number
   /** Bonus wagering still to do before the bonus becomes cash (0 when none). */
   wageringRemaining: number
+  /** A pause the player asked for (until: epoch ms, null = indefinite), or null: games are blocked during it. */
+  selfExclusion: { until: number | null } | null
   /** False while showing the copy kept from the last time the server answered. */
   fresh: boolean
 }
@@ -35,6 +37,7 @@ export async function loadCachedAccount(): Promise<void> {
       cash: cached.cash,
       bonus: cached.bonus,
       wageringRemaining: 0,
+      selfExclusion: null,
       fresh: false,
     })
   }
@@ -82,6 +85,7 @@ export async function refreshAccount(relogged = false): Promise<AccountView> {
     cash: info.balance.cash,
     bonus: info.balance.bonus,
     wageringRemaining: info.wagering.remaining,
+    selfExclusion: info.selfExclusion,
     fresh: true,
   }
   appStore.set(accountAtom, view)

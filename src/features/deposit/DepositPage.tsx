@@ -1,9 +1,11 @@
 // The deposit screen (`/rechargeMall`, `/pay`, `/coins`): amount choices from the
-// server, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
+// server (those above what the deposit limits leave disabled, with why) and a typed amount checked
+// against the same before any call, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
 // the account sheet when name + CPF or the registration's daily limits are missing, then the
 // PIX sheet; below, any PIX returned to the payer, with why.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import type { DepositAmounts } from '../../../contract/deposits.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
 import { ApiError, messageOf } from '../../lib/http.ts'
@@ -16,11 +18,24 @@ import { RefundList } from './RefundList.tsx'
 import { openDeposit, openDepositAtom } from './state.ts'
 import './deposit.css'
 
+/** Reais typed by the player ("25", "25,50") → centavos, or null when it is not an amount. */
+function parseReais(text: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim())
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+/** The tightest of what each deposit limit leaves, or null without deposit limits. */
+function leftToDeposit(limits: DepositAmounts['limits']): number | null {
+  return limits.length === 0 ? null : Math.min(...limits.map((limit) => limit.remaining))
+}
+
 export default function DepositPage() {
   const { t } = useLingui()
   const open = useAtomValue(openDepositAtom)
   const [verified, setVerified] = useState<boolean | null>(null)
   const [amount, setAmount] = useState<number | null>(null)
+  const [otherText, setOtherText] = useState('')
   const [acceptOffer, setAcceptOffer] = useState(false)
   // The sheet before the first deposit: name + CPF with the registration's limits, or (a verified
   // account without them) only the limits.
@@ -42,20 +57,43 @@ export default function DepositPage() {
     if (!data) return
     const [amounts, details] = data
     setVerified(details.verified)
-    setAmount((current) => current ?? amounts.amounts[Math.min(2, amounts.amounts.length - 1)] ?? null)
+    const left = leftToDeposit(amounts.limits)
+    const allowed = amounts.amounts.filter((value) => left === null || value <= left)
+    setAmount((current) =>
+      current !== null && (left === null || current <= left)
+        ? current
+        : (allowed[Math.min(2, allowed.length - 1)] ?? null),
+    )
     if (!amounts.firstDepositOffer) setAcceptOffer(false)
   }, [data])
 
   function choose(next: number) {
     setAmount(next)
+    setOtherText('')
     setRequestId(crypto.randomUUID())
   }
 
+  // What the player's deposit limits still allow (the tightest of day, week and month), or null
+  // without limits: an amount above it is refused by the server, so it is never offered here.
+  const left = info ? leftToDeposit(info.limits) : null
+  const typed = otherText.trim() === '' ? null : parseReais(otherText)
+  const otherProblem =
+    otherText.trim() === '' || !info
+      ? null
+      : typed === null
+        ? t`Digite um valor em reais, por exemplo 25 ou 25,50.`
+        : typed < info.min || typed > info.max
+          ? t`O valor precisa ficar entre ${formatMoney(info.min)} e ${formatMoney(info.max)}.`
+          : left !== null && typed > left
+            ? t`Acima do que seus limites de depósito ainda permitem: até ${formatMoney(left)}.`
+            : null
+  const chosen = otherText.trim() !== '' ? (otherProblem ? null : typed) : amount
+
   async function createOrder() {
-    if (amount === null) return
+    if (chosen === null) return
     setBusy(true)
     try {
-      const order = await createDeposit({ amount, requestId, acceptOffer })
+      const order = await createDeposit({ amount: chosen, requestId, acceptOffer })
       openDeposit(order)
       setRequestId(crypto.randomUUID())
     } catch (error) {
@@ -138,28 +176,69 @@ export default function DepositPage() {
             <legend>
               <Trans>Escolha o valor</Trans>
             </legend>
-            {info.amounts.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={`amount${value === amount ? ' active' : ''}`}
-                aria-pressed={value === amount}
-                onClick={() => choose(value)}
-              >
-                <strong>{formatMoney(value)}</strong>
-                {acceptOffer && bonusFor(value) > 0 && (
-                  <small>
-                    <Trans>+{formatMoney(bonusFor(value))} bônus</Trans>
-                  </small>
-                )}
-              </button>
-            ))}
+            {info.amounts.map((value) => {
+              const overLimit = left !== null && value > left
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  className={`amount${value === amount && otherText.trim() === '' ? ' active' : ''}`}
+                  aria-pressed={value === amount && otherText.trim() === ''}
+                  disabled={overLimit}
+                  data-testid={`deposit-amount-${value}`}
+                  onClick={() => choose(value)}
+                >
+                  <strong>{formatMoney(value)}</strong>
+                  {overLimit ? (
+                    <small>
+                      <Trans>Acima do seu limite</Trans>
+                    </small>
+                  ) : (
+                    acceptOffer &&
+                    bonusFor(value) > 0 && (
+                      <small>
+                        <Trans>+{formatMoney(bonusFor(value))} bônus</Trans>
+                      </small>
+                    )
+                  )}
+                </button>
+              )
+            })}
           </fieldset>
-          {acceptOffer && offer && amount !== null && (
+          <div className="field">
+            <label htmlFor="deposit-amount">
+              {left === null ? (
+                <Trans>
+                  Outro valor (de {formatMoney(info.min)} a {formatMoney(info.max)})
+                </Trans>
+              ) : (
+                <Trans>
+                  Outro valor (de {formatMoney(info.min)} a {formatMoney(Math.min(info.max, left))}, pelos seus limites)
+                </Trans>
+              )}
+            </label>
+            <input
+              id="deposit-amount"
+              inputMode="decimal"
+              value={otherText}
+              aria-invalid={otherProblem ? true : undefined}
+              aria-describedby={otherProblem ? 'deposit-amount-error' : undefined}
+              onChange={(e) => {
+                setOtherText(e.target.value)
+                setRequestId(crypto.randomUUID())
+              }}
+            />
+            {otherProblem && (
+              <small id="deposit-amount-error" className="field-error" data-testid="deposit-amount-error">
+                {otherProblem}
+              </small>
+            )}
+          </div>
+          {acceptOffer && offer && chosen !== null && (
             <p className="hint" data-testid="offer-terms">
               <Trans>
-                Com a oferta: {formatMoney(bonusFor(amount))} de bônus, que vira dinheiro depois de apostar{' '}
-                {formatMoney(bonusFor(amount) * offer.wageringMultiplier)}.
+                Com a oferta: {formatMoney(bonusFor(chosen))} de bônus, que vira dinheiro depois de apostar{' '}
+                {formatMoney(bonusFor(chosen) * offer.wageringMultiplier)}.
               </Trans>
             </p>
           )}
@@ -187,11 +266,11 @@ export default function DepositPage() {
           <button
             type="button"
             className="button"
-            disabled={amount === null || busy}
+            disabled={chosen === null || busy}
             data-testid="deposit-submit"
             onClick={deposit}
           >
-            {amount === null ? <Trans>Depositar</Trans> : <Trans>Depositar {formatMoney(amount)}</Trans>}
+            {chosen === null ? <Trans>Depositar</Trans> : <Trans>Depositar {formatMoney(chosen)}</Trans>}
           </button>
           <p className="hint">
             <Trans>

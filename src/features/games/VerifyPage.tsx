@@ -19,7 +19,7 @@ import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
-import { getGameDef, getRound, getSeeds, rotateSeeds } from './api.ts'
+import { getGameDef, getGameList, getRound, getSeeds, rotateSeeds } from './api.ts'
 import './games.css'
 
 const encoder = new TextEncoder()
@@ -58,6 +58,7 @@ export default function VerifyPage() {
   const [game, setGame] = useState<GameDef | null>(null)
   const [newClientSeed, setNewClientSeed] = useState('')
   const { data: seeds, setData: setSeeds } = useApiData(getSeeds, [])
+  const { data: catalog } = useApiData(getGameList, [])
   const { data: round, reload: reloadRound } = useApiData(
     async () => (roundId ? getRound({ roundId }) : null),
     [roundId],
@@ -109,6 +110,13 @@ export default function VerifyPage() {
   const hashMatches = round && inputs.serverSeed ? sha256Hex(inputs.serverSeed) === round.serverSeedHash : null
   const stopsMatch = round && outcome ? outcome.stops.join(',') === round.stops.join(',') : null
   const winMatches = round && outcome ? outcome.win === round.win : null
+  // A round of a game no longer in the catalog still names it (its definition stays published).
+  const gameChoices = [
+    ...(catalog?.games ?? []).map((g) => ({ id: g.id, name: g.name })),
+    ...(inputs.gameId && !catalog?.games.some((g) => g.id === inputs.gameId)
+      ? [{ id: inputs.gameId, name: game?.id === inputs.gameId ? game.name : inputs.gameId }]
+      : []),
+  ]
   const field = (key: keyof Inputs, label: string) => (
     <label className="field">
       <span>{label}</span>
@@ -148,7 +156,31 @@ export default function VerifyPage() {
       )}
 
       <div className="card verify-form">
-        {field('gameId', t`Jogo`)}
+        <label className="field">
+          <span>
+            <Trans>Jogo</Trans>
+          </span>
+          {/* Games by their names; the id stays the value the recomputation uses. */}
+          <select
+            value={inputs.gameId}
+            data-testid="verify-gameId"
+            onChange={(e) => setInputs((v) => ({ ...v, gameId: e.target.value }))}
+          >
+            <option value="">{t`Escolha o jogo`}</option>
+            {gameChoices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
+              </option>
+            ))}
+          </select>
+          {game && game.id === inputs.gameId && (
+            <small className="hint" data-testid="verify-game-version">
+              <Trans>
+                {game.name}, versão {game.version}
+              </Trans>
+            </small>
+          )}
+        </label>
         {field('serverSeed', t`Semente do servidor (revelada)`)}
         {field('clientSeed', t`Semente do cliente`)}
         {field('nonce', t`Nonce`)}

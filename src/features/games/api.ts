@@ -1,6 +1,7 @@
 // The game screens' calls: the player's rounds, one round to verify, the fairness
 // seeds and their rotation, and a game's definition for recomputing a spin.
 import type {
+  GameList,
   historyRequest,
   RoundPage,
   RoundView,
@@ -28,3 +29,6 @@ export const getGameDef = (gameId: string, version: number | null = null) =>
     undefined,
     'GET',
   ).then((d) => d.game)
+
+/** The catalog (a GET the service worker caches): the verifier names each game. */
+export const getGameList = () => call<GameList>('/game/list', undefined, 'GET')

@@ -10,27 +10,41 @@ interface GameCardProps {
   game: GameSummary
   favourite: boolean
   opening: boolean
+  /** The player is on a pause: the card says the game is blocked (a tap still explains why). */
+  blocked: boolean
   /** The first row loads at once (it is what the player sees first); the rest when scrolled to. */
   eager: boolean
   onOpen: () => void
   onToggleFavourite: () => void
 }
 
-export function GameCard({ game, favourite, opening, eager, onOpen, onToggleFavourite }: GameCardProps) {
+export function GameCard({ game, favourite, opening, blocked, eager, onOpen, onToggleFavourite }: GameCardProps) {
   const { t, i18n } = useLingui()
   const volatility = { low: t`baixa`, medium: t`média`, high: t`alta` }
   return (
     <li className="game-cell">
-      <button type="button" className="game-card" data-testid={`game-${game.id}`} aria-busy={opening} onClick={onOpen}>
+      <button
+        type="button"
+        className={blocked ? 'game-card blocked' : 'game-card'}
+        data-testid={`game-${game.id}`}
+        aria-busy={opening}
+        onClick={onOpen}
+      >
         <img src={game.iconUrl} alt="" width="104" height="104" loading={eager ? 'eager' : 'lazy'} />
         <strong>{game.name}</strong>
-        <small>RTP {formatPercent(game.rtp)}</small>
+        <small>RTP {formatPercent(game.rtp, 2, 2, i18n.locale)}</small>
         <small>
           <Trans>Vol. {volatility[game.volatility]}</Trans>
         </small>
-        <small className="plays">
-          {game.plays7d > 0 && <Trans>Rodadas em 7 dias: {i18n.number(game.plays7d)}</Trans>}
-        </small>
+        {blocked ? (
+          <small className="plays blocked-note" data-testid="game-blocked">
+            <Trans>Bloqueado na pausa</Trans>
+          </small>
+        ) : (
+          <small className="plays">
+            {game.plays7d > 0 && <Trans>Rodadas em 7 dias: {i18n.number(game.plays7d)}</Trans>}
+          </small>
+        )}
       </button>
       <button
         type="button"

@@ -24,7 +24,7 @@ const EAGER_COVERS = 3
 
 const tabTestId: Record<string, string> = { [POPULAR]: 'popular', [FAVOURITES]: 'favourites', [RECENT]: 'recent' }
 
-export function GameLobby({ list }: { list: GameList }) {
+export function GameLobby({ list, blocked }: { list: GameList; blocked: boolean }) {
   const live = useAtomValue(liveAtom)
   const favourites = useAtomValue(favouritesAtom)
   // Read again when a game closes (the tab reload), so the game just played is first.
@@ -126,6 +126,7 @@ export function GameLobby({ list }: { list: GameList }) {
             game={game}
             favourite={favourites.includes(game.id)}
             opening={opening === game.id}
+            blocked={blocked}
             eager={index < EAGER_COVERS}
             onOpen={() => void open(game)}
             onToggleFavourite={() => void toggleFavourite(game.id)}

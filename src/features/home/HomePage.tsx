@@ -4,11 +4,14 @@
 // for the network, so nothing the player sees moves when it arrives. Live figures reload every
 // 15 s, on the `jackpot` and `win` pushes, after the socket reconnects, and when the tab is
 // tapped again or a game closes.
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { startTransition, useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { accountAtom } from '../../lib/account.ts'
 import { onPush } from '../../lib/push.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
 import { appStore, useAtomValue } from '../../lib/store.ts'
+import { formatMinute } from '../../lib/time.ts'
 import { BannerCarousel } from './BannerCarousel.tsx'
 import { LobbySkeleton } from './GameCard.tsx'
 import { GameLobby } from './GameLobby.tsx'
@@ -22,6 +25,10 @@ const LIVE_REFRESH_MS = 15_000
 export default function HomePage() {
   const reload = useAtomValue(tabReloadAtom)
   const list = useAtomValue(gameListAtom)
+  const { i18n } = useLingui()
+  // A pause the player asked for blocks every game until it ends: the lobby says so before a tap.
+  const pause = useAtomValue(accountAtom)?.selfExclusion ?? null
+  const paused = pause !== null && (pause.until === null || pause.until > Date.now())
   // A second visit shows what it has at once; the first waits for both answers (or failures).
   const [settled, setSettled] = useState(() => appStore.get(gameListAtom) !== null)
 
@@ -44,6 +51,25 @@ export default function HomePage() {
   return (
     <section className="home">
       <h1 className="lobby-status">Jogo Limpo</h1>
+      {paused && (
+        <div className="card pause-banner" role="status" data-testid="pause-banner">
+          <strong>
+            {pause.until === null ? (
+              <Trans>Você está em pausa por tempo indeterminado: os jogos estão bloqueados.</Trans>
+            ) : (
+              <Trans>
+                Você está em pausa até {formatMinute(pause.until, i18n.locale)}: os jogos estão bloqueados até lá.
+              </Trans>
+            )}
+          </strong>
+          <span>
+            <Trans>Saques, extrato e atendimento continuam abertos.</Trans>{' '}
+            <Link href="/limits">
+              <Trans>Limites e ajuda</Trans>
+            </Link>
+          </span>
+        </div>
+      )}
       <BannerCarousel />
       <RewardDock />
       {!settled ? (
@@ -52,7 +78,7 @@ export default function HomePage() {
         <>
           <JackpotMeter />
           <WinTicker />
-          <GameLobby list={list} />
+          <GameLobby list={list} blocked={paused} />
         </>
       ) : (
         <p className="empty-state" data-testid="lobby-failed">

@@ -14,6 +14,7 @@ import {
   selfExclusionDurations,
 } from '../../../contract/limit-values.ts'
 import { formatMoney } from '../../../contract/money.ts'
+import { refreshAccount } from '../../lib/account.ts'
 import { messageOf } from '../../lib/http.ts'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { Sheet } from '../../lib/Sheet.tsx'
@@ -61,10 +62,11 @@ export default function LimitsPage() {
   const when = (ms: number) => formatMinute(ms, i18n.locale)
   const periodName: Record<LimitPeriod, string> = { day: t`Por dia`, week: t`Por semana`, month: t`Por mês` }
 
-  async function save(action: () => Promise<LimitsView>) {
+  async function save(action: () => Promise<LimitsView>, saved: (view: LimitsView) => string = () => t`Limite salvo.`) {
     try {
-      setData(await action())
-      showToast(t`Limite salvo.`)
+      const next = await action()
+      setData(next)
+      showToast(saved(next))
     } catch (error) {
       showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       void reload()
@@ -247,7 +249,19 @@ export default function LimitsPage() {
             onClick={() => {
               const duration = excluding
               setExcluding(null)
-              void save(() => selfExclude({ duration }))
+              void save(
+                async () => {
+                  const next = await selfExclude({ duration })
+                  // The lobby reads the pause from the account: it says so at once.
+                  void refreshAccount().catch(() => undefined)
+                  return next
+                },
+                // The toast says what was done: a pause started, and until when.
+                (next) =>
+                  next.selfExclusion?.until == null
+                    ? t`Pausa iniciada por tempo indeterminado. Jogos e depósitos estão bloqueados.`
+                    : t`Pausa iniciada até ${when(next.selfExclusion.until)}. Jogos e depósitos estão bloqueados até lá.`,
+              )
             }}
           >
             <Trans>Confirmar pausa</Trans>

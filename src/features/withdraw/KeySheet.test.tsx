@@ -62,3 +62,29 @@ describe('KeySheet', () => {
     expect((screen.getByLabelText('Chave PIX (CPF)') as HTMLInputElement).value).toBe('529.982.247-25')
   })
 })
+
+describe('KeySheet while the withdrawal is being sent', () => {
+  it('shows "Enviando…" with a spinner and aria-busy on the disabled button', async () => {
+    await act(async () => {
+      render(
+        <I18nProvider i18n={i18n}>
+          <KeySheet
+            title="Sacar"
+            holderName="Maria da Silva"
+            submitLabel="Confirmar saque"
+            busy
+            askPassword
+            onSubmit={vi.fn()}
+            onClose={() => {}}
+          />
+        </I18nProvider>,
+      )
+    })
+    const button = screen.getByTestId('key-sheet-submit')
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+    expect(button.textContent).toBe('Enviando…')
+    expect(button.querySelector('.spinner')).not.toBeNull()
+    expect(screen.queryByRole('button', { name: 'Confirmar saque' })).toBeNull()
+  })
+})

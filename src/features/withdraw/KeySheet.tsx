@@ -150,8 +150,16 @@ export function KeySheet({
             }}
           />
         )}
-        <button type="submit" className="button" disabled={busy}>
-          {submitLabel}
+        {/* The request takes seconds (the PSP answers); the button says it is running, not just greyed. */}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy} data-testid="key-sheet-submit">
+          {busy ? (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              <Trans>Enviando…</Trans>
+            </>
+          ) : (
+            submitLabel
+          )}
         </button>
       </form>
       <button type="button" className="link" onClick={onClose}>
