@@ -90,7 +90,9 @@ test('new player deposits R$ 50 by PIX: details, QR and code, paid in the sandbo
   await expect(entries.first()).toContainText('+R$ 50,00')
 })
 
-test('the PIX sheet survives a reload, asks before closing, and a refusal is explained', async ({ page }) => {
+test('the PIX sheet survives a reload, asks before closing, and an amount over the limit is not offered (the server refuses it in words)', async ({
+  page,
+}) => {
   await enterApp(page, '/rechargeMall')
   await startDeposit(page, 'R$ 20,00')
   await giveAccountDetails(page)
@@ -120,8 +122,16 @@ test('the PIX sheet survives a reload, asks before closing, and a refusal is exp
   await expect(page.getByTestId('deposit-limit')).toHaveText(
     'Limite diário: R$ 30,00. Ainda pode depositar R$ 10,00 hoje.',
   )
-  await startDeposit(page, 'R$ 20,00')
-  await expect(page.getByRole('status').filter({ hasText: 'passaria do seu limite diário de R$ 30,00' })).toBeVisible()
+  // The screen no longer offers it: the tile is disabled and says why.
+  const over = page.getByRole('button', { name: /^R\$\s20,00/ }).first()
+  await expect(over).toBeDisabled()
+  await expect(over).toContainText('Acima do seu limite')
+  // The server refuses it in words all the same (a client that offered it anyway).
+  const refused = await page.request.post('/api/charge/create/order', {
+    headers: { 'access-token': token ?? '' },
+    data: { amount: 2000, requestId: `e2e-over-${Date.now()}` },
+  })
+  expect((await refused.json()).msg).toMatch(/passaria do seu limite diário de R\$\s30,00/)
   await expect(sheet).toBeHidden()
 })
 
