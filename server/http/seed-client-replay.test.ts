@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { MsgCode } from '../../contract/envelope.ts'
 import {
   createTestApp,
   engines,
@@ -505,6 +506,33 @@ describe.each(engines)("what the law forbids the seed's client, in its envelope,
     expect(english.json().msg).toContain('secret code')
     // With the secret kept beside the id, the same device logs in again.
     expectSeedSuccess(await seed.post('/user/login', { deviceId, deviceSecret: first.data.deviceSecret, apiType: 2 }))
+  })
+
+  it("names withdrawInfo's state in msgCode as the seed reads it, never a VIP or task step", async () => {
+    const info = async (player: Awaited<ReturnType<typeof loginPlayer>>) =>
+      player.call('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
+    const cash = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, cash: 5000 })
+    expect(await info(cash)).toMatchObject({ success: true, msgCode: 'success', data: { state: 'ok' } })
+    // Only bonus, with its wagering still to do: the seed's "play more" state.
+    const bonus = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, bonus: 5000 })
+    const wagering = await info(bonus)
+    expect(wagering).toMatchObject({
+      success: true,
+      msgCode: 'needPlayGame',
+      data: { state: 'bonus_wagering_incomplete' },
+    })
+    expect(wagering.data.result.needPlayAmount).toBe(wagering.data.wagering.remaining)
+    expect(wagering.data.result.needPlayAmount).toBeGreaterThan(0)
+    expect(wagering.msg).toContain('bônus')
+    // Unbound and unverified: the project's state, and a plain success for the seed.
+    const fresh = await loginPlayer(t.app, { ageConfirmed: true })
+    expect(await info(fresh)).toMatchObject({
+      success: true,
+      msgCode: 'success',
+      data: { state: 'needs_verification' },
+    })
+    expect(Object.values(MsgCode)).not.toContain('needUpgradeVip')
+    expect(Object.values(MsgCode)).not.toContain('needFinishTask')
   })
 
   it('answers fbRechargeRecords with the first deposit marked once the player consented', async () => {
