@@ -3,6 +3,7 @@
 // SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF is shown in groups as it is typed
 // and checked on blur. `limitsOnly`: a verified player who has not set the limits yet (an account
 // from before the rule) is asked only for them, since the server refuses deposits without them.
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
@@ -138,7 +139,7 @@ export function AccountSheet({
           >
             {registrationMinuteChoices.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {t`${minutes} minutos`}
+                {plural(minutes, { one: '# minuto', other: '# minutos' })}
               </option>
             ))}
           </select>

@@ -2,6 +2,7 @@
 // the reality-check interval, a pause or self-exclusion with what it blocks and never blocks,
 // and the player's history of changes. A tighter limit applies at once; a looser one is shown
 // as pending with the time it takes effect. The server enforces all of it.
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
@@ -500,7 +501,6 @@ function RealityCheckForm(props: {
   when: (ms: number) => string
   onSave: (minutes: number) => Promise<void>
 }) {
-  const { t } = useLingui()
   const { realityCheck } = props.view
   const [minutes, setMinutes] = useState(realityCheck.minutes)
   return (
@@ -517,13 +517,13 @@ function RealityCheckForm(props: {
       <select id="reality-check" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
         {realityChoices.map((m) => (
           <option key={m} value={m}>
-            {t`${m} minutos`}
+            {plural(m, { one: '# minuto', other: '# minutos' })}
           </option>
         ))}
       </select>
       {realityCheck.pending && (
         <Pending from={realityCheck.pending.from} when={props.when}>
-          {t`${realityCheck.pending.minutes ?? 60} minutos`}
+          {plural(realityCheck.pending.minutes ?? 60, { one: '# minuto', other: '# minutos' })}
         </Pending>
       )}
       <button type="submit" className="button">

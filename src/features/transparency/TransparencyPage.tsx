@@ -5,7 +5,7 @@
 // Its last section checks the hash chain of frozen days here in the browser.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatMoney, formatPercent } from '../../../contract/money.ts'
 import type { ChainCheck, DepositReturnFigures, HoldFigures, TransparencyView } from '../../../contract/transparency.ts'
@@ -224,8 +224,9 @@ function Withdrawals({ view }: { view: TransparencyView }) {
       )}
       <p className="fees" data-testid="fee-steps">
         <Trans>
-          Taxas cobradas: <strong>{w.feeSteps}</strong> — conferido em cada um dos {w.paid} saques pagos: o valor que
-          saiu do livro-caixa é o valor pedido.
+          Taxas cobradas: <strong>{w.feeSteps}</strong> — conferido em{' '}
+          <Plural value={w.paid} one="# saque pago" other="cada um dos # saques pagos" />: o valor que saiu do
+          livro-caixa é o valor pedido.
         </Trans>
       </p>
     </section>
@@ -298,7 +299,8 @@ function Games({ view }: { view: TransparencyView }) {
             <p>
               <Trans>
                 Publicado: {pct(g.publishedRtp)} ({pct(g.publishedGameRtp)} sem o jackpot). Real:{' '}
-                <strong>{g.realisedRtp === null ? '—' : pct(g.realisedRtp)}</strong> em {g.rounds} rodadas.
+                <strong>{g.realisedRtp === null ? '—' : pct(g.realisedRtp)}</strong> em{' '}
+                <Plural value={g.rounds} one="# rodada" other="# rodadas" />.
               </Trans>
             </p>
             <p className="verdict">
@@ -462,7 +464,8 @@ function Chain({ view }: { view: TransparencyView }) {
             {typeof check === 'object' && check.ok && check.head && (
               <strong className="ok">
                 <Trans>
-                  ✓ cadeia verificada até {dayLabel(check.head.day, i18n.locale)} ({check.days} dias)
+                  ✓ cadeia verificada até {dayLabel(check.head.day, i18n.locale)} (
+                  <Plural value={check.days} one="# dia" other="# dias" />)
                 </Trans>
               </strong>
             )}
