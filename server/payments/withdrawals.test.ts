@@ -149,7 +149,9 @@ describe.each(engines)('PIX withdrawals on %s', (engine) => {
     const results = await Promise.all(Array.from({ length: 10 }, () => withdraw(5000)))
     expect(results.filter((r) => r.success)).toHaveLength(1)
     for (const r of results.filter((r) => !r.success)) {
-      expect(['exist_process_order', 'amount_above_withdrawable', 'rate_limited']).toContain(r.msgCode)
+      // Ten password checks at once fill the bounded password queue on a machine with fewer
+      // cores: `busy` (429) is then the designed answer, and still no second order.
+      expect(['exist_process_order', 'amount_above_withdrawable', 'rate_limited', 'busy']).toContain(r.msgCode)
     }
     const orders = await testDb.db.kysely.selectFrom('withdrawal_orders').selectAll().execute()
     expect(orders).toHaveLength(1)
