@@ -566,6 +566,34 @@ describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine)
     expect(listed.pix).toContainEqual(expect.objectContaining({ endToEndId: e2eid, txid, valor: '12.34' }))
   })
 
+  it('GET /pix answers page by page (paginacao), every PIX once, and the app reads them all', async () => {
+    const inicio = new Date(Date.now() - 1000).toISOString()
+    const paid: string[] = []
+    for (let i = 0; i < 3; i++) paid.push((await paidCharge()).e2eid)
+    const fim = new Date(Date.now() + 1000).toISOString()
+    const seen: string[] = []
+    let pages = 1
+    for (let page = 0; page < pages; page++) {
+      const query = new URLSearchParams({
+        inicio,
+        fim,
+        'paginacao.paginaAtual': String(page),
+        'paginacao.itensPorPagina': '2',
+      })
+      const body = schemas.pixConsultadosSchema.parse((await call('GET', `/pix?${query}`)).json)
+      expect(body.parametros.paginacao).toMatchObject({ paginaAtual: page, itensPorPagina: 2 })
+      expect(body.pix.length).toBeLessThanOrEqual(2)
+      seen.push(...body.pix.map((p) => p.endToEndId))
+      pages = body.parametros.paginacao.quantidadeDePaginas
+      expect(body.parametros.paginacao.quantidadeTotalDeItens).toBeGreaterThanOrEqual(3)
+    }
+    expect(pages).toBeGreaterThanOrEqual(2)
+    for (const e2eid of paid) expect(seen).toContain(e2eid)
+    expect(new Set(seen).size).toBe(seen.length)
+    const all = await r.provider.listReceived(Date.parse(inicio), Date.parse(fim))
+    expect(all.map((p) => p.endToEndId)).toEqual(expect.arrayContaining(paid))
+  })
+
   it('GET /pix/{e2eid} lists the devolucoes made of the PIX, each with its status', async () => {
     const { e2eid } = await paidCharge()
     expect((await call('GET', `/pix/${e2eid}`)).json.devolucoes ?? []).toEqual([])

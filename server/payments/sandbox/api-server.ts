@@ -117,6 +117,13 @@ const cobQuerySchema = z.object({
   ...pageQuery,
 })
 
+/** `GET /pix` query: the window the PIX settled in (RFC 3339), the page. */
+const pixQuerySchema = z.object({
+  inicio: z.iso.datetime({ offset: true }),
+  fim: z.iso.datetime({ offset: true }),
+  ...pageQuery,
+})
+
 /** `GET /webhook` query: an optional registration window, the page. */
 const webhookQuerySchema = z.object({
   inicio: z.iso.datetime({ offset: true }).optional(),
@@ -482,22 +489,23 @@ export async function startSandboxApiServer(
     })
 
     api.get('/pix', async (request, reply) => {
-      const query = request.query as { inicio?: string; fim?: string }
-      const from = Date.parse(query.inicio ?? '')
-      const to = Date.parse(query.fim ?? '')
-      if (!Number.isFinite(from) || !Number.isFinite(to) || from > to) {
-        return problem(reply, 400, 'RequisicaoInvalida', 'inicio e fim são obrigatórios (RFC 3339).')
-      }
-      const pix = await bank.receivedBetween(from, to, 1000)
+      const query = parse(pixQuerySchema, request.query, reply, 'RequisicaoInvalida')
+      if (!query) return reply
+      const from = Date.parse(query.inicio)
+      const to = Date.parse(query.fim)
+      if (from > to) return problem(reply, 400, 'RequisicaoInvalida', 'fim é anterior a inicio.')
+      const index = query['paginacao.paginaAtual']
+      const size = query['paginacao.itensPorPagina']
+      const { pix, total } = await bank.receivedPage(from, to, { index, size })
       return {
         parametros: {
           inicio: new Date(from).toISOString(),
           fim: new Date(to).toISOString(),
           paginacao: {
-            paginaAtual: 0,
-            itensPorPagina: 1000,
-            quantidadeDePaginas: 1,
-            quantidadeTotalDeItens: pix.length,
+            paginaAtual: index,
+            itensPorPagina: size,
+            quantidadeDePaginas: Math.max(1, Math.ceil(total / size)),
+            quantidadeTotalDeItens: total,
           },
         },
         pix: await Promise.all(pix.map(withReturns)),

@@ -207,6 +207,26 @@ export class SandboxProvider implements PaymentProvider {
     return rows.map(receivedView)
   }
 
+  /** One page of the PIX received between two times, oldest first, and how many there are in all. */
+  async receivedPage(
+    from: number,
+    to: number,
+    page: { index: number; size: number },
+  ): Promise<{ pix: PixReceived[]; total: number }> {
+    const window = this.#o.db.selectFrom('sandbox_received_pix').where('paid_at', '>=', from).where('paid_at', '<=', to)
+    const [rows, count] = await Promise.all([
+      window
+        .selectAll()
+        .orderBy('paid_at')
+        .orderBy('end_to_end_id')
+        .limit(page.size)
+        .offset(page.index * page.size)
+        .execute(),
+      window.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ])
+    return { pix: rows.map(receivedView), total: Number(count.total) }
+  }
+
   listReceived(from: number, to: number): Promise<PixReceived[]> {
     return this.receivedBetween(from, to, 1000)
   }
