@@ -68,6 +68,7 @@ test('the statement lists every ledger entry with the balance after it, and expo
   const csv = await (await download.createReadStream()).toArray()
   const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n')
   expect(lines).toHaveLength(4)
-  expect(lines[1]).toContain(',adjustment,cash,50.00,50.00,')
-  expect(lines[3]).toContain(',adjustment,cash,1.00,38.50,')
+  // In the player's language: pt-BR separates cells with `;` and decimals with a comma.
+  expect(lines[1]).toContain(';adjustment;cash;50,00;50,00;')
+  expect(lines[3]).toContain(';adjustment;cash;1,00;38,50;')
 })
