@@ -1,9 +1,8 @@
 // The marketing-attribution question in Chromium (LGPD): a player who arrives from an ad
 // is asked once, in plain words, with "no" as easy as "yes"; the answer is the server's, stays
 // answered after a reload, and can be changed in Perfil. The ad click is never kept on the device.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { readStored } from './support.ts'
+import { readStored, seriousAxeViolations } from './support.ts'
 
 async function consentOnServer(page: Page) {
   const token = await readStored<string>(page, 'token')
@@ -14,10 +13,7 @@ async function consentOnServer(page: Page) {
   return (await response.json()).data as { asked: boolean; granted: boolean }
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
-}
+const seriousViolations = (page: Page) => seriousAxeViolations(page)
 
 test('a player from an ad is asked once; "no" keeps nothing; Perfil changes the answer', async ({ page }) => {
   await page.goto('/?zn=campanha1/x&fbclid=IwAR0abc123')

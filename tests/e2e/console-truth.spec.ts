@@ -5,10 +5,9 @@
 // words with the decision's time, and who paid the deposit. Unfreezing sends it, and it is paid.
 // axe finds nothing serious on any of these screens.
 import { execFileSync } from 'node:child_process'
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
+import { accountInfo, expectNoSeriousAxe, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
 const PASSWORD = 'Verde-Amarelo-2026!'
@@ -34,11 +33,7 @@ async function consolePage(browser: Browser, email: string, width: number, heigh
   return page
 }
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
-}
+const expectAccessible = (page: Page) => expectNoSeriousAxe(page)
 
 for (const [width, height] of [
   [1280, 800],

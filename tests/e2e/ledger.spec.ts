@@ -1,8 +1,7 @@
 // Live balance: a change made on the server reaches the open app's header within a second,
 // without a reload, also after the push socket drops; the statement lists the ledger entries.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { accountInfo, adjustBalance, disconnectPush, enterApp, readStored } from './support.ts'
+import { accountInfo, adjustBalance, disconnectPush, enterApp, expectNoSeriousAxe, readStored } from './support.ts'
 
 test('a server-side balance change shows in the header within a second, and again after a reconnect', async ({
   page,
@@ -52,9 +51,7 @@ test('the statement lists every ledger entry with the balance after it, and expo
   await expect(entries.nth(0)).toContainText('Ajuste do operador · Dinheiro')
   await expect(entries.nth(0)).toContainText('Dinheiro depois: R$\u00a037,50')
   await page.screenshot({ path: 'test-results/screens/statement-legs.png' })
-  const axe = await new AxeBuilder({ page }).analyze()
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSeriousAxe(page)
   await newest.click()
 
   // A new entry arrives by push without a reload.

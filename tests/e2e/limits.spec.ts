@@ -6,7 +6,6 @@
 // and the net result; a 24-hour pause blocks games and deposits while a withdrawal still pays;
 // "Limites e controle" is two taps away from any page (the balance) and one from a game. Each
 // screen is checked with axe and photographed at 390×844 (the whole page).
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
@@ -14,6 +13,7 @@ import {
   accountInfo,
   adjustBalance,
   enterApp,
+  expectNoSeriousAxe,
   fundedPlayer,
   PLAYER_PASSWORD,
   playerCall,
@@ -22,11 +22,7 @@ import {
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screens'
 
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
+const noSeriousViolations = (page: Page) => expectNoSeriousAxe(page)
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 })

@@ -3,9 +3,8 @@
 // rounds), the reward row never overlapping a tab or a game at 390×844 and 360×640, covers big
 // enough for a thumb, a skeleton of the same shape until the catalog arrives (no layout shift)
 // and no serious or critical accessibility violation.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { accountInfo, adjustBalance, enterApp, playerCall, readStored } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall, readStored } from './support.ts'
 
 interface Box {
   x: number
@@ -179,7 +178,5 @@ test('the lobby has no serious or critical accessibility violation', async ({ pa
   await enterApp(page)
   await expect(page.getByTestId('game-grid').locator('li')).toHaveCount(11)
   await page.getByTestId('favourite-fruta-fina').click()
-  const results = await new AxeBuilder({ page }).include('.home').analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSeriousAxe(page, { include: '.home' })
 })

@@ -2,10 +2,9 @@
 // whose code does not arrive in time lands on /404 with a retry, the service worker's update
 // checks (every 30 min and on return to the foreground), the runtime caches' bounds, and an
 // accepted install prompt recorded by the server.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { CHUNK_TIMEOUT_MS } from '../../src/lib/chunkTimeout.ts'
-import { enterApp, writeStored } from './support.ts'
+import { enterApp, expectNoSeriousAxe, writeStored } from './support.ts'
 
 test.describe('without the service worker (its cache would answer the chunk)', () => {
   test.use({ serviceWorkers: 'block' })
@@ -37,8 +36,7 @@ test.describe('without the service worker (its cache would answer the chunk)', (
     await expect(notFound.getByRole('link', { name: 'Início' })).toHaveAttribute('href', '/')
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? 'test-results/screens'}/pwa-timeout-404.png` })
-    const axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await expectNoSeriousAxe(page)
 
     // The connection is back: "Tentar de novo" returns to the withdrawal, which now loads.
     await page.unroute(hanging)

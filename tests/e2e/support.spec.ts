@@ -5,11 +5,18 @@
 // operator's side; every player route walked for "em construção"; axe on the support screens,
 // photographed at 390×844.
 import { execFileSync } from 'node:child_process'
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
-import { accountInfo, enterApp, fundedPlayer, PLAYER_PASSWORD, playerCall, specRoutes } from './support.ts'
+import {
+  accountInfo,
+  enterApp,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  PLAYER_PASSWORD,
+  playerCall,
+  specRoutes,
+} from './support.ts'
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screens'
 const port = Number(process.env.E2E_PORT ?? 8181)
@@ -38,11 +45,7 @@ async function consoleInbox(browser: Browser, email: string): Promise<Page> {
   return page
 }
 
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
+const noSeriousViolations = (page: Page) => expectNoSeriousAxe(page)
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 })

@@ -1,5 +1,6 @@
 // Helpers for the end-to-end tests: read and write the app's IndexedDB store and call the API
 // as the page's player, so assertions compare the screen with the server's records.
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /**
@@ -158,6 +159,27 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
   expect((await paid.json()).data.paid).toBe(true)
 }
 
+/**
+ * axe-core's serious and critical violations on the page (or inside `include`), each as
+ * "rule: targets"; `alsoRules` adds rules of any impact (e.g. page-has-heading-one).
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  options: { include?: string; alsoRules?: string[] } = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page })
+  if (options.include) builder.include(options.include)
+  const results = await builder.analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || options.alsoRules?.includes(v.id))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Fails the test on any serious or critical axe violation (see `seriousAxeViolations`). */
+export async function expectNoSeriousAxe(page: Page, options: { include?: string; alsoRules?: string[] } = {}) {
+  expect(await seriousAxeViolations(page, options)).toEqual([])
+}
+
 /** Every route of the player app (walked by the route tests: each renders, says nothing is missing, passes axe). */
 export const specRoutes = [
   '/',
@@ -192,4 +214,5 @@ export const specRoutes = [
   '/statement',
   '/myActivity',
   '/selfCheck',
+  '/transparencia',
 ]

@@ -7,13 +7,12 @@
 // server, Perfil's footer and Ajuda link to it.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import type { TransparencyView } from '../../contract/transparency.ts'
 import { openDatabase } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
 import { writeHistory } from '../support/transparency-history.ts'
-import { enterApp } from './support.ts'
+import { enterApp, seriousAxeViolations } from './support.ts'
 
 const appPort = Number(process.env.E2E_PORT ?? 8181)
 const port = appPort + 2
@@ -61,12 +60,7 @@ async function shoot(page: Page, name: string) {
     await page.getByTestId(section).screenshot({ path: `${SHOTS}/${name}-${section.slice(2)}.png` })
 }
 
-async function seriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
+const seriousAxe = (page: Page) => seriousAxeViolations(page, { alsoRules: ['page-has-heading-one'] })
 
 test('a visitor with no account sees the server’s figures and the chain checked, in pt-BR, en and hi', async ({
   page,

@@ -68,7 +68,9 @@ export function Header() {
           className={`balance${account?.fresh === false ? ' stale' : ''}`}
           data-testid="balance"
           aria-expanded={open}
-          aria-label={t`Saldo`}
+          // The spoken name starts with the visible amount's meaning and contains the amount itself,
+          // so a voice-control user can say what they see (WCAG 2.5.3, label in name).
+          aria-label={`${t`Saldo`} ${account ? formatMoney(account.total) : '—'}`}
           title={account?.fresh === false ? t`Último saldo conhecido (sem conexão)` : undefined}
           onClick={() => setOpen((v) => !v)}
         >

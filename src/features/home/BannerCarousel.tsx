@@ -46,7 +46,6 @@ export function BannerCarousel() {
               key={banner.id}
               type="button"
               className="banner"
-              aria-label={i18n._(banner.title)}
               style={{ background: `linear-gradient(120deg, ${banner.colors[0]}, ${banner.colors[1]})` }}
               onClick={() =>
                 banner.action === 'task' ? openRewardDialog({ kind: 'sign' }) : navigate(bannerTarget(banner.action))
