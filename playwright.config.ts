@@ -54,8 +54,6 @@ export default defineConfig({
         SANDBOX_PAYOUT_DELAY_MS: '2500',
         // The sandbox API Pix server `npm start` runs next to the app (never 8081 in tests).
         SANDBOX_PIX_PORT: String(port + 5),
-        // The e2e players bind a password and withdraw within minutes; the cool-off is a server test.
-        WITHDRAW_COOL_OFF_MINUTES: '0',
       },
     },
     {

@@ -54,6 +54,15 @@ export interface QueuedChatMessage {
   createdAt: number
 }
 
+/** A screen's last good answer, kept so the screen still shows it offline (marked with its time). */
+export interface KeptAnswer {
+  /** Whose answer it is: shown only to the same player. */
+  userId: number
+  /** When the server gave it (epoch ms, this device's clock). */
+  at: number
+  data: unknown
+}
+
 export interface StoredValues {
   deviceId: string
   /** The secret the server issued this device; with the id it logs the account in again. */
@@ -86,6 +95,8 @@ export interface StoredValues {
   playedRound: boolean
   /** When "Agora não" put off the install offer (epoch ms): offered again a week later. */
   installSnoozedAt: number
+  /** Each kept screen's last good answer (`kept:<screen>`), for reading offline. */
+  [key: `kept:${string}`]: KeptAnswer
 }
 
 export type StorageKey = keyof StoredValues

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from './http.ts'
 import { emitPush } from './push.ts'
 import { tabReloadAtom } from './reload.ts'
+import { storage } from './storage.ts'
 import { appStore, Provider } from './store.ts'
 import { toastAtom } from './toast.ts'
 import { useApiData } from './useApiData.ts'
@@ -93,5 +94,44 @@ describe('useApiData', () => {
 
     await act(() => result.current.reload())
     expect(appStore.get(toastAtom)?.text).toBe('Não foi possível carregar.')
+  })
+
+  it('keeps its last good answer on the device: a failed first read shows it with its time, only to the same player', async () => {
+    await storage.set('user', { userId: 7, userName: null, gold: 0, cash: 0, bonus: 0 })
+    let fail: unknown = null
+    const load = async () => {
+      if (fail) throw fail
+      return { limit: 500 }
+    }
+    const online = renderHook(() => useApiData(load, [], { keep: 'test-screen' }))
+    await waitFor(() => expect(online.result.current.data).toEqual({ limit: 500 }))
+    expect(online.result.current.keptAt).toBeNull()
+    await waitFor(async () => expect((await storage.get('kept:test-screen'))?.data).toEqual({ limit: 500 }))
+    const kept = await storage.get('kept:test-screen')
+    expect(kept?.userId).toBe(7)
+    online.unmount()
+
+    // Reopened offline: the copy, marked with the time it was answered, and the failure kept for the retry.
+    fail = new Error('offline')
+    const offline = renderHook(() => useApiData(load, [], { keep: 'test-screen', failure: 'Sem conexão.' }))
+    await waitFor(() => expect(offline.result.current.data).toEqual({ limit: 500 }))
+    expect(offline.result.current.keptAt).toBe(kept?.at)
+    expect(offline.result.current.error).toBeInstanceOf(Error)
+    expect(appStore.get(toastAtom)).toBeNull()
+    // Back online: the fresh answer replaces the copy by itself.
+    fail = null
+    await act(async () => {
+      window.dispatchEvent(new Event('online'))
+    })
+    await waitFor(() => expect(offline.result.current.keptAt).toBeNull())
+    expect(offline.result.current.error).toBeNull()
+    offline.unmount()
+
+    // Another player on this device never sees it.
+    await storage.set('user', { userId: 8, userName: null, gold: 0, cash: 0, bonus: 0 })
+    fail = new Error('offline')
+    const other = renderHook(() => useApiData(load, [], { keep: 'test-screen' }))
+    await waitFor(() => expect(other.result.current.error).toBeInstanceOf(Error))
+    expect(other.result.current).toMatchObject({ data: null, keptAt: null })
   })
 })

@@ -177,26 +177,44 @@ test('a withdrawal lost in transit is neither lost nor doubled: one order, one h
   expect(balance.cash).toBe(3000)
 })
 
+/** Removes every screen's kept answer from the app's IndexedDB store. */
+async function forgetKeptAnswers(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('jogo-limpo')
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite')
+          tx.objectStore('kv').delete(IDBKeyRange.bound('kept:', 'kept:\uffff'))
+          tx.oncomplete = () => resolve()
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+  )
+}
+
+/** Screens of the player's own records, each with the testid of its retry. */
 const dataScreens: [path: string, retry: string][] = [
   ['/limits', 'limits-load-failed'],
   ['/statement', 'statement-load-failed'],
   ['/history', 'history-load-failed'],
   ['/myActivity', 'activity-load-failed'],
-  ['/withdrawTab', 'withdraw-load-failed'],
 ]
 
-test('offline, each data screen says so with a retry, and shows its content by itself once back online', async ({
+test('offline, a data screen never read on this device says so with a retry, and shows its content by itself once back online', async ({
   page,
   context,
 }) => {
   await enterApp(page)
   await page.evaluate(() => navigator.serviceWorker.ready)
-  for (const [path] of dataScreens) {
+  for (const path of [...dataScreens.map(([path]) => path), '/withdrawTab']) {
     // Loaded once online, so its code is in the cache like a returning player's.
     await page.goto(path)
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   }
-  for (const [path, retry] of dataScreens) {
+  // No answer of theirs kept on this device (a screen never read here).
+  await forgetKeptAnswers(page)
+  for (const [path, retry] of [...dataScreens, ['/withdrawTab', 'withdraw-load-failed'] as const]) {
     await context.setOffline(true)
     await page.goto(path)
     const failed = page.getByTestId(retry)
@@ -208,7 +226,41 @@ test('offline, each data screen says so with a retry, and shows its content by i
     // No tap: the screen reads again when the browser is back online.
     await expect(failed).toHaveCount(0)
     await expect(page.locator('main')).not.toBeEmpty()
+    await forgetKeptAnswers(page)
   }
+})
+
+test('offline, a data screen read before shows the copy kept on the device with its time, and the fresh one by itself once online', async ({
+  page,
+  context,
+}) => {
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await adjustBalance(page, userId, 1234)
+  await page.goto('/statement')
+  await expect(page.getByTestId('statement-entries')).toContainText('12,34')
+  for (const [path] of dataScreens) {
+    await page.goto(path)
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+  for (const [path, retry] of dataScreens) {
+    await context.setOffline(true)
+    await page.goto(path)
+    const note = page.getByTestId('offline-note')
+    await expect(note).toContainText('Sem conexão: mostrando os dados de')
+    await expect(page.getByTestId(retry)).toHaveCount(0)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${SHOTS}/offline-kept${path.replaceAll('/', '-')}.png` })
+    await context.setOffline(false)
+    await expect(note).toHaveCount(0)
+  }
+  // The kept statement is the player's real one: the adjustment's entry, read offline.
+  await context.setOffline(true)
+  await page.goto('/statement')
+  await expect(page.getByTestId('offline-note')).toBeVisible()
+  await expect(page.getByTestId('statement-entries')).toContainText('12,34')
+  await context.setOffline(false)
 })
 
 test('the app starts offline from the home screen in under 1 s on the slow profile', async ({ page, context }) => {

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { messageOf } from '../../lib/http.ts'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
@@ -21,7 +22,8 @@ export default function HistoryPage() {
     data: page,
     error,
     reload,
-  } = useApiData(() => getRounds({ pageNum: 1, pageSize: Math.min(size, 100) }), [size])
+    keptAt,
+  } = useApiData(() => getRounds({ pageNum: 1, pageSize: Math.min(size, 100) }), [size], { keep: 'rounds' })
 
   if (error && !page)
     return (
@@ -32,13 +34,17 @@ export default function HistoryPage() {
   if (!page) return <p className="empty-state">…</p>
   if (page.total === 0) {
     return (
-      <p className="empty-state" data-testid="history-empty">
-        <Trans>Nenhuma rodada ainda. Suas jogadas aparecem aqui, cada uma verificável.</Trans>
-      </p>
+      <>
+        <KeptNote at={keptAt} />
+        <p className="empty-state" data-testid="history-empty">
+          <Trans>Nenhuma rodada ainda. Suas jogadas aparecem aqui, cada uma verificável.</Trans>
+        </p>
+      </>
     )
   }
   return (
     <section className="round-history">
+      <KeptNote at={keptAt} />
       <ul className="rounds" data-testid="rounds">
         {page.rounds.map((round) => (
           <li key={round.roundId} className="card round" data-testid="round">

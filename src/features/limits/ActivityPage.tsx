@@ -9,6 +9,7 @@ import { formatMoney } from '../../../contract/money.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getActivity } from './api.ts'
 import './limits.css'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
 type Period = (typeof activityPeriods)[number]
@@ -16,9 +17,10 @@ type Period = (typeof activityPeriods)[number]
 export default function ActivityPage() {
   const { t } = useLingui()
   const [period, setPeriod] = useState<Period>('7d')
-  const { data, error, reload } = useApiData(() => getActivity({ period }), [period], {
+  const { data, error, reload, keptAt } = useApiData(() => getActivity({ period }), [period], {
     failure: t`Não foi possível carregar sua atividade.`,
     reloadOn: ['balance'],
+    keep: `activity:${period}`,
   })
   // Under a minute is said as such, not rounded to "0 min".
   const playedText = (ms: number) => {
@@ -51,6 +53,7 @@ export default function ActivityPage() {
       )}
       {data && (
         <>
+          <KeptNote at={keptAt} />
           <dl className="card activity-figures" data-testid="activity-figures">
             <dt>
               <Trans>Depósitos</Trans>

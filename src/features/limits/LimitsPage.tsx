@@ -17,6 +17,7 @@ import {
 import { formatMoney } from '../../../contract/money.ts'
 import { refreshAccount } from '../../lib/account.ts'
 import { messageOf } from '../../lib/http.ts'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { formatMinute } from '../../lib/time.ts'
@@ -56,7 +57,8 @@ export default function LimitsPage() {
     error,
     setData,
     reload,
-  } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.` })
+    keptAt,
+  } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.`, keep: 'limits' })
   const [excluding, setExcluding] = useState<SelfExclusionDuration | null>(null)
   const labels = useLabels()
   const describe = useHistoryText()
@@ -84,6 +86,7 @@ export default function LimitsPage() {
   if (!view) return <section className="limits" aria-busy="true" />
   return (
     <section className="limits">
+      <KeptNote at={keptAt} />
       <p className="limits-intro">
         <Trans>
           Limites menores valem na hora. Aumentar ou remover um limite só vale depois de 24 horas, para que a decisão

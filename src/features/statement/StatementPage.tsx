@@ -7,6 +7,7 @@ import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { StatementEntryView } from '../../../contract/statement.ts'
 import { ApiError } from '../../lib/http.ts'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -21,8 +22,9 @@ const PAGE_SIZE = 20
 export default function StatementPage() {
   const { t } = useLingui()
   const [pages, setPages] = useState(1)
-  const { data, error, reload } = useApiData(() => getStatementPages(pages, PAGE_SIZE), [pages], {
+  const { data, error, reload, keptAt } = useApiData(() => getStatementPages(pages, PAGE_SIZE), [pages], {
     reloadOn: ['balance'],
+    keep: 'statement',
   })
   const entries = data?.entries ?? null
   const failed = error !== null
@@ -45,13 +47,17 @@ export default function StatementPage() {
   if (!entries) return <div className="page-loading" aria-busy="true" />
   if (entries.length === 0) {
     return (
-      <p className="empty-state">
-        <Trans>Nenhum lançamento ainda. Depósitos, apostas, prêmios e saques aparecem aqui.</Trans>
-      </p>
+      <>
+        <KeptNote at={keptAt} />
+        <p className="empty-state">
+          <Trans>Nenhum lançamento ainda. Depósitos, apostas, prêmios e saques aparecem aqui.</Trans>
+        </p>
+      </>
     )
   }
   return (
     <section className="statement">
+      <KeptNote at={keptAt} />
       <BalanceChart entries={entries} />
       <p>
         <Link href="/myActivity">

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { HistoryStatus } from '../../../contract/withdrawals.ts'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
@@ -20,8 +21,10 @@ export function HistoryList() {
     data: page,
     error,
     reload,
+    keptAt,
   } = useApiData(() => getWithdrawals({ pageNum: 1, pageSize: Math.min(size, 50) }), [size], {
     reloadOn: ['order'],
+    keep: 'withdrawals',
   })
   // A failed re-read keeps the list already shown.
   const failed = error !== null && !page
@@ -43,13 +46,17 @@ export function HistoryList() {
   if (!page) return <div className="page-loading" aria-busy="true" />
   if (page.orders.length === 0) {
     return (
-      <p className="empty-state" data-testid="history-empty">
-        <Trans>Você ainda não fez nenhum saque.</Trans>
-      </p>
+      <>
+        <KeptNote at={keptAt} />
+        <p className="empty-state" data-testid="history-empty">
+          <Trans>Você ainda não fez nenhum saque.</Trans>
+        </p>
+      </>
     )
   }
   return (
     <>
+      <KeptNote at={keptAt} />
       <ul className="entries" data-testid="withdraw-history">
         {page.orders.map((order) => (
           <li key={order.orderId} className="entry">

@@ -1,0 +1,59 @@
+// Every route of the player app offline, as a returning player meets it on weak mobile data: each
+// shows what it has (cached content) or says the read failed with a retry, never a blank page or
+// an endless spinner; and once the connection returns it recovers by itself, without a tap. The
+// player's own records (limits, statement, withdrawals, rounds, activity) show the copy kept on
+// the device, marked as offline with its time.
+import { expect, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { fundedPlayer, specRoutes } from './support.ts'
+
+const SHOTS = 'test-results/screens/offline'
+
+/** Screens of the player's own records: offline they show the last answer kept on the device. */
+const kept = ['/limits', '/statement', '/withdrawalTrackerAll', '/history', '/myActivity']
+
+test('offline, every route shows its cached content or a retry, and recovers by itself once online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await fundedPlayer(page, 5000, randomCpf())
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  // Each route once online, so its code and data are on the device like a returning player's.
+  for (const path of specRoutes) {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+  const problems: string[] = []
+  for (const path of specRoutes) {
+    await context.setOffline(true)
+    await page.goto(path)
+    const main = page.locator('main')
+    await expect(main, path).toBeVisible()
+    // Settled: no spinner left (a read that cannot finish offline fails and says so).
+    await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0)
+    const text = (await main.innerText()).trim()
+    const retries = page.locator('.load-failed')
+    const retryCount = await retries.count()
+    const name = path.replaceAll(/[/?=&]/g, '-')
+    await page.screenshot({ path: `${SHOTS}/${name}.png` })
+    if (text.length < 20) problems.push(`${path}: blank offline (${JSON.stringify(text)})`)
+    if (kept.includes(path)) {
+      await expect(page.getByTestId('offline-note'), path).toBeVisible()
+      await expect(page.getByTestId('offline-note'), path).toContainText('Sem conexão: mostrando os dados de')
+      expect(retryCount, `${path} shows its kept copy, not a retry`).toBe(0)
+    }
+    if (retryCount > 0 && !(await retries.first().getByRole('button', { name: 'Tentar de novo' }).isVisible()))
+      problems.push(`${path}: failure without a visible retry`)
+    await context.setOffline(false)
+    if (retryCount > 0) {
+      // No tap: the screen reads again when the browser is back online.
+      await expect(retries, `${path} recovers`).toHaveCount(0)
+    }
+    await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0)
+    await expect(page.getByTestId('offline-note'), `${path} fresh again`).toHaveCount(0)
+  }
+  expect(problems).toEqual([])
+})
