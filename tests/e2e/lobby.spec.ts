@@ -110,6 +110,8 @@ for (const viewport of [
     await expect(page.getByTestId('game-grid').locator('li')).toHaveCount(11)
     const dock = await boxes(page, '.reward-dock button')
     expect(dock.length).toBeGreaterThanOrEqual(4)
+    // Each reward button whole on screen, none behind the right edge.
+    for (const button of dock) expect(button.x + button.width).toBeLessThanOrEqual(viewport.width)
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
     for (let top = 0; top < height; top += Math.floor(viewport.height / 2)) {
       await page.evaluate((y) => window.scrollTo(0, y), top)
