@@ -22,6 +22,8 @@ export interface AccountView {
   selfExclusion: { until: number | null } | null
   /** False while showing the copy kept from the last time the server answered. */
   fresh: boolean
+  /** For a kept copy: when the server gave it (epoch ms), if known. */
+  keptAt?: number
 }
 
 export const accountAtom = atom<AccountView | null>(null)
@@ -39,6 +41,7 @@ export async function loadCachedAccount(): Promise<void> {
       wageringRemaining: 0,
       selfExclusion: null,
       fresh: false,
+      ...(cached.at !== undefined ? { keptAt: cached.at } : {}),
     })
   }
 }
@@ -67,6 +70,7 @@ function remember(view: AccountView): Promise<void> {
     gold: view.total,
     cash: view.cash,
     bonus: view.bonus,
+    at: Date.now(),
   })
 }
 

@@ -15,6 +15,8 @@ export interface CachedUser {
   gold: number
   cash: number
   bonus: number
+  /** When the server confirmed these figures (epoch ms); absent in copies kept by older versions. */
+  at?: number
 }
 
 export interface LanguagePackRecord {

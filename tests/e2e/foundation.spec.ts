@@ -105,6 +105,12 @@ test('the app reopens offline from the service worker and shows its shell', asyn
   // The last balance the server gave, marked as not fresh.
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
   await expect(page.getByTestId('balance')).toHaveClass(/stale/)
+  // Its breakdown says it is the copy kept on the device, and from when.
+  await page.getByTestId('balance').click()
+  await expect(page.getByTestId('balance-breakdown').getByTestId('offline-note')).toContainText(
+    /Sem conexão: mostrando os dados de \d{2}\/\d{2}\/\d{4}/,
+  )
+  await page.keyboard.press('Escape')
   await page.getByRole('button', { name: 'Perfil' }).click()
   await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible()
   await context.setOffline(false)

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { accountAtom, refreshAccount } from '../../lib/account.ts'
 import { ApiError } from '../../lib/http.ts'
+import { KeptNote } from '../../lib/KeptNote.tsx'
 import { setSound, soundOnAtom } from '../../lib/sound.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -96,6 +97,7 @@ export function Header() {
         </button>
         {open && account && (
           <div className="balance-breakdown" data-testid="balance-breakdown">
+            {account.fresh === false && <KeptNote at={account.keptAt ?? null} />}
             <dl>
               <dt>
                 <Trans>Dinheiro (sacável)</Trans>
