@@ -221,4 +221,13 @@ test('the banner carousel, loaded after the first paint, moves to the banner who
   }).toPass({ timeout: 10_000 })
   const track = await banners.locator('.banners-track').getAttribute('style')
   expect(track).toContain('translate')
+  // A banner's button is named by its title, and a tap anywhere on the card (here its sentence) follows it.
+  const third = banners.getByRole('button', { name: '3', exact: true })
+  await third.click()
+  await expect(third).toHaveAttribute('aria-current', 'true')
+  await expect(banners.getByRole('button', { name: 'Convide amigos', exact: true })).toBeVisible()
+  // A tap where the sentence is drawn (the card's button lies over it).
+  const sentence = await banners.getByText('Veja as regras do convite antes de compartilhar.').boundingBox()
+  await page.mouse.click((sentence?.x ?? 0) + 10, (sentence?.y ?? 0) + 5)
+  await expect(page).toHaveURL(/\/promote$/)
 })

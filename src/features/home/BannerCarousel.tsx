@@ -42,18 +42,24 @@ export function BannerCarousel() {
       <div className="banners-viewport" ref={viewport}>
         <div className="banners-track">
           {banners.map((banner) => (
-            <button
+            // The whole card is tappable, but the button is named by its title alone: its name is what
+            // the player sees on it, and the sentence below stays plain text.
+            <div
               key={banner.id}
-              type="button"
               className="banner"
               style={{ background: `linear-gradient(120deg, ${banner.colors[0]}, ${banner.colors[1]})` }}
-              onClick={() =>
-                banner.action === 'task' ? openRewardDialog({ kind: 'sign' }) : navigate(bannerTarget(banner.action))
-              }
             >
-              <strong>{i18n._(banner.title)}</strong>
+              <button
+                type="button"
+                className="banner-action"
+                onClick={() =>
+                  banner.action === 'task' ? openRewardDialog({ kind: 'sign' }) : navigate(bannerTarget(banner.action))
+                }
+              >
+                {i18n._(banner.title)}
+              </button>
               <span>{i18n._(banner.text)}</span>
-            </button>
+            </div>
           ))}
         </div>
       </div>
