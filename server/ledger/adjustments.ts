@@ -1,6 +1,6 @@
 // Operator corrections: mistakes are corrected by new transfers against the adjustments house
 // account, never by editing old ones.
-import type { LedgerTx, TransferResult } from './ledger.ts'
+import type { LedgerTx, TransferResult } from './tx.ts'
 
 export function adjustCash(
   tx: LedgerTx,

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import type { HouseAccountCode } from './accounts.ts'
-import type { LedgerTx, TransferResult } from './ledger.ts'
+import type { LedgerTx, TransferResult } from './tx.ts'
 
 export interface BonusGrant {
   id: string

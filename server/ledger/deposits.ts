@@ -1,7 +1,7 @@
 // Deposits in ledger terms: a PIX payment moves money from the house PIX clearing account to
 // the player's cash. The transfer id is the payment's end-to-end id, so a payment the provider
 // reports twice is credited once.
-import type { LedgerTx, TransferResult } from './ledger.ts'
+import type { LedgerTx, TransferResult } from './tx.ts'
 
 export interface DepositCredit {
   endToEndId: string

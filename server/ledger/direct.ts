@@ -10,16 +10,8 @@ import type { BroadcastTopic, OutboxPayloads } from '../../contract/push.ts'
 import type { DirectSqlite, DirectStatement, SqliteValue } from '../db/sqlite-dialect.ts'
 import type { OutboxEvent } from '../push/outbox.ts'
 import type { AccountDirectory, AccountRef, HouseAccountCode } from './accounts.ts'
-import {
-  holdPlayer,
-  LedgerError,
-  type LockedPlayers,
-  netMoves,
-  Postings,
-  StaleRead,
-  type TransferInput,
-  validate,
-} from './postings.ts'
+import { LedgerError, StaleRead } from './errors.ts'
+import { holdPlayer, type LockedPlayers, netMoves, Postings, type TransferInput, validate } from './postings.ts'
 
 /** Thrown when the work is not the plain case the direct path handles: it runs through `LedgerTx`. */
 export class NotDirect extends Error {}

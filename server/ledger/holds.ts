@@ -1,7 +1,8 @@
 // Two-phase transfers for withdrawals: hold (cash → withdrawal_hold), then post (to the
 // payouts account) when the payout is paid, or void (back to cash) when it fails — each at
 // most once (the ledger's unique `resolves_id`).
-import { LedgerError, type LedgerTx, type TransferResult } from './ledger.ts'
+import { LedgerError } from './errors.ts'
+import type { LedgerTx, TransferResult } from './tx.ts'
 
 export function hold(tx: LedgerTx, input: { id: string; playerId: number; amount: number; reference?: string }) {
   return tx.transfer({

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../../tests/support/server.ts'
 import { createTestLedger, type TestLedger } from '../../tests/support/test-ledger.ts'
 import { auditLedger } from './audit.ts'
-import { LedgerError } from './ledger.ts'
+import { LedgerError } from './errors.ts'
 import { bet } from './wallet.ts'
 
 describe.each(engines)('ledger concurrency on %s', (engine) => {

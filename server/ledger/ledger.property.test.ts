@@ -8,8 +8,8 @@ import { createTestLedger, type TestLedger } from '../../tests/support/test-ledg
 import type { HouseAccountCode } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus } from './bonus.ts'
+import { LedgerError } from './errors.ts'
 import { hold, postHold, voidHold } from './holds.ts'
-import { LedgerError } from './ledger.ts'
 import { bet, rollback, win } from './wallet.ts'
 
 type Op =

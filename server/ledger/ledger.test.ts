@@ -7,8 +7,9 @@ import { createTestLedger, type TestLedger } from '../../tests/support/test-ledg
 import { AccountDirectory, houseBalance } from './accounts.ts'
 import { auditLedger } from './audit.ts'
 import { grantBonus, knowWagering } from './bonus.ts'
+import { LedgerError } from './errors.ts'
 import { hold, postHold, voidHold } from './holds.ts'
-import { Ledger, LedgerError } from './ledger.ts'
+import { Ledger } from './ledger.ts'
 import { bet, rollback, win } from './wallet.ts'
 
 describe.each(engines)('ledger on %s', (engine) => {

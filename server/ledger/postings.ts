@@ -1,9 +1,10 @@
 // The parts of a ledger transaction both its paths share (`LedgerTx` in ledger.ts, the direct
-// path in direct.ts): the ledger's refusals, a transfer's validation, the locked players' balances
+// path in direct.ts): a transfer's validation, the locked players' balances
 // and the queue of postings and deferred writes applied at the end of the work.
 import type { Compilable } from 'kysely'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { AccountRef } from './accounts.ts'
+import { LedgerError } from './errors.ts'
 
 export interface TransferInput {
   id: string
@@ -14,23 +15,6 @@ export interface TransferInput {
   reference?: string | null
   /** For a post or void: the id of the hold this transfer resolves. */
   resolves?: string | null
-}
-
-export type LedgerErrorCode =
-  | 'insufficient_funds'
-  | 'idempotency_conflict'
-  | 'hold_not_found'
-  | 'hold_already_resolved'
-  | 'invalid_transfer'
-
-export class LedgerError extends Error {
-  readonly code: LedgerErrorCode
-  readonly details: Record<string, unknown>
-  constructor(code: LedgerErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message)
-    this.code = code
-    this.details = details
-  }
 }
 
 export function validate(input: TransferInput): void {
@@ -58,9 +42,6 @@ export interface Deferred {
   query: Compilable
   expectRows: number | null
 }
-
-/** A guarded deferred write found its row changed: the transaction starts again. */
-export class StaleRead extends Error {}
 
 /** Keeps a locked player's spendable balances (from the lock's rows) for the rest of the transaction. */
 export function holdPlayer(

@@ -2,7 +2,7 @@
 // from the house PIX clearing account to the house refunds account, never through a player's
 // balances. The transfer id is the payment's end-to-end id, so a payment reported twice is
 // set aside once; the refund itself (to the payer's bank) is the payments module's record.
-import type { LedgerTx, TransferResult } from './ledger.ts'
+import type { LedgerTx, TransferResult } from './tx.ts'
 
 export interface PixRefundSetAside {
   endToEndId: string

@@ -8,7 +8,8 @@ import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import { knownWithoutWagering, recordWager, settleBonus } from './bonus.ts'
 import { type DirectBetRow, type DirectLedgerTx, NotDirect } from './direct.ts'
-import { LedgerError, type LedgerTx } from './ledger.ts'
+import { LedgerError } from './errors.ts'
+import type { LedgerTx } from './tx.ts'
 
 export type WalletRefusal = 'insufficient_funds' | 'bet_not_found' | 'bet_rolled_back' | 'round_settled'
 

@@ -10,7 +10,8 @@ import { lockPlayerRow } from '../accounts/players.ts'
 import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
-import type { Ledger, LedgerTx, TransferResult } from '../ledger/ledger.ts'
+import type { Ledger } from '../ledger/ledger.ts'
+import type { LedgerTx, TransferResult } from '../ledger/tx.ts'
 import { Refusal } from '../refusal.ts'
 
 /** The rolling window the four-eyes bound sums over. */

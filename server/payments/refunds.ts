@@ -9,8 +9,8 @@ import type { DepositRefundsPage, DepositRefundView, RefundPush, RefundReason } 
 import type { PageRequest } from '../db/keyset.ts'
 import { pageNewestFirst } from '../db/keyset.ts'
 import type { Database, PixRefundStatus } from '../db/schema.ts'
-import type { LedgerTx } from '../ledger/ledger.ts'
 import { setAsidePixRefund } from '../ledger/refunds.ts'
+import type { LedgerTx } from '../ledger/tx.ts'
 import { refundIdFor } from './ids.ts'
 import { type PaymentProvider, type PixRefund, RefundRefused } from './provider.ts'
 

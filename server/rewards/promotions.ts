@@ -13,7 +13,8 @@ import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { grantBonus } from '../ledger/bonus.ts'
-import type { Ledger, LedgerTx } from '../ledger/ledger.ts'
+import type { Ledger } from '../ledger/ledger.ts'
+import type { LedgerTx } from '../ledger/tx.ts'
 import { Refusal } from '../refusal.ts'
 
 export interface RewardsContext {
