@@ -8,7 +8,16 @@ import { formatMoney } from '../../contract/money.ts'
 import { accountInfo, adjustBalance, enterApp, playerCall, readStored } from './support.ts'
 
 async function live(page: Page) {
-  return (await playerCall(page, '/game/live')).data as { jackpot: { pool: number } | null }
+  return (await playerCall(page, '/game/live')).data as {
+    jackpot: { pool: number } | null
+    playersNow: { popular: number; groups: Record<string, number> }
+  }
+}
+
+/** The Brasil tab's "N jogando" as shown: nothing when nobody plays there. */
+async function brasilBadge(page: Page) {
+  const badge = page.getByTestId('lobby-tab-Brasil').getByTestId('players-now')
+  return (await badge.count()) === 0 ? 0 : Number.parseInt((await badge.textContent()) ?? '', 10)
 }
 
 test('open a game from the lobby, spin 5 times with the header equal to the ledger, then history and verify', async ({
@@ -24,6 +33,8 @@ test('open a game from the lobby, spin 5 times with the header equal to the ledg
   for (const group of ['Clássicos', 'Aventura', 'Brasil'])
     await expect(page.getByTestId(`lobby-tab-${group}`)).toBeVisible()
   const poolBefore = (await live(page)).jackpot?.pool as number
+  // Other specs on the same server may have left a game open: this player's own count is the delta.
+  const playingBefore = (await live(page)).playersNow.groups.Brasil ?? 0
   await expect(page.getByTestId('jackpot-pool')).toHaveText(formatMoney(poolBefore))
 
   await page.getByTestId('lobby-tab-Brasil').click()
@@ -48,7 +59,9 @@ test('open a game from the lobby, spin 5 times with the header equal to the ledg
   await page.getByTestId('game-frame-close').click()
   await expect(page.getByTestId('game-frame')).toHaveCount(0)
   await expect(page.getByTestId('jackpot-pool')).toHaveText(formatMoney(poolAfter))
-  await expect(page.getByTestId('players-now')).toHaveCount(0)
+  // Closed: the server no longer counts this player, and the tab shows the server's figure.
+  await expect.poll(async () => (await live(page)).playersNow.groups.Brasil ?? 0).toBe(playingBefore)
+  await expect.poll(() => brasilBadge(page)).toBe(playingBefore)
 
   await page.goto('/history')
   await expect(page.getByTestId('round')).toHaveCount(5)
@@ -97,17 +110,19 @@ test('the game page refuses a spin the balance cannot cover, in words, and offer
 
 test('the frame closes on its second load event (the game navigated away) and the session ends', async ({ page }) => {
   await enterApp(page)
+  const players = async () => (await playerCall(page, '/game/live')).data.playersNow.popular as number
+  // Counted from what the shared server had before (another spec's game may still be open).
+  const before = await players()
   await page.getByTestId('game-amazonia').click()
   const frame = page.frameLocator('[data-testid="game-frame"] iframe')
   await expect(frame.getByTestId('game-spin')).toBeVisible()
-  const players = async () => (await playerCall(page, '/game/live')).data.playersNow.popular as number
-  expect(await players()).toBe(1)
+  expect(await players()).toBe(before + 1)
   await frame.locator('body').evaluate(() => {
     window.location.href = '/404'
   })
   await expect(page.getByTestId('game-frame')).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: 'Vincule nome e senha' })).toBeVisible()
-  await expect.poll(players).toBe(0)
+  await expect.poll(players).toBe(before)
 })
 
 test('sound: nothing before the first tap, and one remembered switch for the app and the game page', async ({
