@@ -34,7 +34,7 @@ const SAMPLE_NOW = 4_000_000_000_000
  * conditions sessions.ts owns), with its parameters worked out from one compilation: each is the
  * hash, the time plus a fixed offset (an expiry, an idle period) or a constant.
  */
-function byTokenAndTime(query: (hash: string, now: number) => Compilable) {
+function byTokenAndTime<O>(query: (hash: string, now: number) => Compilable<O>) {
   const sampleHash = '#hash#'
   const recipe = query(sampleHash, SAMPLE_NOW)
     .compile()
@@ -128,20 +128,27 @@ const sampleRound: RoundRow = {
 /** The round's columns in the order the insert's text names them (compiled from `sampleRound`). */
 const roundColumns = Object.keys(sampleRound) as (keyof RoundRow)[]
 
+/** A prepared statement whose rows are its Kysely query's (SQLite answers the same columns). */
+type RowStatement<O> = Omit<DirectStatement, 'get' | 'all'> & {
+  get(...parameters: SqliteValue[]): O | undefined
+  all(...parameters: SqliteValue[]): O[]
+}
+
 /** The spin's statements, prepared on the connection. */
 export function spinStatements(db: Kysely<Database>, sqlite: DirectSqlite, timeZone: string) {
   const q = spinQueries(db, timeZone)
   const { hash, now, playerId, requestId, seedId, nonce } = SAMPLE
-  const prepare = (query: { compile(): { sql: string } }): DirectStatement => sqlite.prepare(query.compile().sql)
+  const prepare = (query: Compilable): DirectStatement => sqlite.prepare(query.compile().sql)
+  const prepareRead = <O>(query: Compilable<O>) => prepare(query) as RowStatement<O>
   return {
     queries: q,
-    session: prepare(q.session.query(hash, now)),
+    session: prepareRead(q.session.query(hash, now)),
     seen: prepare(q.seen.query(hash, now)),
-    found: prepare(q.found.query(playerId, requestId)),
-    seed: prepare(q.seed.query(playerId)),
-    gate: prepare(q.gate.query(playerId)),
-    losses: prepare(q.losses.query(playerId, now)),
-    sessions: prepare(q.sessions.query(playerId, now)),
+    found: prepareRead(q.found.query(playerId, requestId)),
+    seed: prepareRead(q.seed.query(playerId)),
+    gate: prepareRead(q.gate.query(playerId)),
+    losses: prepareRead(q.losses.query(playerId, now)),
+    sessions: prepareRead(q.sessions.query(playerId, now)),
     nonce: prepare(q.nonce.query(seedId, nonce)),
     round: prepare(q.round.query(sampleRound)),
     day: prepare(q.day.query({ playerId, gameId: 'g', createdAt: now, bet: 1, paid: 0 })),

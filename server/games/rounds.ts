@@ -217,7 +217,7 @@ export class Rounds {
           }
         },
         create: async () => {
-          const gate = accountGateOf(read.gate as never, spin.playerId, tx.now)
+          const gate = accountGateOf(read.gate, spin.playerId, tx.now)
           refuseHolds(gate.holds)
           if (gate.exclusion) throw new Refusal('self_excluded', { until: gate.exclusion.until ?? 0 })
           await enforcePlayLimits(tx.trx, {
@@ -226,8 +226,8 @@ export class Rounds {
             ...this.#o.playLimits,
             setting: gate.setting,
             read: {
-              losses: lossesOf(read.losses as never),
-              time: playTimeOf(read.sessions as never, tx.now, timeZone, spin.sessionId),
+              losses: lossesOf(read.losses),
+              time: playTimeOf(read.sessions, tx.now, timeZone, spin.sessionId),
             },
           })
           const before = balance.cash + balance.bonus
@@ -269,7 +269,7 @@ export class Rounds {
     const { timeZone } = this.#o.playLimits
     const q = st.queries
     const hash = sha256Hex(input.sessionToken)
-    const session = sessionOf(st.session.all(...q.session.parameters(hash, now)) as never)
+    const session = sessionOf(st.session.all(...q.session.parameters(hash, now)))
     if (!session) throw new NotDirect('session')
     st.seen.all(...q.seen.parameters(hash, now))
     const game = findGame(session.gameId)
@@ -279,7 +279,7 @@ export class Rounds {
     if (st.found.get(...q.found.parameters(playerId, input.requestId))) throw new NotDirect('replay')
     const seed = st.seed.get(...q.seed.parameters(playerId)) as SeedRow | undefined
     if (!seed) throw new NotDirect('seed')
-    const gate = accountGateOf(st.gate.all(...q.gate.parameters(playerId)) as never, playerId, now)
+    const gate = accountGateOf(st.gate.all(...q.gate.parameters(playerId)), playerId, now)
     refuseHolds(gate.holds)
     if (gate.exclusion) throw new NotDirect('exclusion')
     const mayBeDue = refuseOverPlayLimitsRead({
@@ -290,8 +290,8 @@ export class Rounds {
       ...this.#o.playLimits,
       setting: gate.setting,
       read: {
-        losses: lossesOf(st.losses.all(...q.losses.parameters(playerId, now)) as never),
-        time: playTimeOf(st.sessions.all(...q.sessions.parameters(playerId, now)) as never, now, timeZone, session.id),
+        losses: lossesOf(st.losses.all(...q.losses.parameters(playerId, now))),
+        time: playTimeOf(st.sessions.all(...q.sessions.parameters(playerId, now)), now, timeZone, session.id),
       },
     })
     if (mayBeDue) throw new NotDirect('reality check')
@@ -376,14 +376,14 @@ export class Rounds {
     }
     if (known !== undefined) {
       const { balance, rows } = await tx.lockPlayerWith(known, session)
-      const found = sessionOf(rows.session as never)
+      const found = sessionOf(rows.session)
       if (!found || found.playerId !== known) {
         this.#sessionPlayers.delete(key)
         throw new Refusal('game_session_closed')
       }
       return { session: found, balance }
     }
-    const found = sessionOf((await tx.readTogether(session)).session as never)
+    const found = sessionOf((await tx.readTogether(session)).session)
     if (!found) throw new Refusal('game_session_closed')
     if (this.#sessionPlayers.size >= KNOWN_SESSIONS) {
       this.#sessionPlayers.delete(this.#sessionPlayers.keys().next().value as string)

@@ -2,12 +2,12 @@
 // account's shards, locked until commit on PostgreSQL (always in id order, so two lockers cannot
 // deadlock) so a read-then-transfer decision stays true; a locked player's balances are kept in
 // the transaction from then on.
-import type { Compilable, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { AccountDirectory, HouseAccountCode } from './accounts.ts'
 import { holdPlayer, type LockedPlayers } from './postings.ts'
-import { readTogether, readTogetherPostgres } from './together.ts'
+import { type Queries, type RowsOf, readTogether, readTogetherPostgres } from './together.ts'
 
 /** What the locks need of the ledger. */
 export interface LockContext {
@@ -34,13 +34,13 @@ function playerLock(o: LockContext, trx: Transaction<Database>, ids: { cash: num
   return o.engine === 'postgres' ? query.forUpdate() : query
 }
 
-export async function lockPlayerWith<K extends string>(
+export async function lockPlayerWith<Q extends Queries>(
   o: LockContext,
   trx: Transaction<Database>,
   playerId: number,
-  alongside: Record<K, Compilable>,
+  alongside: Q,
   locked: LockedPlayers,
-) {
+): Promise<{ balance: { cash: number; bonus: number }; rows: RowsOf<Q> }> {
   if (o.engine === 'sqlite' || locked.has(playerId)) {
     const balance = await lockPlayer(o, trx, playerId, locked)
     return { balance, rows: await readTogether(o.engine, trx, alongside) }
@@ -51,7 +51,7 @@ export async function lockPlayerWith<K extends string>(
     [LOCK]: playerLock(o, trx, ids),
   })
   const balance = holdPlayer(locked, playerId, ids, lock as { id: number; balance: number }[])
-  return { balance, rows: rows as Record<K, Record<string, unknown>[]> }
+  return { balance, rows: rows as RowsOf<Q> }
 }
 
 export async function lockHouse(o: LockContext, trx: Transaction<Database>, code: HouseAccountCode) {

@@ -9,6 +9,7 @@ import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import type { OutboxEvent } from '../push/outbox.ts'
 import type { AccountDirectory, HouseAccountCode } from './accounts.ts'
 import type { TransferInput } from './postings.ts'
+import type { Queries, RowsOf } from './together.ts'
 
 export interface TransferResult {
   id: string
@@ -63,16 +64,16 @@ export interface LedgerTx {
    * look-up). A read of what the lock guards sees the statement's snapshot, which may be older
    * than the lock: read it after, with `readTogether`.
    */
-  lockPlayerWith<K extends string>(
+  lockPlayerWith<Q extends Queries>(
     playerId: number,
-    alongside: Record<K, Compilable>,
-  ): Promise<{ balance: { cash: number; bonus: number }; rows: Record<K, Record<string, unknown>[]> }>
+    alongside: Q,
+  ): Promise<{ balance: { cash: number; bonus: number }; rows: RowsOf<Q> }>
   /**
    * Several reads (or writes with `returning`) of the caller's own tables: on PostgreSQL one
    * statement, each query a WITH part; on SQLite one after another. Rows come as plain values
-   * (bigint as number); a read does not see a write of the same call.
+   * (bigint as number), each typed as its query's rows; a read does not see a write of the same call.
    */
-  readTogether<K extends string>(queries: Record<K, Compilable>): Promise<Record<K, Record<string, unknown>[]>>
+  readTogether<Q extends Queries>(queries: Q): Promise<RowsOf<Q>>
   /**
    * Locks every shard of a house account until commit (PostgreSQL) and reads their balances,
    * by shard; their sum is the account (e.g. the whole jackpot pool before paying it out).
