@@ -56,6 +56,7 @@ export const MsgCode = {
   pushEndpointRefused: 'push_endpoint_refused',
   taskIncomplete: 'task_incomplete',
   nothingToClaim: 'nothing_to_claim',
+  installNotReported: 'install_not_reported',
   opsTokenInvalid: 'ops_token_invalid',
   playerNotFound: 'player_not_found',
   pixKeyNotOwned: 'pix_key_not_owned',

@@ -229,6 +229,12 @@ export async function markInstallAccepted(db: Kysely<Database>, playerId: number
     .execute()
 }
 
+/** Whether this player's app reported an accepted install (the download reward's condition). */
+export async function installAccepted(db: Kysely<Database>, playerId: number): Promise<boolean> {
+  const row = await db.selectFrom('players').select('install_accepted_at').where('id', '=', playerId).executeTakeFirst()
+  return row?.install_accepted_at != null
+}
+
 /** Sign-ups that came with an invite code (the inviter excluded): in all and since `since`. */
 export async function signUpsWithCode(db: Kysely<Database>, code: string, inviterId: number, since: number) {
   const row = await db

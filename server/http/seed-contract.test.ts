@@ -257,6 +257,8 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expectSuccess(await seed.post('/activity/getSignInfo', {}), '/activity/getSignInfo')
     const sign = await seed.post('/activity/drawSignReward', {})
     expectSuccess(sign, '/activity/drawSignReward')
+    // The download reward follows the install the app reported.
+    expectSuccess(await seed.post('/user/installAccepted', {}), '/user/installAccepted')
     expectSuccess(await seed.post('/activity/drawDownloadReward', {}), '/activity/drawDownloadReward')
 
     // The wheel without requestId: one spin, the second tap waits; the server picked the prize.
@@ -279,8 +281,6 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     const forward = await seed.post('/game/forward', { id: gameId })
     expectSuccess(forward, '/game/forward')
     expect(forward.data.openGameUrl).toEqual(expect.any(String))
-
-    expectSuccess(await seed.post('/user/installAccepted', {}), '/user/installAccepted')
 
     // The seed's client-chosen prize: never credited.
     const bonusBefore = (await balances(userId)).bonus

@@ -411,6 +411,11 @@ const messages: Record<MsgCode, Texts> = {
     en: 'There is no invite reward to receive now.',
     hi: 'अभी लेने के लिए कोई आमंत्रण इनाम नहीं है।',
   },
+  install_not_reported: {
+    'pt-BR': 'O bônus por instalar vale depois de instalar o app pelo convite de instalação do navegador.',
+    en: "The install bonus is paid once the app is installed through the browser's install prompt.",
+    hi: 'इंस्टॉल बोनस ब्राउज़र के इंस्टॉल संकेत से ऐप इंस्टॉल करने के बाद मिलता है।',
+  },
   request_id_reused: {
     'pt-BR': 'Este pedido já foi feito com outros dados. Tente de novo.',
     en: 'This request was already made with other details. Please try again.',

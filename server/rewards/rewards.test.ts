@@ -453,12 +453,26 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect(await ledger(bia.userId)).toMatchObject({ total: 0 })
   })
 
-  it('pays the download reward once; prompts show once (the first-deposit offer once a day); install acceptance is kept', async () => {
+  it('pays the download reward once, only after the app reported an accepted install', async () => {
     await start()
     const ana = await player()
+    // A client that never reported an install (any API caller) gets nothing: the ledger agrees.
+    const refused = await ana.call('/activity/drawDownloadReward')
+    expect(refused.msgCode).toBe('install_not_reported')
+    expect(refused.msg).toContain('instalar')
+    expect(await rewardTransfers('download_reward')).toHaveLength(0)
+    expect(await ledger(ana.userId)).toMatchObject({ total: 0 })
+
+    expect((await ana.call('/user/installAccepted')).success).toBe(true)
     expect((await ana.call('/activity/drawDownloadReward')).data).toMatchObject({ amount: 200 })
     expect((await ana.call('/activity/drawDownloadReward')).msgCode).toBe('reward_claimed')
     expect(await rewardTransfers('download_reward')).toHaveLength(1)
+    expect(await ledger(ana.userId)).toMatchObject({ total: 200 })
+  })
+
+  it('prompts show once (the first-deposit offer once a day); install acceptance is kept', async () => {
+    await start()
+    const ana = await player()
 
     const offer = { rate: 2, maxDeposit: 15_000, maxBonus: 30_000, wageringMultiplier: 10 }
     let prompts = (await ana.call('/activity/summary')).data.prompts

@@ -29,7 +29,12 @@ export function listenForInstallPrompt(): void {
     event.preventDefault()
     appStore.set(installPromptAtom, event as InstallPromptEvent)
   })
-  window.addEventListener('appinstalled', () => appStore.set(installPromptAtom, null))
+  // Installed by any way the browser offers (its own menu too): the server hears of it, and the
+  // download reward follows (a second report changes nothing).
+  window.addEventListener('appinstalled', () => {
+    appStore.set(installPromptAtom, null)
+    void call('/user/installAccepted').catch(() => undefined)
+  })
 }
 
 export async function promptInstall(): Promise<boolean> {

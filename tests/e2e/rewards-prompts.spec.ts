@@ -1,6 +1,6 @@
 // The reward prompts and switches in Chromium: the first-deposit offer with its terms until it is
 // put off for the day; the "you can withdraw" prompt after leaving a game with R$ 500 or more of
-// cash; the download reward once when the app runs installed; and, on a server with PROMOTIONS=off,
+// cash; the download reward once when the app runs installed and its install was reported; and, on a server with PROMOTIONS=off,
 // screens that say promotions are off instead of showing buttons that cannot work.
 import { expect, test } from '@playwright/test'
 import { formatMoney } from '../../contract/money.ts'
@@ -36,7 +36,9 @@ test('the first-deposit offer shows its terms until put off; leaving a game with
   await expect(page).toHaveURL(/\/withdrawTab$/)
 })
 
-test('an app opened installed (standalone) gets the download reward once', async ({ browser }) => {
+test('an app opened installed (standalone) gets the download reward once, after the install was reported', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   // Chromium cannot be put in standalone display mode from a test; the page is told it is.
   await context.addInitScript(() => {
@@ -47,7 +49,16 @@ test('an app opened installed (standalone) gets the download reward once', async
         : original(query)
   })
   const page = await context.newPage()
+  // Standalone alone is not enough: this player never reported an accepted install prompt.
+  const firstClaim = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/activity/drawDownloadReward',
+  )
   await enterApp(page)
+  expect((await (await firstClaim).json()).msgCode).toBe('install_not_reported')
+  expect((await accountInfo(page)).balance.bonus).toBe(0)
+  // The tab that accepted the install prompt reported it; the installed app opens again.
+  expect((await playerCall(page, '/user/installAccepted')).success).toBe(true)
+  await page.reload()
   await expect.poll(async () => (await accountInfo(page)).balance.bonus).toBe(200)
   await page.reload()
   await expect(page.getByTestId('balance')).toHaveText('R$ 2,00')
