@@ -1,12 +1,14 @@
 // Support calls: the player's one conversation with a person, the FAQ, notices and
-// feedback; and the operator side of the same (inbox, reply, assignment, editors). Request
-// schemas are zod (the server validates with them; the browser types its calls from them
-// through contract/request.ts); the views are plain types both sides read.
+// feedback; and the operator side of the same (inbox, reply, assignment, editors). Request and
+// reply schemas are zod: the server validates requests with them, the OpenAPI document describes
+// the replies with them, and both sides read the views' types inferred from them.
 import { z } from 'zod'
 import { requestId } from './deposits.ts'
 import { languages } from './languages.ts'
+import { limitsView } from './limits.ts'
 
 import { FEEDBACK_TOPICS, type FeedbackTopic, SUPPORT_TEXT_MAX } from './support-values.ts'
+import { withdrawOrderView, withdrawStep } from './withdrawals.ts'
 
 export { FEEDBACK_TOPICS, type FeedbackTopic, SUPPORT_TEXT_MAX }
 
@@ -31,37 +33,41 @@ export const noticeReadRequest = z.strictObject({ ids: z.array(id).min(1).max(10
 
 export type MessageAuthor = 'player' | 'operator'
 
-export interface ChatMessage {
-  id: number
-  author: MessageAuthor
-  text: string
+const int = z.number().int()
+const instant = z.number().int().meta({ description: 'Epoch milliseconds.' })
+const conversationStatus = z.enum(['open', 'closed'])
+
+export const chatMessage = z.object({
+  id: int,
+  author: z.enum(['player', 'operator']),
+  text: z.string(),
   /** The operator's first name on operator messages; null on the player's. */
-  operatorName: string | null
+  operatorName: z.string().nullable(),
   /** The player's requestId (lets the app match its queued copy); null on operator messages. */
-  requestId: string | null
-  createdAt: number
-}
+  requestId: z.string().nullable(),
+  createdAt: instant,
+})
+export type ChatMessage = z.infer<typeof chatMessage>
 
-export interface ConversationView {
-  id: number
-  status: 'open' | 'closed'
-  context: ChatContext | null
+export const conversationView = z.object({
+  id: int,
+  status: conversationStatus,
+  context: z.object({ orderId: z.string() }).nullable(),
   /** The operator who has the conversation (first name), null while nobody took it. */
-  operatorName: string | null
+  operatorName: z.string().nullable(),
   /** The newest messages, oldest first. */
-  messages: ChatMessage[]
+  messages: z.array(chatMessage),
   /** Messages of the operator the player has not read yet. */
-  unread: number
+  unread: int,
   /** The last message id the operator has read (the player's messages up to it show "read"). */
-  operatorReadUpTo: number
+  operatorReadUpTo: int,
   /** The last message id the player has read. */
-  playerReadUpTo: number
-}
+  playerReadUpTo: int,
+})
+export type ConversationView = z.infer<typeof conversationView>
 
-export interface SendResult {
-  message: ChatMessage
-  replayed: boolean
-}
+export const sendResult = z.object({ message: chatMessage, replayed: z.boolean() })
+export type SendResult = z.infer<typeof sendResult>
 
 /** The `chat` push: a new message, the other side read up to a message, or is typing. */
 export type ChatPush =
@@ -70,58 +76,49 @@ export type ChatPush =
   | { kind: 'typing'; conversationId: number; typing: boolean; operatorName: string | null }
   | { kind: 'status'; conversationId: number; status: 'open' | 'closed' }
 
-export interface FaqItem {
-  id: number
-  question: string
-  answer: string
-}
+export const faqItem = z.object({ id: int, question: z.string(), answer: z.string() })
+export type FaqItem = z.infer<typeof faqItem>
 
-export interface FaqView {
-  language: string
-  items: FaqItem[]
-}
+export const faqView = z.object({ language: z.string(), items: z.array(faqItem) })
+export type FaqView = z.infer<typeof faqView>
 
-export interface NoticeItem {
-  id: number
-  title: string
-  body: string
-  link: string | null
-  startsAt: number
-  endsAt: number | null
-  read: boolean
-}
+export const noticeItem = z.object({
+  id: int,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  startsAt: instant,
+  endsAt: instant.nullable(),
+  read: z.boolean(),
+})
+export type NoticeItem = z.infer<typeof noticeItem>
 
-export interface NoticesView {
-  notices: NoticeItem[]
-  unread: number
-}
+export const noticesView = z.object({ notices: z.array(noticeItem), unread: int })
+export type NoticesView = z.infer<typeof noticesView>
 
 /** The `notice` push (broadcast): a notice was published or changed; lists read again. */
 export interface NoticePush {
   id: number
 }
 
-export interface FeedbackItem {
-  id: number
-  topic: FeedbackTopic
-  text: string
-  contactConsent: boolean
-  status: 'open' | 'answered' | 'closed'
-  answer: string | null
-  answeredAt: number | null
-  createdAt: number
-}
+export const feedbackItem = z.object({
+  id: int,
+  topic: z.enum(FEEDBACK_TOPICS),
+  text: z.string(),
+  contactConsent: z.boolean(),
+  status: z.enum(['open', 'answered', 'closed']),
+  answer: z.string().nullable(),
+  answeredAt: instant.nullable(),
+  createdAt: instant,
+})
+export type FeedbackItem = z.infer<typeof feedbackItem>
 
-export interface FeedbackView {
-  feedback: FeedbackItem[]
-}
+export const feedbackView = z.object({ feedback: z.array(feedbackItem) })
+export type FeedbackView = z.infer<typeof feedbackView>
 
 /** What the entry points' badges show. */
-export interface SupportUnread {
-  chat: number
-  notices: number
-  feedback: number
-}
+export const supportUnread = z.object({ chat: int, notices: int, feedback: int })
+export type SupportUnread = z.infer<typeof supportUnread>
 
 // ---- Operator side ----
 
@@ -179,62 +176,83 @@ export const feedbackAnswerRequest = z.strictObject({
   close: z.boolean().optional(),
 })
 
-export interface InboxItem {
-  id: number
-  playerId: number
-  playerName: string | null
-  language: string
-  status: 'open' | 'closed'
-  assignedTo: string | null
-  assignedName: string | null
-  context: ChatContext | null
+export const inboxItem = z.object({
+  id: int,
+  playerId: int,
+  playerName: z.string().nullable(),
+  language: z.string(),
+  status: conversationStatus,
+  assignedTo: z.string().nullable(),
+  assignedName: z.string().nullable(),
+  context: z.object({ orderId: z.string() }).nullable(),
   /** When the oldest message nobody answered yet arrived; null when nothing waits. */
-  waitingSince: number | null
-  lastMessageAt: number
-  lastText: string
+  waitingSince: instant.nullable(),
+  lastMessageAt: instant,
+  lastText: z.string(),
   /** Player messages the operators have not read. */
-  unread: number
-}
+  unread: int,
+})
+export type InboxItem = z.infer<typeof inboxItem>
 
-export interface InboxView {
-  conversations: InboxItem[]
-  now: number
-}
+export const inboxView = z.object({ conversations: z.array(inboxItem), now: instant })
+export type InboxView = z.infer<typeof inboxView>
 
-export interface OperatorConversationView {
-  conversation: InboxItem
-  messages: ChatMessage[]
-  playerReadUpTo: number
-  operatorReadUpTo: number
+export const operatorConversationView = z.object({
+  conversation: inboxItem,
+  messages: z.array(chatMessage),
+  playerReadUpTo: int,
+  operatorReadUpTo: int,
   /** The player typed in the last few seconds. */
-  playerTyping: boolean
-}
+  playerTyping: z.boolean(),
+})
+export type OperatorConversationView = z.infer<typeof operatorConversationView>
 
-export interface CannedAnswer {
-  id: number
-  language: string
-  title: string
-  text: string
-}
+export const cannedAnswer = z.object({ id: int, language: z.string(), title: z.string(), text: z.string() })
+export type CannedAnswer = z.infer<typeof cannedAnswer>
 
-export interface OperatorFaqItem extends FaqItem {
-  language: string
-  position: number
-}
+export const operatorFaqItem = faqItem.extend({ language: z.string(), position: int })
+export type OperatorFaqItem = z.infer<typeof operatorFaqItem>
 
-export interface OperatorNotice {
-  id: number
-  language: string | null
-  title: string
-  body: string
-  link: string | null
-  startsAt: number
-  endsAt: number | null
-  createdBy: string
-  createdAt: number
-}
+export const operatorNotice = z.object({
+  id: int,
+  language: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  startsAt: instant,
+  endsAt: instant.nullable(),
+  createdBy: z.string(),
+  createdAt: instant,
+})
+export type OperatorNotice = z.infer<typeof operatorNotice>
 
-export interface OperatorFeedback extends FeedbackItem {
-  playerId: number
-  answeredBy: string | null
-}
+export const operatorFeedback = feedbackItem.extend({ playerId: int, answeredBy: z.string().nullable() })
+export type OperatorFeedback = z.infer<typeof operatorFeedback>
+
+export const readResult = z.object({ playerReadUpTo: int, unread: int })
+export const cannedList = z.object({ canned: z.array(cannedAnswer) })
+export const operatorFaqList = z.object({ faq: z.array(operatorFaqItem) })
+export const operatorNoticeList = z.object({ notices: z.array(operatorNotice) })
+export const operatorFeedbackList = z.object({ feedback: z.array(operatorFeedback) })
+
+/** The player beside a conversation: balances, recent deposits, withdrawals with steps, limits. */
+export const supportPlayerView = z.object({
+  playerId: int,
+  balances: z.object({ cash: int, bonus: int, withdrawalHold: int, total: int }),
+  deposits: z.array(
+    z.object({
+      transferId: z.string(),
+      time: instant,
+      kind: z.string().meta({ description: '`deposit` or `pix_refund`.' }),
+      amount: int.meta({ description: 'Signed change of cash + bonus, in centavos.' }),
+    }),
+  ),
+  withdrawals: z.array(
+    withdrawOrderView.extend({
+      holderName: z.string().nullable().meta({ description: 'Masked for a role without personal data.' }),
+      steps: z.array(withdrawStep),
+    }),
+  ),
+  limits: limitsView,
+})
+export type SupportPlayerView = z.infer<typeof supportPlayerView>
