@@ -6,6 +6,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import canonicalize from 'canonicalize'
+import { z } from 'zod'
 import type { JackpotRule } from './games/jackpot.ts'
 
 /** The previous hash of the first frozen day. */
@@ -18,151 +19,172 @@ export const SNAPSHOT_PAGE_MAX = 100
 export const MIN_ROUNDS_FOR_INTERVAL = 1000
 export const MAX_INTERVAL_HALF_WIDTH = 0.1
 
-export interface ReasonCount {
-  reason: string
-  count: number
-  amount: number
-}
+// The replies' schemas (the OpenAPI document describes them; the types below are inferred).
+const count = z.number()
+const ms = z.number().nullable()
+
+export const reasonCount = z.object({ reason: z.string(), count, amount: z.number() })
+export type ReasonCount = z.infer<typeof reasonCount>
 
 /** Withdrawals that waited (for an operator's review, or a cool-off) before going to the PIX network. */
-export interface HoldFigures {
+export const holdFigures = z.object({
   /** Requested in the period and held. */
-  count: number
+  count,
   /** Of those, how many have left the hold (sent or refused). */
-  released: number
-  medianWaitMs: number | null
-  longestWaitMs: number | null
-}
+  released: count,
+  medianWaitMs: ms,
+  longestWaitMs: ms,
+})
+export type HoldFigures = z.infer<typeof holdFigures>
 
-export interface WithdrawalFigures {
+export const withdrawalFigures = z.object({
   /** Paid (the PSP confirmed) in the period. */
-  paid: number
-  paidAmount: number
+  paid: count,
+  paidAmount: z.number(),
   /** Request → PSP confirmation of those: median, 95th percentile (nearest rank) and the slowest. */
-  medianMs: number | null
-  p95Ms: number | null
-  slowestMs: number | null
-  within5Min: number
-  within120Min: number
-  review: HoldFigures
-  coolOff: HoldFigures
+  medianMs: ms,
+  p95Ms: ms,
+  slowestMs: ms,
+  within5Min: count,
+  within120Min: count,
+  review: holdFigures,
+  coolOff: holdFigures,
   /** Failed for good in the period (the reserved money back in the balance), by reason. */
-  returned: ReasonCount[]
+  returned: z.array(reasonCount),
   /** Ledger movements that took a fee from a paid withdrawal (posted ≠ requested): always 0, checked. */
-  feeSteps: number
-}
+  feeSteps: count,
+})
+export type WithdrawalFigures = z.infer<typeof withdrawalFigures>
 
 /** Deposits the app sent back to the payer, by reason, decided in the period. */
-export interface DepositReturnFigures extends ReasonCount {
+export const depositReturnFigures = reasonCount.extend({
   /** Of those, how many the payer's bank has confirmed as returned. */
-  returned: number
-  medianReturnMs: number | null
-  slowestReturnMs: number | null
-}
+  returned: count,
+  medianReturnMs: ms,
+  slowestReturnMs: ms,
+})
+export type DepositReturnFigures = z.infer<typeof depositReturnFigures>
 
 /** One game version's rounds in the period. */
-export interface GameRoundFigures {
-  gameId: string
-  version: number
-  rounds: number
-  bets: number
+export const gameRoundFigures = z.object({
+  gameId: z.string(),
+  version: z.number(),
+  rounds: count,
+  bets: z.number(),
   /** The game's wins (base and free spins), jackpot apart. */
-  wins: number
+  wins: z.number(),
   /** Σ bet²: how much the sample's spread depends on a few big bets. */
-  betSquares: number
-  jackpotContributions: number
-  jackpotWins: number
-  jackpotWon: number
-}
+  betSquares: z.number(),
+  jackpotContributions: z.number(),
+  jackpotWins: count,
+  jackpotWon: z.number(),
+})
+export type GameRoundFigures = z.infer<typeof gameRoundFigures>
 
-export interface SupportFigures {
+export const supportFigures = z.object({
   /** Conversations opened in the period, and how many a person has answered. */
-  conversations: number
-  answered: number
-  medianFirstAnswerMs: number | null
-}
+  conversations: count,
+  answered: count,
+  medianFirstAnswerMs: ms,
+})
+export type SupportFigures = z.infer<typeof supportFigures>
 
-export interface SaferPlayFigures {
-  selfExclusions: number
-  limitChanges: number
-}
+export const saferPlayFigures = z.object({ selfExclusions: count, limitChanges: count })
+export type SaferPlayFigures = z.infer<typeof saferPlayFigures>
 
 /** What one frozen local day holds. */
-export interface DayFigures {
-  withdrawals: WithdrawalFigures
-  depositReturns: DepositReturnFigures[]
-  games: GameRoundFigures[]
-  support: SupportFigures
-  saferPlay: SaferPlayFigures
-}
+export const dayFigures = z.object({
+  withdrawals: withdrawalFigures,
+  depositReturns: z.array(depositReturnFigures),
+  games: z.array(gameRoundFigures),
+  support: supportFigures,
+  saferPlay: saferPlayFigures,
+})
+export type DayFigures = z.infer<typeof dayFigures>
 
-export interface Snapshot {
+export const snapshot = z.object({
   /** YYYY-MM-DD in the market's time zone. */
-  day: string
-  previousHash: string
-  hash: string
-  figures: DayFigures
-}
+  day: z.string(),
+  previousHash: z.string(),
+  hash: z.string(),
+  figures: dayFigures,
+})
+export type Snapshot = z.infer<typeof snapshot>
 
-export interface SnapshotPage {
-  snapshots: Snapshot[]
+export const snapshotPage = z.object({
+  snapshots: z.array(snapshot),
   /** Pass as `after` for the next page; null on the last. */
-  nextAfter: string | null
-}
+  nextAfter: z.string().nullable(),
+})
+export type SnapshotPage = z.infer<typeof snapshotPage>
 
-export interface GameView {
-  gameId: string
-  name: string
-  version: number
+export const gameView = z.object({
+  gameId: z.string(),
+  name: z.string(),
+  version: z.number(),
   /** Published percentages: the whole RTP, and the game's own part (jackpot apart) the rounds are held to. */
-  publishedRtp: number
-  publishedGameRtp: number
-  rounds: number
-  bets: number
-  wins: number
+  publishedRtp: z.number(),
+  publishedGameRtp: z.number(),
+  rounds: count,
+  bets: z.number(),
+  wins: z.number(),
   /** Wins ÷ bets in percent; null without bets. */
-  realisedRtp: number | null
+  realisedRtp: z.number().nullable(),
   /** The 95 % range around the published game RTP for these bets, in percent; null when the sample is too small. */
-  interval: { low: number; high: number } | null
-}
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+})
+export type GameView = z.infer<typeof gameView>
 
-export interface JackpotWinView {
+export const jackpotWinView = z.object({
   /** Masked ("Jo***12"). */
-  player: string
-  gameName: string
-  amount: number
-  at: number
-}
+  player: z.string(),
+  gameName: z.string(),
+  amount: z.number(),
+  at: z.number(),
+})
+export type JackpotWinView = z.infer<typeof jackpotWinView>
 
-export interface MonthFigures extends SaferPlayFigures {
+export const monthFigures = saferPlayFigures.extend({
   /** YYYY-MM in the market's time zone. */
-  month: string
-}
+  month: z.string(),
+})
+export type MonthFigures = z.infer<typeof monthFigures>
 
-export interface TransparencyView {
+const jackpotRuleView = z.object({
+  shareBps: z.number().meta({ description: 'Basis points of every bet that move to the pool (200 = 2 %).' }),
+  seed: z.number().meta({ description: 'Centavos the pool starts from, and restarts from after a win.' }),
+  oddsPerCentavo: z.number().meta({ description: 'The chance of winning is bet × oddsPerCentavo / 2^32.' }),
+}) satisfies z.ZodType<JackpotRule>
+
+export const transparencyView = z.object({
   /** When these figures were computed (the page says so, above all when shown from the cache). */
-  computedAt: number
-  timeZone: string
-  paid: { last24h: number; last7d: number; last30d: number }
+  computedAt: z.number(),
+  timeZone: z.string(),
+  paid: z.object({ last24h: z.number(), last7d: z.number(), last30d: z.number() }),
   /** Rolling 30 days. */
-  withdrawals: WithdrawalFigures
-  depositReturns: DepositReturnFigures[]
+  withdrawals: withdrawalFigures,
+  depositReturns: z.array(depositReturnFigures),
   /** The last 30 local days, today included: the frozen days and today so far. */
-  games: GameView[]
-  gamesSince: string
-  jackpot: {
-    pool: number
-    contributed30d: number
-    won30d: number
-    wins30d: number
-    lastWins: JackpotWinView[]
-    rule: JackpotRule
-  }
-  support: SupportFigures
+  games: z.array(gameView),
+  gamesSince: z.string(),
+  jackpot: z.object({
+    pool: z.number(),
+    contributed30d: z.number(),
+    won30d: z.number(),
+    wins30d: count,
+    lastWins: z.array(jackpotWinView),
+    rule: jackpotRuleView,
+  }),
+  support: supportFigures,
   /** The last 6 months, the current one included, oldest first. */
-  saferPlay: MonthFigures[]
-  chain: { days: number; first: string | null; head: { day: string; hash: string } | null }
-}
+  saferPlay: z.array(monthFigures),
+  chain: z.object({
+    days: count,
+    first: z.string().nullable(),
+    head: z.object({ day: z.string(), hash: z.string() }).nullable(),
+  }),
+})
+export type TransparencyView = z.infer<typeof transparencyView>
 
 const encoder = new TextEncoder()
 

@@ -5,8 +5,15 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SNAPSHOT_PAGE_MAX, type Snapshot } from '../../contract/transparency.ts'
-import { ok } from '../http/envelope.ts'
+import { okEnvelope } from '../../contract/envelope.ts'
+import {
+  SNAPSHOT_PAGE_MAX,
+  type Snapshot,
+  snapshotPage,
+  snapshot as snapshotSchema,
+  transparencyView,
+} from '../../contract/transparency.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { Refusal } from '../refusal.ts'
 
@@ -52,15 +59,12 @@ export function snapshotCsv(snapshot: Snapshot): string {
 const transparencyDocs: Record<string, RouteSummary> = {
   '/transparency': {
     summary: 'The public transparency figures, computed from the ledger',
-    data: 'TransparencyView (contract/transparency.ts)',
   },
   '/transparency/snapshots': {
     summary: 'Frozen days after a date, each with its hash chain',
-    data: 'contract/transparency.ts',
   },
   '/transparency/snapshots/:file': {
     summary: 'One frozen day as JSON or CSV',
-    data: 'Snapshot (contract/transparency.ts), or text/csv',
   },
 }
 
@@ -68,7 +72,13 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   summarizeRoutes(app, transparencyDocs, '/api')
   app.get(
     '/transparency',
-    { config: viewLimit, schema: { description: 'The public transparency page: figures computed from the ledger.' } },
+    {
+      config: viewLimit,
+      schema: {
+        description: 'The public transparency page: figures computed from the ledger.',
+        response: replies(transparencyView),
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60')
       return ok(await app.transparency.view())
@@ -83,6 +93,7 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Frozen days, oldest first, after `after` (a YYYY-MM-DD): each with its hash and the day before’s.',
         querystring: snapshotQuery,
+        response: replies(snapshotPage),
       },
     },
     async (request, reply) => {
@@ -98,6 +109,15 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         description: 'One frozen day, `YYYY-MM-DD.json` or `YYYY-MM-DD.csv`; never changes.',
         params: snapshotFile,
+        response: {
+          200: {
+            description: 'The day as the envelope with its Snapshot (`.json`), or as CSV (`.csv`).',
+            content: {
+              'application/json': { schema: okEnvelope(snapshotSchema) },
+              'text/csv': { schema: z.string() },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
