@@ -1,10 +1,12 @@
 // The audit log in the console: a page of records filtered by actor and action, and the same
 // filter exported as CSV (streamed, so an export never holds the whole log in memory).
+
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { auditPage } from '../../contract/ops-replies.ts'
 import { auditCsvHeader, auditCsvLine, auditRows, listAudit } from '../audit/audit.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 
 const filter = {
   actor: z.string().trim().max(200).optional(),
@@ -19,6 +21,7 @@ export const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPermission: 'audit.view' },
       schema: {
+        response: replies(auditPage),
         body: z.strictObject({
           pageNum: z.number().int().min(1).max(100_000).default(1),
           pageSize: z.number().int().min(1).max(200).default(50),

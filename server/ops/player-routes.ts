@@ -4,10 +4,12 @@
 // CPFs, names and PIX keys are masked unless the operator's role may see them; opening a player
 // is itself recorded. Here too: freezing / unfreezing (risk, admin) and closing (admin) an
 // account, each with a reason and audited in the change's own transaction.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isValidCpf, normalizeCpf } from '../../contract/cpf.ts'
 import type { PlayerHit } from '../../contract/ops.ts'
+import { playerHits, playerNote, playerView } from '../../contract/ops-replies.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
 import { accountHolds, closeAccount, setFrozen } from '../accounts/account-holds.ts'
 import { activeSelfExclusion, limitHistory, realityCheckAnswers } from '../accounts/limits.ts'
@@ -23,7 +25,7 @@ import { maskCpf, maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { roundHistory } from '../games/rounds.ts'
 import { closeSessionsLaunchedWith } from '../games/sessions.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { readStatement } from '../ledger/statement.ts'
@@ -69,7 +71,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/players/search',
     {
       config: { opsPermission: 'players.view' },
-      schema: { body: z.strictObject({ q: z.string().trim().min(1).max(100) }) },
+      schema: { response: replies(playerHits), body: z.strictObject({ q: z.string().trim().min(1).max(100) }) },
     },
     async (request) => {
       const personal = request.ops.me.permissions.includes('players.personalData')
@@ -111,7 +113,10 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/players/view',
-    { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({ userId: playerId }) } },
+    {
+      config: { opsPermission: 'players.view' },
+      schema: { response: replies(playerView), body: z.strictObject({ userId: playerId }) },
+    },
     async (request) => {
       const { userId } = request.body
       const identity = await playerIdentity(app.db, userId)
@@ -187,7 +192,10 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/players/note',
     {
       config: { opsPermission: 'players.note' },
-      schema: { body: z.strictObject({ userId: playerId, body: z.string().trim().min(1).max(2000) }) },
+      schema: {
+        response: replies(z.object({ note: playerNote })),
+        body: z.strictObject({ userId: playerId, body: z.string().trim().min(1).max(2000) }),
+      },
     },
     async (request) => {
       const { userId, body } = request.body

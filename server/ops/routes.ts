@@ -6,14 +6,16 @@
 // worklists and review decisions (first decision wins), the PIX returned to payers, the ledger
 // audit, responsible gaming (a player's limits; extending, never shortening, an exclusion), and
 // other modules' operator routes that app.ts mounts inside this scope (support's inbox).
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { reviewResult, worklistPage } from '../../contract/ops-replies.ts'
 import { activeSelfExclusion, excludeUntil, exclusionHistory, realityCheckAnswers } from '../accounts/limits.ts'
 import { playerIdentities, playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
 import { maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { closeSessionsLaunchedWith } from '../games/sessions.ts'
-import { HttpRefusal, ok } from '../http/envelope.ts'
+import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
 import { auditLedger } from '../ledger/audit.ts'
@@ -37,22 +39,22 @@ const pageSize = z.number().int().min(1).max(200).default(50)
 
 /** The console's calls in the OpenAPI document (their data types are in contract/ops.ts and support.ts). */
 const operatorDocs: Record<string, RouteSummary> = {
-  '/session/login': { summary: 'Operator login (name, password, TOTP): sets the session cookie', data: 'OperatorMe' },
+  '/session/login': { summary: 'Operator login (name, password, TOTP): sets the session cookie' },
   '/session/logout': { summary: "End the operator's session" },
-  '/session/me': { summary: 'The operator, role and permissions', data: 'OperatorMe' },
-  '/session/totp/start': { summary: 'Begin TOTP enrolment', data: 'TotpEnrolment' },
-  '/session/totp/confirm': { summary: 'Confirm TOTP enrolment with a code', data: 'OperatorMe' },
-  '/session/setupInfo': { summary: "A setup link's operator, before the password is chosen", data: 'SetupInfo' },
-  '/session/setup': { summary: 'Choose the password from a setup link', data: 'OperatorMe' },
-  '/players/search': { summary: 'Find players by id, name or masked CPF', data: 'PlayerHit[]' },
-  '/players/view': { summary: "A player's view: balances, orders, limits, notes, holds", data: 'PlayerView' },
-  '/players/note': { summary: 'Add a note to a player', data: 'PlayerNote' },
+  '/session/me': { summary: 'The operator, role and permissions' },
+  '/session/totp/start': { summary: 'Begin TOTP enrolment' },
+  '/session/totp/confirm': { summary: 'Confirm TOTP enrolment with a code' },
+  '/session/setupInfo': { summary: "A setup link's operator, before the password is chosen" },
+  '/session/setup': { summary: 'Choose the password from a setup link' },
+  '/players/search': { summary: 'Find players by id, name or masked CPF' },
+  '/players/view': { summary: "A player's view: balances, orders, limits, notes, holds" },
+  '/players/note': { summary: 'Add a note to a player' },
   '/players/freeze': { summary: "Freeze or unfreeze a player's account" },
   '/players/close': { summary: "Close a player's account (no balance left)" },
   '/players/logout': { summary: "End a player's sessions and sockets" },
   '/players/limits': { summary: "A player's responsible-gaming settings and history", data: 'LimitsView' },
   '/players/extendExclusion': { summary: "Extend (never shorten) a player's exclusion", data: 'LimitsView' },
-  '/audit/list': { summary: "The operators' audit trail, filtered", data: 'AuditPage' },
+  '/audit/list': { summary: "The operators' audit trail, filtered" },
   '/audit/export.csv': { summary: 'The audit trail as CSV', data: 'text/csv' },
   '/dashboard': { summary: 'Payout clock, queues and figures for the console home' },
   '/health': { summary: 'Ledger audit and unmatched PIX' },
@@ -62,32 +64,31 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/adjustments/list': { summary: 'Adjustments waiting for a second operator' },
   '/adjustments/decide': { summary: 'Approve or refuse a pending adjustment (another operator)' },
   '/disconnect': { summary: "Close a player's sockets" },
-  '/withdrawals/queue': { summary: 'Withdrawals to review, failed or stuck', data: 'WorklistPage' },
+  '/withdrawals/queue': { summary: 'Withdrawals to review, failed or stuck' },
   '/withdrawals/review': {
     summary: 'Approve or refuse a withdrawal under review (first decision wins)',
-    data: 'ReviewResult',
   },
   '/refunds': { summary: 'PIX returned to payers' },
   '/audit': { summary: 'The ledger audit: conservation and balances' },
-  '/support/inbox': { summary: 'The support inbox', data: 'InboxView' },
-  '/support/conversation': { summary: 'A conversation with its messages', data: 'OperatorConversationView' },
+  '/support/inbox': { summary: 'The support inbox' },
+  '/support/conversation': { summary: 'A conversation with its messages' },
   '/support/player': { summary: "A conversation's player, as support sees them" },
   '/support/reply': { summary: 'Reply to a player' },
   '/support/assign': { summary: 'Assign a conversation' },
   '/support/close': { summary: 'Close a conversation' },
   '/support/read': { summary: "Mark a player's messages read" },
   '/support/typing': { summary: 'The operator is typing' },
-  '/support/canned': { summary: 'Canned answers in a language', data: '{ canned: CannedAnswer[] }' },
-  '/support/canned/save': { summary: 'Save a canned answer', data: 'CannedAnswer' },
+  '/support/canned': { summary: 'Canned answers in a language' },
+  '/support/canned/save': { summary: 'Save a canned answer' },
   '/support/canned/delete': { summary: 'Delete a canned answer' },
-  '/support/faq': { summary: 'The FAQ entries in a language', data: '{ faq: OperatorFaqItem[] }' },
-  '/support/faq/save': { summary: 'Save an FAQ entry', data: 'OperatorFaqItem' },
+  '/support/faq': { summary: 'The FAQ entries in a language' },
+  '/support/faq/save': { summary: 'Save an FAQ entry' },
   '/support/faq/delete': { summary: 'Delete an FAQ entry' },
-  '/support/notices': { summary: 'All notices', data: '{ notices: OperatorNotice[] }' },
-  '/support/notices/save': { summary: 'Save a notice', data: 'OperatorNotice' },
+  '/support/notices': { summary: 'All notices' },
+  '/support/notices/save': { summary: 'Save a notice' },
   '/support/notices/delete': { summary: 'Delete a notice' },
-  '/support/feedback': { summary: "Players' feedback by status", data: '{ feedback: OperatorFeedback[] }' },
-  '/support/feedback/answer': { summary: 'Answer feedback', data: 'OperatorFeedback' },
+  '/support/feedback': { summary: "Players' feedback by status" },
+  '/support/feedback/answer': { summary: 'Answer feedback' },
 }
 
 /**
@@ -289,6 +290,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'withdrawals.view' },
         schema: {
+          response: replies(worklistPage),
           body: z.strictObject({
             status: z.enum(['review', 'held', 'failed', 'stuck']).default('review'),
             pageNum,
@@ -326,6 +328,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'withdrawals.review' },
         schema: {
+          response: replies(reviewResult),
           body: z.strictObject({
             orderId: z.string().min(1).max(40),
             decision: z.enum(['approve', 'reject']),

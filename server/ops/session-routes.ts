@@ -2,10 +2,12 @@
 // log out, who am I, TOTP enrolment (a secret shown as a QR code, in force once a code confirms
 // it) and the one-time setup links (`npm run ops:operator -- create`, the first admin's link
 // `npm start` prints). Every login, failed or not, is in the audit log.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { loggedOut, operatorMe, setupDone, setupInfoView, totpEnrolment } from '../../contract/ops-replies.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { clearSessionCookie, isSandbox, setSessionCookie } from './auth.ts'
 import {
@@ -33,6 +35,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPublic: true, rateLimit: loginRateLimit },
       schema: {
+        response: replies(operatorMe),
         security: [],
         body: z.strictObject({ email, password, totp: z.string().trim().max(10).optional() }),
       },
@@ -70,35 +73,48 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post('/session/logout', { config: { opsDuringEnrolment: true } }, async (request, reply) => {
-    const { sessionHash, actor } = request.ops
-    if (sessionHash) {
-      await revokeSession(app.db, sessionHash, app.clock.now())
-      app.push.closeOperatorSession(sessionHash)
-    }
-    await writeAudit(
-      app.db,
-      actor,
-      { action: 'session.logout', objectType: 'operator', objectId: actor.id ?? 'service' },
-      app.clock.now(),
-    )
-    clearSessionCookie(app, reply)
-    return ok({ loggedOut: true })
-  })
+  app.post(
+    '/session/logout',
+    { schema: { response: replies(loggedOut) }, config: { opsDuringEnrolment: true } },
+    async (request, reply) => {
+      const { sessionHash, actor } = request.ops
+      if (sessionHash) {
+        await revokeSession(app.db, sessionHash, app.clock.now())
+        app.push.closeOperatorSession(sessionHash)
+      }
+      await writeAudit(
+        app.db,
+        actor,
+        { action: 'session.logout', objectType: 'operator', objectId: actor.id ?? 'service' },
+        app.clock.now(),
+      )
+      clearSessionCookie(app, reply)
+      return ok({ loggedOut: true })
+    },
+  )
 
-  app.post('/session/me', { config: { opsDuringEnrolment: true } }, async (request) => ok(request.ops.me))
+  app.post(
+    '/session/me',
+    { schema: { response: replies(operatorMe) }, config: { opsDuringEnrolment: true } },
+    async (request) => ok(request.ops.me),
+  )
 
-  app.post('/session/totp/start', { config: { opsDuringEnrolment: true } }, async (request) => {
-    const { operator } = request.ops
-    if (!operator) throw new Refusal('ops_forbidden')
-    return ok(await startTotpEnrolment(app.db, operator, app.clock.now(), app.secretKeys))
-  })
+  app.post(
+    '/session/totp/start',
+    { schema: { response: replies(totpEnrolment) }, config: { opsDuringEnrolment: true } },
+    async (request) => {
+      const { operator } = request.ops
+      if (!operator) throw new Refusal('ops_forbidden')
+      return ok(await startTotpEnrolment(app.db, operator, app.clock.now(), app.secretKeys))
+    },
+  )
 
   app.post(
     '/session/totp/confirm',
     {
       config: { opsDuringEnrolment: true },
       schema: {
+        response: replies(operatorMe),
         body: z.strictObject({
           code: z
             .string()
@@ -128,7 +144,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session/setupInfo',
     {
       config: { opsPublic: true, rateLimit: loginRateLimit },
-      schema: { security: [], body: z.strictObject({ token: setupToken }) },
+      schema: { response: replies(setupInfoView), security: [], body: z.strictObject({ token: setupToken }) },
     },
     async (request) => ok(await setupInfo(app.db, request.body.token, app.clock.now())),
   )
@@ -138,6 +154,7 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPublic: true, rateLimit: loginRateLimit },
       schema: {
+        response: replies(setupDone),
         security: [],
         body: z.strictObject({
           token: setupToken,
