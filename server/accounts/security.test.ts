@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -28,7 +29,7 @@ describe.each(engines)('account security on %s', (engine) => {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   async function setup(env: Record<string, string> = {}, instances = 1) {
     clock.time = START

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 import { backoffMs, MAX_ATTEMPTS } from './reporter.ts'
 
@@ -53,7 +54,7 @@ const click = {
 describe.each(engines)('marketing attribution on %s', (engine) => {
   let t: TestApp
   let receiver: Awaited<ReturnType<typeof startReceiver>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

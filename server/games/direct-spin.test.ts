@@ -5,6 +5,7 @@
 // over (a refusal, a replay, a wagering row, a jackpot, a win to announce, a reality check).
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import type { Database } from '../db/schema.ts'
 import { spinQueries } from './direct-spin.ts'
@@ -92,7 +93,7 @@ describe('the spin direct path on sqlite', () => {
   /** One app spinning `plan` from a fixed server seed, with the direct path or without it. */
   async function play(direct: boolean, plan: { bet: number; requestId: string; advanceMs: number }[]) {
     const testDb: TestDb = await createTestDb('sqlite')
-    const clock = { time: START, now: () => clock.time }
+    const clock = manualClock(START)
     let seeds = 0
     const app = await buildTestApp(testDb.db, {}, clock, {
       serverSeeds: () => `${'5eed'.repeat(15)}${String(seeds++).padStart(4, '0')}`,

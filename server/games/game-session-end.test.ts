@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -21,7 +22,7 @@ const START = Date.UTC(2026, 10, 26, 15, 0)
 
 describe.each(engines)('a game session ends with the session that launched it on %s', (engine) => {
   const cleanups: (() => Promise<void>)[] = []
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })

@@ -11,6 +11,7 @@ import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
 import { published } from '../../contract/games/published.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
@@ -23,7 +24,7 @@ const START = Date.UTC(2026, 10, 22, 15, 0)
 describe.each(engines)('games on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   async function start(options: { serverSeeds?: () => string; env?: Record<string, string> } = {}) {
     clock.time = START

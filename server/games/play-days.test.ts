@@ -4,6 +4,7 @@
 // equal sums over the rounds themselves; the history's pages by cursor list every round once.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -24,7 +25,7 @@ const TZ = 'America/Sao_Paulo'
 describe.each(engines)('play day rows on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

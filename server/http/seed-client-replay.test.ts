@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { MsgCode } from '../../contract/envelope.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   createTestApp,
   engines,
@@ -73,7 +74,7 @@ const isMoney = expect.any(Number)
 
 describe.each(engines)("the seed's client replayed call by call on %s", (engine) => {
   let t: TestApp
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   const seed = () => client
   let client: ReturnType<typeof seedClient>
   const deviceId = randomUUID()

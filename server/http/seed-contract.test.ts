@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { randomCpf } from '../../contract/cpf.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   createTestApp,
   engines,
@@ -59,7 +60,7 @@ function expectRefusal(answer: { success: boolean; msgCode: string; msg: string;
 
 describe.each(engines)("the seed's client on %s", (engine) => {
   let t: TestApp
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   beforeEach(async () => {
     clock.time = START
     t = await createTestApp(engine, {}, clock)

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -29,7 +30,7 @@ const FROZEN_PT = 'Sua conta está em análise. Fale com o atendimento.'
 describe.each(engines)('account holds on %s', { timeout: 120_000 }, (engine) => {
   let testDb: TestDb
   let app: FastifyInstance
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   let ip = 0
 
   beforeEach(async () => {

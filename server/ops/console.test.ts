@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clockTone, PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -33,7 +34,7 @@ const MINUTE = 60_000
 describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) => {
   let testDb: TestDb
   let app: FastifyInstance
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   let ip = 0
 
   beforeEach(async () => {

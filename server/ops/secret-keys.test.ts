@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import { buildTestApp, createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
 import { createOperator } from './operators.ts'
 import { loadKeyring } from './secret-keys.ts'
@@ -21,7 +22,7 @@ describe.each(engines)('TOTP secrets at rest on %s', { timeout: 120_000 }, (engi
   let testDb: TestDb
   let dataDir: string
   const apps: FastifyInstance[] = []
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

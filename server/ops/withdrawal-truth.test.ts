@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -28,7 +29,7 @@ const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
 describe.each(engines)('withdrawals as they are on %s', { timeout: 120_000 }, (engine) => {
   let testDb: TestDb
   let app: FastifyInstance
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   let ip = 0
 
   beforeEach(async () => {
@@ -267,7 +268,7 @@ describe.each(engines)('withdrawals as they are on %s', { timeout: 120_000 }, (e
 describe.each(engines)('a payout the bank keeps on %s', { timeout: 120_000 }, (engine) => {
   let testDb: TestDb
   let app: FastifyInstance
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

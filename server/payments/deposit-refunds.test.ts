@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   createTestApp,
   engines,
@@ -25,7 +26,7 @@ const SECRET = 'sandbox-webhook-secret-for-tests'
 
 describe.each(engines)('deposit refunds on %s', (engine) => {
   let t: TestApp
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

@@ -11,6 +11,7 @@ import { parseBrCode } from './brcode.ts'
 /** A dynamic code names its charge by location; the sandbox's location ends in the txid. */
 const txidOfCode = (code: string) => parseBrCode(code).url?.split('/').pop() ?? ''
 
+import { manualClock } from '../../tests/support/clock.ts'
 import { signWebhook } from './webhook-signature.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0) // a Friday, 12:00 in São Paulo
@@ -18,7 +19,7 @@ const SECRET = 'sandbox-webhook-secret-for-tests'
 
 describe.each(engines)('PIX deposits on %s', (engine) => {
   let t: TestApp
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   async function start(env: Record<string, string> = {}) {
     t = await createTestApp(engine, { PIX_WEBHOOK_SECRET: SECRET, ...env }, clock)

@@ -3,6 +3,7 @@
 // one operator alert and shows in the `payouts_open_over_rule` gauge; a paid one stops its clock.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -28,7 +29,7 @@ describe.each(engines)('payout clock on %s', (engine) => {
 
   it('runs from the request through review, alerts once past 120 minutes, and stops when paid', async () => {
     testDb = await createTestDb(engine)
-    const clock = { time: START, now: () => clock.time }
+    const clock = manualClock(START)
     const app = await buildTestApp(
       testDb.db,
       { WITHDRAW_REVIEW_ABOVE: '5000', SANDBOX_PAYOUT_DELAY_MS: '0', METRICS_TOKEN },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -27,7 +28,7 @@ const ORDERS = 4
 describe.each(engines)('one payout, several appliers at once, on %s', { timeout: 180_000 }, (engine) => {
   let testDb: TestDb
   const apps: FastifyInstance[] = []
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close()
     await testDb.drop()

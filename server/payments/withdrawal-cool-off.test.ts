@@ -7,6 +7,7 @@
 // sandbox's payouts.
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -32,7 +33,7 @@ interface Step {
 describe.each(engines)('withdrawal cool-off on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -24,7 +25,7 @@ const DELAY = 1500
 describe.each(engines)('PIX withdrawals on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   async function start(env: Record<string, string> = {}) {
     testDb = await createTestDb(engine)

@@ -5,6 +5,7 @@
 // the operator can extend, never shorten, an exclusion; every change is in the player's history.
 import { createHash, randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -27,7 +28,7 @@ const MINUTE = 60_000
 describe.each(engines)('responsible gaming on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { signInDays, signInWeekTotal } from '../../contract/sign-in.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -41,7 +42,7 @@ const rewardKinds = [
 describe.each(engines)('rewards on %s', (engine) => {
   let testDb: TestDb
   let app: Awaited<ReturnType<typeof buildTestApp>>
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   async function start(env: Record<string, string> = {}) {
     clock.time = START

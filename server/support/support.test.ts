@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -31,7 +32,7 @@ interface Operator {
 describe.each(engines)('support on %s', (engine) => {
   let testDb: TestDb
   let app: FastifyInstance
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
   const sockets: WebSocket[] = []
 
   beforeEach(async () => {
