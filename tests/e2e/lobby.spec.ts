@@ -112,6 +112,11 @@ for (const viewport of [
     expect(dock.length).toBeGreaterThanOrEqual(4)
     // Each reward button whole on screen, none behind the right edge.
     for (const button of dock) expect(button.x + button.width).toBeLessThanOrEqual(viewport.width)
+    // And each label inside its button.
+    const clipped = await page
+      .locator('.reward-dock button')
+      .evaluateAll((buttons) => buttons.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent))
+    expect(clipped).toEqual([])
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
     for (let top = 0; top < height; top += Math.floor(viewport.height / 2)) {
       await page.evaluate((y) => window.scrollTo(0, y), top)
