@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import type { Database } from '../db/schema.ts'
 import { spinQueries } from './direct-spin.ts'
@@ -116,18 +117,7 @@ describe('the spin direct path on sqlite', () => {
       })
     }
     const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000 })
-    const forward = await call('/game/forward', { id: 'fruta-fina' })
-    const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-    const opened = (
-      await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    ).json()
-    const sessionToken = opened.data.sessionToken as string
-    await app.inject({
-      method: 'POST',
-      url: '/api/game/session/seed',
-      headers: { 'game-session': sessionToken },
-      payload: { clientSeed: 'semente', nextServerSeedHash: opened.data.nextServerSeedHash },
-    })
+    const { sessionToken } = await openGameSession(app, call)
     const answers: unknown[] = []
     for (const step of plan) {
       clock.time += step.advanceMs

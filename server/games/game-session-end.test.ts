@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -42,22 +43,7 @@ describe.each(engines)('a game session ends with the session that launched it on
 
   /** Launches a game as the game page does (launch token → game-session token → first client seed). */
   async function launch(app: FastifyInstance, player: Pick<TestPlayer, 'call'>) {
-    const forward = await player.call('/game/forward', { id: 'fruta-fina' })
-    expect(forward.success, JSON.stringify(forward)).toBe(true)
-    const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-    const opened = (
-      await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    ).json()
-    expect(opened.success, JSON.stringify(opened)).toBe(true)
-    const sessionToken = opened.data.sessionToken as string
-    if (!opened.data.seed) {
-      const seeded = await gamePage(app, sessionToken, '/game/session/seed', {
-        clientSeed: 'semente-do-navegador',
-        nextServerSeedHash: opened.data.nextServerSeedHash,
-      })
-      expect(seeded.success, JSON.stringify(seeded)).toBe(true)
-    }
-    return sessionToken
+    return (await openGameSession(app, player.call, { clientSeed: 'semente-do-navegador' })).sessionToken
   }
 
   const gamePage = async (app: FastifyInstance, sessionToken: string, url: string, payload: object = {}) =>

@@ -12,6 +12,7 @@ import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotRule } from '../../contract/games/jackpot.ts'
 import { published } from '../../contract/games/published.ts'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
@@ -49,24 +50,8 @@ describe.each(engines)('games on %s', (engine) => {
     })
     /** Opens a game as the game page does, which sends a first client seed if the player has no pair. */
     const launch = async (gameId = 'fruta-fina', clientSeed = 'semente-do-navegador') => {
-      const forward = await call('/game/forward', { id: gameId })
-      expect(forward.success, JSON.stringify(forward)).toBe(true)
-      const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-      const opened = (
-        await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-      ).json()
-      const sessionToken = opened.data?.sessionToken as string
-      const chosen = opened.data?.seed
-        ? null
-        : (
-            await app.inject({
-              method: 'POST',
-              url: '/api/game/session/seed',
-              headers: { 'game-session': sessionToken },
-              payload: { clientSeed, nextServerSeedHash: opened.data?.nextServerSeedHash },
-            })
-          ).json()
-      return { forward: forward.data, opened, chosen, launchToken, sessionToken }
+      const { forward, ...rest } = await openGameSession(app, call, { gameId, clientSeed })
+      return { forward: forward.data, ...rest }
     }
     return { token, userId, call, launch }
   }

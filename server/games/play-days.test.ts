@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -38,20 +39,7 @@ describe.each(engines)('play day rows on %s', (engine) => {
   })
 
   async function launch(call: TestPlayer['call'], gameId: string) {
-    const forward = await call('/game/forward', { id: gameId })
-    const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-    const opened = (
-      await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    ).json()
-    const sessionToken = opened.data.sessionToken as string
-    if (!opened.data.seed) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/game/session/seed',
-        headers: { 'game-session': sessionToken },
-        payload: { clientSeed: 'dias', nextServerSeedHash: opened.data.nextServerSeedHash },
-      })
-    }
+    const { sessionToken } = await openGameSession(app, call, { gameId, clientSeed: 'dias' })
     return async (bet: number) => {
       const res = await app.inject({
         method: 'POST',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { MsgCode } from '../../contract/envelope.ts'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openLaunch } from '../../tests/support/game-session.ts'
 import {
   createTestApp,
   engines,
@@ -98,21 +99,12 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   /** Real rounds of a game, as the game page plays them (opened from the seed's game/forward). */
   async function playRounds(gameId: string, count: number) {
     const forward = await seed().post('/game/forward', { id: gameId })
-    const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-    const opened = (
-      await t.app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    ).json()
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/game/session/seed',
-      headers: { 'game-session': opened.data.sessionToken },
-      payload: { clientSeed: 'semente', nextServerSeedHash: opened.data.nextServerSeedHash },
-    })
+    const { sessionToken } = await openLaunch(t.app, forward)
     for (let i = 0; i < count; i++) {
       const spin = await t.app.inject({
         method: 'POST',
         url: '/api/game/spin',
-        headers: { 'game-session': opened.data.sessionToken },
+        headers: { 'game-session': sessionToken },
         payload: { bet: 50, requestId: randomUUID() },
       })
       expect(spin.json().success, spin.body).toBe(true)

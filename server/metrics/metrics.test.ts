@@ -3,6 +3,7 @@
 // latency is recorded, and readiness turns 503 when the instance is stopping.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestApp,
@@ -35,23 +36,8 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401)
     expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401)
 
-    const { token } = await loginPlayer(app, { ageConfirmed: true, cash: 10_000 })
-    const forward = await app.inject({
-      method: 'POST',
-      url: '/api/game/forward',
-      headers: { 'access-token': token },
-      payload: { id: 'fruta-fina' },
-    })
-    const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
-    const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    const sessionToken = opened.json().data.sessionToken as string
-    // The game page sets the first client seed for the committed server seed, as the browser does.
-    await app.inject({
-      method: 'POST',
-      url: '/api/game/session/seed',
-      headers: { 'game-session': sessionToken },
-      payload: { clientSeed: 'metrics', nextServerSeedHash: opened.json().data.nextServerSeedHash },
-    })
+    const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 10_000 })
+    const { sessionToken } = await openGameSession(app, call, { clientSeed: 'metrics' })
     const spin = (requestId: string) =>
       app.inject({
         method: 'POST',

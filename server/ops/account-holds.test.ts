@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -72,22 +73,7 @@ describe.each(engines)('account holds on %s', { timeout: 120_000 }, (engine) => 
 
   /** Opens a game the way the game page does; answers the game session's token. */
   async function openGame(call: TestPlayer['call']) {
-    const forward = await call('/game/forward', { id: 'fruta-fina' })
-    expect(forward.success, JSON.stringify(forward)).toBe(true)
-    const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-    const opened = (
-      await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    ).json()
-    const sessionToken = opened.data.sessionToken as string
-    if (!opened.data.seed) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/game/session/seed',
-        headers: { 'game-session': sessionToken },
-        payload: { clientSeed: 'semente', nextServerSeedHash: opened.data.nextServerSeedHash },
-      })
-    }
-    return sessionToken
+    return (await openGameSession(app, call)).sessionToken
   }
   const spin = async (sessionToken: string) =>
     (

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -129,22 +130,7 @@ describe.each(engines)('push on %s', (engine) => {
     cleanups.push(async () => client.socket.close())
     await client.next('ready')
     const spinner = await loginPlayer(app, { ageConfirmed: true, cash: 100_000 })
-    const forward = await app.inject({
-      method: 'POST',
-      url: '/api/game/forward',
-      headers: { 'access-token': spinner.token },
-      payload: { id: 'amazonia' },
-    })
-    const launchToken = new URL(forward.json().data.openGameUrl, 'http://x').searchParams.get('launch')
-    const opened = await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-    const sessionToken = opened.json().data.sessionToken as string
-    // The game page sets the first client seed for the committed server seed, as the browser does.
-    await app.inject({
-      method: 'POST',
-      url: '/api/game/session/seed',
-      headers: { 'game-session': sessionToken },
-      payload: { clientSeed: 'push', nextServerSeedHash: opened.json().data.nextServerSeedHash },
-    })
+    const { sessionToken } = await openGameSession(app, spinner.call, { gameId: 'amazonia', clientSeed: 'push' })
     type Round = { roundId: string; win: number; jackpotWin: number; bet: number }
     // A return of less than the bet first, then a real win after it.
     let partial: Round | undefined

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openLaunch } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -49,21 +50,7 @@ describe.each(engines)('responsible gaming on %s', (engine) => {
     const launch = async () => {
       const forward = await call('/game/forward', { id: 'fruta-fina' })
       if (!forward.success) return { forward, sessionToken: '' }
-      const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-      const opened = (
-        await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-      ).json()
-      const sessionToken = opened.data.sessionToken as string
-      // The game page sets the first client seed for the committed server seed, as the browser does.
-      if (!opened.data.seed) {
-        await app.inject({
-          method: 'POST',
-          url: '/api/game/session/seed',
-          headers: { 'game-session': sessionToken },
-          payload: { clientSeed: 'limites', nextServerSeedHash: opened.data.nextServerSeedHash },
-        })
-      }
-      return { forward, sessionToken }
+      return { forward, sessionToken: (await openLaunch(app, forward, 'limites')).sessionToken }
     }
     const game = async (sessionToken: string, url: string, payload: object = {}) =>
       (

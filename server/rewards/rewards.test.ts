@@ -10,6 +10,7 @@ import { randomCpf } from '../../contract/cpf.ts'
 import { signInDays, signInWeekTotal } from '../../contract/sign-in.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -72,23 +73,12 @@ describe.each(engines)('rewards on %s', (engine) => {
       expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
     }
     const spins = async (gameId: string, count: number) => {
-      const forward = await call('/game/forward', { id: gameId })
-      const launchToken = new URL(forward.data.openGameUrl, 'http://x').searchParams.get('launch') as string
-      const opened = (
-        await app.inject({ method: 'POST', url: '/api/game/session/open', payload: { launchToken } })
-      ).json()
-      // The game page sets the first client seed for the committed server seed, as the browser does.
-      await app.inject({
-        method: 'POST',
-        url: '/api/game/session/seed',
-        headers: { 'game-session': opened.data.sessionToken },
-        payload: { clientSeed: 'tarefas', nextServerSeedHash: opened.data.nextServerSeedHash },
-      })
+      const { sessionToken } = await openGameSession(app, call, { gameId, clientSeed: 'tarefas' })
       for (let i = 0; i < count; i++) {
         const spin = await app.inject({
           method: 'POST',
           url: '/api/game/spin',
-          headers: { 'game-session': opened.data.sessionToken },
+          headers: { 'game-session': sessionToken },
           payload: { bet: 50, requestId: randomUUID() },
         })
         expect(spin.json().success, spin.body).toBe(true)
