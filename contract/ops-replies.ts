@@ -4,25 +4,28 @@
 import { z } from 'zod'
 import { roundPage } from './games/api.ts'
 import { limitsView } from './limits.ts'
-import type {
-  AuditEntry,
-  AuditPage,
-  OperatorMe,
-  PlayerHit,
-  PlayerNote,
-  PlayerView,
-  ReviewResult,
-  SetupInfo,
-  TotpEnrolment,
-  WorklistItem,
-  WorklistPage,
+import {
+  type AuditEntry,
+  type AuditPage,
+  type OperatorMe,
+  operatorRoles,
+  type Permission,
+  type PlayerHit,
+  type PlayerNote,
+  type PlayerView,
+  permissions,
+  type ReviewResult,
+  type SetupInfo,
+  type TotpEnrolment,
+  type WorklistItem,
+  type WorklistPage,
 } from './ops.ts'
 import { statementView } from './statement.ts'
 import { orderStatuses } from './withdrawals.ts'
 
 const int = z.number().int()
 const instant = z.number().int().meta({ description: 'Epoch milliseconds.' })
-const role = z.enum(['support', 'payments', 'risk', 'admin'])
+const role = z.enum(operatorRoles)
 const phase = z.enum(['review', 'cool_off', 'frozen', 'queued', 'at_bank', 'key_rejected', 'paid', 'failed'])
 
 export const operatorMe = z.object({
@@ -30,7 +33,7 @@ export const operatorMe = z.object({
   email: z.string().nullable(),
   name: z.string(),
   role,
-  permissions: z.array(z.string()),
+  permissions: z.array(z.enum(Object.keys(permissions) as [Permission, ...Permission[]])),
   totpEnabled: z.boolean(),
   totpRequired: z.boolean().meta({ description: 'The role must have a second factor here.' }),
   mustEnrolTotp: z.boolean().meta({ description: 'Nothing but enrolment is allowed until TOTP is set up.' }),

@@ -5,7 +5,46 @@ import type { LimitsView } from './limit-values.ts'
 import type { StatementView } from './statement.ts'
 import type { OrderStatus } from './withdrawals.ts'
 
-export type OperatorRole = 'support' | 'payments' | 'risk' | 'admin'
+export const operatorRoles = ['support', 'payments', 'risk', 'admin'] as const
+
+export type OperatorRole = (typeof operatorRoles)[number]
+
+const everyone = operatorRoles
+
+/**
+ * What each operator role may do: the one table every operator route checks (server/ops/roles.ts)
+ * and the console's pages and forms are typed against, so the console names only permissions
+ * the server grants.
+ */
+export const permissions = {
+  'withdrawals.view': everyone,
+  'withdrawals.review': ['payments', 'admin'],
+  'players.view': everyone,
+  /** The full CPF and PIX key; everyone else sees them masked. */
+  'players.personalData': ['payments', 'risk', 'admin'],
+  'players.note': everyone,
+  'players.adjust': ['payments', 'admin'],
+  'players.logout': ['support', 'risk', 'admin'],
+  'players.exclusion': ['risk', 'admin'],
+  /** A risk hold: play, deposits, new withdrawals and rewards refused until lifted. */
+  'players.freeze': ['risk', 'admin'],
+  /** Closing an account with nothing left in it; logins refused, records kept. */
+  'players.close': ['admin'],
+  'audit.view': ['payments', 'risk', 'admin'],
+  'health.view': ['payments', 'risk', 'admin'],
+  'settings.edit': ['admin'],
+  'operators.manage': ['admin'],
+  /** Support: the inbox and the player beside a conversation. */
+  'support.view': everyone,
+  /** Replying, taking / releasing / transferring, closing and reopening conversations. */
+  'support.chat': ['support', 'admin'],
+  /** The FAQ, notices and canned answers. */
+  'support.edit': ['support', 'admin'],
+  /** The feedback list, answers and closing. */
+  'support.feedback': ['support', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>
+
+export type Permission = keyof typeof permissions
 
 /** Portaria SPA/MF 615/2024: a prize is paid within 120 minutes of the request. */
 export const PAYOUT_LIMIT_MINUTES = 120
@@ -15,7 +54,7 @@ export interface OperatorMe {
   email: string | null
   name: string
   role: OperatorRole
-  permissions: string[]
+  permissions: Permission[]
   totpEnabled: boolean
   /** The role must have a second factor here (outside the sandbox, admin and payments). */
   totpRequired: boolean

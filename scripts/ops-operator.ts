@@ -6,13 +6,12 @@
 // Without --password, `create` prints a one-time setup link (valid 24 h) where the operator
 // chooses their password. Roles: support, payments, risk, admin. Recorded in the audit log.
 import os from 'node:os'
-
+import { operatorRoles } from '../contract/ops.ts'
 import { writeAudit } from '../server/audit/audit.ts'
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { createOperator, disableOperator, listOperators, setupLink } from '../server/ops/operators.ts'
-import { operatorRoles } from '../server/ops/roles.ts'
 import { publicUrlForCli } from '../server/public-url.ts'
 import { Refusal } from '../server/refusal.ts'
 import { cliArgs } from './cli-args.ts'

@@ -4,11 +4,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type ComponentType, lazy } from 'react'
+import type { Permission } from '../../contract/ops.ts'
 
 export interface ConsolePage {
   path: string
   label: MessageDescriptor
-  permission?: string
+  permission?: Permission
   nav?: boolean
   component: ComponentType
 }

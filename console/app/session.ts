@@ -1,6 +1,6 @@
 // Who is signed in to the console, for every page: the operator's name, role and permissions.
 import { createContext, useContext } from 'react'
-import type { OperatorMe } from '../../contract/ops.ts'
+import type { OperatorMe, Permission } from '../../contract/ops.ts'
 
 export const SessionContext = createContext<{ me: OperatorMe; refresh: () => void } | null>(null)
 
@@ -10,5 +10,5 @@ export function useSession() {
   return session
 }
 
-export const can = (me: OperatorMe, permission: string | undefined) =>
+export const can = (me: OperatorMe, permission: Permission | undefined) =>
   permission === undefined || me.permissions.includes(permission)

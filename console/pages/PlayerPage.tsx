@@ -8,7 +8,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useParams } from 'wouter'
-import type { HeldWithdrawal, PlayerView } from '../../contract/ops.ts'
+import type { HeldWithdrawal, Permission, PlayerView } from '../../contract/ops.ts'
 import { useSession } from '../app/session.ts'
 import { TableScroll } from '../components/TableScroll.tsx'
 import { call } from '../lib/api.ts'
@@ -35,7 +35,7 @@ export default function PlayerPage() {
   useOpsPush((push) => {
     if (push.playerId === userId) view.reload()
   })
-  const can = (permission: string) => me.permissions.includes(permission)
+  const can = (permission: Permission) => me.permissions.includes(permission)
   const periodName: Record<string, string> = { day: t`dia`, week: t`semana`, month: t`mês` }
   if (view.error)
     return (

@@ -1,6 +1,7 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns) on both engines.
 
 import type { Generated } from 'kysely'
+import type { OperatorRole } from '../../contract/ops.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 
 export interface PlayersTable {
@@ -629,7 +630,7 @@ export interface Database {
   transparency_snapshots: TransparencySnapshotsTable
 }
 
-export type OperatorRole = 'support' | 'payments' | 'risk' | 'admin'
+export type { OperatorRole }
 
 export interface OperatorsTable {
   id: Generated<number>

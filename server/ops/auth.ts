@@ -9,13 +9,13 @@
 // whose role needs a second factor and has none may only enrol one.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import type { OperatorMe } from '../../contract/ops.ts'
+import type { OperatorMe, Permission } from '../../contract/ops.ts'
 import { reserveAttempt, type ThrottlePolicy } from '../accounts/login-throttle.ts'
 import type { Actor } from '../audit/audit.ts'
 import type { OperatorRole } from '../db/schema.ts'
 import { HttpRefusal } from '../http/envelope.ts'
 import { describeOperator, type OperatorRow, verifySession } from './operators.ts'
-import { may, type Permission, permissionsOf } from './roles.ts'
+import { may, permissionsOf } from './roles.ts'
 
 export const OPS_FAILED_ATTEMPTS_MAX = 10
 export const OPS_FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { languages } from '../../contract/languages.ts'
+import type { Permission } from '../../contract/ops.ts'
 import {
   assignRequest,
   cannedAnswer,
@@ -56,7 +57,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
 import { readStatement } from '../ledger/statement.ts'
-import { may, type Permission } from '../ops/roles.ts'
+import { may } from '../ops/roles.ts'
 import { supportReplied } from '../push/notices.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 import { operatorOf } from './operators.ts'
