@@ -2,6 +2,7 @@
 // with them, and every test app checks each reply against them. Each matches its type in
 // contract/ops.ts (`satisfies`), which the console imports without zod.
 import { z } from 'zod'
+import { depositRefundView } from './deposits.ts'
 import { roundPage } from './games/api.ts'
 import { limitsView } from './limits.ts'
 import {
@@ -194,3 +195,135 @@ export const playerView = z.object({
   openSessions: int,
   notes: z.array(playerNote),
 }) satisfies z.ZodType<PlayerView>
+
+const balances = z.object({ cash: int, bonus: int, withdrawalHold: int, total: int })
+const holds = z.object({ frozenAt: instant.nullable(), closedAt: instant.nullable() })
+const selfExclusion = z.object({ startedAt: instant, until: instant.nullable() })
+
+export const adjustReply = z.union([
+  z
+    .object({ status: z.literal('pending'), requestId: z.string(), amount: int, userId: int })
+    .meta({ description: 'Above the four-eyes line: waiting for a second operator.' }),
+  z.object({
+    status: z.literal('done'),
+    transfer: z.object({
+      id: z.string(),
+      seq: int,
+      amount: int,
+      kind: z.string(),
+      debitBalanceAfter: int,
+      creditBalanceAfter: int,
+      createdAt: instant,
+      replayed: z.boolean(),
+    }),
+    balance: balances,
+  }),
+])
+
+export const adjustmentRequests = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      playerId: int,
+      amount: int,
+      reason: z.string(),
+      requestedBy: z.string(),
+      requestedById: int.nullable(),
+      requestedAt: instant,
+      status: z.enum(['pending', 'applied', 'approved', 'rejected']),
+    }),
+  ),
+})
+
+export const adjustmentDecided = z.object({
+  id: z.string(),
+  status: z.string().meta({ description: '`approved` or `rejected`.' }),
+  balance: balances,
+})
+
+export const socketsClosed = z.object({
+  closed: int.meta({ description: "The player's sockets closed on this instance." }),
+})
+
+export const playerLoggedOut = z.object({ sessions: int, closed: int, games: int, sockets: int })
+
+export const playerFrozen = z.object({
+  holds,
+  withdrawals: z
+    .array(z.object({ orderId: z.string(), amount: int, status: z.enum(orderStatuses) }))
+    .meta({ description: 'The withdrawals a freeze keeps from the bank.' }),
+})
+
+export const playerClosed = z.object({ holds, sessions: int, devices: int, sockets: int })
+
+export const playerLimits = z.object({
+  limits: limitsView,
+  exclusions: z.array(
+    z.object({
+      at: instant,
+      actor: z.string(),
+      duration: z.string().nullable(),
+      reason: z.string().nullable(),
+      until: instant.nullable(),
+      previous: selfExclusion.nullable(),
+      kept: z.boolean(),
+    }),
+  ),
+  realityChecks: z.array(z.object({ sessionId: z.string(), answer: z.string(), playedMs: int, net: int, at: instant })),
+})
+
+export const exclusionExtended = z.object({ selfExclusion })
+
+export const refundList = z.object({
+  refunds: z.array(
+    depositRefundView.extend({
+      txid: z.string().nullable(),
+      playerId: int.nullable(),
+      returnId: z.string().nullable(),
+      providerReason: z.string().nullable(),
+      attempts: int,
+      updatedAt: instant,
+    }),
+  ),
+})
+
+export const ledgerAudit = z.object({
+  ok: z.boolean(),
+  sumOfBalances: int,
+  mismatchedAccounts: z.array(z.object({ accountId: int, balance: int, fromTransfers: int })),
+  negativePlayerAccounts: z.array(int),
+  transfers: int,
+})
+
+const unmatchedPix = z.object({
+  endToEndId: z.string(),
+  txid: z.string().nullable(),
+  amount: int,
+  orderId: z.string().nullable(),
+  late: z.boolean(),
+  receivedAt: instant,
+})
+
+export const opsHealth = z.object({ ledger: ledgerAudit, unmatched: z.array(unmatchedPix) })
+
+const total = z.object({ amount: int, count: int })
+export const dashboard = z.object({
+  now: instant,
+  since: instant.meta({ description: "The start of today in the market's time zone." }),
+  deposits: total,
+  withdrawals: total,
+  refunds: total,
+  bets: int,
+  wins: int,
+  ggr: int,
+  playersActive: int,
+  payouts: z.object({ count: int, medianMs: z.number().nullable(), worstMs: int.nullable(), overLimit: int }),
+  open: z.object({ review: int, held: int, failed: int, stuck: int, unmatchedDeposits: int }),
+  hourly: z.object({ deposits: z.array(int), withdrawals: z.array(int) }),
+})
+
+export const settingsView = z.object({
+  values: z.record(z.string(), z.unknown()).meta({ description: 'Each runtime setting by key, in force now.' }),
+  defaults: z.record(z.string(), z.unknown()).meta({ description: 'What each setting is without a change.' }),
+  changed: z.array(z.object({ key: z.string(), updatedAt: instant, updatedBy: z.string() })),
+})

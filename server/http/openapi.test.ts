@@ -96,6 +96,38 @@ describe('OpenAPI document', () => {
     expect(undescribed.map(({ where }) => where)).toEqual([])
   })
 
+  it('describes every JSON success reply with a concrete schema, never any JSON', async () => {
+    const { document, all } = await operations()
+    const resolve = (schema: Record<string, unknown>): Record<string, unknown> => {
+      const ref = schema.$ref as string | undefined
+      if (!ref) return schema
+      const name = ref.replace('#/components/schemas/', '')
+      return resolve(document.components.schemas[name] as Record<string, unknown>)
+    }
+    // What a client can generate a type from: an object with properties, an array, a union of
+    // such, a scalar or null — not a schema with only a description (`unknown`).
+    const concrete = (raw: Record<string, unknown> | undefined): boolean => {
+      if (!raw) return false
+      const schema = resolve(raw)
+      const union = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined
+      if (union) return union.every(concrete)
+      if (schema.type === 'object') return Object.keys((schema.properties as object | undefined) ?? {}).length > 0
+      if (schema.type === 'array') return concrete(schema.items as Record<string, unknown> | undefined)
+      return typeof schema.type === 'string' || Array.isArray(schema.type) || 'enum' in schema || 'const' in schema
+    }
+    const untyped = all.filter(({ operation }) => {
+      const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))
+      const schema = success?.[1].content?.['application/json']?.schema as Record<string, unknown> | undefined
+      if (!schema) return false
+      // The envelope (or the envelope beside a refusal): its `data` must be concrete.
+      const envelope = resolve(((schema.anyOf as Record<string, unknown>[] | undefined)?.[0] ?? schema) as never)
+      const properties = envelope.properties as Record<string, Record<string, unknown>> | undefined
+      if (properties && 'success' in properties && 'data' in properties) return !concrete(properties.data)
+      return !concrete(schema)
+    })
+    expect(untyped.map(({ where }) => where)).toEqual([])
+  })
+
   it('names the security scheme of each audience and the refusals each route answers', async () => {
     const { document, all } = await operations()
     const op = (where: string) => all.find((o) => o.where === where)?.operation as Operation

@@ -37,7 +37,18 @@ export const opsAuditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit/export.csv',
-    { config: { opsPermission: 'audit.view' }, schema: { querystring: z.strictObject(filter) } },
+    {
+      config: { opsPermission: 'audit.view' },
+      schema: {
+        querystring: z.strictObject(filter),
+        response: {
+          200: {
+            description: 'A CSV file (one line per audit row, the filter applied).',
+            content: { 'text/csv': { schema: z.custom<Readable>().meta({ type: 'string' }) } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const rows = auditRows(app.db, request.query)
       async function* lines() {

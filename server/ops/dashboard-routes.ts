@@ -4,11 +4,13 @@
 // payout times (median and worst, request → paid) against the 120-minute rule, open worklists,
 // and deposits and withdrawals per hour for the chart. Settings: read by every role, changed by
 // admins (audited, effective at once).
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
+import { dashboard, opsHealth, settingsView } from '../../contract/ops-replies.ts'
 import { playersPlayingSince } from '../games/operator-queries.ts'
-import { ok } from '../http/envelope.ts'
+import { ok, replies } from '../http/envelope.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { hourlyTotals, transferTotals } from '../ledger/totals.ts'
 import { periodStart } from '../lib/periods.ts'
@@ -20,7 +22,10 @@ const ACTIVE_WINDOW_MS = 15 * 60_000
 export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dashboard',
-    { config: { opsPermission: 'withdrawals.view' }, schema: { body: z.strictObject({}) } },
+    {
+      config: { opsPermission: 'withdrawals.view' },
+      schema: { response: replies(dashboard), body: z.strictObject({}) },
+    },
     async () => {
       const now = app.clock.now()
       const since = periodStart('day', now, app.config.market.timeZone)
@@ -64,13 +69,18 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post('/health', { config: { opsPermission: 'health.view' }, schema: { body: z.strictObject({}) } }, async () =>
-    ok({ ledger: await auditLedger(app.db), unmatched: await unmatchedPix(app.db, 100) }),
+  app.post(
+    '/health',
+    { config: { opsPermission: 'health.view' }, schema: { response: replies(opsHealth), body: z.strictObject({}) } },
+    async () => ok({ ledger: await auditLedger(app.db), unmatched: await unmatchedPix(app.db, 100) }),
   )
 
   app.post(
     '/settings/get',
-    { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({}) } },
+    {
+      config: { opsPermission: 'players.view' },
+      schema: { response: replies(settingsView), body: z.strictObject({}) },
+    },
     async () => ok(await app.settings.view()),
   )
 
@@ -79,6 +89,7 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { opsPermission: 'settings.edit' },
       schema: {
+        response: replies(settingsView),
         body: z.strictObject({
           key: z.enum(settingKeys as [string, ...string[]]),
           value: z.union([z.boolean(), z.number(), z.array(z.string().max(40)).max(20)]),

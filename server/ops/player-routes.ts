@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isValidCpf, normalizeCpf } from '../../contract/cpf.ts'
 import type { PlayerHit } from '../../contract/ops.ts'
-import { playerHits, playerNote, playerView } from '../../contract/ops-replies.ts'
+import { playerClosed, playerFrozen, playerHits, playerNote, playerView } from '../../contract/ops-replies.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
 import { accountHolds, closeAccount, setFrozen } from '../accounts/account-holds.ts'
 import { activeSelfExclusion, limitHistory, realityCheckAnswers } from '../accounts/limits.ts'
@@ -224,7 +224,10 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/players/freeze',
     {
       config: { opsPermission: 'players.freeze' },
-      schema: { body: z.strictObject({ userId: playerId, frozen: z.boolean(), reason }) },
+      schema: {
+        response: replies(playerFrozen),
+        body: z.strictObject({ userId: playerId, frozen: z.boolean(), reason }),
+      },
     },
     async (request) => {
       const { userId, frozen, reason } = request.body
@@ -264,7 +267,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/players/close',
     {
       config: { opsPermission: 'players.close' },
-      schema: { body: z.strictObject({ userId: playerId, reason }) },
+      schema: { response: replies(playerClosed), body: z.strictObject({ userId: playerId, reason }) },
     },
     async (request) => {
       const { userId, reason } = request.body

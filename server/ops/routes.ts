@@ -9,7 +9,19 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { reviewResult, worklistPage } from '../../contract/ops-replies.ts'
+import {
+  adjustmentDecided,
+  adjustmentRequests,
+  adjustReply,
+  exclusionExtended,
+  ledgerAudit,
+  playerLimits,
+  playerLoggedOut,
+  refundList,
+  reviewResult,
+  socketsClosed,
+  worklistPage,
+} from '../../contract/ops-replies.ts'
 import { activeSelfExclusion, excludeUntil, exclusionHistory, realityCheckAnswers } from '../accounts/limits.ts'
 import { playerIdentities, playerIdentity, revokeAllSessions } from '../accounts/operator-queries.ts'
 import { maskName } from '../accounts/verification.ts'
@@ -37,7 +49,7 @@ const MAX_ADJUSTMENT = 100_000_000
 const pageNum = z.number().int().min(1).max(100_000).default(1)
 const pageSize = z.number().int().min(1).max(200).default(50)
 
-/** The console's calls in the OpenAPI document (their data types are in contract/ops.ts and support.ts). */
+/** The console's calls' summaries in the OpenAPI document (their replies: contract/ops-replies.ts, support.ts). */
 const operatorDocs: Record<string, RouteSummary> = {
   '/session/login': { summary: 'Operator login (name, password, TOTP): sets the session cookie' },
   '/session/logout': { summary: "End the operator's session" },
@@ -52,10 +64,10 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/players/freeze': { summary: "Freeze or unfreeze a player's account" },
   '/players/close': { summary: "Close a player's account (no balance left)" },
   '/players/logout': { summary: "End a player's sessions and sockets" },
-  '/players/limits': { summary: "A player's responsible-gaming settings and history", data: 'LimitsView' },
-  '/players/extendExclusion': { summary: "Extend (never shorten) a player's exclusion", data: 'LimitsView' },
+  '/players/limits': { summary: "A player's responsible-gaming settings and history" },
+  '/players/extendExclusion': { summary: "Extend (never shorten) a player's exclusion" },
   '/audit/list': { summary: "The operators' audit trail, filtered" },
-  '/audit/export.csv': { summary: 'The audit trail as CSV', data: 'text/csv' },
+  '/audit/export.csv': { summary: 'The audit trail as CSV' },
   '/dashboard': { summary: 'Payout clock, queues and figures for the console home' },
   '/health': { summary: 'Ledger audit and unmatched PIX' },
   '/settings/get': { summary: 'The runtime settings' },
@@ -125,6 +137,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'players.adjust' },
         schema: {
+          response: replies(adjustReply),
           body: z.strictObject({
             requestId: z.string().min(1).max(100),
             userId: playerId,
@@ -159,7 +172,10 @@ const operatorRoutes =
 
     app.post(
       '/adjustments/list',
-      { config: { opsPermission: 'players.adjust' }, schema: { body: z.strictObject({}) } },
+      {
+        config: { opsPermission: 'players.adjust' },
+        schema: { response: replies(adjustmentRequests), body: z.strictObject({}) },
+      },
       async () => {
         const rows = await app.db
           .selectFrom('adjustment_requests')
@@ -188,6 +204,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'players.adjust' },
         schema: {
+          response: replies(adjustmentDecided),
           body: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['approve', 'reject']) }),
         },
       },
@@ -245,7 +262,10 @@ const operatorRoutes =
 
     app.post(
       '/disconnect',
-      { config: { opsPermission: 'players.logout' }, schema: { body: z.strictObject({ userId: playerId }) } },
+      {
+        config: { opsPermission: 'players.logout' },
+        schema: { response: replies(socketsClosed), body: z.strictObject({ userId: playerId }) },
+      },
       async (request) => {
         const { userId } = request.body
         await requireKnownPlayer(userId)
@@ -264,7 +284,10 @@ const operatorRoutes =
       '/players/logout',
       {
         config: { opsPermission: 'players.logout' },
-        schema: { body: z.strictObject({ userId: playerId, reason: z.string().trim().min(1).max(200) }) },
+        schema: {
+          response: replies(playerLoggedOut),
+          body: z.strictObject({ userId: playerId, reason: z.string().trim().min(1).max(200) }),
+        },
       },
       async (request) => {
         const { userId, reason } = request.body
@@ -369,6 +392,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'withdrawals.view' },
         schema: {
+          response: replies(refundList),
           querystring: z.strictObject({
             status: z.enum(['pending', 'processing', 'returned', 'failed']).optional(),
             limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -378,7 +402,11 @@ const operatorRoutes =
       async (request) => ok({ refunds: await app.payments.refunds.list(request.query) }),
     )
 
-    app.get('/audit', { config: { opsPermission: 'health.view' } }, async () => ok(await auditLedger(app.db)))
+    app.get(
+      '/audit',
+      { schema: { response: replies(ledgerAudit) }, config: { opsPermission: 'health.view' } },
+      async () => ok(await auditLedger(app.db)),
+    )
 
     // Responsible gaming: what the console's player view shows — every setting with its
     // pending change and when it applies, time played and loss so far, the exclusion in force, the
@@ -387,7 +415,10 @@ const operatorRoutes =
     // append-only history as the operator's, with the reason and what it replaced.
     app.post(
       '/players/limits',
-      { config: { opsPermission: 'players.view' }, schema: { body: z.strictObject({ userId: playerId }) } },
+      {
+        config: { opsPermission: 'players.view' },
+        schema: { response: replies(playerLimits), body: z.strictObject({ userId: playerId }) },
+      },
       async (request) => {
         const { userId } = request.body
         await requireKnownPlayer(userId)
@@ -404,6 +435,7 @@ const operatorRoutes =
       {
         config: { opsPermission: 'players.exclusion' },
         schema: {
+          response: replies(exclusionExtended),
           body: z.strictObject({
             userId: playerId,
             /** Epoch ms; null: permanent. */
