@@ -24,6 +24,7 @@ describe.each(engines)('verification on %s', (engine) => {
       userName: null,
       accountNumber: null,
       payType: null,
+      userAccount: null,
     })
     const saved = await call('/charge/amount/saveUserAccountInfo', {
       fullName: 'Maria da Silva',
@@ -34,6 +35,12 @@ describe.each(engines)('verification on %s', (engine) => {
       data: { verified: true, fullName: 'Maria da Silva', cpfMasked: '***.***.*47-25' },
     })
     expect(saved.body).not.toContain('52998224725')
+    // The seed's saved form, masked as well.
+    expect((await call('/charge/amount/getUserAccountInfo')).json().data.userAccount).toEqual({
+      userName: 'Maria da Silva',
+      accountNumber: '***.***.*47-25',
+      payType: 1,
+    })
     expect((await call('/v1/bus/accountInfo')).json().data.verification).toEqual({ verified: true })
     expect((await rows())[0]?.cpf).toBe('52998224725')
     // Saving the same again is fine; another CPF is refused.
