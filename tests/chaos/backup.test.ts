@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/db/database.ts'
 import { createTemporaryDatabase } from '../../server/db/temporary-database.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 const run = promisify(execFile)
 const WORKERS = 12
@@ -29,7 +29,7 @@ describe.each(engines)('backup and restore on %s', (engine) => {
   it('restores a backup taken under load, and the ledger audit passes on it', async () => {
     const setup = await prepare(engine)
     const backups = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-backups-'))
-    const port = 20000 + Math.floor(Math.random() * 20000)
+    const port = await freeTestPort()
     const base = `http://127.0.0.1:${port}`
     const server = await startServer(setup.env, port)
     const restoredDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-restored-'))

@@ -8,18 +8,18 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 import { newSpinPlayer, type SpinPlayer } from './spin-player.ts'
 
 const KILLS = 3
 /** CHAOS_PORT: the server's port (a port range given to this run); a random one otherwise. */
-const serverPort = () => Number(process.env.CHAOS_PORT ?? 20000 + Math.floor(Math.random() * 20000))
+const serverPort = async () => (process.env.CHAOS_PORT ? Number(process.env.CHAOS_PORT) : await freeTestPort())
 const WORKERS = 12
 
 describe.each(engines)('crash safety on %s', (engine) => {
   it('keeps every acknowledged transfer, exactly once, across SIGKILLs', async () => {
     const setup = await prepare(engine)
-    const port = serverPort()
+    const port = await serverPort()
     const base = `http://127.0.0.1:${port}`
     const acknowledged = new Map<string, number>()
     const unacknowledged = new Map<string, { userId: number; amount: number }>()
@@ -105,7 +105,7 @@ describe.each(engines)('crash safety on %s', (engine) => {
 
   it('keeps every acknowledged spin, its round and its transfers exactly once, across SIGKILLs', async () => {
     const setup = await prepare(engine)
-    const port = serverPort()
+    const port = await serverPort()
     const base = `http://127.0.0.1:${port}`
     // A connection per request: no kept socket outlives a killed server.
     const agent = new Agent({ keepAlive: false })

@@ -9,13 +9,11 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { nginxConfig } from '../../scripts/nginx-config.ts'
 import { loadOrCreateSandboxClient, loadOrCreateSandboxPki } from '../../server/payments/sandbox/pki.ts'
-import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 export const NGINX = '/usr/sbin/nginx'
 /** The proxy tests run where nginx is installed and PostgreSQL is given (instances share one database). */
 export const canRunProxy = existsSync(NGINX) && Boolean(process.env.TEST_DATABASE_URL)
-
-const randomPort = () => 20000 + Math.floor(Math.random() * 20000)
 
 export interface Cluster {
   base: string
@@ -56,8 +54,9 @@ async function startNginx(prefix: string, listen: number, upstreams: number[]): 
 export async function startCluster(instances: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const setup = await prepare('postgres')
   const prefix = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-nginx-'))
-  const ports = Array.from({ length: instances }, randomPort)
-  const proxyPort = randomPort()
+  const ports: number[] = []
+  for (let i = 0; i < instances; i++) ports.push(await freeTestPort())
+  const proxyPort = await freeTestPort()
   const env = {
     ...setup.env,
     // nginx is the only proxy, on loopback: its X-Forwarded-For is believed, nobody else's.
@@ -69,7 +68,8 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
     ...extraEnv,
   }
   // Each instance runs its own sandbox API Pix server in front of the sandbox's shared books.
-  const sandboxPorts = ports.map(() => randomPort())
+  const sandboxPorts: number[] = []
+  for (let i = 0; i < instances; i++) sandboxPorts.push(await freeTestPort())
   const dataDirs = ports.map((_, i) => path.join(prefix, `data-${i}`))
   const envOf = (i: number) => ({
     ...env,

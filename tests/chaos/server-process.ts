@@ -2,6 +2,7 @@
 // directory or a temporary PostgreSQL database), start and wait until it answers.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -9,6 +10,30 @@ import { openDatabase } from '../../server/db/database.ts'
 import { createTemporaryDatabase } from '../../server/db/temporary-database.ts'
 
 export const OPS_TOKEN = 'crash-ops-token-0123456789abcdef'
+
+const handedOut = new Set<number>()
+
+/**
+ * A port for a test server that no one holds now: below the kernel's ephemeral range (32768 up),
+ * so no outgoing connection of this machine takes it between two starts of a killed server.
+ */
+export async function freeTestPort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    // Never the same port twice in one run (a cluster asks for several before starting any).
+    if (handedOut.has(port)) continue
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) {
+      handedOut.add(port)
+      return port
+    }
+  }
+  throw new Error('no free port between 20000 and 32000')
+}
 export interface Env {
   env: Record<string, string>
   open(): ReturnType<typeof openDatabase>
@@ -49,9 +74,16 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       // tests; several instances).
       SANDBOX_PIX_PORT: env.SANDBOX_PIX_PORT ?? '0',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
-  for (let i = 0; i < 300; i++) {
+  // What the server printed before dying is the reason it did not start: kept (bounded) to say so.
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000)
+  })
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it answered: ${stderr}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`)
       if (res.ok) return child
@@ -61,5 +93,5 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     await sleep(100)
   }
   child.kill('SIGKILL')
-  throw new Error('server did not start')
+  throw new Error(`server did not answer within 60 s: ${stderr}`)
 }

@@ -7,14 +7,14 @@ import type { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { engines } from '../support/server.ts'
-import { prepare, startServer } from './server-process.ts'
+import { freeTestPort, prepare, startServer } from './server-process.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 5000
 
 describe.each(engines)('SIGTERM on %s', (engine) => {
   it('exits within the shutdown timeout whatever is connected, push sockets included', async () => {
     const setup = await prepare(engine)
-    const port = 20000 + Math.floor(Math.random() * 20000)
+    const port = await freeTestPort()
     const base = `http://127.0.0.1:${port}`
     const server = await startServer({ ...setup.env, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }, port)
     const agent = new Agent({ keepAlive: true })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 const PLAYERS = 24
 const DEPOSIT = 10000
@@ -25,7 +25,7 @@ const withdrawal = (p: { cpf: string; userId: number }) => ({
 describe.each(engines)('withdrawals across a crash on %s', (engine) => {
   it('resolves every held withdrawal after a SIGKILL and restart, with the ledger conserved', async () => {
     const setup = await prepare(engine)
-    const port = 20000 + Math.floor(Math.random() * 20000)
+    const port = await freeTestPort()
     const base = `http://127.0.0.1:${port}`
     const env = { ...setup.env, SANDBOX_PAYOUT_DELAY_MS: '300', WITHDRAW_COOL_OFF_MINUTES: '0' }
     let server = await startServer(env, port)
