@@ -210,6 +210,8 @@ test('binding a name and password lets the player log in on another device', asy
 })
 
 test('the banner carousel, loaded after the first paint, moves to the banner whose dot is tapped', async ({ page }) => {
+  // Reduced motion: no autoplay and no glide, so the banner tapped below stays where it was shown.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await enterApp(page)
   const banners = page.getByTestId('banners')
   await expect(banners.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'true')
@@ -221,6 +223,9 @@ test('the banner carousel, loaded after the first paint, moves to the banner who
   }).toPass({ timeout: 10_000 })
   const track = await banners.locator('.banners-track').getAttribute('style')
   expect(track).toContain('translate')
+  // Nothing moves by itself: after autoplay's 4 s the second banner is still the one shown.
+  await page.waitForTimeout(4500)
+  await expect(second).toHaveAttribute('aria-current', 'true')
   // A banner's button is named by its title, and a tap anywhere on the card (here its sentence) follows it.
   const third = banners.getByRole('button', { name: '3', exact: true })
   await third.click()

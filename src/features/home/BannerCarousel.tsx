@@ -1,4 +1,5 @@
-// The banner carousel: embla with autoplay every 4 s (paused while touched), dots to jump. The
+// The banner carousel: embla with autoplay every 4 s (paused while touched; none, and jumps
+// instead of glides, for a player who asked the system for reduced motion), dots to jump. The
 // banners paint as plain markup with the first one showing; embla (~7 KB gzip) loads after that
 // first paint and takes over the same elements, so it costs the first route nothing.
 import { useLingui } from '@lingui/react/macro'
@@ -9,6 +10,8 @@ import { openRewardDialog } from '../../lib/rewards.ts'
 import { banners, bannerTarget } from './banners.ts'
 
 const AUTOPLAY_MS = 4000
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
 
 export function BannerCarousel() {
   const { i18n, t } = useLingui()
@@ -25,7 +28,9 @@ export function BannerCarousel() {
     void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
       ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
         if (unmounted) return
-        const carousel = EmblaCarousel(node, { loop: true }, [Autoplay({ delay: AUTOPLAY_MS })])
+        // Content that moves by itself is what reduced motion asks to stop (WCAG 2.2.2, 2.3.3).
+        const plugins = reducedMotion() ? [] : [Autoplay({ delay: AUTOPLAY_MS })]
+        const carousel = EmblaCarousel(node, { loop: true }, plugins)
         carousel.on('select', () => setSelected(carousel.selectedScrollSnap()))
         api = carousel
         setEmbla(carousel)
@@ -71,7 +76,7 @@ export function BannerCarousel() {
             aria-label={String(index + 1)}
             aria-current={index === selected}
             className={index === selected ? 'dot active' : 'dot'}
-            onClick={() => embla?.scrollTo(index)}
+            onClick={() => embla?.scrollTo(index, reducedMotion())}
           />
         ))}
       </div>
