@@ -13,6 +13,8 @@ import {
   adjustBalance,
   enterApp,
   fundedPlayer,
+  keptKey,
+  keptScreens,
   PLAYER_PASSWORD,
   playerCall,
   sandboxBank,
@@ -243,6 +245,10 @@ test('offline, a data screen read before shows the copy kept on the device with 
   for (const [path] of dataScreens) {
     await page.goto(path)
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    // The copy is written to IndexedDB just after the answer shows: leaving before it is written
+    // would leave this screen nothing to show offline.
+    const key = keptKey[path] as string
+    await expect.poll(async () => (await keptScreens(page)).some((kept) => kept.startsWith(key))).toBe(true)
   }
   for (const [path, retry] of dataScreens) {
     await context.setOffline(true)

@@ -5,7 +5,7 @@
 // the device, marked as offline with its time.
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { fundedPlayer, specRoutes } from './support.ts'
+import { fundedPlayer, keptKey, keptScreens, specRoutes } from './support.ts'
 
 const SHOTS = 'test-results/screens/offline'
 
@@ -25,6 +25,9 @@ test('offline, every route shows its cached content or a retry, and recovers by 
     await page.goto(path)
     await page.waitForLoadState('networkidle')
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    // A kept screen's copy is written just after its answer shows: wait for it before leaving.
+    const key = keptKey[path]
+    if (key) await expect.poll(async () => (await keptScreens(page)).some((k) => k.startsWith(key))).toBe(true)
   }
   const problems: string[] = []
   for (const path of specRoutes) {

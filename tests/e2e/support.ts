@@ -216,3 +216,28 @@ export const specRoutes = [
   '/selfCheck',
   '/transparencia',
 ]
+
+/** The screens with a copy kept on this device (`kept:<screen>` keys in IndexedDB). */
+export function keptScreens(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('jogo-limpo')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const keys = open.result.transaction('kv', 'readonly').objectStore('kv').getAllKeys()
+          keys.onsuccess = () => resolve(keys.result.map(String).filter((key) => key.startsWith('kept:')))
+          keys.onerror = () => reject(keys.error)
+        }
+      }),
+  )
+}
+
+/** Each screen's key in the device's store (the activity page keeps one copy per period). */
+export const keptKey: Record<string, string> = {
+  '/limits': 'kept:limits',
+  '/statement': 'kept:statement',
+  '/withdrawalTrackerAll': 'kept:withdrawals',
+  '/history': 'kept:rounds',
+  '/myActivity': 'kept:activity:',
+}
