@@ -14,6 +14,7 @@ import type { TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { csvRows } from '../lib/csv.ts'
+import { localDateTime } from '../lib/periods.ts'
 import type { AccountDirectory } from './accounts.ts'
 
 interface Row {
@@ -341,21 +342,7 @@ function statementCsvWriter(format: StatementCsvFormat) {
   })
   const decimalComma = decimals.format(1.5).includes(',')
   const csv = { delimiter: decimalComma ? ';' : ',', formatNumber: (reais: number) => decimals.format(reais) }
-  // en-CA writes the date as YYYY-MM-DD; the parts are reassembled so no locale's punctuation leaks in.
-  const clock = new Intl.DateTimeFormat('en-CA', {
-    timeZone: format.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-  const localTime = (ms: number) => {
-    const part = Object.fromEntries(clock.formatToParts(ms).map((p) => [p.type, p.value]))
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`
-  }
+  const localTime = (ms: number) => localDateTime(ms, format.timeZone)
   return {
     header: csvRows([csvHeaders[format.language](format.timeZone)], csv),
     lines(t: Transfer, own: PlayerAccounts): string {

@@ -88,6 +88,29 @@ export function localDate(epochMs: number, timeZone: string): string {
   return computeDate(epochMs, timeZone)
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+/** The zone's wall-clock time at an instant, as `YYYY-MM-DD HH:mm:ss` (no locale's punctuation). */
+export function localDateTime(epochMs: number, timeZone: string): string {
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    // en-CA writes the date as YYYY-MM-DD; the parts are reassembled so nothing else leaks in.
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+    clocks.set(timeZone, clock)
+  }
+  const part = Object.fromEntries(clock.formatToParts(epochMs).map((p) => [p.type, p.value]))
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`
+}
+
 function computeDate(epochMs: number, timeZone: string): string {
   return localDay(epochMs, timeZone).toString()
 }

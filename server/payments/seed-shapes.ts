@@ -24,6 +24,7 @@ import {
   withdrawProcess,
 } from '../../contract/withdrawals.ts'
 import { derivedRequestId, projectPayType, seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
+import { localDateTime } from '../lib/periods.ts'
 
 const DEPOSIT_REPLAY_WINDOW_MS = 10_000
 const WITHDRAW_REPLAY_WINDOW_MS = 10_000
@@ -124,27 +125,6 @@ export const seedWithdrawInfo = translateBody((body) => {
 /** The seed's number for a key type in its bank list: 1 CPF, 4 phone, 5 e-mail, 6 random key. */
 const seedKeyTypeOf: Readonly<Record<PixKeyType, 1 | 4 | 5 | 6>> = { cpf: 1, phone: 4, email: 5, random: 6 }
 
-const localTimes = new Map<string, Intl.DateTimeFormat>()
-/** `yyyy-MM-dd HH:mm:ss` in the market's time zone, as the seed's list shows a time. */
-function localTimeString(epochMs: number, timeZone: string): string {
-  let format = localTimes.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-    localTimes.set(timeZone, format)
-  }
-  const parts = Object.fromEntries(format.formatToParts(epochMs).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
-}
-
 /** An order with the seed's names beside the project's (numeric payType, times, the key masked). */
 export function withSeedOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
   return {
@@ -156,7 +136,7 @@ export function withSeedOrderFields<T extends WithdrawOrderView>(order: T, timeZ
     accountNumber: order.accountMasked,
     userName: order.holderName,
     createTime: order.createdAt,
-    createTimeStr: localTimeString(order.createdAt, timeZone),
+    createTimeStr: localDateTime(order.createdAt, timeZone),
     updateTime: order.updatedAt,
   }
 }
