@@ -1,16 +1,10 @@
 // The public transparency page (`/transparencia`): how the app pays, returns deposits, what its
 // games have really paid, the jackpot, support and safer play — aggregated, no personal data —
 // and the hash chain of frozen days that keeps past figures from being quietly rewritten.
-// The chain's rule lives here so the server, the browser and `npm run transparency:verify`
-// compute the same hash: SHA-256 of the RFC 8785 canonical JSON of { day, previousHash, figures }.
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
-import canonicalize from 'canonicalize'
+// The replies' zod schemas are the server's and the OpenAPI document's; the browser imports only
+// their types, and the chain's rule from transparency-chain.ts, which has no zod.
 import { z } from 'zod'
 import type { JackpotRule } from './games/jackpot.ts'
-
-/** The previous hash of the first frozen day. */
-export const GENESIS_HASH = '0'.repeat(64)
 
 /** How many frozen days one page of `/transparency/snapshots` carries at most. */
 export const SNAPSHOT_PAGE_MAX = 100
@@ -185,48 +179,6 @@ export const transparencyView = z.object({
   }),
 })
 export type TransparencyView = z.infer<typeof transparencyView>
-
-const encoder = new TextEncoder()
-
-/** The hash a frozen day carries: it covers the day, its figures and the day before's hash. */
-export function snapshotHash(snapshot: Pick<Snapshot, 'day' | 'previousHash' | 'figures'>): string {
-  const text = canonicalize({ day: snapshot.day, previousHash: snapshot.previousHash, figures: snapshot.figures })
-  return bytesToHex(sha256(encoder.encode(text ?? '')))
-}
-
-export type ChainCheck =
-  | { ok: true; days: number; head: { day: string; hash: string } | null }
-  | { ok: false; day: string; problem: 'hash' | 'link' | 'order' | 'known' | 'head' }
-
-/**
- * Recomputes the chain: each day's hash from its content, each link to the day before, days in
- * order. `known` are hashes seen earlier (a head published before, remembered by a browser):
- * a day rewritten and the chain re-hashed after it passes every other check but not this one.
- */
-export function verifyChain(
-  snapshots: readonly Snapshot[],
-  options: { known?: readonly { day: string; hash: string }[]; head?: { day: string; hash: string } | null } = {},
-): ChainCheck {
-  let previous = GENESIS_HASH
-  let previousDay = ''
-  const byDay = new Map<string, string>()
-  for (const snapshot of snapshots) {
-    if (snapshot.day <= previousDay) return { ok: false, day: snapshot.day, problem: 'order' }
-    if (snapshot.previousHash !== previous) return { ok: false, day: snapshot.day, problem: 'link' }
-    if (snapshotHash(snapshot) !== snapshot.hash) return { ok: false, day: snapshot.day, problem: 'hash' }
-    byDay.set(snapshot.day, snapshot.hash)
-    previous = snapshot.hash
-    previousDay = snapshot.day
-  }
-  for (const seen of options.known ?? []) {
-    if (byDay.get(seen.day) !== seen.hash) return { ok: false, day: seen.day, problem: 'known' }
-  }
-  const last = snapshots.at(-1)
-  const head = last ? { day: last.day, hash: last.hash } : null
-  if (options.head !== undefined && (options.head?.day !== head?.day || options.head?.hash !== head?.hash))
-    return { ok: false, day: options.head?.day ?? '', problem: 'head' }
-  return { ok: true, days: snapshots.length, head }
-}
 
 /** The median of sorted values (mean of the middle two); null when empty. */
 export function median(sorted: readonly number[]): number | null {

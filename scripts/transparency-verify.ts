@@ -4,7 +4,8 @@
 // the page shows, and any hash seen earlier (`--known`, e.g. a head noted last month). Exits 0
 // with "cadeia verificada até DD/MM/YYYY", or 1 naming the first day that does not check.
 import type { Envelope } from '../contract/envelope.ts'
-import { type Snapshot, type SnapshotPage, type TransparencyView, verifyChain } from '../contract/transparency.ts'
+import type { Snapshot, SnapshotPage, TransparencyView } from '../contract/transparency.ts'
+import { verifyChain } from '../contract/transparency-chain.ts'
 import { cliArgs } from './cli-args.ts'
 
 const usage = 'usage: npm run transparency:verify -- <url of the app> [--known=YYYY-MM-DD:<hash> …]'

@@ -5,14 +5,8 @@
 // were written, forever.
 import canonicalize from 'canonicalize'
 import type { Kysely } from 'kysely'
-import {
-  type DayFigures,
-  GENESIS_HASH,
-  type Snapshot,
-  type SnapshotPage,
-  snapshotHash,
-  type TransparencyView,
-} from '../../contract/transparency.ts'
+import type { DayFigures, Snapshot, SnapshotPage, TransparencyView } from '../../contract/transparency.ts'
+import { GENESIS_HASH, snapshotHash } from '../../contract/transparency-chain.ts'
 import type { Database } from '../db/schema.ts'
 import { ledgerStartedAt } from '../ledger/transparency.ts'
 import { localDate, periodEnd } from '../lib/periods.ts'

@@ -17,13 +17,12 @@ import { published } from '../../contract/games/published.ts'
 import {
   type DayFigures,
   type GameRoundFigures,
-  GENESIS_HASH,
   median,
   percentile,
   type Snapshot,
   type TransparencyView,
-  verifyChain,
 } from '../../contract/transparency.ts'
+import { GENESIS_HASH, verifyChain } from '../../contract/transparency-chain.ts'
 import { TrackerStep } from '../../contract/withdrawals.ts'
 import { buildTestApp, createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
 import { writeHistory } from '../../tests/support/transparency-history.ts'
@@ -432,7 +431,7 @@ describe('the published chain cannot be rewritten (npm run transparency:verify o
       .orderBy('day')
       .execute()
     let previous = target.previous_hash
-    const { snapshotHash } = await import('../../contract/transparency.ts')
+    const { snapshotHash } = await import('../../contract/transparency-chain.ts')
     for (const row of rows) {
       const hash = snapshotHash({ day: row.day, previousHash: previous, figures: JSON.parse(row.figures) })
       await k

@@ -3,13 +3,8 @@
 // chain check in the browser — every frozen day fetched and its hash recomputed
 // (contract/transparency.ts), against the head this browser verified before.
 import type { Envelope } from '../../../contract/envelope.ts'
-import {
-  type ChainCheck,
-  type Snapshot,
-  type SnapshotPage,
-  type TransparencyView,
-  verifyChain,
-} from '../../../contract/transparency.ts'
+import type { Snapshot, SnapshotPage, TransparencyView } from '../../../contract/transparency.ts'
+import { type ChainCheck, verifyChain } from '../../../contract/transparency-chain.ts'
 import { ApiError, request } from '../../lib/http.ts'
 
 async function get<T>(path: string): Promise<T> {
