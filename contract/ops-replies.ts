@@ -8,6 +8,7 @@ import { limitsView } from './limits.ts'
 import {
   type AuditEntry,
   type AuditPage,
+  type DashboardView,
   type OperatorMe,
   operatorRoles,
   type Permission,
@@ -15,9 +16,12 @@ import {
   type PlayerNote,
   type PlayerView,
   permissions,
+  type RefundItem,
   type ReviewResult,
+  type SettingsView,
   type SetupInfo,
   type TotpEnrolment,
+  type UnmatchedPix,
   type WorklistItem,
   type WorklistPage,
 } from './ops.ts'
@@ -283,7 +287,7 @@ export const refundList = z.object({
       providerReason: z.string().nullable(),
       attempts: int,
       updatedAt: instant,
-    }),
+    }) satisfies z.ZodType<RefundItem>,
   ),
 })
 
@@ -302,7 +306,7 @@ const unmatchedPix = z.object({
   orderId: z.string().nullable(),
   late: z.boolean(),
   receivedAt: instant,
-})
+}) satisfies z.ZodType<UnmatchedPix>
 
 export const opsHealth = z.object({ ledger: ledgerAudit, unmatched: z.array(unmatchedPix) })
 
@@ -320,10 +324,10 @@ export const dashboard = z.object({
   payouts: z.object({ count: int, medianMs: z.number().nullable(), worstMs: int.nullable(), overLimit: int }),
   open: z.object({ review: int, held: int, failed: int, stuck: int, unmatchedDeposits: int }),
   hourly: z.object({ deposits: z.array(int), withdrawals: z.array(int) }),
-})
+}) satisfies z.ZodType<DashboardView>
 
 export const settingsView = z.object({
   values: z.record(z.string(), z.unknown()).meta({ description: 'Each runtime setting by key, in force now.' }),
   defaults: z.record(z.string(), z.unknown()).meta({ description: 'What each setting is without a change.' }),
   changed: z.array(z.object({ key: z.string(), updatedAt: instant, updatedBy: z.string() })),
-})
+}) satisfies z.ZodType<SettingsView>

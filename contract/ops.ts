@@ -271,3 +271,49 @@ export interface PlayerView {
   openSessions: number
   notes: PlayerNote[]
 }
+
+/** Today's figures on the console's dashboard (the start of today in the market's time zone). */
+export interface DashboardView {
+  now: number
+  since: number
+  deposits: { amount: number; count: number }
+  withdrawals: { amount: number; count: number }
+  refunds: { amount: number; count: number }
+  bets: number
+  wins: number
+  ggr: number
+  playersActive: number
+  payouts: { count: number; medianMs: number | null; worstMs: number | null; overLimit: number }
+  open: { review: number; held: number; failed: number; stuck: number; unmatchedDeposits: number }
+  hourly: { deposits: number[]; withdrawals: number[] }
+}
+
+/** A deposit returned (or being returned) to its payer, as the money-in page lists it. */
+export interface RefundItem {
+  refundId: string
+  orderId: string | null
+  playerId: number | null
+  amount: number
+  reason: string
+  status: string
+  providerReason: string | null
+  attempts: number
+  createdAt: number
+}
+
+/** A PIX received that matches no open charge. */
+export interface UnmatchedPix {
+  endToEndId: string
+  txid: string | null
+  amount: number
+  orderId: string | null
+  late: boolean
+  receivedAt: number
+}
+
+/** The runtime settings: what is in force, the defaults, and who changed what when. */
+export interface SettingsView {
+  values: Record<string, unknown>
+  defaults: Record<string, unknown>
+  changed: { key: string; updatedAt: number; updatedBy: string }[]
+}

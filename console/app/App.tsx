@@ -5,14 +5,15 @@ import { Trans } from '@lingui/react/macro'
 import { Suspense, useCallback, useEffect, useState } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import type { OperatorMe } from '../../contract/ops.ts'
-import { CallError, call, onUnauthenticated } from '../lib/api.ts'
+import { CallError, onUnauthenticated } from '../lib/api.ts'
 import { loadMarketTimeZone } from '../lib/format.ts'
 import { startPush, stopPush } from '../lib/push.ts'
-import LoginPage from '../pages/LoginPage.tsx'
-import SetupPage from '../pages/SetupPage.tsx'
+import { can, SessionContext } from '../lib/session.ts'
+import { currentOperator } from '../pages/session/api.ts'
+import LoginPage from '../pages/session/LoginPage.tsx'
+import SetupPage from '../pages/session/SetupPage.tsx'
 import { Layout } from './Layout.tsx'
 import { pages } from './routes.ts'
-import { can, SessionContext } from './session.ts'
 
 type State = { kind: 'loading' } | { kind: 'out' } | { kind: 'in'; me: OperatorMe }
 
@@ -22,7 +23,7 @@ export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' })
   const refresh = useCallback(() => {
     // The market's time zone arrives before any page shows a time.
-    Promise.all([call<OperatorMe>('session/me'), zoneLoaded]).then(
+    Promise.all([currentOperator(), zoneLoaded]).then(
       ([me]) => setState({ kind: 'in', me }),
       (error: unknown) => {
         if (error instanceof CallError) setState({ kind: 'out' })

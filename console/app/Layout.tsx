@@ -3,18 +3,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { call } from '../lib/api.ts'
 import { type ConsoleLanguage, setLanguage } from '../lib/i18n.ts'
 import { roleName } from '../lib/roles.ts'
+import { can, useSession } from '../lib/session.ts'
+import { signOut } from '../pages/session/api.ts'
 import { pages } from './routes.ts'
-import { can, useSession } from './session.ts'
 
 export function Layout({ children }: { children: ReactNode }) {
   const { me, refresh } = useSession()
   const { i18n, t } = useLingui()
   const [location] = useLocation()
   const logout = async () => {
-    await call('session/logout').catch(() => undefined)
+    await signOut().catch(() => undefined)
     refresh()
   }
   return (

@@ -5,23 +5,17 @@
 // console re-reads on each push, so an order another operator decided shows as taken here.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import {
-  clockTone,
-  PAYOUT_LIMIT_MINUTES,
-  type WorklistPage as Page,
-  type PlayerView,
-  type QueueStatus,
-  type ReviewResult,
-  type WorklistItem,
-} from '../../contract/ops.ts'
-import { useSession } from '../app/session.ts'
-import { PlayerSummary } from '../components/PlayerSummary.tsx'
-import { TableScroll } from '../components/TableScroll.tsx'
-import { CallError, call } from '../lib/api.ts'
-import { dateTime, minutesLeft, money } from '../lib/format.ts'
-import { failReasonText, phaseText } from '../lib/labels.ts'
-import { useOpsPush } from '../lib/push.ts'
-import { useCall } from '../lib/useCall.ts'
+import { clockTone, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { PlayerSummary } from '../../components/PlayerSummary.tsx'
+import { TableScroll } from '../../components/TableScroll.tsx'
+import { CallError } from '../../lib/api.ts'
+import { dateTime, minutesLeft, money } from '../../lib/format.ts'
+import { failReasonText, phaseText } from '../../lib/labels.ts'
+import { viewPlayer } from '../../lib/players.ts'
+import { useOpsPush } from '../../lib/push.ts'
+import { useSession } from '../../lib/session.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { reviewWithdrawal, withdrawalQueue } from './api.ts'
 
 /** The server's clock minus this browser's, so clocks count from the server's time. */
 function useServerNow(serverNow: number | undefined): number {
@@ -60,7 +54,7 @@ export default function WorklistPage() {
   const { t, i18n } = useLingui()
   const { me } = useSession()
   const [status, setStatus] = useState<QueueStatus>('review')
-  const list = useCall(() => call<Page>('withdrawals/queue', { status, pageNum: 1, pageSize: 100 }), [status])
+  const list = useCall(() => withdrawalQueue(status), [status])
   const [selected, setSelected] = useState<WorklistItem>()
   const [taken, setTaken] = useState<Map<string, WorklistItem>>(new Map())
   const decidedHere = useRef(new Set<string>())
@@ -263,7 +257,7 @@ function Review({
   onDecided: (orderId: string) => void
 }) {
   const { t, i18n } = useLingui()
-  const player = useCall(() => call<PlayerView>('players/view', { userId: item.playerId }), [item.playerId])
+  const player = useCall(() => viewPlayer(item.playerId), [item.playerId])
   const [reason, setReason] = useState('')
   const [outcome, setOutcome] = useState<string>()
   const [error, setError] = useState<string>()
@@ -273,7 +267,7 @@ function Review({
     setBusy(true)
     setError(undefined)
     try {
-      const result = await call<ReviewResult>('withdrawals/review', {
+      const result = await reviewWithdrawal({
         orderId: item.orderId,
         decision,
         ...(reason.trim() ? { reason: reason.trim() } : {}),

@@ -8,15 +8,16 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useParams } from 'wouter'
-import type { HeldWithdrawal, Permission, PlayerView } from '../../contract/ops.ts'
-import { useSession } from '../app/session.ts'
-import { TableScroll } from '../components/TableScroll.tsx'
-import { call } from '../lib/api.ts'
-import { dateTime, minutesLeft, money } from '../lib/format.ts'
-import { accountText, failReasonText, limitEventText, phaseText, stepText, transferKindText } from '../lib/labels.ts'
-import { useOpsPush } from '../lib/push.ts'
-import { statusText } from '../lib/status.ts'
-import { useCall } from '../lib/useCall.ts'
+import type { HeldWithdrawal, Permission } from '../../../contract/ops.ts'
+import { TableScroll } from '../../components/TableScroll.tsx'
+import { dateTime, minutesLeft, money } from '../../lib/format.ts'
+import { accountText, failReasonText, limitEventText, phaseText, stepText, transferKindText } from '../../lib/labels.ts'
+import { viewPlayer } from '../../lib/players.ts'
+import { useOpsPush } from '../../lib/push.ts'
+import { useSession } from '../../lib/session.ts'
+import { statusText } from '../../lib/status.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { addNote, adjustBalance, closeAccount, endSessions, extendExclusion, setFrozen } from './api.ts'
 
 function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
@@ -31,7 +32,7 @@ export default function PlayerPage() {
   const { t, i18n } = useLingui()
   const { me } = useSession()
   const userId = Number(useParams<{ userId: string }>().userId)
-  const view = useCall(() => call<PlayerView>('players/view', { userId }), [userId])
+  const view = useCall(() => viewPlayer(userId), [userId])
   useOpsPush((push) => {
     if (push.playerId === userId) view.reload()
   })
@@ -423,7 +424,7 @@ function NoteForm({ userId, onDone }: { userId: number; onDone: () => void }) {
       className="inline-form"
       onSubmit={(event) =>
         void run(event, async () => {
-          await call('players/note', { userId, body })
+          await addNote(userId, body)
           setBody('')
           return t`Nota salva.`
         })
@@ -454,8 +455,7 @@ function AdjustForm({ userId, onDone }: { userId: number; onDone: () => void }) 
       onSubmit={(event) =>
         void run(event, async () => {
           const amount = Math.round(Number(reais.replace(',', '.')) * 100)
-          const result = await call<{ status: 'done' | 'pending' }>('adjust', {
-            requestId: crypto.randomUUID(),
+          const result = await adjustBalance({
             userId,
             amount,
             reason,
@@ -505,7 +505,7 @@ function LogoutForm({ userId, onDone }: { userId: number; onDone: () => void }) 
       className="inline-form"
       onSubmit={(event) =>
         void run(event, async () => {
-          const result = await call<{ sessions: number }>('players/logout', { userId, reason })
+          const result = await endSessions(userId, reason)
           return plural(result.sessions, { one: '# sessão encerrada.', other: '# sessões encerradas.' })
         })
       }
@@ -536,7 +536,7 @@ function ExclusionForm({ userId, onDone }: { userId: number; onDone: () => void 
       onSubmit={(event) =>
         void run(event, async () => {
           const until = permanent ? null : Date.now() + Number(days) * 24 * 3600_000
-          await call('players/extendExclusion', { userId, until, reason })
+          await extendExclusion({ userId, until, reason })
           return t`Autoexclusão prolongada.`
         })
       }
@@ -590,7 +590,7 @@ function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen: boolea
       className="inline-form"
       onSubmit={(event) =>
         void run(event, async () => {
-          const result = await call<{ withdrawals: HeldWithdrawal[] }>('players/freeze', {
+          const result = await setFrozen({
             userId,
             frozen: !frozen,
             reason,
@@ -633,7 +633,7 @@ function CloseForm({ userId, onDone }: { userId: number; onDone: () => void }) {
         }
         setConfirming(false)
         void run(event, async () => {
-          await call('players/close', { userId, reason })
+          await closeAccount(userId, reason)
           return t`Conta encerrada.`
         })
       }}

@@ -3,15 +3,14 @@
 // fragment, so it never reaches a server log or a Referer.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import type { SetupInfo } from '../../contract/ops.ts'
-import { call } from '../lib/api.ts'
-import { roleName } from '../lib/roles.ts'
-import { useCall } from '../lib/useCall.ts'
+import { roleName } from '../../lib/roles.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { completeSetup, setupInfo } from './api.ts'
 
 export default function SetupPage() {
   const { t, i18n } = useLingui()
   const token = location.hash.slice(1)
-  const info = useCall(() => call<SetupInfo>('session/setupInfo', { token }), [token])
+  const info = useCall(() => setupInfo(token), [token])
   const [email, setEmail] = useState('')
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
@@ -27,7 +26,7 @@ export default function SetupPage() {
     }
     setError(undefined)
     try {
-      await call('session/setup', {
+      await completeSetup({
         token,
         password,
         ...(info.data?.email ? {} : { email }),

@@ -4,9 +4,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import qrcode from 'qrcode-generator'
 import { type FormEvent, useMemo, useState } from 'react'
-import type { TotpEnrolment } from '../../contract/ops.ts'
-import { useSession } from '../app/session.ts'
-import { call } from '../lib/api.ts'
+import type { TotpEnrolment } from '../../../contract/ops.ts'
+import { useSession } from '../../lib/session.ts'
+import { confirmTotp, startTotpEnrolment } from './api.ts'
 
 function QrCode({ text, label }: { text: string; label: string }) {
   const { size, path } = useMemo(() => {
@@ -38,7 +38,7 @@ export default function SecurityPage() {
   const start = async () => {
     setError(undefined)
     try {
-      setEnrolment(await call<TotpEnrolment>('session/totp/start'))
+      setEnrolment(await startTotpEnrolment())
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))
     }
@@ -46,7 +46,7 @@ export default function SecurityPage() {
   const confirm = async (event: FormEvent) => {
     event.preventDefault()
     try {
-      await call('session/totp/confirm', { code })
+      await confirmTotp(code)
       setEnrolment(undefined)
       refresh()
     } catch (failure) {

@@ -2,8 +2,9 @@
 // has one (the server says when it is needed).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import type { OperatorMe } from '../../contract/ops.ts'
-import { CallError, call } from '../lib/api.ts'
+import type { OperatorMe } from '../../../contract/ops.ts'
+import { CallError } from '../../lib/api.ts'
+import { signIn } from './api.ts'
 
 export default function LoginPage({ onSignedIn }: { onSignedIn: (me: OperatorMe) => void }) {
   const { t } = useLingui()
@@ -19,7 +20,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: OperatorMe)
     setBusy(true)
     setError(undefined)
     try {
-      onSignedIn(await call<OperatorMe>('session/login', { email, password, ...(askTotp ? { totp } : {}) }))
+      onSignedIn(await signIn({ email, password, ...(askTotp ? { totp } : {}) }))
     } catch (failure) {
       if (failure instanceof CallError && failure.msgCode === 'ops_totp_required') setAskTotp(true)
       setError(failure instanceof Error ? failure.message : String(failure))

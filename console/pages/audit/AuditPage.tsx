@@ -2,10 +2,9 @@
 // and what; the same filter downloads as CSV.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { AuditPage as Page } from '../../contract/ops.ts'
-import { call } from '../lib/api.ts'
-import { dateTime } from '../lib/format.ts'
-import { useCall } from '../lib/useCall.ts'
+import { dateTime } from '../../lib/format.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { auditCsvUrl, auditPage } from './api.ts'
 
 const PAGE_SIZE = 50
 
@@ -21,10 +20,10 @@ export default function AuditPage() {
   const [pageNum, setPageNum] = useState(1)
   const filter = filterOf(actor, action)
   const page = useCall(
-    () => call<Page>('audit/list', { pageNum, pageSize: PAGE_SIZE, ...filterOf(actor, action) }),
+    () => auditPage({ pageNum, pageSize: PAGE_SIZE, ...filterOf(actor, action) }),
     [pageNum, actor, action],
   )
-  const csv = `/api/ops/audit/export.csv?${new URLSearchParams(filter).toString()}`
+  const csv = auditCsvUrl(filter)
   const pages = Math.max(1, Math.ceil((page.data?.total ?? 0) / PAGE_SIZE))
   return (
     <section className="panel">

@@ -3,17 +3,11 @@
 // a reason (audited, effective at once). Amounts are typed in reais.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import { promotionKeys } from '../../contract/promotion-keys.ts'
-import { useSession } from '../app/session.ts'
-import { call } from '../lib/api.ts'
-import { money } from '../lib/format.ts'
-import { useCall } from '../lib/useCall.ts'
-
-interface SettingsView {
-  values: Record<string, unknown>
-  defaults: Record<string, unknown>
-  changed: { key: string; updatedAt: number; updatedBy: string }[]
-}
+import { promotionKeys } from '../../../contract/promotion-keys.ts'
+import { money } from '../../lib/format.ts'
+import { useSession } from '../../lib/session.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { changeSetting, readSettings } from './api.ts'
 
 const amountKeys = [
   'withdrawals.reviewAbove',
@@ -26,7 +20,7 @@ const amountKeys = [
 export default function SettingsPage() {
   const { t } = useLingui()
   const { me } = useSession()
-  const settings = useCall(() => call<SettingsView>('settings/get'), [])
+  const settings = useCall(() => readSettings(), [])
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
   const editable = me.permissions.includes('settings.edit')
@@ -42,7 +36,7 @@ export default function SettingsPage() {
   const save = async (key: string, value: unknown) => {
     setError(undefined)
     try {
-      await call('settings/set', { key, value, reason })
+      await changeSetting({ key, value, reason })
       settings.reload()
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))

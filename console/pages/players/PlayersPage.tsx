@@ -3,8 +3,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
-import type { PlayerHit } from '../../contract/ops.ts'
-import { call } from '../lib/api.ts'
+import type { PlayerHit } from '../../../contract/ops.ts'
+import { searchPlayers } from './api.ts'
 
 export default function PlayersPage() {
   const { t } = useLingui()
@@ -15,7 +15,7 @@ export default function PlayersPage() {
     event.preventDefault()
     setError(undefined)
     try {
-      setHits((await call<{ hits: PlayerHit[] }>('players/search', { q })).hits)
+      setHits((await searchPlayers(q)).hits)
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))
     }

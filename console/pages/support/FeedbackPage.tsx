@@ -4,17 +4,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { OperatorFeedback } from '../../contract/support.ts'
-import { CallError, call } from '../lib/api.ts'
-import { dateTime } from '../lib/format.ts'
-import { useCall } from '../lib/useCall.ts'
+import type { OperatorFeedback } from '../../../contract/support.ts'
+import { CallError } from '../../lib/api.ts'
+import { dateTime } from '../../lib/format.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { answerFeedback, listFeedback } from './api.ts'
 
 type Status = 'open' | 'answered' | 'closed'
 
 export default function FeedbackPage() {
   const { t } = useLingui()
   const [status, setStatus] = useState<Status>('open')
-  const list = useCall(() => call<{ feedback: OperatorFeedback[] }>('support/feedback', { status }), [status])
+  const list = useCall(() => listFeedback(status), [status])
   const labels: Record<Status, string> = { open: t`Novas`, answered: t`Respondidas`, closed: t`Encerradas` }
   return (
     <section className="panel">
@@ -55,7 +56,7 @@ function FeedbackRow({ item, onChanged }: { item: OperatorFeedback; onChanged: (
   async function send(body: object) {
     setError(undefined)
     try {
-      await call('support/feedback/answer', { id: item.id, ...body })
+      await answerFeedback(item.id, body)
       onChanged()
     } catch (failure) {
       setError(failure instanceof CallError ? failure.message : String(failure))

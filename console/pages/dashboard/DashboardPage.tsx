@@ -4,24 +4,11 @@
 // Re-read on every push.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
-import { call } from '../lib/api.ts'
-import { duration, money } from '../lib/format.ts'
-import { useOpsPush } from '../lib/push.ts'
-import { useCall } from '../lib/useCall.ts'
-
-interface Dashboard {
-  deposits: { amount: number; count: number }
-  withdrawals: { amount: number; count: number }
-  refunds: { amount: number; count: number }
-  bets: number
-  wins: number
-  ggr: number
-  playersActive: number
-  payouts: { count: number; medianMs: number | null; worstMs: number | null; overLimit: number }
-  open: { review: number; held: number; failed: number; stuck: number; unmatchedDeposits: number }
-  hourly: { deposits: number[]; withdrawals: number[] }
-}
+import { PAYOUT_LIMIT_MINUTES } from '../../../contract/ops.ts'
+import { duration, money } from '../../lib/format.ts'
+import { useOpsPush } from '../../lib/push.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { todaysFigures } from './api.ts'
 
 function HourlyChart({ deposits, withdrawals, label }: { deposits: number[]; withdrawals: number[]; label: string }) {
   const max = Math.max(1, ...deposits, ...withdrawals)
@@ -58,7 +45,7 @@ function HourlyChart({ deposits, withdrawals, label }: { deposits: number[]; wit
 
 export default function DashboardPage() {
   const { t } = useLingui()
-  const board = useCall(() => call<Dashboard>('dashboard'), [])
+  const board = useCall(() => todaysFigures(), [])
   useOpsPush(() => board.reload())
   const d = board.data
   return (

@@ -3,10 +3,21 @@
 // canned answers the inbox offers per language. Every save and delete is in the audit log.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import type { CannedAnswer, OperatorFaqItem, OperatorNotice } from '../../contract/support.ts'
-import { CallError, call } from '../lib/api.ts'
-import { dateTime } from '../lib/format.ts'
-import { useCall } from '../lib/useCall.ts'
+import type { OperatorFaqItem } from '../../../contract/support.ts'
+import { CallError } from '../../lib/api.ts'
+import { dateTime } from '../../lib/format.ts'
+import { useCall } from '../../lib/useCall.ts'
+import {
+  deleteCannedAnswer,
+  deleteFaqItem,
+  deleteNotice,
+  listCannedAnswers,
+  listFaq,
+  listNotices,
+  saveCannedAnswer,
+  saveFaqItem,
+  saveNotice,
+} from './api.ts'
 
 const languages = ['pt-BR', 'en', 'hi'] as const
 type Language = (typeof languages)[number]
@@ -16,10 +27,10 @@ const fromInput = (value: string) => (value ? new Date(value).getTime() : null)
 
 function useAction(after: () => void) {
   const [error, setError] = useState<string>()
-  const run = async (path: string, body: object) => {
+  const run = async (action: () => Promise<unknown>) => {
     setError(undefined)
     try {
-      await call(path, body)
+      await action()
       after()
       return true
     } catch (failure) {
@@ -57,14 +68,14 @@ export default function SupportContentPage() {
 }
 
 function FaqEditor({ language }: { language: Language }) {
-  const faq = useCall(() => call<{ faq: OperatorFaqItem[] }>('support/faq', { language }), [language])
+  const faq = useCall(() => listFaq(language), [language])
   const { error, run } = useAction(faq.reload)
   const [question, setQuestion] = useState('')
   const [answer, setAnswer] = useState('')
   async function add(event: FormEvent) {
     event.preventDefault()
     const position = (faq.data?.faq.at(-1)?.position ?? -1) + 1
-    if (await run('support/faq/save', { language, position, question, answer })) {
+    if (await run(() => saveFaqItem({ language, position, question, answer }))) {
       setQuestion('')
       setAnswer('')
     }
@@ -103,7 +114,13 @@ function FaqEditor({ language }: { language: Language }) {
   )
 }
 
-function FaqRow({ item, onSave }: { item: OperatorFaqItem; onSave: (path: string, body: object) => Promise<boolean> }) {
+function FaqRow({
+  item,
+  onSave,
+}: {
+  item: OperatorFaqItem
+  onSave: (action: () => Promise<unknown>) => Promise<boolean>
+}) {
   const [question, setQuestion] = useState(item.question)
   const [answer, setAnswer] = useState(item.answer)
   return (
@@ -111,7 +128,7 @@ function FaqRow({ item, onSave }: { item: OperatorFaqItem; onSave: (path: string
       className="support-editor"
       onSubmit={(event) => {
         event.preventDefault()
-        void onSave('support/faq/save', { ...item, question, answer })
+        void onSave(() => saveFaqItem({ ...item, question, answer }))
       }}
     >
       <label className="field">
@@ -130,11 +147,7 @@ function FaqRow({ item, onSave }: { item: OperatorFaqItem; onSave: (path: string
         <button type="submit" className="button small">
           <Trans>Salvar</Trans>
         </button>
-        <button
-          type="button"
-          className="button small danger"
-          onClick={() => void onSave('support/faq/delete', { id: item.id })}
-        >
+        <button type="button" className="button small danger" onClick={() => void onSave(() => deleteFaqItem(item.id))}>
           <Trans>Apagar</Trans>
         </button>
       </div>
@@ -144,7 +157,7 @@ function FaqRow({ item, onSave }: { item: OperatorFaqItem; onSave: (path: string
 
 function NoticesEditor() {
   const { t } = useLingui()
-  const notices = useCall(() => call<{ notices: OperatorNotice[] }>('support/notices'), [])
+  const notices = useCall(() => listNotices(), [])
   const { error, run } = useAction(notices.reload)
   const [title, setTitle] = useState('')
   const [body, setBody] = useState('')
@@ -154,14 +167,16 @@ function NoticesEditor() {
   const [endsAt, setEndsAt] = useState('')
   async function publish(event: FormEvent) {
     event.preventDefault()
-    const saved = await run('support/notices/save', {
-      title,
-      body,
-      language: language || null,
-      link: link.trim() || null,
-      startsAt: fromInput(startsAt) ?? Date.now(),
-      endsAt: fromInput(endsAt),
-    })
+    const saved = await run(() =>
+      saveNotice({
+        title,
+        body,
+        language: language || null,
+        link: link.trim() || null,
+        startsAt: fromInput(startsAt) ?? Date.now(),
+        endsAt: fromInput(endsAt),
+      }),
+    )
     if (saved) {
       setTitle('')
       setBody('')
@@ -206,7 +221,7 @@ function NoticesEditor() {
                 <button
                   type="button"
                   className="button small danger"
-                  onClick={() => void run('support/notices/delete', { id: notice.id })}
+                  onClick={() => void run(() => deleteNotice(notice.id))}
                 >
                   <Trans>Apagar</Trans>
                 </button>
@@ -271,7 +286,7 @@ function NoticesEditor() {
 }
 
 function CannedEditor({ language }: { language: Language }) {
-  const canned = useCall(() => call<{ canned: CannedAnswer[] }>('support/canned', { language }), [language])
+  const canned = useCall(() => listCannedAnswers(language), [language])
   const { error, run } = useAction(canned.reload)
   const [title, setTitle] = useState('')
   const [text, setText] = useState('')
@@ -287,7 +302,7 @@ function CannedEditor({ language }: { language: Language }) {
             <button
               type="button"
               className="button small danger"
-              onClick={() => void run('support/canned/delete', { id: answer.id })}
+              onClick={() => void run(() => deleteCannedAnswer(answer.id))}
             >
               <Trans>Apagar</Trans>
             </button>
@@ -298,7 +313,7 @@ function CannedEditor({ language }: { language: Language }) {
         className="support-editor"
         onSubmit={(event) => {
           event.preventDefault()
-          void run('support/canned/save', { language, title, text }).then((saved) => {
+          void run(() => saveCannedAnswer({ language, title, text })).then((saved) => {
             if (saved) {
               setTitle('')
               setText('')

@@ -6,14 +6,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import type { PlayerView } from '../../contract/ops.ts'
-import type { CannedAnswer, InboxItem, InboxView, OperatorConversationView } from '../../contract/support.ts'
-import { useSession } from '../app/session.ts'
-import { PlayerSummary } from '../components/PlayerSummary.tsx'
-import { CallError, call } from '../lib/api.ts'
-import { dateTime, minutesLeft } from '../lib/format.ts'
-import { useOpsPush } from '../lib/push.ts'
-import { useCall } from '../lib/useCall.ts'
+import type { InboxItem } from '../../../contract/support.ts'
+import { PlayerSummary } from '../../components/PlayerSummary.tsx'
+import { CallError } from '../../lib/api.ts'
+import { dateTime, minutesLeft } from '../../lib/format.ts'
+import { viewPlayer } from '../../lib/players.ts'
+import { useOpsPush } from '../../lib/push.ts'
+import { useSession } from '../../lib/session.ts'
+import { useCall } from '../../lib/useCall.ts'
+import {
+  assign,
+  closeConversation,
+  listCannedAnswers,
+  listInbox,
+  markRead,
+  openConversation,
+  sendReply,
+  signalTyping,
+} from './api.ts'
 
 /** A conversation waiting longer than this is highlighted. */
 export const WAIT_ALERT_MINUTES = 5
@@ -36,7 +46,7 @@ export default function SupportPage() {
   const { t } = useLingui()
   const [status, setStatus] = useState<'open' | 'closed'>('open')
   const [mine, setMine] = useState(false)
-  const inbox = useCall(() => call<InboxView>('support/inbox', { status, mine }), [status, mine])
+  const inbox = useCall(() => listInbox({ status, mine }), [status, mine])
   const [selected, setSelected] = useState<number>()
   const now = useNow(inbox.data?.now)
   useOpsPush((push) => {
@@ -183,21 +193,12 @@ function Conversation({
   const { t, i18n } = useLingui()
   const { me } = useSession()
   const canChat = me.permissions.includes('support.chat')
-  const view = useCall(
-    () => call<OperatorConversationView>('support/conversation', { conversationId }),
-    [conversationId],
-  )
+  const view = useCall(() => openConversation(conversationId), [conversationId])
   const item = view.data?.conversation
   const playerId = item?.playerId
   const language = item?.language
-  const player = useCall(
-    () => (playerId ? call<PlayerView>('players/view', { userId: playerId }) : Promise.resolve(undefined)),
-    [playerId],
-  )
-  const canned = useCall(
-    () => (language ? call<{ canned: CannedAnswer[] }>('support/canned', { language }) : Promise.resolve(undefined)),
-    [language],
-  )
+  const player = useCall(() => (playerId ? viewPlayer(playerId) : Promise.resolve(undefined)), [playerId])
+  const canned = useCall(() => (language ? listCannedAnswers(language) : Promise.resolve(undefined)), [language])
   const [draft, setDraft] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -212,14 +213,14 @@ function Conversation({
   const operatorReadUpTo = view.data?.operatorReadUpTo ?? 0
   useEffect(() => {
     if (!canChat || lastPlayerMessage <= operatorReadUpTo) return
-    call('support/read', { conversationId, upTo: lastPlayerMessage }).catch(() => undefined)
+    markRead(conversationId, lastPlayerMessage).catch(() => undefined)
   }, [canChat, conversationId, lastPlayerMessage, operatorReadUpTo])
 
-  async function act(path: string, body: object) {
+  async function act(action: () => Promise<unknown>) {
     setBusy(true)
     setError(undefined)
     try {
-      await call(path, { conversationId, ...body })
+      await action()
       view.reload()
       onChanged()
       return true
@@ -235,14 +236,14 @@ function Conversation({
     event.preventDefault()
     const text = draft.trim()
     if (!text) return
-    if (await act('support/reply', { text, requestId: crypto.randomUUID() })) setDraft('')
+    if (await act(() => sendReply(conversationId, text))) setDraft('')
   }
 
   function typed(value: string) {
     setDraft(value)
     if (Date.now() - lastTyping.current > TYPING_EVERY_MS && value.trim()) {
       lastTyping.current = Date.now()
-      call('support/typing', { conversationId, typing: true }).catch(() => undefined)
+      signalTyping(conversationId).catch(() => undefined)
     }
   }
 
@@ -285,7 +286,7 @@ function Conversation({
               type="button"
               className="button small"
               disabled={busy}
-              onClick={() => void act('support/assign', { action: 'take' })}
+              onClick={() => void act(() => assign(conversationId, { action: 'take' }))}
             >
               <Trans>Pegar</Trans>
             </button>
@@ -295,7 +296,7 @@ function Conversation({
               type="button"
               className="button small secondary"
               disabled={busy}
-              onClick={() => void act('support/assign', { action: 'release' })}
+              onClick={() => void act(() => assign(conversationId, { action: 'release' }))}
             >
               <Trans>Soltar</Trans>
             </button>
@@ -310,7 +311,7 @@ function Conversation({
             type="button"
             className="button small secondary"
             disabled={busy || !/^\d+$/.test(transferTo)}
-            onClick={() => void act('support/assign', { action: 'transfer', to: Number(transferTo) })}
+            onClick={() => void act(() => assign(conversationId, { action: 'transfer', to: Number(transferTo) }))}
           >
             <Trans>Transferir</Trans>
           </button>
@@ -318,7 +319,7 @@ function Conversation({
             type="button"
             className="button small secondary"
             disabled={busy}
-            onClick={() => void act('support/close', item.status === 'open' ? {} : { reopen: true })}
+            onClick={() => void act(() => closeConversation(conversationId, item.status !== 'open'))}
           >
             {item.status === 'open' ? <Trans>Encerrar</Trans> : <Trans>Reabrir</Trans>}
           </button>

@@ -3,36 +3,15 @@
 // a deposit limit), with their status at the provider, and PIX received that matched no order
 // or came after the order expired. Re-read on every push.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { call } from '../lib/api.ts'
-import { dateTime, money } from '../lib/format.ts'
-import { useOpsPush } from '../lib/push.ts'
-import { useCall } from '../lib/useCall.ts'
-
-interface Refund {
-  refundId: string
-  orderId: string | null
-  playerId: number | null
-  amount: number
-  reason: string
-  status: string
-  providerReason: string | null
-  attempts: number
-  createdAt: number
-}
-
-interface Unmatched {
-  endToEndId: string
-  txid: string
-  amount: number
-  orderId: string | null
-  late: boolean
-  receivedAt: number
-}
+import { dateTime, money } from '../../lib/format.ts'
+import { useOpsPush } from '../../lib/push.ts'
+import { useCall } from '../../lib/useCall.ts'
+import { recentRefunds, unmatchedDeposits } from './api.ts'
 
 export default function MoneyInPage() {
   const { t } = useLingui()
-  const refunds = useCall(() => call<{ refunds: Refund[] }>('refunds?limit=100', null), [])
-  const health = useCall(() => call<{ unmatched: Unmatched[] }>('health'), [])
+  const refunds = useCall(() => recentRefunds(), [])
+  const health = useCall(() => unmatchedDeposits(), [])
   useOpsPush((push) => {
     if (push.topic !== 'order') {
       refunds.reload()
