@@ -20,6 +20,7 @@ export const MsgCode = {
   sessionLimitReached: 'session_limit_reached',
   realityCheckDue: 'reality_check_due',
   exclusionNotExtended: 'exclusion_not_extended',
+  caseDecided: 'case_decided',
   registrationLimitsRequired: 'registration_limits_required',
   limitRequired: 'limit_required',
   amountOutOfRange: 'amount_out_of_range',

@@ -42,6 +42,8 @@ export const permissions = {
   'support.edit': ['support', 'admin'],
   /** The feedback list, answers and closing. */
   'support.feedback': ['support', 'admin'],
+  /** Money watch: the flags list, each flag's case file (notes, decision) and its export. */
+  'moneyWatch.cases': ['risk', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type Permission = keyof typeof permissions

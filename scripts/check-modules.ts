@@ -20,7 +20,7 @@ export const layers: string[][] = [
   ['games', 'payments'],
   ['responsible-gaming', 'rewards', 'attribution'],
   ['ops'],
-  ['support'],
+  ['support', 'risk'],
   ['transparency'],
   ['app'],
 ]

@@ -40,6 +40,8 @@ import { webPushRoutes } from './push/web-push-routes.ts'
 import { limitsRoutes } from './responsible-gaming/routes.ts'
 import { rewardsModule } from './rewards/plugin.ts'
 import { rewardRoutes } from './rewards/routes.ts'
+import { moneyWatchOperatorRoutes } from './risk/operator-routes.ts'
+import { moneyWatchModule } from './risk/plugin.ts'
 import { supportModule } from './support/plugin.ts'
 import { supportOperatorRoutes, supportRoutes } from './support/routes.ts'
 import { transparencyModule } from './transparency/plugin.ts'
@@ -85,6 +87,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(attributionModule)
   await app.register(opsModule)
   await app.register(supportModule)
+  await app.register(moneyWatchModule)
   await app.register(transparencyModule)
 
   await app.register(api, {
@@ -130,7 +133,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
         name: 'operator',
         security: [{ operatorSession: [] }, { operator: [] }],
         gateStatuses: [401, 403],
-        routes: { Operators: [opsRoutes({ '/support': supportOperatorRoutes })] },
+        routes: {
+          Operators: [opsRoutes({ '/support': supportOperatorRoutes, '/risk': moneyWatchOperatorRoutes })],
+        },
       },
     ],
   })

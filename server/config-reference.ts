@@ -25,6 +25,7 @@ const rewards = g('Rewards')
 const play = g('Play and responsible gaming')
 const ops = g('Operators')
 const ads = g('Marketing attribution')
+const watch = g('Money watch')
 
 export const configReference: Record<Variable, VariableDoc> = {
   PORT: server('Where the server listens (TCP port).'),
@@ -97,6 +98,22 @@ export const configReference: Record<Variable, VariableDoc> = {
   OPS_SESSION_HOURS: ops('A console session ends after this long in any case.'),
   OPS_FOUR_EYES_ABOVE: ops(
     "The most (centavos, either sign, summed) a person may adjust alone in any 24 h — by one operator to anyone, and to one player by anyone; an adjustment that would cross either sum waits for a second operator's approval.",
+  ),
+  RISK_LOOKBACK_DAYS: watch('How many days of deposits, withdrawals and play the money-watch rules look back over.'),
+  RISK_MIN_PLAY_PERCENT: watch(
+    'A withdrawal flags `little_play` when the deposits of the look-back window were staked less than this percentage of their sum.',
+  ),
+  RISK_MAX_PAYERS: watch('This many different payers (CPFs) of deposits in the window flag `many_payers`.'),
+  RISK_MAX_PAYOUT_KEYS: watch('This many different PIX keys withdrawn to in the window flag `many_payout_keys`.'),
+  RISK_CYCLES_PER_DAY: watch('This many deposit-then-withdrawal cycles within 24 hours flag `rapid_cycles`.'),
+  RISK_STRUCTURING_PERCENT: watch(
+    'A withdrawal this close (percent) below the review threshold (`WITHDRAW_REVIEW_ABOVE`) counts as just under it.',
+  ),
+  RISK_STRUCTURING_COUNT: watch(
+    'This many withdrawals just under the review threshold in the window flag `structuring`.',
+  ),
+  RISK_STAKE_JUMP_FACTOR: watch(
+    "Today's average stake this many times the window's earlier average (over at least 20 rounds) flags `stake_change`.",
   ),
   PAYMENT_PROVIDER: pix(
     "`sandbox` (no real money: the sandbox API Pix server `npm start` runs on `SANDBOX_PIX_PORT`, with the `PIX_*` settings filled in) or `pix-api` (a PSP's standard API Pix over mTLS; see docs/payments.md).",

@@ -149,6 +149,15 @@ export const envSchema = z.object({
   OPS_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(12),
   /** The most a person may adjust alone in 24 h, per operator and per player (server/ops/adjustments.ts). */
   OPS_FOUR_EYES_ABOVE: integer(50_000),
+  /** Money watch (server/risk/rules.ts): the thresholds its rules flag players at; each is also a runtime setting. */
+  RISK_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  RISK_MIN_PLAY_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
+  RISK_MAX_PAYERS: z.coerce.number().int().min(2).max(50).default(3),
+  RISK_MAX_PAYOUT_KEYS: z.coerce.number().int().min(2).max(50).default(3),
+  RISK_CYCLES_PER_DAY: z.coerce.number().int().min(2).max(50).default(3),
+  RISK_STRUCTURING_PERCENT: z.coerce.number().int().min(1).max(50).default(10),
+  RISK_STRUCTURING_COUNT: z.coerce.number().int().min(2).max(50).default(3),
+  RISK_STAKE_JUMP_FACTOR: z.coerce.number().int().min(2).max(100).default(5),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
   PROMOTIONS_DISABLED: z
@@ -358,6 +367,17 @@ const configSchema = envSchema
       sessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.OPS_SESSION_HOURS * 3600_000,
       fourEyesAbove: e.OPS_FOUR_EYES_ABOVE,
+    },
+    /** Money watch: the thresholds the rules flag players at (server/risk/rules.ts, docs/money-watch.md). */
+    risk: {
+      lookbackDays: e.RISK_LOOKBACK_DAYS,
+      minPlayPercent: e.RISK_MIN_PLAY_PERCENT,
+      maxPayers: e.RISK_MAX_PAYERS,
+      maxPayoutKeys: e.RISK_MAX_PAYOUT_KEYS,
+      cyclesPerDay: e.RISK_CYCLES_PER_DAY,
+      structuringPercent: e.RISK_STRUCTURING_PERCENT,
+      structuringCount: e.RISK_STRUCTURING_COUNT,
+      stakeJumpFactor: e.RISK_STAKE_JUMP_FACTOR,
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,

@@ -16,6 +16,7 @@ export type ServerModule =
   | 'audit'
   | 'support'
   | 'transparency'
+  | 'risk'
 
 export const tableOwners: Record<keyof Database, ServerModule> = {
   players: 'accounts',
@@ -75,4 +76,6 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   support_feedback: 'support',
   support_canned: 'support',
   transparency_snapshots: 'transparency',
+  risk_flags: 'risk',
+  risk_case_notes: 'risk',
 }

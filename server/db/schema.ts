@@ -628,6 +628,8 @@ export interface Database {
   support_feedback: SupportFeedbackTable
   support_canned: SupportCannedTable
   transparency_snapshots: TransparencySnapshotsTable
+  risk_flags: RiskFlagsTable
+  risk_case_notes: RiskCaseNotesTable
 }
 
 export type { OperatorRole }
@@ -707,4 +709,32 @@ export interface RuntimeSettingsTable {
   value: string
   updated_at: number
   updated_by: string
+}
+
+/** A money-watch flag and its case file (0037): one open flag per player and rule. */
+export interface RiskFlagsTable {
+  id: Generated<number>
+  player_id: number
+  rule: string
+  status: 'open' | 'closed'
+  /** JSON: what the rule found the last time it fired. */
+  reasons: string
+  trigger_ref: string | null
+  hits: number
+  first_at: number
+  last_at: number
+  decision: string | null
+  decision_reason: string | null
+  decided_by: number | null
+  decided_by_name: string | null
+  decided_at: number | null
+}
+
+export interface RiskCaseNotesTable {
+  id: Generated<number>
+  flag_id: number
+  author_id: number | null
+  author: string
+  body: string
+  created_at: number
 }

@@ -145,6 +145,8 @@ it('finds the routes to fuzz: player, operator and webhook routes, and no sandbo
     '/api/ops/adjust',
     '/api/ops/players/freeze',
     '/api/ops/players/close',
+    '/api/ops/risk/decide',
+    '/api/ops/risk/export',
     '/api/payments/webhook/pix',
   ])
     expect(urls).toContain(expected)

@@ -311,6 +311,11 @@ const messages: Record<MsgCode, Texts> = {
     en: 'The daily loss limit and the daily time limit are required: you can raise or lower them, but not remove them.',
     hi: 'दैनिक हानि सीमा और दैनिक समय सीमा अनिवार्य हैं: आप इन्हें बढ़ा या घटा सकते हैं, पर हटा नहीं सकते।',
   },
+  case_decided: {
+    'pt-BR': 'Este caso já foi decidido por outro operador.',
+    en: 'This case has already been decided by another operator.',
+    hi: 'इस मामले का निर्णय किसी अन्य ऑपरेटर द्वारा पहले ही किया जा चुका है।',
+  },
   exclusion_not_extended: {
     'pt-BR': 'Uma exclusão só pode ser prolongada, nunca encurtada.',
     en: 'An exclusion can only be lengthened, never shortened.',

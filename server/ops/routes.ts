@@ -101,6 +101,12 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/support/notices/delete': { summary: 'Delete a notice' },
   '/support/feedback': { summary: "Players' feedback by status" },
   '/support/feedback/answer': { summary: 'Answer feedback' },
+  '/risk/flags': { summary: 'Money-watch flags, newest first, filtered' },
+  '/risk/case': { summary: "A flag's case file: reasons, the player's money and play, notes, decision" },
+  '/risk/note': { summary: 'Add a note to a case (audited)' },
+  '/risk/decide': { summary: 'Decide a case once: cleared, reported or account held (audited)' },
+  '/risk/export': { summary: 'A case for the COAF report, as CSV or JSON (audited)' },
+  '/risk/withdrawal': { summary: "Beside a withdrawal: the player's deposits, rounds, payers and open flags" },
 }
 
 /**

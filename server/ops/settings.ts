@@ -1,5 +1,6 @@
 // Settings an admin changes in the console without a restart: the promotions master switch and
-// per-reward switches, the review threshold and SLA, deposit and withdrawal bounds. The env
+// per-reward switches, the review threshold and SLA, deposit and withdrawal bounds, the money
+// watch's thresholds. The env
 // values are the defaults; a change is a row in `runtime_settings` (audited in the same
 // transaction), applied to the running config at once and by every other instance within
 // SETTINGS_POLL_MS. Modules read these values from `app.config` at each request, so nothing else
@@ -20,6 +21,15 @@ const amount = z.number().int().min(0).max(100_000_000)
 interface NumberFields {
   withdrawals: 'reviewAbove' | 'reviewMinutes' | 'min' | 'dailyMax'
   deposits: 'min' | 'max'
+  risk:
+    | 'lookbackDays'
+    | 'minPlayPercent'
+    | 'maxPayers'
+    | 'maxPayoutKeys'
+    | 'cyclesPerDay'
+    | 'structuringPercent'
+    | 'structuringCount'
+    | 'stakeJumpFactor'
 }
 
 /** A number setting kept at `config[section][field]`. */
@@ -57,6 +67,15 @@ export const settingDefinitions = {
   'withdrawals.dailyMax': numberAt('withdrawals', 'dailyMax', amount.min(1)),
   'deposits.min': numberAt('deposits', 'min', amount.min(1)),
   'deposits.max': numberAt('deposits', 'max', amount.min(1)),
+  // The money watch's thresholds (server/risk/rules.ts), with the bounds of their env variables.
+  'risk.lookbackDays': numberAt('risk', 'lookbackDays', z.number().int().min(1).max(90)),
+  'risk.minPlayPercent': numberAt('risk', 'minPlayPercent', z.number().int().min(0).max(1000)),
+  'risk.maxPayers': numberAt('risk', 'maxPayers', z.number().int().min(2).max(50)),
+  'risk.maxPayoutKeys': numberAt('risk', 'maxPayoutKeys', z.number().int().min(2).max(50)),
+  'risk.cyclesPerDay': numberAt('risk', 'cyclesPerDay', z.number().int().min(2).max(50)),
+  'risk.structuringPercent': numberAt('risk', 'structuringPercent', z.number().int().min(1).max(50)),
+  'risk.structuringCount': numberAt('risk', 'structuringCount', z.number().int().min(2).max(50)),
+  'risk.stakeJumpFactor': numberAt('risk', 'stakeJumpFactor', z.number().int().min(2).max(100)),
 } as const
 
 export type SettingKey = keyof typeof settingDefinitions

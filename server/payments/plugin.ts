@@ -10,7 +10,7 @@ import { overduePayoutCount } from './payout-clock.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider } from './providers.ts'
 import { RefundService } from './refunds.ts'
-import { WithdrawalService } from './withdrawals.ts'
+import { type WithdrawalRequested, WithdrawalService } from './withdrawals.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +20,8 @@ declare module 'fastify' {
       withdrawals: WithdrawalService
       /** PIX returned to payers (devolucao): recorded, sent after commit, retried. */
       refunds: RefundService
+      /** Called after each withdrawal request commits (the money watch's rules run there). */
+      watchWithdrawalRequests: (watcher: (request: WithdrawalRequested) => Promise<void>) => void
     }
   }
 }
@@ -53,8 +55,12 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     'PIX the ledger took in that the provider does not confirm (last check of its list); above 0 is an alert',
     () => deposits.unconfirmedCentavos,
   )
+  const requestWatchers: ((request: WithdrawalRequested) => Promise<void>)[] = []
   const withdrawals = new WithdrawalService({
     ...services,
+    onRequested: async (request) => {
+      for (const watcher of requestWatchers) await watcher(request)
+    },
     onError: (error, context) => app.log.warn({ err: error }, context),
     // The operator alert: one error line per payout past Portaria 615/2024's 120 minutes.
     onPayoutOverdue: (alert) => app.log.error(alert, 'payout past the 120-minute rule'),
@@ -64,7 +70,13 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     'Withdrawals still unpaid more than 120 minutes after the request (review time included)',
     () => overduePayoutCount(app.db, now()),
   )
-  app.decorate('payments', { provider, deposits, withdrawals, refunds })
+  app.decorate('payments', {
+    provider,
+    deposits,
+    withdrawals,
+    refunds,
+    watchWithdrawalRequests: (watcher) => requestWatchers.push(watcher),
+  })
 
   app.addHook('onReady', async () => {
     deposits.start((error) => app.log.error({ err: error }, 'deposit reconciliation failed'))

@@ -67,6 +67,14 @@ export interface WithdrawalServiceOptions {
   metrics?: Pick<Metrics, 'withdrawal' | 'payoutPaid'>
   /** An open payout passed the 120-minute rule (raised once per order). */
   onPayoutOverdue?: (alert: PayoutAlert) => void
+  /** A withdrawal request was committed (also a replayed one): the money watch runs its rules. */
+  onRequested?: (request: WithdrawalRequested) => Promise<void>
+}
+
+export interface WithdrawalRequested {
+  orderId: string
+  playerId: number
+  amount: number
 }
 
 type OrderRow = Selectable<Database['withdrawal_orders']>
@@ -289,6 +297,10 @@ export class WithdrawalService {
       })
     })
     this.#o.metrics?.withdrawal('requested')
+    // A watcher's failure is logged, never the player's: the order stands either way.
+    await this.#o
+      .onRequested?.({ orderId: order.id, playerId, amount: Number(order.amount) })
+      .catch((error: unknown) => this.#o.onError(error, 'withdrawal watch'))
     if (order.status === 'processing') await this.dispatch(order.id)
     return this.#process(order.id, language)
   }
