@@ -9,7 +9,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { gameArt } from './games-client/art/plugin.ts'
+import { firstRouteModules } from './scripts/first-route.ts'
 import { precompress } from './scripts/precompress.ts'
+import { splitCatalog } from './scripts/split-catalog.ts'
 
 /**
  * Puts the stylesheets first in <head>: Vite writes them after the entry script and its
@@ -82,6 +84,7 @@ export default defineConfig({
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    splitCatalog(firstRouteModules),
     gameArt(),
     VitePWA({
       strategies: 'injectManifest',

@@ -19,9 +19,10 @@ import { routes } from './routes.ts'
 const GameFrame = lazyPart(() => import('./layout/GameFrame.tsx'), null)
 // The deposit listener has no screen of its own; it arrives just after the first paint (an open
 // PIX sheet is restored from IndexedDB and re-checked with the server when it does).
-const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null)
+const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null, { firstRoute: true })
 // The attribution question, asked once to a player who came from an ad (nothing for the others).
-const ConsentPrompt = lazyPart(() => import('../features/account/ConsentPrompt.tsx'), null)
+// Both load on every visit, so their messages come with the app (scripts/first-route.ts).
+const ConsentPrompt = lazyPart(() => import('../features/account/ConsentPrompt.tsx'), null, { firstRoute: true })
 
 export function Layout() {
   const { i18n } = useLingui()

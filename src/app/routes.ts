@@ -15,7 +15,8 @@ export interface RouteDef {
   component: ComponentType
 }
 
-const home = lazyPage(() => import('../features/home/HomePage.tsx'))
+// The first route: scripts/split-catalog.ts (vite.config.ts) bundles its messages with the app.
+const home = lazyPage(() => import('../features/home/HomePage.tsx'), { firstRoute: true })
 const promotions = lazyPage(() => import('../features/promotions/PromotionsPage.tsx'))
 const deposit = lazyPage(() => import('../features/deposit/DepositPage.tsx'))
 const withdraw = lazyPage(() => import('../features/withdraw/WithdrawPage.tsx'))

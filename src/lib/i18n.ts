@@ -1,6 +1,8 @@
 // Languages on the client: Portuguese is bundled; English and Hindi packs come from the server,
 // are kept in IndexedDB, and are refetched when an envelope's languageVersion changes. A pack
-// that fails to load falls back to the bundled Portuguese.
+// that fails to load falls back to the bundled Portuguese. The build bundles with the first
+// route only the Portuguese messages its code uses (scripts/split-catalog.ts); the rest come in
+// a chunk of their own that every lazily loaded part awaits (catalog.ts, lazy.tsx).
 import { i18n, type Messages } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import { defaultLanguage, isLanguage, type Language } from '../../contract/languages.ts'

@@ -4,6 +4,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'
+import { loadRestOfCatalog } from './catalog.ts'
 import { CHUNK_TIMEOUT_MS } from './chunkTimeout.ts'
 
 export { CHUNK_TIMEOUT_MS }
@@ -18,11 +19,16 @@ class ChunkTimeout extends Error {}
 // biome-ignore lint/suspicious/noExplicitAny: any component props
 type Loader<P = any> = () => Promise<{ default: ComponentType<P> }>
 
-function withTimeout<P>(loader: Loader<P>): Loader<P> {
+/**
+ * The part's chunk, within the time-out, and — unless the part belongs to the first route, whose
+ * messages come with the app — the rest of the Portuguese catalog, so it renders no message id.
+ */
+function withTimeout<P>(loader: Loader<P>, firstRoute: boolean): Loader<P> {
+  const load = firstRoute ? loader : () => Promise.all([loader(), loadRestOfCatalog()]).then(([module]) => module)
   return () =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new ChunkTimeout('chunk load timed out')), CHUNK_TIMEOUT_MS)
-      loader().then(
+      load().then(
         (module) => {
           clearTimeout(timer)
           resolve(module)
@@ -83,18 +89,25 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean; timedOut:
   }
 }
 
+interface PartOptions {
+  /** A page: a time-out lands on `/404` (which offers the retry) rather than an inline retry. */
+  page?: boolean
+  /** Loaded by the first route (the lobby): its messages are bundled with the app (scripts/split-catalog.ts). */
+  firstRoute?: boolean
+}
+
 /** A component that loads its code on first render, with retry on failure. */
 export function lazyPart<P extends object = Record<string, never>>(
   loader: Loader<P>,
   fallback: ReactNode = <div className="page-loading" aria-busy="true" />,
-  page = false,
+  { page = false, firstRoute = false }: PartOptions = {},
 ) {
   // Called once per part at module level, so each returned component is stable.
   return function LazyPart(props: P) {
     const [attempt, setAttempt] = useState(0)
     // A failed React.lazy keeps its rejected promise, so each retry needs a new one.
     // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry key
-    const Part = useMemo(() => lazy(withTimeout(loader)), [attempt])
+    const Part = useMemo(() => lazy(withTimeout(loader, firstRoute)), [attempt])
     return (
       <LoadBoundary page={page} onRetry={() => setAttempt((n) => n + 1)}>
         <Suspense fallback={fallback}>
@@ -106,6 +119,6 @@ export function lazyPart<P extends object = Record<string, never>>(
 }
 
 /** A routed page: like `lazyPart`, but a page that does not load in time lands on `/404`. */
-export function lazyPage(loader: Loader<Record<string, never>>) {
-  return lazyPart(loader, undefined, true)
+export function lazyPage(loader: Loader<Record<string, never>>, options: { firstRoute?: boolean } = {}) {
+  return lazyPart(loader, undefined, { ...options, page: true })
 }
