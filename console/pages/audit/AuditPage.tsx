@@ -2,6 +2,7 @@
 // and what; the same filter downloads as CSV.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { DataTable } from '../../components/DataTable.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { auditCsvUrl, auditPage } from './api.ts'
@@ -67,52 +68,30 @@ export default function AuditPage() {
       )}
       {page.data && (
         <>
-          <table className="table" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Quando</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Quem</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Ação</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Objeto</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Motivo</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Antes → depois</Trans>
-                </th>
-                <th scope="col">IP</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{dateTime(entry.at)}</td>
-                  <td>{entry.actorName}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>
-                    {entry.objectType} {entry.objectId}
-                  </td>
-                  <td>{entry.reason ?? ''}</td>
-                  <td className="json">
+          <DataTable
+            label={t`Auditoria`}
+            testId="audit-log"
+            rows={page.data.entries}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { header: <Trans>Quando</Trans>, cell: (entry) => dateTime(entry.at) },
+              { header: <Trans>Quem</Trans>, cell: (entry) => entry.actorName },
+              { header: <Trans>Ação</Trans>, cell: (entry) => <code>{entry.action}</code> },
+              { header: <Trans>Objeto</Trans>, cell: (entry) => `${entry.objectType} ${entry.objectId}` },
+              { header: <Trans>Motivo</Trans>, cell: (entry) => entry.reason ?? '' },
+              {
+                header: <Trans>Antes → depois</Trans>,
+                cell: (entry) => (
+                  <span className="json">
                     {entry.before ?? ''}
                     {entry.before && entry.after ? ' → ' : ''}
                     {entry.after ?? ''}
-                  </td>
-                  <td>{entry.ip}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </span>
+                ),
+              },
+              { header: 'IP', cell: (entry) => entry.ip },
+            ]}
+          />
           <div className="pager">
             <button
               type="button"

@@ -3,6 +3,7 @@
 // a deposit limit), with their status at the provider, and PIX received that matched no order
 // or came after the order expired. Re-read on every push.
 import { Trans, useLingui } from '@lingui/react/macro'
+import { DataTable } from '../../components/DataTable.tsx'
 import { dateTime, money } from '../../lib/format.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -25,52 +26,26 @@ export default function MoneyInPage() {
           <Trans>PIX devolvidos</Trans>
         </h1>
         {refunds.error && <p className="form-error">{refunds.error.message}</p>}
-        <table className="table" data-testid="refunds">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Quando</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Jogador</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Pedido</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Valor</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Motivo</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Situação</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.data?.refunds.map((r) => (
-              <tr key={r.refundId}>
-                <td>{dateTime(r.createdAt)}</td>
-                <td>{r.playerId === null ? '—' : `#${r.playerId}`}</td>
-                <td>{r.orderId ?? '—'}</td>
-                <td className="num">{money(r.amount)}</td>
-                <td>
-                  <code>{r.reason}</code>
-                </td>
-                <td>
-                  {r.status}
-                  {r.providerReason ? ` · ${r.providerReason}` : ''}
-                  {r.attempts > 1 ? ` · ${t`tentativas: ${r.attempts}`}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {refunds.data?.refunds.length === 0 && (
-          <p className="muted">
-            <Trans>Nenhum PIX devolvido.</Trans>
-          </p>
+        {refunds.data && (
+          <DataTable
+            label={t`PIX devolvidos`}
+            testId="refunds"
+            rows={refunds.data.refunds}
+            rowKey={(r) => r.refundId}
+            empty={<Trans>Nenhum PIX devolvido.</Trans>}
+            columns={[
+              { header: <Trans>Quando</Trans>, cell: (r) => dateTime(r.createdAt) },
+              { header: <Trans>Jogador</Trans>, cell: (r) => (r.playerId === null ? '—' : `#${r.playerId}`) },
+              { header: <Trans>Pedido</Trans>, cell: (r) => r.orderId ?? '—' },
+              { header: <Trans>Valor</Trans>, numeric: true, cell: (r) => money(r.amount) },
+              { header: <Trans>Motivo</Trans>, cell: (r) => <code>{r.reason}</code> },
+              {
+                header: <Trans>Situação</Trans>,
+                cell: (r) =>
+                  `${r.status}${r.providerReason ? ` · ${r.providerReason}` : ''}${r.attempts > 1 ? ` · ${t`tentativas: ${r.attempts}`}` : ''}`,
+              },
+            ]}
+          />
         )}
       </section>
       <section className="panel">
@@ -78,25 +53,21 @@ export default function MoneyInPage() {
           <Trans>PIX recebidos sem pedido ou depois do prazo</Trans>
         </h2>
         {health.error && <p className="form-error">{health.error.message}</p>}
-        <table className="table" data-testid="unmatched">
-          <tbody>
-            {health.data?.unmatched.map((u) => (
-              <tr key={u.endToEndId}>
-                <td>{dateTime(u.receivedAt)}</td>
-                <td>
-                  <code>{u.endToEndId}</code>
-                </td>
-                <td>{u.orderId ?? t`sem pedido`}</td>
-                <td className="num">{money(u.amount)}</td>
-                <td>{u.late ? t`depois do prazo` : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {health.data?.unmatched.length === 0 && (
-          <p className="muted">
-            <Trans>Nenhum.</Trans>
-          </p>
+        {health.data && (
+          <DataTable
+            label={t`PIX recebidos sem pedido ou depois do prazo`}
+            testId="unmatched"
+            rows={health.data.unmatched}
+            rowKey={(u) => u.endToEndId}
+            empty={<Trans>Nenhum.</Trans>}
+            columns={[
+              { header: <Trans>Recebido em</Trans>, cell: (u) => dateTime(u.receivedAt) },
+              { header: <Trans>Identificador (E2E)</Trans>, cell: (u) => <code>{u.endToEndId}</code> },
+              { header: <Trans>Pedido</Trans>, cell: (u) => u.orderId ?? t`sem pedido` },
+              { header: <Trans>Valor</Trans>, numeric: true, cell: (u) => money(u.amount) },
+              { header: <Trans>Prazo</Trans>, cell: (u) => (u.late ? t`depois do prazo` : t`no prazo`) },
+            ]}
+          />
         )}
       </section>
     </>

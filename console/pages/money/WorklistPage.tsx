@@ -15,21 +15,8 @@ import { viewPlayer } from '../../lib/players.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
+import { useServerNow } from '../../lib/useServerNow.ts'
 import { reviewWithdrawal, withdrawalQueue } from './api.ts'
-
-/** The server's clock minus this browser's, so clocks count from the server's time. */
-function useServerNow(serverNow: number | undefined): number {
-  const offset = useRef(0)
-  const [, tick] = useState(0)
-  useEffect(() => {
-    if (serverNow !== undefined) offset.current = serverNow - Date.now()
-  }, [serverNow])
-  useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  return Date.now() + offset.current
-}
 
 function Clock({ dueAt, windowMs, now, label }: { dueAt: number; windowMs: number; now: number; label: string }) {
   const left = dueAt - now

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import type { PlayerHit } from '../../../contract/ops.ts'
+import { DataTable } from '../../components/DataTable.tsx'
 import { searchPlayers } from './api.ts'
 
 export default function PlayersPage() {
@@ -50,42 +51,20 @@ export default function PlayersPage() {
           {error}
         </p>
       )}
-      {hits && hits.length === 0 && (
-        <p className="muted">
-          <Trans>Nenhum jogador encontrado.</Trans>
-        </p>
-      )}
-      {hits && hits.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">
-                <Trans>Usuário</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Nome verificado</Trans>
-              </th>
-              <th scope="col">CPF</th>
-              <th scope="col">
-                <Trans>Encontrado por</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hits.map((hit) => (
-              <tr key={hit.userId}>
-                <td>
-                  <Link href={`/players/${hit.userId}`}>{hit.userId}</Link>
-                </td>
-                <td>{hit.userName ?? '—'}</td>
-                <td>{hit.fullName ?? '—'}</td>
-                <td>{hit.cpf ?? '—'}</td>
-                <td>{matched[hit.matched]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {hits && (
+        <DataTable
+          label={t`Jogadores encontrados`}
+          rows={hits}
+          rowKey={(hit) => hit.userId}
+          empty={<Trans>Nenhum jogador encontrado.</Trans>}
+          columns={[
+            { header: '#', cell: (hit) => <Link href={`/players/${hit.userId}`}>{hit.userId}</Link> },
+            { header: <Trans>Usuário</Trans>, cell: (hit) => hit.userName ?? '—' },
+            { header: <Trans>Nome verificado</Trans>, cell: (hit) => hit.fullName ?? '—' },
+            { header: 'CPF', cell: (hit) => hit.cpf ?? '—' },
+            { header: <Trans>Encontrado por</Trans>, cell: (hit) => matched[hit.matched] },
+          ]}
+        />
       )}
     </section>
   )

@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import type { OperatorFaqItem } from '../../../contract/support.ts'
+import { DataTable } from '../../components/DataTable.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -188,36 +189,24 @@ function NoticesEditor() {
       <h2>
         <Trans>Avisos</Trans>
       </h2>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Título</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Idioma</Trans>
-            </th>
-            <th scope="col">
-              <Trans>De</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Até</Trans>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Ações</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {notices.data?.notices.map((notice) => (
-            <tr key={notice.id}>
-              <td>{notice.title}</td>
-              <td>{notice.language ?? t`todos`}</td>
-              <td>{dateTime(notice.startsAt)}</td>
-              <td>{notice.endsAt === null ? '—' : dateTime(notice.endsAt)}</td>
-              <td>
+      {notices.data && (
+        <DataTable
+          label={t`Avisos`}
+          rows={notices.data.notices}
+          rowKey={(notice) => notice.id}
+          empty={<Trans>Nenhum aviso.</Trans>}
+          columns={[
+            { header: <Trans>Título</Trans>, cell: (notice) => notice.title },
+            { header: <Trans>Idioma</Trans>, cell: (notice) => notice.language ?? t`todos` },
+            { header: <Trans>De</Trans>, cell: (notice) => dateTime(notice.startsAt) },
+            { header: <Trans>Até</Trans>, cell: (notice) => (notice.endsAt === null ? '—' : dateTime(notice.endsAt)) },
+            {
+              header: (
+                <span className="visually-hidden">
+                  <Trans>Ações</Trans>
+                </span>
+              ),
+              cell: (notice) => (
                 <button
                   type="button"
                   className="button small danger"
@@ -225,11 +214,11 @@ function NoticesEditor() {
                 >
                   <Trans>Apagar</Trans>
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ),
+            },
+          ]}
+        />
+      )}
       <form className="support-editor" onSubmit={(event) => void publish(event)}>
         <label className="field">
           <span>

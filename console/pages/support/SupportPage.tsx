@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { InboxItem } from '../../../contract/support.ts'
+import { DataTable } from '../../components/DataTable.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime, minutesLeft } from '../../lib/format.ts'
@@ -14,6 +15,7 @@ import { viewPlayer } from '../../lib/players.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
+import { useServerNow } from '../../lib/useServerNow.ts'
 import {
   assign,
   closeConversation,
@@ -29,26 +31,13 @@ import {
 export const WAIT_ALERT_MINUTES = 5
 const TYPING_EVERY_MS = 4000
 
-function useNow(serverNow: number | undefined): number {
-  const offset = useRef(0)
-  const [, tick] = useState(0)
-  useEffect(() => {
-    if (serverNow !== undefined) offset.current = serverNow - Date.now()
-  }, [serverNow])
-  useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), 15_000)
-    return () => clearInterval(timer)
-  }, [])
-  return Date.now() + offset.current
-}
-
 export default function SupportPage() {
   const { t } = useLingui()
   const [status, setStatus] = useState<'open' | 'closed'>('open')
   const [mine, setMine] = useState(false)
   const inbox = useCall(() => listInbox({ status, mine }), [status, mine])
   const [selected, setSelected] = useState<number>()
-  const now = useNow(inbox.data?.now)
+  const now = useServerNow(inbox.data?.now, 15_000)
   useOpsPush((push) => {
     if (push.topic === 'support' || push.id === null) inbox.reload()
   })
@@ -85,41 +74,30 @@ export default function SupportPage() {
             {inbox.error.message}
           </p>
         )}
-        {inbox.data && inbox.data.conversations.length === 0 && (
-          <p className="muted">
-            <Trans>Nenhuma conversa aqui.</Trans>
-          </p>
-        )}
-        {inbox.data && inbox.data.conversations.length > 0 && (
-          <table className="table" data-testid="support-inbox">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Jogador</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Última mensagem</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Esperando</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Com</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inbox.data.conversations.map((item) => (
-                <InboxRow
-                  key={item.id}
-                  item={item}
-                  now={now}
-                  selected={item.id === selected}
-                  onOpen={() => setSelected(item.id)}
-                />
-              ))}
-            </tbody>
-          </table>
+        {inbox.data && (
+          <DataTable
+            label={t`Conversas`}
+            testId="support-inbox"
+            rows={inbox.data.conversations}
+            rowKey={(item) => item.id}
+            rowProps={(item) => ({
+              className: item.id === selected ? 'selected' : undefined,
+              'data-testid': 'support-row',
+            })}
+            empty={<Trans>Nenhuma conversa aqui.</Trans>}
+            columns={[
+              {
+                header: <Trans>Jogador</Trans>,
+                cell: (item) => <InboxPlayer item={item} onOpen={() => setSelected(item.id)} />,
+              },
+              {
+                header: <Trans>Última mensagem</Trans>,
+                cell: (item) => <span className="support-last">{item.lastText}</span>,
+              },
+              { header: <Trans>Esperando</Trans>, cell: (item) => <Waiting since={item.waitingSince} now={now} /> },
+              { header: <Trans>Com</Trans>, cell: (item) => item.assignedName ?? <span className="muted">—</span> },
+            ]}
+          />
         )}
       </section>
       {selected !== undefined && (
@@ -129,55 +107,41 @@ export default function SupportPage() {
   )
 }
 
-function InboxRow({
-  item,
-  now,
-  selected,
-  onOpen,
-}: {
-  item: InboxItem
-  now: number
-  selected: boolean
-  onOpen: () => void
-}) {
+function InboxPlayer({ item, onOpen }: { item: InboxItem; onOpen: () => void }) {
   const { t } = useLingui()
-  const waited = item.waitingSince === null ? null : now - item.waitingSince
-  const late = waited !== null && waited > WAIT_ALERT_MINUTES * 60_000
   return (
-    <tr className={selected ? 'selected' : undefined} data-testid="support-row">
-      <td>
-        <button type="button" className="link" onClick={onOpen}>
-          #{item.playerId} {item.playerName ?? ''}
-        </button>{' '}
-        <span className="muted">{item.language}</span>
-        {item.unread > 0 && (
-          <span className="badge" title={t`mensagens não lidas`}>
-            {item.unread}
-          </span>
-        )}
-        {item.context && (
-          <div className="muted" data-testid="support-row-order">
-            <Trans>Saque {item.context.orderId}</Trans>
-          </div>
-        )}
-      </td>
-      <td className="support-last">{item.lastText}</td>
-      <td>
-        {waited === null ? (
-          '—'
-        ) : (
-          <span className={late ? 'clock clock-red' : 'clock'} data-testid="support-wait">
-            {late && (
-              <span className="visually-hidden">
-                <Trans>esperando há mais de {WAIT_ALERT_MINUTES} minutos:</Trans>{' '}
-              </span>
-            )}
-            {minutesLeft(waited)}
-          </span>
-        )}
-      </td>
-      <td>{item.assignedName ?? <span className="muted">—</span>}</td>
-    </tr>
+    <>
+      <button type="button" className="link" onClick={onOpen}>
+        #{item.playerId} {item.playerName ?? ''}
+      </button>{' '}
+      <span className="muted">{item.language}</span>
+      {item.unread > 0 && (
+        <span className="badge" title={t`mensagens não lidas`}>
+          {item.unread}
+        </span>
+      )}
+      {item.context && (
+        <div className="muted" data-testid="support-row-order">
+          <Trans>Saque {item.context.orderId}</Trans>
+        </div>
+      )}
+    </>
+  )
+}
+
+function Waiting({ since, now }: { since: number | null; now: number }) {
+  if (since === null) return '—'
+  const waited = now - since
+  const late = waited > WAIT_ALERT_MINUTES * 60_000
+  return (
+    <span className={late ? 'clock clock-red' : 'clock'} data-testid="support-wait">
+      {late && (
+        <span className="visually-hidden">
+          <Trans>esperando há mais de {WAIT_ALERT_MINUTES} minutos:</Trans>{' '}
+        </span>
+      )}
+      {minutesLeft(waited)}
+    </span>
   )
 }
 
