@@ -39,7 +39,12 @@ export function DataTable<Row>({
   testId?: string
 }) {
   const shown = columns.filter((column) => !column.hidden)
-  if (rows.length === 0 && !extraRows && empty) return <p className="muted">{empty}</p>
+  if (rows.length === 0 && !extraRows && empty)
+    return (
+      <p className="muted" data-testid={testId}>
+        {empty}
+      </p>
+    )
   return (
     <TableScroll label={label}>
       <table className="table" data-testid={testId}>
