@@ -25,6 +25,7 @@ import { payersAndHeldStepsMigration } from './migrations/0025-payers-and-held-s
 import { gameSessionOwnerMigration } from './migrations/0026-game-session-owner.ts'
 import { fourEyesWindowMigration } from './migrations/0027-four-eyes-window.ts'
 import { sandboxCobRevisionsMigration } from './migrations/0033-sandbox-cob-revisions.ts'
+import { ledgerSpinFunctionMigration } from './migrations/0034-ledger-spin-function.ts'
 import { moneyWatchMigration } from './migrations/0037-money-watch.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
@@ -55,6 +56,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0026-game-session-owner': gameSessionOwnerMigration(),
         '0027-four-eyes-window': fourEyesWindowMigration(),
         '0033-sandbox-cob-revisions': sandboxCobRevisionsMigration(db.engine),
+        '0034-ledger-spin-function': ledgerSpinFunctionMigration(db.engine),
         '0037-money-watch': moneyWatchMigration(db.engine),
       }
     },

@@ -20,16 +20,25 @@ import { createOnce } from '../idempotency.ts'
 import { knowWagering, wageringQuery } from '../ledger/bonus.ts'
 import { type DirectLedgerTx, NotDirect } from '../ledger/direct.ts'
 import type { Ledger } from '../ledger/ledger.ts'
+import type { FunctionSpin, FunctionSpinDone } from '../ledger/spin-function.ts'
 import type { LedgerTx } from '../ledger/tx.ts'
 import { betDirect, bet as placeBet, win as settleWin, winDirect } from '../ledger/wallet.ts'
+import { localDate, periodStart, periodStartDate } from '../lib/periods.ts'
 import { randomHex } from '../lib/random-pool.ts'
 import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 import { type SpinStatements, spinStatements } from './direct-spin.ts'
 import { countRound, lossByPeriodQuery, lossesOf, roundTotal } from './play-days.ts'
-import { enforcePlayLimits, playTimeOf, playTimeQuery, refuseOverPlayLimitsRead } from './play-limits.ts'
+import { enforcePlayLimits, PLAY_BREAK_MS, playTimeOf, playTimeQuery, refuseOverPlayLimitsRead } from './play-limits.ts'
 import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
-import { sessionLookup, sessionOf, sessionSeenLazily } from './sessions.ts'
+import {
+  type GameSessionRow,
+  SEEN_WRITE_EVERY_MS,
+  SESSION_EXPIRY_MS,
+  sessionLookup,
+  sessionOf,
+  sessionSeenLazily,
+} from './sessions.ts'
 
 type RoundRow = Database['game_rounds']
 type SeedRow = Database['fair_seeds']
@@ -68,6 +77,11 @@ export interface RoundsOptions {
   ledger: Ledger
   /** SQLite: the connection's direct statements, for the spin's plain path (`Ledger.transactDirect`). */
   direct?: { db: Kysely<Database>; sqlite: DirectSqlite } | null
+  /**
+   * PostgreSQL: the plain spin as one call of the ledger's function `ledger_spin`
+   * (`Ledger.transactFunction`); true unless a test compares it with the spin's `LedgerTx` path.
+   */
+  oneStatement?: boolean
   /** Wins at or above this (centavos) are announced to everyone (`win` push). */
   winFeedMin: number
   /** The market's time zone (limit periods) and the default reality-check interval. */
@@ -157,7 +171,7 @@ export class Rounds {
    * never changes, so a spin can lock the player in the same statement that checks the session
    * is still open. Liveness is always the database's answer; this only saves a round trip.
    */
-  readonly #sessionPlayers = new Map<string, number>()
+  readonly #sessionPlayers = new Map<string, GameSessionRow>()
 
   /**
    * On PostgreSQL a spin is four round trips when its session is known here: begin; the player's
@@ -208,6 +222,7 @@ export class Rounds {
         sameRequest: (existing) => existing.game_id === game.id && Number(existing.bet) === spin.bet,
         replay: async (existing) => {
           if (!seed) throw new Refusal('seed_not_set')
+          this.#rememberSeed(seed, Number(seed.next_nonce))
           return {
             round: roundView(existing, null),
             replayed: true,
@@ -242,8 +257,128 @@ export class Rounds {
     const direct = this.#directStatements()
     const record = direct
       ? await this.#o.ledger.transactDirect((tx) => this.#directSpin(tx, direct, input), work)
-      : await this.#o.ledger.transact(work)
+      : this.#o.oneStatement === false
+        ? await this.#o.ledger.transact(work)
+        : await this.#o.ledger.transactFunction((now) => this.#functionSpin(input, now), work)
     return record.replayed || !pool ? record : { ...record, jackpotPool: await pool }
+  }
+
+  /**
+   * Each player's seed pair as this process last saw it, with its next nonce: the plain spin on
+   * PostgreSQL draws its outcome from it before the one statement that writes the round, which
+   * plays it only if the pair and nonce are still the database's (else the spin takes `LedgerTx`).
+   */
+  readonly #seeds = new Map<number, SeedRow>()
+
+  #rememberSeed(seed: SeedRow, nextNonce: number) {
+    const playerId = Number(seed.player_id)
+    if (!this.#seeds.has(playerId) && this.#seeds.size >= KNOWN_SESSIONS) {
+      this.#seeds.delete(this.#seeds.keys().next().value as number)
+    }
+    this.#seeds.set(playerId, { ...seed, next_nonce: nextNonce })
+  }
+
+  /**
+   * The spin's plain case on PostgreSQL (the same case as `#directSpin` on SQLite) as one call of
+   * the ledger's function `ledger_spin`: the session and seed pair known here from the player's
+   * earlier spins, the outcome drawn from them by contract/games/fair.ts; the function checks
+   * everything else under the player's lock and writes the same rows as `spin`'s work. Anything
+   * else throws `NotDirect` (or the function hands it back) and the spin runs through `LedgerTx`.
+   */
+  #functionSpin(input: SpinInput, now: number) {
+    const { timeZone, realityCheckMinutes } = this.#o.playLimits
+    const accounts = this.#o.ledger.accounts
+    const tokenHash = sha256Hex(input.sessionToken)
+    const session = this.#sessionPlayers.get(tokenHash)
+    if (!session) throw new NotDirect('session')
+    const game = findGame(session.gameId)
+    if (!game?.betLevels.includes(input.bet)) throw new NotDirect('bet')
+    const { playerId } = session
+    const seed = this.#seeds.get(playerId)
+    if (!seed) throw new NotDirect('seed')
+    const cashId = accounts.known({ player: playerId, code: 'cash' })
+    const bonusId = accounts.known({ player: playerId, code: 'bonus' })
+    if (cashId === undefined || bonusId === undefined) throw new NotDirect('accounts')
+    const nonce = Number(seed.next_nonce)
+    const outcome = spinOutcome(
+      game,
+      input.bet,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+      hmacSha256,
+    )
+    const paid = outcome.win
+    if (outcome.jackpotWon || paid >= this.#o.winFeedMin) throw new NotDirect('jackpot or announced win')
+    const contribution = jackpotContribution(jackpotRule, input.bet)
+    if (!Number.isSafeInteger(contribution) || contribution <= 0) throw new NotDirect('contribution')
+    const roundId = newRoundId()
+    const spin: FunctionSpin = {
+      tokenHash,
+      now,
+      openAfter: now - SESSION_EXPIRY_MS,
+      seenBefore: now - SEEN_WRITE_EVERY_MS,
+      playerId,
+      sessionId: session.id,
+      gameId: game.id,
+      gameVersion: game.version,
+      cashId,
+      bonusId,
+      houseId: accounts.known({ house: 'game', shard: playerId }) as number,
+      poolId: accounts.known({ house: 'jackpot_pool', shard: playerId }) as number,
+      poolIds: accounts.houseIds('jackpot_pool'),
+      requestId: input.requestId,
+      seedId: Number(seed.id),
+      nonce,
+      serverSeedHash: seed.server_seed_hash,
+      clientSeed: seed.client_seed,
+      roundId,
+      bet: input.bet,
+      stops: JSON.stringify(outcome.stops),
+      freeSpins: JSON.stringify(outcome.freeSpins.map((free) => free.stops)),
+      win: paid,
+      contribution,
+      day: localDate(now, timeZone),
+      lossFrom: {
+        day: periodStartDate('day', now, timeZone),
+        week: periodStartDate('week', now, timeZone),
+        month: periodStartDate('month', now, timeZone),
+      },
+      playedSince: Math.min(periodStart('day', now, timeZone), now - 24 * 3600_000),
+      dayStart: periodStart('day', now, timeZone),
+      realityCheckMinutes,
+      playBreakMs: PLAY_BREAK_MS,
+    }
+    const answer = (done: FunctionSpinDone): SpinRecord => {
+      this.#rememberSeed(seed, nonce + 1)
+      const row: RoundRow = {
+        id: roundId,
+        player_id: playerId,
+        session_id: session.id,
+        request_id: input.requestId,
+        game_id: game.id,
+        game_version: game.version,
+        bet: input.bet,
+        stops: spin.stops,
+        free_spins: spin.freeSpins,
+        win: paid,
+        jackpot_win: 0,
+        jackpot_contribution: contribution,
+        balance_before: done.balanceBefore,
+        balance_after: done.balanceBefore - input.bet + paid,
+        seed_id: spin.seedId,
+        server_seed_hash: seed.server_seed_hash,
+        client_seed: seed.client_seed,
+        nonce,
+        created_at: now,
+      }
+      return {
+        round: roundView(row, null),
+        replayed: false,
+        seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
+        jackpotPool: done.pool,
+        balance: balanceView(done),
+      }
+    }
+    return { spin, answer }
   }
 
   #direct: SpinStatements | undefined
@@ -375,9 +510,9 @@ export class Rounds {
       seen: sessionSeenLazily(tx.trx, key, tx.now),
     }
     if (known !== undefined) {
-      const { balance, rows } = await tx.lockPlayerWith(known, session)
+      const { balance, rows } = await tx.lockPlayerWith(known.playerId, session)
       const found = sessionOf(rows.session)
-      if (!found || found.playerId !== known) {
+      if (!found || found.playerId !== known.playerId) {
         this.#sessionPlayers.delete(key)
         throw new Refusal('game_session_closed')
       }
@@ -388,7 +523,7 @@ export class Rounds {
     if (this.#sessionPlayers.size >= KNOWN_SESSIONS) {
       this.#sessionPlayers.delete(this.#sessionPlayers.keys().next().value as string)
     }
-    this.#sessionPlayers.set(key, found.playerId)
+    this.#sessionPlayers.set(key, found)
     return { session: found, balance: await tx.lockPlayer(found.playerId) }
   }
 
@@ -396,6 +531,9 @@ export class Rounds {
     const nonce = Number(seed.next_nonce)
     // Moved on with the spin's other writes, only if it still stands at this nonce.
     tx.defer(nonceTaken(tx.trx, Number(seed.id), nonce), { expectRows: 1 })
+    // For the player's next plain spin; should this transaction not commit, the function finds
+    // the nonce moved on here unplayed and hands that spin back, which reads the pair again.
+    this.#rememberSeed(seed, nonce + 1)
     const outcome = spinOutcome(
       game,
       input.bet,

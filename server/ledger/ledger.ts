@@ -6,15 +6,16 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { OutboxEvent } from '../push/outbox.ts'
-import { outboxInsert } from '../push/outbox.ts'
+import { broadcastEvent, outboxInsert } from '../push/outbox.ts'
 import { type AccountDirectory, readPlayerBalances } from './accounts.ts'
-import type { DirectLedgerTx } from './direct.ts'
+import { type DirectLedgerTx, NotDirect } from './direct.ts'
 import { isRetryable } from './errors.ts'
 import { flush as applyPostings, deferPosting } from './flush.ts'
 import { GroupCommit } from './group-commit.ts'
 import { houseSum, lockHouse, lockPlayer, lockPlayerWith } from './locks.ts'
 import { outboxRows } from './outbox-rows.ts'
 import { type LockedPlayers, Postings, type TransferInput } from './postings.ts'
+import { callSpinFunction, type FunctionSpin, type FunctionSpinDone } from './spin-function.ts'
 import { readTogether } from './together.ts'
 import { applyTransfer } from './transfer.ts'
 import type { LedgerOptions, LedgerTx, TransferResult } from './tx.ts'
@@ -82,6 +83,44 @@ export class Ledger {
   /** How many direct works were written directly and how many ran through `LedgerTx` instead. */
   get directCounts(): { direct: number; fellBack: number } {
     return this.#group.directCounts
+  }
+
+  readonly #functionCounts = { function: 0, fellBack: 0 }
+
+  /**
+   * `transact(work)`, with a one-statement plain path for PostgreSQL: `plain(now)` names the spin
+   * the ledger's function `ledger_spin` writes (spin-function.ts) and how to answer it, or throws
+   * `NotDirect`; when it throws, when the function hands the spin back (writing nothing) or when
+   * the statement fails, `work` runs as `transact` runs it, so every answer other than the plain
+   * one is `work`'s. SQLite runs `work`.
+   */
+  async transactFunction<T>(
+    plain: (now: number) => { spin: FunctionSpin; answer: (done: FunctionSpinDone) => T },
+    work: (tx: LedgerTx) => Promise<T>,
+  ): Promise<T> {
+    if (this.#o.engine !== 'postgres') return this.transact(work)
+    let call: ReturnType<typeof plain> | undefined
+    try {
+      call = plain(this.#o.now())
+    } catch (error) {
+      if (!(error instanceof NotDirect)) throw error
+    }
+    if (call) {
+      // A failed statement wrote nothing (one transaction): `work` answers it, retrying as it does.
+      const result = await callSpinFunction(this.#o.db, call.spin).catch(() => undefined)
+      if (result && 'done' in result) {
+        this.#functionCounts.function++
+        this.#afterCommit(new Set([call.spin.playerId]), [broadcastEvent('jackpot', {})])
+        return call.answer(result.done)
+      }
+    }
+    this.#functionCounts.fellBack++
+    return this.transact(work)
+  }
+
+  /** How many spins `ledger_spin` wrote and how many ran through `LedgerTx` instead (PostgreSQL). */
+  get functionCounts(): { function: number; fellBack: number } {
+    return { ...this.#functionCounts }
   }
 
   /**

@@ -109,6 +109,15 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
     )
   }
 
+  if (app.engine === 'postgres') {
+    metrics.totals(
+      'postgres_spin_path_total',
+      'PostgreSQL spins by the path they took: function (one call of ledger_spin), or fell_back to LedgerTx (refusals, replays, a seed pair not yet seen by this process, wagering, jackpots, announced wins, limits reached, reality checks)',
+      'path',
+      () => ({ function: app.ledger.functionCounts.function, fell_back: app.ledger.functionCounts.fellBack }),
+    )
+  }
+
   const token = app.config.metricsToken
   if (token) {
     const failures = new Map<string, { count: number; until: number }>()

@@ -1,0 +1,213 @@
+// The spin's one-statement path on PostgreSQL (`ledger_spin`, `Ledger.transactFunction`): it
+// writes exactly the rows, balances and answers the spin's `LedgerTx` path writes — spin for
+// spin, from the same seeds, with the player's limits in force — and hands every other case over
+// (a refusal, a replay, a win to announce, a loss limit reached, a reality check); every round it
+// writes is the outcome contract/games/fair.ts draws from the round's seeds.
+import { afterEach, describe, expect, it } from 'vitest'
+import { findGame } from '../../contract/games/catalog.ts'
+import { spinOutcome } from '../../contract/games/fair.ts'
+import { manualClock } from '../../tests/support/clock.ts'
+import { openGameSession } from '../../tests/support/game-session.ts'
+import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
+import { Rounds } from './rounds.ts'
+import { hmacSha256 } from './seeds.ts'
+
+const START = Date.UTC(2026, 10, 22, 15, 0)
+const url = process.env.TEST_DATABASE_URL
+
+type Step = { bet: number; requestId: string; advanceMs: number }
+
+describe.runIf(url)('the spin in one statement on postgres', () => {
+  const open: { close(): Promise<void> }[] = []
+  afterEach(async () => {
+    for (const one of open.splice(0)) await one.close()
+  })
+
+  /** How many answers of each kind: a win, a loss, a replay, each refusal. */
+  const count = (answers: unknown[]) => {
+    const kinds: Record<string, number> = {}
+    for (const answer of answers as {
+      success: boolean
+      msgCode?: string
+      data?: { replayed: boolean; round: { win: number } }
+    }[]) {
+      const kind = !answer.success
+        ? (answer.msgCode as string)
+        : answer.data?.replayed
+          ? 'replayed'
+          : answer.data?.round.win
+            ? 'win'
+            : 'loss'
+      kinds[kind] = (kinds[kind] ?? 0) + 1
+    }
+    return kinds
+  }
+
+  /** One app spinning `plan` from a fixed server seed, with the one-statement path or without it. */
+  async function play(oneStatement: boolean, plan: Step[], limits: { dailyLoss: number; dailyMinutes: number }) {
+    const testDb: TestDb = await createTestDb('postgres')
+    const clock = manualClock(START)
+    let seeds = 0
+    const app = await buildTestApp(testDb.db, {}, clock, {
+      serverSeeds: () => `${'5eed'.repeat(15)}${String(seeds++).padStart(4, '0')}`,
+    })
+    open.push({
+      close: async () => {
+        await app.close()
+        await testDb.drop()
+      },
+    })
+    app.games.rounds = new Rounds({
+      ledger: app.ledger,
+      direct: null,
+      oneStatement,
+      winFeedMin: app.config.winFeedMin,
+      playLimits: {
+        timeZone: app.config.market.timeZone,
+        realityCheckMinutes: app.config.realityCheckDefaultMinutes,
+      },
+    })
+    const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000, registrationLimits: limits })
+    const { sessionToken } = await openGameSession(app, call)
+    const before = { ...app.ledger.functionCounts }
+    const answers: unknown[] = []
+    for (const step of plan) {
+      clock.time += step.advanceMs
+      const reply = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/game/spin',
+          headers: { 'game-session': sessionToken },
+          payload: { bet: step.bet, requestId: step.requestId },
+        })
+      ).json()
+      answers.push(reply)
+    }
+    const counts = {
+      function: app.ledger.functionCounts.function - before.function,
+      fellBack: app.ledger.functionCounts.fellBack - before.fellBack,
+    }
+    const db = testDb.db.kysely
+    // Every round is what fair.ts draws from its seeds and nonce.
+    const played = await db
+      .selectFrom('game_rounds')
+      .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
+      .select([
+        'game_rounds.game_id',
+        'game_rounds.bet',
+        'game_rounds.stops',
+        'game_rounds.free_spins',
+        'game_rounds.win',
+        'game_rounds.nonce',
+        'fair_seeds.server_seed',
+        'fair_seeds.client_seed',
+      ])
+      .execute()
+    for (const round of played) {
+      const game = findGame(round.game_id)
+      if (!game) throw new Error(`no game ${round.game_id}`)
+      const outcome = spinOutcome(
+        game,
+        Number(round.bet),
+        { serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: Number(round.nonce) },
+        hmacSha256,
+      )
+      expect(JSON.parse(round.stops)).toEqual(outcome.stops)
+      expect(JSON.parse(round.free_spins)).toEqual(outcome.freeSpins.map((free) => free.stops))
+      expect(Number(round.win)).toBe(outcome.win)
+    }
+    // Round ids are random: each is replaced by its place in the history wherever it appears.
+    const roundIds = (
+      await db.selectFrom('game_rounds').select('id').orderBy('created_at').orderBy('nonce').execute()
+    ).map((row) => row.id)
+    const mask = (value: unknown) =>
+      JSON.parse(
+        roundIds
+          .reduce((text, id, i) => text.replaceAll(id, `ROUND${i}`), JSON.stringify(value))
+          .replace(/"sessionId":"[0-9a-f]+"/g, '"sessionId":"S"'),
+      )
+    const rows = {
+      rounds: await db.selectFrom('game_rounds').selectAll().orderBy('created_at').orderBy('nonce').execute(),
+      // The funding transfer's id is random too; every round's transfer is compared, in order.
+      transfers: (await db.selectFrom('ledger_transfers').selectAll().orderBy('seq').execute()).map((row) => ({
+        ...row,
+        id: row.kind === 'adjustment' ? 'FUNDING' : row.id,
+        seq: 0,
+      })),
+      bets: await db.selectFrom('wallet_bets').selectAll().orderBy('created_at').orderBy('round_id').execute(),
+      accounts: await db.selectFrom('ledger_accounts').selectAll().orderBy('id').execute(),
+      days: await db.selectFrom('game_play_days').selectAll().execute(),
+      seeds: await db.selectFrom('fair_seeds').selectAll().orderBy('id').execute(),
+      sessions: await db
+        .selectFrom('game_sessions')
+        .select(['player_id', 'game_id', 'last_seen_at', 'closed_at'])
+        .execute(),
+      outbox: await db
+        .selectFrom('outbox')
+        .select(['topic', 'player_id', 'payload', 'created_at'])
+        .orderBy('id')
+        .execute(),
+    }
+    for (const round of rows.rounds) (round as { session_id: string }).session_id = 'S'
+    return { answers: mask(answers), rows: mask(rows), counts, kinds: count(answers) }
+  }
+
+  /** 120 spins: replays, a bet the game does not offer, large bets, a reality check after an hour. */
+  function planOf(): Step[] {
+    const plan: Step[] = []
+    for (let i = 0; i < 120; i++) {
+      const last = plan.at(-1)
+      if (i % 17 === 5 && last) {
+        plan.push({ ...last, advanceMs: 3_000 })
+        continue
+      }
+      if (i % 23 === 7 && last) {
+        plan.push({ ...last, bet: last.bet === 100 ? 200 : 100, advanceMs: 3_000 })
+        continue
+      }
+      plan.push({
+        bet: i === 40 ? 123 : i >= 95 ? 2000 : i % 13 === 0 ? 1000 : ([50, 100, 200][i % 3] as number),
+        requestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        advanceMs: i === 110 ? 70 * 60_000 : 3_000,
+      })
+    }
+    return plan
+  }
+
+  it('writes what the LedgerTx path writes, spin for spin, and hands every other case over', async () => {
+    const plan = planOf()
+    const limits = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+    const function_ = await play(true, plan, limits)
+    const through = await play(false, plan, limits)
+    expect(Object.keys(function_.kinds).sort()).toEqual(
+      [
+        'insufficient_balance',
+        'invalid_bet',
+        'loss',
+        'reality_check_due',
+        'replayed',
+        'request_id_reused',
+        'win',
+      ].sort(),
+    )
+    expect(function_.answers).toEqual(through.answers)
+    expect(function_.rows).toEqual(through.rows)
+    expect(through.counts.function).toBe(0)
+    // Most spins are plain; the first (its seed pair not yet seen here), the replays, the refusals
+    // and the reality check after an hour are not.
+    expect(function_.counts.function).toBeGreaterThan(60)
+    expect(function_.counts.fellBack).toBeGreaterThan(5)
+  })
+
+  it('hands a spin over a loss limit to LedgerTx, which refuses it, and writes the same rows', async () => {
+    const plan = planOf().slice(0, 60)
+    // A daily loss limit the plan's losses reach.
+    const limits = { dailyLoss: 1_500, dailyMinutes: 24 * 60 }
+    const function_ = await play(true, plan, limits)
+    const through = await play(false, plan, limits)
+    expect(function_.kinds.loss_limit_reached).toBeGreaterThan(0)
+    expect(function_.answers).toEqual(through.answers)
+    expect(function_.rows).toEqual(through.rows)
+    expect(function_.counts.function).toBeGreaterThan(10)
+  })
+})
