@@ -495,7 +495,8 @@ async function pgSpinFloorServer(url: string, port: number) {
       playBreakMs: PLAY_BREAK_MS,
     }
     const { text, values } = spinFunctionQuery(call)
-    const row = (await pool.query<SpinFunctionAnswer>(text, values)).rows[0]
+    // Prepared once per connection, as the app's statements are (server/db/database.ts).
+    const row = (await pool.query<SpinFunctionAnswer>({ name: 'ledger_spin', text, values })).rows[0]
     if (row?.outcome !== 'done') {
       // Read again for the next spin; this one is counted as failed.
       seed.next_nonce = Number((await readSeed(playerId)).next_nonce)
