@@ -174,7 +174,8 @@ export class Rounds {
   readonly #sessionPlayers = new Map<string, GameSessionRow>()
 
   /**
-   * On PostgreSQL a spin is four round trips when its session is known here: begin; the player's
+   * On PostgreSQL a spin through `LedgerTx` (the plain one is a single call: `#functionSpin`) is
+   * four round trips when its session is known here: begin; the player's
    * lock with the session's look-up (and its mark as seen, every 10 s); every read of the spin
    * together (its requestId, the seed pair, the account gate, the losses, the time played, the
    * wagering row); and, after the outcome is worked out here, every write in one statement; then
@@ -271,6 +272,8 @@ export class Rounds {
   readonly #seeds = new Map<number, SeedRow>()
 
   #rememberSeed(seed: SeedRow, nextNonce: number) {
+    // SQLite's plain path reads the pair in its own sequence: nothing to keep.
+    if (this.#o.direct || this.#o.oneStatement === false) return
     const playerId = Number(seed.player_id)
     if (!this.#seeds.has(playerId) && this.#seeds.size >= KNOWN_SESSIONS) {
       this.#seeds.delete(this.#seeds.keys().next().value as number)
