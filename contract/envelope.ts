@@ -87,6 +87,7 @@ export const MsgCode = {
   accountFrozen: 'account_frozen',
   accountClosed: 'account_closed',
   accountHasBalance: 'account_has_balance',
+  reportPeriodInvalid: 'report_period_invalid',
   /** withdrawInfo's state for the seed's client: a withdrawal is in flight (a success). */
   withdrawProcessing: 'withdrawProcessing',
   /** withdrawInfo's state for the seed's client: bonus still to be wagered (a success). */

@@ -9,6 +9,7 @@ import {
   type AuditEntry,
   type AuditPage,
   type DashboardView,
+  type FinanceReport,
   type OperatorMe,
   operatorRoles,
   type Permission,
@@ -317,6 +318,10 @@ export const dashboard = z.object({
   deposits: total,
   withdrawals: total,
   refunds: total,
+  bonuses: total,
+  adjustmentsCredited: total,
+  adjustmentsDebited: total,
+  games: z.array(z.object({ gameId: z.string(), stakes: int, wins: int, ggr: int })),
   bets: int,
   wins: int,
   ggr: int,
@@ -325,6 +330,28 @@ export const dashboard = z.object({
   open: z.object({ review: int, held: int, failed: int, stuck: int, unmatchedDeposits: int }),
   hourly: z.object({ deposits: z.array(int), withdrawals: z.array(int) }),
 }) satisfies z.ZodType<DashboardView>
+
+const figure = z.object({ amount: int, count: int })
+const financeFigures = {
+  deposits: figure,
+  withdrawals: figure,
+  refunds: figure,
+  bonuses: figure,
+  adjustmentsCredited: figure,
+  adjustmentsDebited: figure,
+  games: z.array(z.object({ gameId: z.string(), stakes: int, wins: int, ggr: int })),
+  stakes: int,
+  wins: int,
+  ggr: int,
+}
+
+export const financeReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  days: z.array(z.object({ date: z.string(), ...financeFigures })),
+  totals: z.object(financeFigures),
+}) satisfies z.ZodType<FinanceReport>
 
 export const settingsView = z.object({
   values: z.record(z.string(), z.unknown()).meta({ description: 'Each runtime setting by key, in force now.' }),

@@ -44,6 +44,11 @@ export const permissions = {
   'support.feedback': ['support', 'admin'],
   /** Money watch: the flags list, each flag's case file (notes, decision) and its export. */
   'moneyWatch.cases': ['risk', 'admin'],
+  /**
+   * The finance report, the ledger's transfers of a period and the regulatory export (CPF, names
+   * and PIX keys in it masked unless the operator asks for them whole and may see personal data).
+   */
+  'reports.view': ['payments', 'risk', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type Permission = keyof typeof permissions
@@ -281,6 +286,11 @@ export interface DashboardView {
   deposits: { amount: number; count: number }
   withdrawals: { amount: number; count: number }
   refunds: { amount: number; count: number }
+  bonuses: { amount: number; count: number }
+  adjustmentsCredited: { amount: number; count: number }
+  adjustmentsDebited: { amount: number; count: number }
+  /** Stakes, wins and GGR per game (the finance report's day). */
+  games: GameTakings[]
   bets: number
   wins: number
   ggr: number
@@ -319,3 +329,52 @@ export interface SettingsView {
   defaults: Record<string, unknown>
   changed: { key: string; updatedAt: number; updatedBy: string }[]
 }
+/** An amount moved and how many transfers moved it. */
+export interface ReportFigure {
+  amount: number
+  count: number
+}
+
+/** One game's takings: stakes (bets less rolled-back bets), wins (with jackpots won), GGR = stakes − wins. */
+export interface GameTakings {
+  /** '' for bets whose round no game recorded. */
+  gameId: string
+  stakes: number
+  wins: number
+  ggr: number
+}
+
+/** What the ledger's transfers moved in one local day of the market, by category. */
+export interface FinanceFigures {
+  deposits: ReportFigure
+  withdrawals: ReportFigure
+  refunds: ReportFigure
+  bonuses: ReportFigure
+  /** Operator adjustments credited to players' cash, and taken from it. */
+  adjustmentsCredited: ReportFigure
+  adjustmentsDebited: ReportFigure
+  games: GameTakings[]
+  stakes: number
+  wins: number
+  ggr: number
+}
+
+export interface FinanceDay extends FinanceFigures {
+  /** The market's local date, YYYY-MM-DD. */
+  date: string
+}
+
+export interface FinanceReport {
+  from: string
+  to: string
+  timeZone: string
+  days: FinanceDay[]
+  totals: FinanceFigures
+}
+
+/** The regulatory export's files, one row per bet, payment or registration. */
+export const regulatoryDatasets = ['bets', 'payments', 'registrations'] as const
+export type RegulatoryDataset = (typeof regulatoryDatasets)[number]
+
+/** The longest period one request covers: a CSV streams, the page's table is read at once. */
+export const REPORT_MAX_DAYS = { csv: 366, view: 92 } as const

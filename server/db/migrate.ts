@@ -27,6 +27,7 @@ import { fourEyesWindowMigration } from './migrations/0027-four-eyes-window.ts'
 import { sandboxCobRevisionsMigration } from './migrations/0033-sandbox-cob-revisions.ts'
 import { ledgerSpinFunctionMigration } from './migrations/0034-ledger-spin-function.ts'
 import { moneyWatchMigration } from './migrations/0037-money-watch.ts'
+import { reportIndexesMigration } from './migrations/0040-report-indexes.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -58,6 +59,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0033-sandbox-cob-revisions': sandboxCobRevisionsMigration(db.engine),
         '0034-ledger-spin-function': ledgerSpinFunctionMigration(db.engine),
         '0037-money-watch': moneyWatchMigration(db.engine),
+        '0040-report-indexes': reportIndexesMigration(),
       }
     },
   }

@@ -180,6 +180,11 @@ Object.assign(templates, {
         ? `इस खाते पर कई बार गलत पासवर्ड। ${p.seconds} सेकंड बाद फिर से प्रयास करें।`
         : `बहुत बार गलत पासवर्ड। आपकी सुरक्षा के लिए इस खाते में पासवर्ड से प्रवेश ${f.time(Number(p.retryAt))} पर फिर खुलेगा। खाते से जुड़े डिवाइस पर आप साइन इन करते रहेंगे।`,
   },
+  report_period_invalid: {
+    'pt-BR': (p) => `Escolha um período de até ${p.maxDays} dias, com a data inicial antes da final.`,
+    en: (p) => `Choose a period of up to ${p.maxDays} days, with the start date before the end date.`,
+    hi: (p) => `अधिकतम ${p.maxDays} दिनों की अवधि चुनें, जिसमें आरंभ तिथि अंतिम तिथि से पहले हो।`,
+  },
 } satisfies Partial<Record<MsgCode, Templates>>)
 
 const keyProblems: Record<string, Texts> = {
@@ -568,6 +573,11 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Sua função exige um segundo fator: cadastre o autenticador antes de continuar.',
     en: 'Your role needs a second factor: enrol an authenticator before you go on.',
     hi: 'आपकी भूमिका के लिए दूसरा कारक आवश्यक है: आगे बढ़ने से पहले ऑथेंटिकेटर जोड़ें।',
+  },
+  report_period_invalid: {
+    'pt-BR': 'Escolha um período mais curto, com a data inicial antes da final.',
+    en: 'Choose a shorter period, with the start date before the end date.',
+    hi: 'छोटी अवधि चुनें, जिसमें आरंभ तिथि अंतिम तिथि से पहले हो।',
   },
   ops_forbidden: {
     'pt-BR': 'Sua função não permite esta ação.',

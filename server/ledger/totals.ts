@@ -1,23 +1,8 @@
-// Totals of transfers by kind over a period, and one kind's amounts per hour: what the operator
-// dashboard shows for today (deposits, withdrawals paid, bets and wins), read from the ledger.
+// Some kinds' amounts per hour: the operator dashboard's chart of today's deposits and
+// withdrawals paid, read from the ledger (its day's totals: reports.ts).
 import type { Kysely } from 'kysely'
 import type { TransferKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
-
-export async function transferTotals(
-  db: Kysely<Database>,
-  since: number,
-  until: number,
-): Promise<Partial<Record<TransferKind, { amount: number; count: number }>>> {
-  const rows = await db
-    .selectFrom('ledger_transfers')
-    .select((eb) => ['kind', eb.fn.sum<number>('amount').as('amount'), eb.fn.countAll<number>().as('count')])
-    .where('created_at', '>=', since)
-    .where('created_at', '<', until)
-    .groupBy('kind')
-    .execute()
-  return Object.fromEntries(rows.map((r) => [r.kind, { amount: Number(r.amount), count: Number(r.count) }]))
-}
 
 /** Sums of `kinds` per hour from `since` (index 0 is the first hour). */
 export async function hourlyTotals(

@@ -114,3 +114,18 @@ export function localDateTime(epochMs: number, timeZone: string): string {
 function computeDate(epochMs: number, timeZone: string): string {
   return localDay(epochMs, timeZone).toString()
 }
+
+/** The instants a local calendar date (YYYY-MM-DD) runs between in the zone: [start, end). */
+export function localDayBounds(date: string, timeZone: string): { start: number; end: number } {
+  const day = Temporal.PlainDate.from(date)
+  return { start: dayStart(day, timeZone), end: dayStart(day.add({ days: 1 }), timeZone) }
+}
+
+/** Every local date from `from` to `to`, both included (YYYY-MM-DD, in order; empty when `to` is before `from`). */
+export function datesFromTo(from: string, to: string): string[] {
+  const dates: string[] = []
+  const last = Temporal.PlainDate.from(to)
+  for (let day = Temporal.PlainDate.from(from); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 }))
+    dates.push(day.toString())
+  return dates
+}

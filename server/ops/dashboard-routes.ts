@@ -1,6 +1,8 @@
 // The console's dashboard and settings. The dashboard's figures are today's (the market's
 // calendar day) and all read from the ledger and the tables: deposits credited, withdrawals
-// paid, GGR (bets − rollbacks − wins − jackpots won), players who played in the last 15 minutes,
+// paid, PIX set aside for return, bonuses granted, adjustments each way, GGR (bets − rollbacks −
+// wins − jackpots won) in all and per game — the finance report's day, counted the same way —
+// players who played in the last 15 minutes,
 // payout times (median and worst, request → paid) against the 120-minute rule, open worklists,
 // and deposits and withdrawals per hour for the chart. Settings: read by every role, changed by
 // admins (audited, effective at once).
@@ -10,10 +12,12 @@ import { z } from 'zod'
 import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
 import { dashboard, opsHealth, settingsView } from '../../contract/ops-replies.ts'
 import { playersPlayingSince } from '../games/operator-queries.ts'
+import { roundGamesQuery } from '../games/report-queries.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { hourlyTotals, transferTotals } from '../ledger/totals.ts'
-import { periodStart } from '../lib/periods.ts'
+import { financeDay } from '../ledger/reports.ts'
+import { hourlyTotals } from '../ledger/totals.ts'
+import { localDate, periodStart } from '../lib/periods.ts'
 import { openWorkCounts, payoutDurations, unmatchedPix } from '../payments/operator-queries.ts'
 import { settingKeys } from './settings.ts'
 
@@ -28,19 +32,17 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const now = app.clock.now()
-      const since = periodStart('day', now, app.config.market.timeZone)
+      const timeZone = app.config.market.timeZone
+      const since = periodStart('day', now, timeZone)
       const hours = Math.max(1, Math.ceil((now - since) / 3600_000))
-      const [totals, hourly, active, durations, open, unmatched] = await Promise.all([
-        transferTotals(app.db, since, now + 1),
+      const [today, hourly, active, durations, open, unmatched] = await Promise.all([
+        financeDay(app.db, roundGamesQuery(app.db), localDate(now, timeZone), since, now + 1),
         hourlyTotals(app.db, ['deposit', 'withdrawal_post'], since, hours),
         playersPlayingSince(app.db, now - ACTIVE_WINDOW_MS),
         payoutDurations(app.db, since),
         openWorkCounts(app.db, now),
         unmatchedPix(app.db, 100),
       ])
-      const sum = (kind: keyof typeof totals) => totals[kind]?.amount ?? 0
-      const bets = sum('bet') - sum('bet_rollback')
-      const wins = sum('win') + sum('jackpot_won')
       const median =
         durations.length === 0
           ? null
@@ -50,12 +52,16 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({
         now,
         since,
-        deposits: { amount: sum('deposit'), count: totals.deposit?.count ?? 0 },
-        withdrawals: { amount: sum('withdrawal_post'), count: totals.withdrawal_post?.count ?? 0 },
-        refunds: { amount: sum('pix_refund'), count: totals.pix_refund?.count ?? 0 },
-        bets,
-        wins,
-        ggr: bets - wins,
+        deposits: today.deposits,
+        withdrawals: today.withdrawals,
+        refunds: today.refunds,
+        bonuses: today.bonuses,
+        adjustmentsCredited: today.adjustmentsCredited,
+        adjustmentsDebited: today.adjustmentsDebited,
+        games: today.games,
+        bets: today.stakes,
+        wins: today.wins,
+        ggr: today.ggr,
         playersActive: active,
         payouts: {
           count: durations.length,

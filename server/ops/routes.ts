@@ -41,6 +41,7 @@ import { authenticateOperator } from './auth.ts'
 import { opsDashboardRoutes } from './dashboard-routes.ts'
 import { opsPlayerRoutes } from './player-routes.ts'
 import { auditRefusedActions } from './refused-audit.ts'
+import { opsReportRoutes } from './report-routes.ts'
 import { opsSessionRoutes } from './session-routes.ts'
 
 // Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
@@ -70,6 +71,10 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/audit/export.csv': { summary: 'The audit trail as CSV' },
   '/dashboard': { summary: 'Payout clock, queues and figures for the console home' },
   '/health': { summary: 'Ledger audit and unmatched PIX' },
+  '/reports/finance': { summary: 'The finance report: figures per local day of a period, from the ledger' },
+  '/reports/finance.csv': { summary: 'The finance report as CSV (docs/reports.md)' },
+  '/reports/transfers.csv': { summary: "The ledger's every transfer in a period, as CSV (docs/reports.md)" },
+  '/reports/regulatory.csv': { summary: 'The regulatory export of bets, payments or registrations, as CSV' },
   '/settings/get': { summary: 'The runtime settings' },
   '/settings/set': { summary: 'Change a runtime setting (audited)' },
   '/adjust': { summary: "Adjust a player's cash (four-eyes above the line; idempotent by requestId)" },
@@ -133,6 +138,7 @@ const operatorRoutes =
     await app.register(opsPlayerRoutes)
     await app.register(opsAuditRoutes)
     await app.register(opsDashboardRoutes)
+    await app.register(opsReportRoutes)
 
     const requireKnownPlayer = async (userId: number) => {
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })

@@ -1,0 +1,61 @@
+// What the finance and regulatory reports read from games: which game each round was (the
+// ledger's bets and wins name their round, `round:<id>`, and the finance report joins this
+// query to count GGR per game), and every round of a period, streamed in pages by time and id.
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+/** The round → game look-up the ledger joins (as a subquery) to its bet and win transfers. */
+export function roundGamesQuery(db: Kysely<Database>) {
+  return db.selectFrom('game_rounds').select(['game_rounds.id as round_id', 'game_rounds.game_id as game_id'])
+}
+
+export interface ReportRound {
+  id: string
+  playerId: number
+  gameId: string
+  gameVersion: number
+  bet: number
+  win: number
+  jackpotWin: number
+  createdAt: number
+}
+
+/** Every round played in [start, end), oldest first, read `pageSize` at a time (never the period at once). */
+export async function* roundsBetween(
+  db: Kysely<Database>,
+  start: number,
+  end: number,
+  pageSize = 500,
+): AsyncGenerator<ReportRound> {
+  // The cursor starts just before the period's first instant (every id sorts after '').
+  let after = { at: start, id: '' }
+  for (;;) {
+    const cursor = after
+    const rows = await db
+      .selectFrom('game_rounds')
+      .select(['id', 'player_id', 'game_id', 'game_version', 'bet', 'win', 'jackpot_win', 'created_at'])
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end)
+      .where((eb) =>
+        eb.or([eb('created_at', '>', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '>', cursor.id)])]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(pageSize)
+      .execute()
+    for (const r of rows)
+      yield {
+        id: r.id,
+        playerId: Number(r.player_id),
+        gameId: r.game_id,
+        gameVersion: Number(r.game_version),
+        bet: Number(r.bet),
+        win: Number(r.win),
+        jackpotWin: Number(r.jackpot_win),
+        createdAt: Number(r.created_at),
+      }
+    const last = rows.at(-1)
+    if (rows.length < pageSize || !last) return
+    after = { at: Number(last.created_at), id: last.id }
+  }
+}
