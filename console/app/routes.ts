@@ -65,6 +65,12 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/support/FeedbackPage.tsx')),
   },
   {
+    path: '/reports',
+    label: msg`Relatórios`,
+    permission: 'reports.view',
+    component: lazy(() => import('../pages/ReportsPage.tsx')),
+  },
+  {
     path: '/audit',
     label: msg`Auditoria`,
     permission: 'audit.view',

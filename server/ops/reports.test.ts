@@ -239,7 +239,8 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
         )
       if (['bet', 'bet_rollback', 'win', 'jackpot_won'].includes(t.kind)) {
         const game = games.get(String(t.reference).replace(/^round:/, '')) ?? ''
-        const g = (day.games[game] ??= { stakes: 0, wins: 0 })
+        const g = day.games[game] ?? { stakes: 0, wins: 0 }
+        day.games[game] = g
         if (t.kind === 'bet') g.stakes += amount
         else if (t.kind === 'bet_rollback') g.stakes -= amount
         else g.wins += amount

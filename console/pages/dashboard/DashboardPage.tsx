@@ -1,10 +1,12 @@
 // The console's first page: today's figures, each read from the ledger and the tables by the
-// server (deposits credited, withdrawals paid, GGR, players playing now, payout times against
-// the 120-minute rule, open worklists) and deposits vs withdrawals per hour as a small chart.
+// server (deposits credited, withdrawals paid, PIX set aside for return, bonuses granted,
+// adjustments each way, GGR in all and per game, players playing now, payout times against the
+// 120-minute rule, open worklists) and deposits vs withdrawals per hour as a small chart.
 // Re-read on every push.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { PAYOUT_LIMIT_MINUTES } from '../../../contract/ops.ts'
+import { TableScroll } from '../../components/TableScroll.tsx'
 import { duration, money } from '../../lib/format.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -77,6 +79,29 @@ export default function DashboardPage() {
             </li>
             <li>
               <span>
+                <Trans>Devoluções PIX</Trans>
+              </span>
+              <strong>{money(d.refunds.amount)}</strong>
+              <Trans>{d.refunds.count} PIX</Trans>
+            </li>
+            <li>
+              <span>
+                <Trans>Bônus concedidos</Trans>
+              </span>
+              <strong>{money(d.bonuses.amount)}</strong>
+              <Trans>{d.bonuses.count} créditos</Trans>
+            </li>
+            <li>
+              <span>
+                <Trans>Ajustes (crédito − débito)</Trans>
+              </span>
+              <strong>{money(d.adjustmentsCredited.amount - d.adjustmentsDebited.amount)}</strong>
+              <Trans>
+                +{money(d.adjustmentsCredited.amount)} − {money(d.adjustmentsDebited.amount)}
+              </Trans>
+            </li>
+            <li>
+              <span>
                 <Trans>GGR (apostas − prêmios)</Trans>
               </span>
               <strong>{money(d.ggr)}</strong>
@@ -102,6 +127,43 @@ export default function DashboardPage() {
               )}
             </li>
           </ul>
+          {d.games.length > 0 && (
+            <>
+              <h2>
+                <Trans>GGR por jogo, hoje</Trans>
+              </h2>
+              <TableScroll label={t`GGR por jogo, hoje`}>
+                <table className="table" data-testid="today-games">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <Trans>Jogo</Trans>
+                      </th>
+                      <th scope="col" className="num">
+                        <Trans>Apostas</Trans>
+                      </th>
+                      <th scope="col" className="num">
+                        <Trans>Prêmios</Trans>
+                      </th>
+                      <th scope="col" className="num">
+                        GGR
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.games.map((g) => (
+                      <tr key={g.gameId}>
+                        <th scope="row">{g.gameId || t`(rodada sem jogo)`}</th>
+                        <td className="num">{money(g.stakes)}</td>
+                        <td className="num">{money(g.wins)}</td>
+                        <td className="num">{money(g.ggr)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </>
+          )}
           <h2>
             <Trans>Listas abertas</Trans>
           </h2>
