@@ -1,5 +1,5 @@
-// Fuzzing every POST route the app registers (found through build()'s onRoute, so a new route is
-// covered without touching this file): random and adversarial bodies, raw payloads and content
+// Fuzzing every POST route the app registers, and every GET route that takes a query (found
+// through build()'s onRoute, so a new route is covered without touching this file): random and adversarial bodies, raw payloads and content
 // types, sent by each kind of caller the route meets. No answer may be a 5xx, every API answer
 // is the JSON envelope, and nothing reaches Object.prototype. Each route is its own test, so a
 // failure names the route and lists the requests that broke it.
@@ -36,22 +36,26 @@ interface Request {
   remoteAddress: string
 }
 
-/** Every POST route of a freshly built app (with the operator API switched on). */
-async function postRoutes(): Promise<Route[]> {
-  const routes: Route[] = []
+/** Every POST route of a freshly built app (with the operator API switched on), and every GET route with a query schema. */
+async function appRoutes(): Promise<{ posts: Route[]; queries: Route[] }> {
+  const posts: Route[] = []
+  const queries: Route[] = []
   const testDb = await createTestDb('sqlite')
   const app = await buildTestApp(testDb.db, env, undefined, {
     onRoute: (route) => {
-      if ([route.method].flat().includes('POST'))
-        routes.push({ url: route.url, schema: (route.schema as { body?: unknown } | undefined)?.body })
+      const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined
+      const methods = [route.method].flat()
+      if (methods.includes('POST')) posts.push({ url: route.url, schema: schema?.body })
+      if (methods.includes('GET') && schema?.querystring) queries.push({ url: route.url, schema: schema.querystring })
     },
   })
   await app.close()
   await testDb.drop()
-  return routes.sort((a, b) => a.url.localeCompare(b.url))
+  const byUrl = (a: Route, b: Route) => a.url.localeCompare(b.url)
+  return { posts: posts.sort(byUrl), queries: queries.sort(byUrl) }
 }
 
-const routes = await postRoutes()
+const { posts: routes, queries: queryRoutes } = await appRoutes()
 /** Field names to aim at on a route without a body schema: every other route's, and common ones. */
 const vocabulary = [...new Set([...routes.flatMap((r) => fieldsOf(r.schema)), 'key', 'code', 'txid', 'id', 'type'])]
 
@@ -198,5 +202,83 @@ describe.each(engines)('fuzzing every POST route on %s', (engine) => {
       .slice(0, 25)
       .join('\n  ')
     expect(failures.length, `POST ${route.url} (FUZZ_SEED=${SEED}) answered badly to:\n  ${listed}\n`).toBe(0)
+  })
+})
+
+/** A generated query object as a query string: strings as they are, anything else as JSON, arrays repeated. */
+function queryStringOf(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return `q=${encodeURIComponent(JSON.stringify(query) ?? '')}`
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value])
+      params.append(key, typeof one === 'string' ? one : (JSON.stringify(one) ?? ''))
+  }
+  return params.toString()
+}
+
+/** Query strings no schema would generate: NUL, repeated keys, prototype keys, nesting, a huge value. */
+const rawQueries = [
+  '',
+  'from=%00&to=%00',
+  'from=2026-01-01&from=2026-01-02&to=2026-01-03',
+  '__proto__[polluted]=1&constructor[prototype][polluted]=1',
+  'dataset[]=bets&from[a]=1',
+  `from=${'9'.repeat(5000)}&to=2026-01-01`,
+  'from=2026-13-40&to=0000-00-00&personalData=TRUE',
+  '%E0%A4%A=1',
+]
+
+// GET routes that take a query (the operator's CSV files): the same rules, the query fuzzed.
+describe.each(engines)('fuzzing every GET route with a query on %s', (engine) => {
+  let testDb: TestDb
+  let app: FastifyInstance
+  beforeAll(async () => {
+    testDb = await createTestDb(engine)
+    app = await buildTestApp(testDb.db, env)
+  })
+  afterAll(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  it('finds the report files among them', () => {
+    expect(queryRoutes.map((r) => r.url)).toEqual(
+      expect.arrayContaining([
+        '/api/ops/reports/finance.csv',
+        '/api/ops/reports/transfers.csv',
+        '/api/ops/reports/regulatory.csv',
+      ]),
+    )
+  })
+
+  it.each(queryRoutes)('GET $url answers no 5xx and only the envelope or a file', async (route) => {
+    const token = await fundedPlayer(app)
+    const addresses = fc.sample(fc.ipV4(), { numRuns: 64, seed: seedFor(route.url) })
+    const queries = [
+      ...fc.sample(bodiesFor(route.schema, vocabulary), { numRuns: RUNS, seed: seedFor(route.url) }).map(queryStringOf),
+      ...rawQueries,
+    ]
+    const failures: string[] = []
+    let n = 0
+    for (const caller of callersFor(route, app, token)) {
+      for (const query of queries) {
+        const request: Request = {
+          headers: caller.headers(undefined),
+          remoteAddress: addresses[n++ % addresses.length] as string,
+        }
+        const res = await app.inject({ method: 'GET', url: `${route.url}?${query}`, ...request })
+        const problem = problemWith(route.url, request, res)
+        if (problem)
+          failures.push(
+            `${problem} — as ${caller.name}, query ${clip(query)}\n    answer ${res.statusCode}: ${clip(res.body, 200)}`,
+          )
+        if ('polluted' in Object.prototype) failures.push(`Object.prototype polluted by query ${clip(query)}`)
+      }
+    }
+    const listed = failures
+      .sort((a, b) => Number(b.startsWith('HTTP 5')) - Number(a.startsWith('HTTP 5')))
+      .slice(0, 25)
+      .join('\n  ')
+    expect(failures.length, `GET ${route.url} (FUZZ_SEED=${SEED}) answered badly to:\n  ${listed}\n`).toBe(0)
   })
 })
