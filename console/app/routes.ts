@@ -68,7 +68,7 @@ export const pages: ConsolePage[] = [
     path: '/reports',
     label: msg`Relatórios`,
     permission: 'reports.view',
-    component: lazy(() => import('../pages/ReportsPage.tsx')),
+    component: lazy(() => import('../pages/reports/ReportsPage.tsx')),
   },
   {
     path: '/audit',

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { PAYOUT_LIMIT_MINUTES } from '../../../contract/ops.ts'
-import { TableScroll } from '../../components/TableScroll.tsx'
+import { GameTakingsTable } from '../../components/GameTakingsTable.tsx'
 import { duration, money } from '../../lib/format.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -132,36 +132,7 @@ export default function DashboardPage() {
               <h2>
                 <Trans>GGR por jogo, hoje</Trans>
               </h2>
-              <TableScroll label={t`GGR por jogo, hoje`}>
-                <table className="table" data-testid="today-games">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>Jogo</Trans>
-                      </th>
-                      <th scope="col" className="num">
-                        <Trans>Apostas</Trans>
-                      </th>
-                      <th scope="col" className="num">
-                        <Trans>Prêmios</Trans>
-                      </th>
-                      <th scope="col" className="num">
-                        GGR
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.games.map((g) => (
-                      <tr key={g.gameId}>
-                        <th scope="row">{g.gameId || t`(rodada sem jogo)`}</th>
-                        <td className="num">{money(g.stakes)}</td>
-                        <td className="num">{money(g.wins)}</td>
-                        <td className="num">{money(g.ggr)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <GameTakingsTable games={d.games} label={t`GGR por jogo, hoje`} testId="today-games" />
             </>
           )}
           <h2>
