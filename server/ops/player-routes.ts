@@ -36,7 +36,7 @@ import {
   unsentWithdrawals,
   withdrawalInFlight,
 } from '../payments/operator-queries.ts'
-import { maskPixKey } from '../payments/withdrawals.ts'
+import { maskPixKey } from '../payments/withdrawal-orders.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
 

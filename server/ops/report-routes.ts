@@ -24,7 +24,7 @@ import { financeDay, sumFigures, transfersBetween } from '../ledger/reports.ts'
 import { type CsvCell, csvRows } from '../lib/csv.ts'
 import { datesFromTo, localDateTime, localDayBounds } from '../lib/periods.ts'
 import { paymentsBetween } from '../payments/report-queries.ts'
-import { maskPixKey } from '../payments/withdrawals.ts'
+import { maskPixKey } from '../payments/withdrawal-orders.ts'
 import { Refusal } from '../refusal.ts'
 import { may } from './roles.ts'
 

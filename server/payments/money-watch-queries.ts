@@ -4,7 +4,7 @@
 // them. Read-only.
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { maskPixKey } from './withdrawals.ts'
+import { maskPixKey } from './withdrawal-orders.ts'
 
 export interface WatchedDeposit {
   id: string

@@ -1,7 +1,7 @@
 // What the operator console reads from payments: the withdrawal worklists (waiting for review,
 // held before the bank, failed at the provider, stuck there), a player's deposits (with who
 // paid) and withdrawals with their steps, unmatched PIX (paid to no order), and which player an
-// order id or a PIX key belongs to. Read-only; decisions go through WithdrawalService.review.
+// order id or a PIX key belongs to. Read-only; decisions go through WithdrawalService.review (withdrawal-review.ts).
 import type { Kysely } from 'kysely'
 import { type HeldWithdrawal, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../contract/ops.ts'
 import type { OrderStatus } from '../../contract/withdrawals.ts'
@@ -9,7 +9,7 @@ import { TrackerStep } from '../../contract/withdrawals.ts'
 import { accountHolds } from '../accounts/account-holds.ts'
 import { maskCpf } from '../accounts/verification.ts'
 import type { Database } from '../db/schema.ts'
-import { IN_FLIGHT, maskPixKey, stepTime, withdrawalPhase } from './withdrawals.ts'
+import { IN_FLIGHT, maskPixKey, stepTime, withdrawalPhase } from './withdrawal-orders.ts'
 
 /** A payout handed to the provider this long ago and still not settled is stuck. */
 export const STUCK_AFTER_MS = 15 * 60_000

@@ -10,7 +10,8 @@ import { overduePayoutCount } from './payout-clock.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider } from './providers.ts'
 import { RefundService } from './refunds.ts'
-import { type WithdrawalRequested, WithdrawalService } from './withdrawals.ts'
+import type { WithdrawalRequested } from './withdrawal-orders.ts'
+import { WithdrawalService } from './withdrawals.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

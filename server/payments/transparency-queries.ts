@@ -14,7 +14,7 @@ import {
 import { TrackerStep } from '../../contract/withdrawals.ts'
 import type { Database } from '../db/schema.ts'
 import { transferAmounts } from '../ledger/transparency.ts'
-import { postTransferId } from './withdrawals.ts'
+import { postTransferId } from './withdrawal-orders.ts'
 
 const FIVE_MINUTES = 5 * 60_000
 const TWO_HOURS = 120 * 60_000

@@ -18,7 +18,7 @@ import {
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { holderNameMatches } from './withdrawals.ts'
+import { holderNameMatches } from './withdrawal-requests.ts'
 
 /** Another valid CPF with the same six middle digits: what a DICT answer shows of both. */
 function sameSixDigits(cpf: string): string {

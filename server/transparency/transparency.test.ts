@@ -29,7 +29,7 @@ import { writeHistory } from '../../tests/support/transparency-history.ts'
 import type { Db } from '../db/database.ts'
 import { maskedPlayerName } from '../games/rounds.ts'
 import { localDate, periodStart } from '../lib/periods.ts'
-import { postTransferId } from '../payments/withdrawals.ts'
+import { postTransferId } from '../payments/withdrawal-orders.ts'
 import { addDays, dayPeriod, gameViews } from './figures.ts'
 import { snapshotCsv } from './routes.ts'
 

@@ -5,7 +5,7 @@
 import { findGame, gameVersions } from '../../contract/games/catalog.ts'
 import { StepState, TrackerStep } from '../../contract/withdrawals.ts'
 import type { Db } from '../../server/db/database.ts'
-import { postTransferId } from '../../server/payments/withdrawals.ts'
+import { postTransferId } from '../../server/payments/withdrawal-orders.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
