@@ -1,7 +1,7 @@
 // The spin's one-statement path on PostgreSQL (`ledger_spin`, `Ledger.transactFunction`): it
 // writes exactly the rows, balances and answers the spin's `LedgerTx` path writes — spin for
 // spin, from the same seeds, with the player's limits in force — and hands every other case over
-// (a refusal, a replay, a win to announce, a loss limit reached, a reality check); every round it
+// (a refusal, a replay, a win to announce, a loss or time limit reached, a reality check); every round it
 // writes is the outcome contract/games/fair.ts draws from the round's seeds.
 import { afterEach, describe, expect, it } from 'vitest'
 import { findGame } from '../../contract/games/catalog.ts'
@@ -199,15 +199,21 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
     expect(function_.counts.fellBack).toBeGreaterThan(5)
   })
 
-  it('hands a spin over a loss limit to LedgerTx, which refuses it, and writes the same rows', async () => {
-    const plan = planOf().slice(0, 60)
+  it.each([
     // A daily loss limit the plan's losses reach.
-    const limits = { dailyLoss: 1_500, dailyMinutes: 24 * 60 }
-    const function_ = await play(true, plan, limits)
-    const through = await play(false, plan, limits)
-    expect(function_.kinds.loss_limit_reached).toBeGreaterThan(0)
-    expect(function_.answers).toEqual(through.answers)
-    expect(function_.rows).toEqual(through.rows)
-    expect(function_.counts.function).toBeGreaterThan(10)
-  })
+    ['loss_limit_reached', { dailyLoss: 1_500, dailyMinutes: 24 * 60 }],
+    // A daily time limit the plan's play (3 s a spin) reaches.
+    ['session_limit_reached', { dailyLoss: 1_000_000_000, dailyMinutes: 2 }],
+  ] as const)(
+    'hands a spin at a limit (%s) to LedgerTx, which refuses it, and writes the same rows',
+    async (refusal, limits) => {
+      const plan = planOf().slice(0, 60)
+      const function_ = await play(true, plan, limits)
+      const through = await play(false, plan, limits)
+      expect(function_.kinds[refusal]).toBeGreaterThan(0)
+      expect(function_.answers).toEqual(through.answers)
+      expect(function_.rows).toEqual(through.rows)
+      expect(function_.counts.function).toBeGreaterThan(10)
+    },
+  )
 })
