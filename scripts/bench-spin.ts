@@ -11,7 +11,7 @@
 // the process's writes to storage; PostgreSQL: write-ahead log). PostgreSQL runs when
 // TEST_DATABASE_URL is set.
 //
-//   npm run bench:spin                       # BENCH_SECONDS=5 per run by default
+//   npm run bench:spin                       # BENCH_SECONDS=6 of each kind, in BENCH_ROUNDS=3 turns
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:spin
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -38,7 +38,9 @@ import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-pl
 import { cliArgs } from './cli-args.ts'
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,32,64').split(',').map(Number)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
+/** Each kind's seconds are split into this many rounds, the kinds taking turns. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 9240)
 /** The server's PostgreSQL pool (server/db/database.ts); the floor gets the same. */
 const PG_POOL = 16
@@ -662,20 +664,39 @@ interface Probes {
   sqliteSeconds?: () => Promise<SqliteTime>
 }
 
-async function load(
+/** What runs of one kind measured, added up over the rounds (`figureOf` makes the figures). */
+interface Sample {
+  latencies: number[]
+  failed: number
+  seconds: number
+  cpu: { app: number; db: number }
+  bytes: number
+  sqlite: SqliteTime
+}
+
+const newSample = (): Sample => ({
+  latencies: [],
+  failed: 0,
+  seconds: 0,
+  cpu: { app: 0, db: 0 },
+  bytes: 0,
+  sqlite: { read: 0, write: 0, commit: 0 },
+})
+
+/** Runs `one` from `clients` clients for `seconds`, adding what it measured to `into`. */
+async function measure(
   clients: number,
   seconds: number,
   one: (client: number, n: number) => Promise<boolean>,
   probes: Probes = { pids: [] },
-) {
+  into: Sample = newSample(),
+): Promise<Sample> {
   const { pids } = probes
   const written = probes.written ?? (async () => 0)
   const sqliteSeconds = probes.sqliteSeconds ?? (async () => ({ read: 0, write: 0, commit: 0 }))
   const cpuBefore = cpuTicks(pids)
   const writtenBefore = await written()
   const sqliteBefore = await sqliteSeconds()
-  const latencies: number[] = []
-  let failed = 0
   let n = 0
   const deadline = performance.now() + seconds * 1000
   await Promise.all(
@@ -683,31 +704,46 @@ async function load(
       while (performance.now() < deadline) {
         const started = performance.now()
         const ok = await one(client, n++)
-        if (ok) latencies.push(performance.now() - started)
-        else failed++
+        if (ok) into.latencies.push(performance.now() - started)
+        else into.failed++
       }
     }),
   )
   const cpu = cpuSecondsBetween(cpuBefore, cpuTicks(pids))
-  const bytes = (await written()) - writtenBefore
+  into.cpu.app += cpu.app
+  into.cpu.db += cpu.db
+  into.bytes += (await written()) - writtenBefore
   const sqliteAfter = await sqliteSeconds()
-  latencies.sort((a, b) => a - b)
+  into.sqlite.read += sqliteAfter.read - sqliteBefore.read
+  into.sqlite.write += sqliteAfter.write - sqliteBefore.write
+  into.sqlite.commit += sqliteAfter.commit - sqliteBefore.commit
+  into.seconds += seconds
+  return into
+}
+
+function figureOf(sample: Sample): Figure {
+  const latencies = [...sample.latencies].sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0
   const per = (s: number) => (1000 * s) / Math.max(1, latencies.length)
   return {
-    perSecond: latencies.length / seconds,
+    perSecond: latencies.length / Math.max(sample.seconds, 1e-9),
     p50: at(0.5),
     p99: at(0.99),
-    failed,
-    appCpuMs: per(cpu.app),
-    dbCpuMs: per(cpu.db),
-    writtenKb: bytes / 1024 / Math.max(1, latencies.length),
-    sqliteMs: {
-      read: per(sqliteAfter.read - sqliteBefore.read),
-      write: per(sqliteAfter.write - sqliteBefore.write),
-      commit: per(sqliteAfter.commit - sqliteBefore.commit),
-    },
-  } satisfies Figure
+    failed: sample.failed,
+    appCpuMs: per(sample.cpu.app),
+    dbCpuMs: per(sample.cpu.db),
+    writtenKb: sample.bytes / 1024 / Math.max(1, latencies.length),
+    sqliteMs: { read: per(sample.sqlite.read), write: per(sample.sqlite.write), commit: per(sample.sqlite.commit) },
+  }
+}
+
+async function load(
+  clients: number,
+  seconds: number,
+  one: (client: number, n: number) => Promise<boolean>,
+  probes: Probes = { pids: [] },
+): Promise<Figure> {
+  return figureOf(await measure(clients, seconds, one, probes))
 }
 
 async function startFloor(engine: string, where: string, port: number): Promise<ChildProcess> {
@@ -844,7 +880,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     if (spinFloor) await load(maxClients, 1, floorSpin)
     await load(maxClients, 1, spin)
     console.log(
-      `\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: the app's spin over HTTP, the spin floor and the 2-row floor, in turn (load average ${loadavg()
+      `\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: the app's spin over HTTP, the spin floor and the 2-row floor, taking turns (load average ${loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')})`,
     )
@@ -857,24 +893,33 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     const cell = (x: Figure) =>
       `${x.perSecond.toFixed(0).padStart(7)} ${x.p50.toFixed(1).padStart(6)}ms ${x.p99.toFixed(1).padStart(6)}ms ${cpu(x)}`
     for (const clients of CLIENTS) {
-      const f = spinFloor
-        ? await load(clients, SECONDS, floorSpin, {
-            pids: [spinFloor.pid as number],
-            written: writtenBy(spinFloor.pid as number),
-            ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(spinFloorBase) } : {}),
-          })
-        : undefined
-      const pathsBefore = await serverSpinPathsFrom(base)
-      const s = await load(clients, SECONDS, spin, {
+      // The app and its floors take turns in short rounds, so a change of the machine's load
+      // meanwhile falls on each of them alike.
+      const floorProbes: Probes | undefined = spinFloor && {
+        pids: [spinFloor.pid as number],
+        written: writtenBy(spinFloor.pid as number),
+        ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(spinFloorBase) } : {}),
+      }
+      const appProbes: Probes = {
         pids: [server.pid as number],
         written: writtenBy(server.pid as number),
         ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(base) } : {}),
-      })
-      const two = await load(clients, SECONDS, bare, {
+      }
+      const twoProbes: Probes = {
         pids: [floor.pid as number],
         written: writtenBy(floor.pid as number),
         ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(floorBase) } : {}),
-      })
+      }
+      const pathsBefore = await serverSpinPathsFrom(base)
+      const samples = { f: newSample(), s: newSample(), two: newSample() }
+      for (let round = 0; round < ROUNDS; round++) {
+        if (floorProbes) await measure(clients, SECONDS / ROUNDS, floorSpin, floorProbes, samples.f)
+        await measure(clients, SECONDS / ROUNDS, spin, appProbes, samples.s)
+        await measure(clients, SECONDS / ROUNDS, bare, twoProbes, samples.two)
+      }
+      const f = floorProbes ? figureOf(samples.f) : undefined
+      const s = figureOf(samples.s)
+      const two = figureOf(samples.two)
       const failed = (x: Figure) => (x.failed > 0 ? `  (failed: ${x.failed})` : '')
       const ratio = (x: Figure) => `${(s.perSecond / x.perSecond).toFixed(2)}×`.padStart(10)
       console.log(
@@ -901,7 +946,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
 
 async function main() {
   console.log(
-    `Spin benchmark: ${SECONDS} s per run, Node ${process.versions.node}, ${navigator.hardwareConcurrency} cores (shared: compare the ratio)`,
+    `Spin benchmark: ${SECONDS} s of each kind in ${ROUNDS} turns, Node ${process.versions.node}, ${navigator.hardwareConcurrency} cores (shared: compare the ratio)`,
   )
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',')
   if (engines.includes('sqlite')) await benchEngine('sqlite')
