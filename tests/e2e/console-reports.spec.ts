@@ -1,0 +1,112 @@
+// The console's reports at 1280×800 and on a phone (390×844): a payments operator picks a period,
+// sees today's deposit in the day's row and the totals, downloads the finance CSV (the same figure
+// in it) and a regulatory file (CPF masked); the dashboard shows refunds, bonuses and adjustments;
+// axe finds nothing serious on either screen at either size; nothing scrolls sideways on the
+// phone; support has no Reports page. CONSOLE_SHOTS=<dir> keeps screenshots.
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { expectNoSeriousAxe, fundedPlayer } from './support.ts'
+
+const port = Number(process.env.E2E_PORT ?? 8181)
+const PASSWORD = 'Verde-Amarelo-2026!'
+const SHOTS = process.env.CONSOLE_SHOTS
+
+function createOperator(email: string, role: string, name: string): void {
+  execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
+    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
+  )
+}
+
+async function signIn(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
+  const phone = viewport.width < 500
+  const context = await browser.newContext({
+    viewport,
+    locale: 'pt-BR',
+    acceptDownloads: true,
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  })
+  const page = await context.newPage()
+  await page.goto('/console/')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByTestId('operator-name')).toBeVisible()
+  return page
+}
+
+test('a payments operator reads the finance report and downloads its files, at 1280×800 and 390×844', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const stamp = Date.now()
+  const paula = `paula.reports.${stamp}@jogolimpo.example`
+  const sara = `sara.reports.${stamp}@jogolimpo.example`
+  createOperator(paula, 'payments', 'Paula Relatórios')
+  createOperator(sara, 'support', 'Sara Atendimento')
+  const cpf = randomCpf()
+  await fundedPlayer(page, 12_345, cpf)
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const operator = await signIn(browser, paula, viewport)
+    const size = `${viewport.width}x${viewport.height}`
+    if (viewport.width < 500) await operator.goto('/console/reports')
+    else await operator.getByRole('link', { name: 'Relatórios' }).click()
+    await expect(operator.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible()
+    const days = operator.getByTestId('finance-days')
+    await expect(days).toBeVisible()
+    // Seven local days by default, today last, then the totals line.
+    await expect(days.locator('tbody tr')).toHaveCount(8)
+    await expect(operator.getByTestId('report-totals')).toContainText('R$ 123,45'.replace(' ', '\u00a0'))
+    await operator.waitForLoadState('networkidle')
+    await expectNoSeriousAxe(operator)
+    const overflow = await operator.evaluate(
+      () => Math.max(document.documentElement.scrollWidth, window.innerWidth) - window.innerWidth,
+    )
+    expect(overflow, `the page scrolls sideways at ${size}`).toBe(0)
+    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-reports-${size}.png`, fullPage: true })
+
+    if (viewport.width > 500) {
+      // The finance file has today's deposit; the regulatory registrations file masks the CPF.
+      const [finance] = await Promise.all([
+        operator.waitForEvent('download'),
+        operator.getByRole('link', { name: 'Relatório financeiro' }).click(),
+      ])
+      expect(finance.suggestedFilename()).toMatch(/^jogo-limpo-financeiro-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
+      const financeText = readFileSync((await finance.path()) as string, 'utf8')
+      expect(financeText.split('\r\n')[0]).toBe('date,item,game_id,count,amount_brl')
+      expect(financeText).toMatch(/,deposits,,\d+,\d+\.\d\d\r\n/)
+      const [people] = await Promise.all([
+        operator.waitForEvent('download'),
+        operator.getByRole('link', { name: 'Cadastros' }).click(),
+      ])
+      const peopleText = readFileSync((await people.path()) as string, 'utf8')
+      expect(peopleText).toContain(`***.***.*${cpf.slice(7, 9)}-${cpf.slice(9)}`)
+      expect(peopleText).not.toContain(cpf)
+    }
+
+    await operator.goto('/console/')
+    const today = operator.getByTestId('today')
+    await expect(today).toContainText('Devoluções PIX')
+    await expect(today).toContainText('Bônus concedidos')
+    await expect(today).toContainText('Ajustes (crédito − débito)')
+    await operator.waitForLoadState('networkidle')
+    await expectNoSeriousAxe(operator)
+    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-dashboard-${size}.png`, fullPage: true })
+    await operator.context().close()
+  }
+
+  // Support has no Reports page in its menu.
+  const support = await signIn(browser, sara, { width: 1280, height: 800 })
+  await expect(support.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Relatórios' })).toHaveCount(
+    0,
+  )
+  await support.context().close()
+})
