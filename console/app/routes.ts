@@ -71,6 +71,19 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/reports/ReportsPage.tsx')),
   },
   {
+    path: '/watch',
+    label: msg`Vigilância`,
+    permission: 'moneyWatch.cases',
+    component: lazy(() => import('../pages/watch/FlagsPage.tsx')),
+  },
+  {
+    path: '/watch/cases/:flagId',
+    label: msg`Caso`,
+    permission: 'moneyWatch.cases',
+    nav: false,
+    component: lazy(() => import('../pages/watch/CasePage.tsx')),
+  },
+  {
     path: '/audit',
     label: msg`Auditoria`,
     permission: 'audit.view',

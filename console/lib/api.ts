@@ -43,3 +43,26 @@ export async function call<T>(path: string, body: object | null = {}): Promise<T
   if (!envelope.success) throw new CallError(envelope.msgCode, envelope.msg, envelope.data)
   return envelope.data as T
 }
+
+/** A file an operator endpoint answers to a POST (an export): its bytes and the name it gives. */
+export async function callFile(path: string, body: object): Promise<{ blob: Blob; filename: string }> {
+  let response: Response
+  try {
+    response = await fetch(`/api/ops/${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'accept-language': document.documentElement.lang, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    throw new CallError('network', navigator.onLine ? 'Servidor indisponível.' : 'Sem conexão.', null)
+  }
+  const disposition = response.headers.get('content-disposition') ?? ''
+  if (!response.ok || !disposition.startsWith('attachment')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null
+    if (response.status === 401) for (const listener of unauthenticated) listener()
+    throw new CallError(envelope?.msgCode ?? 'server_error', envelope?.msg ?? `HTTP ${response.status}`, envelope?.data)
+  }
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export'
+  return { blob: await response.blob(), filename }
+}

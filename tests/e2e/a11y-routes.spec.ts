@@ -2,11 +2,25 @@
 // critical accessibility violation anywhere (contrast, landmarks, headings, names — including a
 // name that contains the visible text, label-content-name-mismatch). A funded player, so screens
 // with money and history show their full state, not only empty states. The route list is checked
-// against the router's own, so a new route is walked as soon as it exists.
+// against the router's own, so a new route is walked as soon as it exists. The console's money
+// watch screens are walked too, at the console's desktop size and at a phone's.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { enterApp, expectNoSeriousAxe, fundedPlayer, seriousAxeViolations, specRoutes } from './support.ts'
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
+import {
+  accountInfo,
+  enterApp,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  PLAYER_PASSWORD,
+  playerCall,
+  seriousAxeViolations,
+  specRoutes,
+} from './support.ts'
+
+const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
 
 test('the walked routes are every route the player app defines', () => {
   const source = readFileSync('src/app/routes.ts', 'utf8')
@@ -48,4 +62,75 @@ test('the open game frame is a named dialog, and the sandbox strip sits in a lan
   expect(closed).toEqual([])
   // An open game counts as playing now on the server every spec shares.
   await Promise.all([page.waitForResponse('**/api/game/close'), page.getByTestId('game-frame-close').click()])
+})
+
+test('the money watch in the console (flags, a case, the review panel, its settings) has no serious or critical axe violation at 1280×800 and 390×844', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  // A player who deposits and asks money out without playing: a flag, a case, a withdrawal in review.
+  const cpf = randomCpf()
+  await fundedPlayer(page, 250_000, cpf)
+  const order = await playerCall(page, '/withdraw/create/order', {
+    accountNumber: cpf,
+    payType: 'cpf',
+    amount: 200_000,
+    requestId: `a11y-watch-${Date.now()}`,
+    password: PLAYER_PASSWORD,
+  })
+  expect(order.success).toBe(true)
+  const orderId = order.data.orderId as string
+  const { userId } = await accountInfo(page)
+  const flags = await page.request.post('/api/ops/risk/flags', {
+    headers: { 'x-ops-token': E2E_OPS_TOKEN },
+    data: { playerId: userId },
+  })
+  const flagId = (await flags.json()).data.items[0].id as number
+
+  const email = `axe.watch.${Date.now()}@jogolimpo.example`
+  execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, 'admin', '--password', OPERATOR_PASSWORD, '--name', 'Ana Axe'],
+    {
+      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
+      encoding: 'utf8',
+    },
+  )
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
+  const console = await context.newPage()
+  await console.goto('/console/')
+  await console.getByLabel('E-mail').fill(email)
+  await console.getByLabel('Senha').fill(OPERATOR_PASSWORD)
+  await console.getByRole('button', { name: 'Entrar' }).click()
+  await expect(console.getByTestId('operator-name')).toBeVisible()
+
+  const found: string[] = []
+  const screens: [string, () => Promise<void>][] = [
+    ['/console/watch', async () => expect(console.getByTestId(`flag-row-${flagId}`)).toBeVisible()],
+    [`/console/watch/cases/${flagId}`, async () => expect(console.getByTestId('case-reasons')).toBeVisible()],
+    ['/console/settings', async () => expect(console.getByTestId('watch-settings')).toBeVisible()],
+    [
+      '/console/withdrawals',
+      async () => {
+        await console.getByTestId(`order-${orderId}`).getByRole('button', { name: orderId }).click()
+        await expect(console.getByTestId('money-watch').getByTestId('flag-little_play')).toBeVisible()
+      },
+    ],
+  ]
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await console.setViewportSize({ width, height })
+    for (const [path, ready] of screens) {
+      await console.goto(path)
+      await ready()
+      await expect(console.locator('[aria-busy="true"]')).toHaveCount(0)
+      for (const violation of await seriousAxeViolations(console, { alsoRules: ['page-has-heading-one'] }))
+        found.push(`${path} at ${width}px: ${violation}`)
+    }
+  }
+  expect(found).toEqual([])
+  await context.close()
 })

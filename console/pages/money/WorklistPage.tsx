@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { clockTone, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { FlagList, WatchedMoney } from '../../components/MoneyWatch.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
 import { TableScroll } from '../../components/TableScroll.tsx'
 import { CallError } from '../../lib/api.ts'
@@ -16,7 +17,7 @@ import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
-import { reviewWithdrawal, withdrawalQueue } from './api.ts'
+import { reviewWithdrawal, withdrawalQueue, withdrawalWatch } from './api.ts'
 
 function Clock({ dueAt, windowMs, now, label }: { dueAt: number; windowMs: number; now: number; label: string }) {
   const left = dueAt - now
@@ -245,6 +246,8 @@ function Review({
 }) {
   const { t, i18n } = useLingui()
   const player = useCall(() => viewPlayer(item.playerId), [item.playerId])
+  const watch = useCall(() => withdrawalWatch(item.orderId), [item.orderId])
+  const { me } = useSession()
   const [reason, setReason] = useState('')
   const [outcome, setOutcome] = useState<string>()
   const [error, setError] = useState<string>()
@@ -290,6 +293,21 @@ function Review({
         </Trans>
       </p>
       {player.data && <PlayerSummary view={player.data} />}
+      <section className="money-watch" aria-labelledby={`watch-${item.orderId}`} data-testid="money-watch">
+        <h3 id={`watch-${item.orderId}`}>
+          <Trans>Vigilância de dinheiro</Trans>
+        </h3>
+        {watch.data && (
+          <>
+            <h4>
+              <Trans>Alertas abertos</Trans>
+            </h4>
+            <FlagList flags={watch.data.openFlags} linkCases={me.permissions.includes('moneyWatch.cases')} />
+            <WatchedMoney activity={watch.data.activity} />
+          </>
+        )}
+        {watch.error && <p className="form-error">{watch.error.message}</p>}
+      </section>
       {player.error && <p className="form-error">{player.error.message}</p>}
       {taken && !outcome && (
         <p className="notice" role="status" data-testid="taken-notice">

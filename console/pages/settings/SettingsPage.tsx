@@ -1,6 +1,6 @@
 // Settings that used to need a restart: promotions (master switch and per reward), the review
-// threshold and SLA, deposit and withdrawal bounds. Everyone sees them; admins change them with
-// a reason (audited, effective at once). Amounts are typed in reais.
+// threshold and SLA, deposit and withdrawal bounds, the money watch's thresholds. Everyone sees
+// them; admins change them with a reason (audited, effective at once). Amounts are typed in reais.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { promotionKeys } from '../../../contract/promotion-keys.ts'
@@ -32,6 +32,26 @@ export default function SettingsPage() {
     'deposits.min': t`Depósito mínimo`,
     'deposits.max': t`Depósito máximo`,
   }
+
+  const watchLabels: Record<string, string> = {
+    'risk.lookbackDays': t`Janela que as regras olham (dias)`,
+    'risk.minPlayPercent': t`Jogo mínimo antes de sacar um depósito (% do depositado)`,
+    'risk.maxPayers': t`Pagadores diferentes que alertam`,
+    'risk.maxPayoutKeys': t`Chaves de saque diferentes que alertam`,
+    'risk.cyclesPerDay': t`Ciclos depósito → saque em 24 h que alertam`,
+    'risk.structuringPercent': t`"Logo abaixo" do limite de revisão (% do limite)`,
+    'risk.structuringCount': t`Saques logo abaixo do limite que alertam`,
+    'risk.stakeJumpFactor': t`Aposta média de hoje que alerta (vezes a de antes)`,
+  }
+  const units: Record<string, string> = {
+    'withdrawals.reviewMinutes': ' min',
+    'risk.lookbackDays': t` dias`,
+    'risk.minPlayPercent': '%',
+    'risk.structuringPercent': '%',
+    'risk.stakeJumpFactor': '×',
+  }
+  const shown = (key: string, value: unknown) =>
+    amountKeys.includes(key) ? money(value as number) : `${value}${units[key] ?? ''}`
 
   const save = async (key: string, value: unknown) => {
     setError(undefined)
@@ -116,16 +136,38 @@ export default function SettingsPage() {
               {Object.entries(labels).map(([key, label]) => (
                 <tr key={key}>
                   <th scope="row">{label}</th>
-                  <td data-testid={`setting-${key}`}>
-                    {amountKeys.includes(key) ? money(v[key] as number) : `${v[key]} min`}
-                  </td>
+                  <td data-testid={`setting-${key}`}>{shown(key, v[key])}</td>
                   <td className="muted">
-                    <Trans>
-                      padrão:{' '}
-                      {amountKeys.includes(key)
-                        ? money(settings.data?.defaults[key] as number)
-                        : `${settings.data?.defaults[key]} min`}
-                    </Trans>
+                    <Trans>padrão: {shown(key, settings.data?.defaults[key])}</Trans>
+                  </td>
+                  <td>
+                    {editable && (
+                      <form className="setting-form" onSubmit={submitNumber(key)}>
+                        <label>
+                          <span className="visually-hidden">{label}</span>
+                          <input name="value" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
+                        </label>
+                        <button type="submit" className="button small" disabled={!reason.trim()}>
+                          <Trans>Mudar</Trans>
+                        </button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>
+            <Trans>Vigilância de dinheiro</Trans>
+          </h2>
+          <table className="table" data-testid="watch-settings">
+            <tbody>
+              {Object.entries(watchLabels).map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  <td data-testid={`setting-${key}`}>{shown(key, v[key])}</td>
+                  <td className="muted">
+                    <Trans>padrão: {shown(key, settings.data?.defaults[key])}</Trans>
                   </td>
                   <td>
                     {editable && (
