@@ -226,7 +226,7 @@ export default function CasePage() {
             </button>
           </form>
         )}
-        <h2>
+        <h2 className="export-title">
           <Trans>Exportar para o COAF</Trans>
         </h2>
         <p className="muted">
