@@ -88,6 +88,14 @@ export const MsgCode = {
   accountClosed: 'account_closed',
   accountHasBalance: 'account_has_balance',
   reportPeriodInvalid: 'report_period_invalid',
+  identityUnderAge: 'identity_under_age',
+  identityBarred: 'identity_barred',
+  identityCpfSuspended: 'identity_cpf_suspended',
+  identityCpfDeceased: 'identity_cpf_deceased',
+  verificationPending: 'verification_pending',
+  verificationTaken: 'verification_taken',
+  rewardVerificationRequired: 'reward_verification_required',
+  barredListInvalid: 'barred_list_invalid',
   /** withdrawInfo's state for the seed's client: a withdrawal is in flight (a success). */
   withdrawProcessing: 'withdrawProcessing',
   /** withdrawInfo's state for the seed's client: bonus still to be wagered (a success). */

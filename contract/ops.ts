@@ -1,6 +1,7 @@
 // The operator console's calls: what the server answers and the console shows. Plain
 // types and constants only (no zod), so the console imports them as they are.
 
+import type { BarredCategory, VerificationReviewReason } from './identity.ts'
 import type { LimitsView } from './limit-values.ts'
 import type { StatementView } from './statement.ts'
 import type { OrderStatus } from './withdrawals.ts'
@@ -49,6 +50,15 @@ export const permissions = {
    * and PIX keys in it masked unless the operator asks for them whole and may see personal data).
    */
   'reports.view': ['payments', 'risk', 'admin'],
+  /**
+   * The verification queue (what the identity bureau could not settle, and barred-list holds) and
+   * the barred list's size; support sees it masked, to answer players who ask.
+   */
+  'verifications.view': ['support', 'risk', 'admin'],
+  /** Approving or rejecting a verification in the queue (first decision wins). */
+  'verifications.decide': ['risk', 'admin'],
+  /** Uploading the list of people barred from betting (Lei 14.790/2023 art. 26). */
+  'verifications.barred': ['risk', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type Permission = keyof typeof permissions
@@ -204,7 +214,7 @@ export interface AdjustmentRequest {
 /** What an operator's socket receives: an order, deposit or refund changed (ids only; re-read). */
 export interface OperatorPush {
   /** `support`: a conversation changed (`id` the conversation, `status` what happened). */
-  topic: 'order' | 'deposit' | 'refund' | 'adjustment' | 'support'
+  topic: 'order' | 'deposit' | 'refund' | 'adjustment' | 'support' | 'verification'
   playerId: number | null
   id: string | null
   status: string | null
@@ -378,3 +388,60 @@ export type RegulatoryDataset = (typeof regulatoryDatasets)[number]
 
 /** The longest period one request covers: a CSV streams, the page's table is read at once. */
 export const REPORT_MAX_DAYS = { csv: 366, view: 92 } as const
+
+/** How long the verification queue gives an operator (the same clocks as the withdrawal review). */
+export const VERIFICATION_REVIEW_MINUTES = 240
+
+/** One verification an operator settles: what the player gave beside what the bureau answered. */
+export interface VerificationItem {
+  id: number
+  playerId: number
+  /** Masked unless the role sees personal data. */
+  fullName: string
+  cpf: string
+  /** The date of birth given ('YYYY-MM-DD'; null when none was given), and the bureau's. */
+  birthDate: string | null
+  bureauName: string | null
+  bureauBirthDate: string | null
+  reason: VerificationReviewReason
+  status: 'open' | 'approved' | 'rejected'
+  createdAt: number
+  /** When the review clock runs out (createdAt + VERIFICATION_REVIEW_MINUTES). */
+  reviewDueAt: number
+  decidedAt: number | null
+  decidedBy: string | null
+  decisionReason: string | null
+  /** The player's account is frozen (a barred-list hold, or an operator's). */
+  frozen: boolean
+}
+
+export interface VerificationQueuePage {
+  total: number
+  items: VerificationItem[]
+  /** The server's time when it answered, so clocks count from the same instant. */
+  now: number
+  reviewMinutes: number
+}
+
+export interface VerificationDecision {
+  id: number
+  status: 'approved' | 'rejected'
+  /** The player's verification now: verified, or not. */
+  verified: boolean
+  /** An approval of a barred-list hold lifted the freeze it had placed. */
+  unfrozen: boolean
+}
+
+export interface BarredListSummary {
+  total: number
+  byCategory: Record<BarredCategory, number>
+  /** When the list was last replaced (null: never uploaded). */
+  updatedAt: number | null
+}
+
+export interface BarredListUpload extends BarredListSummary {
+  added: number
+  removed: number
+  /** Verified players the new list names: their accounts frozen and put in the queue. */
+  held: number[]
+}

@@ -35,6 +35,8 @@ export interface PushTopics {
   chat: ChatPush
   /** Broadcast: a notice was published or changed (lists read again). */
   notice: NoticePush
+  /** The player's verification was decided by an operator (the app re-reads its status). */
+  verification: { status: 'verified' | 'rejected' }
   /** To operators' sockets only (`/ws/ops`): something on a worklist changed; the console re-reads. */
   ops: OperatorPush
 }

@@ -57,6 +57,9 @@ export type PromotionsView = z.infer<typeof promotionsView>
 export const rewardsSummary = z.object({
   enabled: z.boolean(),
   blocked: z.enum(['promotions_off', 'self_excluded']).nullable(),
+  verified: z.boolean().meta({
+    description: 'Promotions credit only verified players: false until name, CPF and date of birth are settled.',
+  }),
   gift: z.object({ available: z.boolean(), amount: money, wageringMultiplier }).nullable(),
   signIn: z.object({ signedToday: z.boolean() }).nullable(),
   wheel: z.object({ nextSpinAt: z.number().int().nullable() }).nullable(),

@@ -1,22 +1,27 @@
 // `/charge/amount/getUserAccountInfo` and `/charge/amount/saveUserAccountInfo`: the account
-// details (full name + CPF) asked for before the first deposit.
+// details (full name, CPF and date of birth) asked for before the first deposit, checked with the
+// identity bureau (identity-checks.ts): verified at once, sent to an operator, or refused in words.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { accountDetails, saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { ok, replies } from '../http/envelope.ts'
-import { Refusal } from '../refusal.ts'
+import { verifyIdentity } from './identity-checks.ts'
 import { seedAccountFields, seedSaveAccount, seedSaveAccountRequest, withSeedAccountFields } from './seed-shapes.ts'
-import { readAccountDetails, saveAccountDetails } from './verification.ts'
+import { readAccountDetails } from './verification.ts'
 
 const detailsReply = replies(accountDetails.extend(seedAccountFields))
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const getSchema = { summary: "The player's full name and masked CPF, and whether verified", response: detailsReply }
+  const getSchema = {
+    summary: "The player's full name and masked CPF, and the verification's status",
+    response: detailsReply,
+  }
   app.post('/charge/amount/getUserAccountInfo', { schema: getSchema }, async (request) =>
     ok(withSeedAccountFields(await readAccountDetails(app.db, request.playerId))),
   )
 
   const saveSchema = {
-    summary: 'Give the full name and CPF (needed before the first deposit)',
+    summary:
+      'Give the full name, CPF and date of birth (needed before the first deposit): verified, sent to review, or refused',
     body: saveAccountDetailsRequest,
     response: detailsReply,
   }
@@ -26,8 +31,17 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { legacyBody: seedSaveAccountRequest },
   }
   app.post('/charge/amount/saveUserAccountInfo', saveOptions, async (request) => {
-    const outcome = await saveAccountDetails(app.db, request.playerId, request.body, app.clock.now())
-    if (outcome === 'cpf_taken' || outcome === 'already_verified') throw new Refusal(outcome)
+    await verifyIdentity(
+      {
+        db: app.db,
+        bureau: app.accounts.identityBureau,
+        timeZone: app.config.market.timeZone,
+        now: () => app.clock.now(),
+        onBureauError: (error) => request.log.error({ err: error }, 'identity bureau fault'),
+      },
+      request.playerId,
+      request.body,
+    )
     return ok(withSeedAccountFields(await readAccountDetails(app.db, request.playerId)))
   })
 }

@@ -20,6 +20,9 @@ describe.each(engines)('verification on %s', (engine) => {
       verified: false,
       fullName: null,
       cpfMasked: null,
+      status: 'none',
+      reviewReason: null,
+      rejection: null,
       // The seed's names for the same (seed-shapes.ts).
       userName: null,
       accountNumber: null,
@@ -29,10 +32,11 @@ describe.each(engines)('verification on %s', (engine) => {
     const saved = await call('/charge/amount/saveUserAccountInfo', {
       fullName: 'Maria da Silva',
       cpf: '529.982.247-25',
+      birthDate: '1990-01-15',
     })
     expect(saved.json()).toMatchObject({
       success: true,
-      data: { verified: true, fullName: 'Maria da Silva', cpfMasked: '***.***.*47-25' },
+      data: { verified: true, fullName: 'Maria da Silva', cpfMasked: '***.***.*47-25', status: 'verified' },
     })
     expect(saved.body).not.toContain('52998224725')
     // The seed's saved form, masked as well.

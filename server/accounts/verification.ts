@@ -1,4 +1,5 @@
-// Verification: a player's full name and CPF, one account per CPF, set once.
+// Verification: a player's full name, CPF and date of birth, one account per CPF, set once; the
+// status the app shows (verified, waiting for an operator, or refused by one with the reason).
 import type { Kysely } from 'kysely'
 import type { AccountDetails } from '../../contract/verification.ts'
 import { isUniqueViolation } from '../db/errors.ts'
@@ -22,9 +23,41 @@ export async function readAccountDetails(db: Kysely<Database>, playerId: number)
     .selectAll()
     .where('player_id', '=', playerId)
     .executeTakeFirst()
-  return row
-    ? { verified: true, fullName: row.full_name, cpfMasked: maskCpf(row.cpf) }
-    : { verified: false, fullName: null, cpfMasked: null }
+  if (row)
+    return {
+      verified: true,
+      fullName: row.full_name,
+      cpfMasked: maskCpf(row.cpf),
+      status: 'verified',
+      reviewReason: null,
+      rejection: null,
+    }
+  // The latest review says whether an operator is deciding, or refused (the player may try again).
+  const review = await db
+    .selectFrom('verification_reviews')
+    .select(['status', 'reason', 'full_name', 'cpf', 'decision_reason'])
+    .where('player_id', '=', playerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  if (review?.status === 'open')
+    return {
+      verified: false,
+      fullName: review.full_name,
+      cpfMasked: maskCpf(review.cpf),
+      status: 'review',
+      reviewReason: review.reason,
+      rejection: null,
+    }
+  if (review?.status === 'rejected')
+    return {
+      verified: false,
+      fullName: null,
+      cpfMasked: null,
+      status: 'rejected',
+      reviewReason: null,
+      rejection: review.decision_reason ?? '',
+    }
+  return { verified: false, fullName: null, cpfMasked: null, status: 'none', reviewReason: null, rejection: null }
 }
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'cpf_taken' | 'already_verified'
@@ -32,7 +65,7 @@ export type SaveOutcome = 'saved' | 'unchanged' | 'cpf_taken' | 'already_verifie
 export async function saveAccountDetails(
   db: Kysely<Database>,
   playerId: number,
-  details: { fullName: string; cpf: string },
+  details: { fullName: string; cpf: string; birthDate: string | null },
   now: number,
 ): Promise<SaveOutcome> {
   const existing = await db
@@ -44,7 +77,13 @@ export async function saveAccountDetails(
   try {
     await db
       .insertInto('player_verifications')
-      .values({ player_id: playerId, full_name: details.fullName, cpf: details.cpf, verified_at: now })
+      .values({
+        player_id: playerId,
+        full_name: details.fullName,
+        cpf: details.cpf,
+        birth_date: details.birthDate,
+        verified_at: now,
+      })
       .execute()
     return 'saved'
   } catch (error) {
@@ -60,13 +99,13 @@ export async function saveAccountDetails(
   }
 }
 
-/** The player's verified name and CPF (unmasked: for the server's own checks, never a response). */
 /** The verified name of whoever holds this CPF here, if anyone does. */
 export async function verifiedNameOfCpf(db: Kysely<Database>, cpf: string): Promise<string | null> {
   const row = await db.selectFrom('player_verifications').select('full_name').where('cpf', '=', cpf).executeTakeFirst()
   return row?.full_name ?? null
 }
 
+/** The player's verified name and CPF (unmasked: for the server's own checks, never a response). */
 export async function verifiedIdentity(
   db: Kysely<Database>,
   playerId: number,

@@ -26,6 +26,7 @@ import { gameSessionOwnerMigration } from './migrations/0026-game-session-owner.
 import { fourEyesWindowMigration } from './migrations/0027-four-eyes-window.ts'
 import { sandboxCobRevisionsMigration } from './migrations/0033-sandbox-cob-revisions.ts'
 import { ledgerSpinFunctionMigration } from './migrations/0034-ledger-spin-function.ts'
+import { identityChecksMigration } from './migrations/0035-identity-checks.ts'
 import { moneyWatchMigration } from './migrations/0037-money-watch.ts'
 import { reportIndexesMigration } from './migrations/0040-report-indexes.ts'
 
@@ -58,6 +59,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0027-four-eyes-window': fourEyesWindowMigration(),
         '0033-sandbox-cob-revisions': sandboxCobRevisionsMigration(db.engine),
         '0034-ledger-spin-function': ledgerSpinFunctionMigration(db.engine),
+        '0035-identity-checks': identityChecksMigration(db.engine),
         '0037-money-watch': moneyWatchMigration(db.engine),
         '0040-report-indexes': reportIndexesMigration(),
       }

@@ -24,6 +24,8 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   devices: 'accounts',
   login_throttles: 'accounts',
   player_verifications: 'accounts',
+  verification_reviews: 'accounts',
+  barred_cpfs: 'accounts',
   player_limits: 'accounts',
   self_exclusions: 'accounts',
   limit_events: 'accounts',

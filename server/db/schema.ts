@@ -1,6 +1,7 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns) on both engines.
 
 import type { Generated } from 'kysely'
+import type { BarredCategory, VerificationReviewReason } from '../../contract/identity.ts'
 import type { OperatorRole } from '../../contract/ops.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 
@@ -120,6 +121,32 @@ export interface PlayerVerificationsTable {
   full_name: string
   cpf: string
   verified_at: number
+  /** 'YYYY-MM-DD'; null for identities verified before the date of birth was asked. */
+  birth_date: string | null
+}
+
+export interface VerificationReviewsTable {
+  id: Generated<number>
+  player_id: number
+  cpf: string
+  full_name: string
+  birth_date: string | null
+  reason: VerificationReviewReason
+  /** The bureau's registered name and date of birth, when it answered. */
+  bureau_name: string | null
+  bureau_birth_date: string | null
+  status: 'open' | 'approved' | 'rejected'
+  created_at: number
+  decided_at: number | null
+  decided_by: string | null
+  decision_reason: string | null
+}
+
+/** Lei 14.790/2023 art. 26: people barred from betting here, uploaded by the operator. */
+export interface BarredCpfsTable {
+  cpf: string
+  category: BarredCategory
+  added_at: number
 }
 
 export type DepositStatus = 'pending' | 'paid' | 'expired'
@@ -590,6 +617,8 @@ export interface Database {
   outbox: OutboxTable
   push_subscriptions: PushSubscriptionsTable
   player_verifications: PlayerVerificationsTable
+  verification_reviews: VerificationReviewsTable
+  barred_cpfs: BarredCpfsTable
   deposit_orders: DepositOrdersTable
   pix_payments: PixPaymentsTable
   sandbox_charges: SandboxChargesTable

@@ -151,6 +151,9 @@ it('finds the routes to fuzz: player, operator and webhook routes, and no sandbo
     '/api/ops/players/close',
     '/api/ops/risk/decide',
     '/api/ops/risk/export',
+    '/api/ops/verifications/decide',
+    '/api/ops/verifications/barred/upload',
+    '/api/charge/amount/saveUserAccountInfo',
     '/api/payments/webhook/pix',
   ])
     expect(urls).toContain(expected)

@@ -26,7 +26,26 @@ export function plural(language: Language, count: number, forms: { one: string; 
 
 type Templates = Record<Language, (p: MessageParams, f: MessageFormat) => string>
 
+/** What is wrong with a line of an uploaded barred list. */
+const barredProblems: Record<string, Texts> = {
+  invalid_cpf: { 'pt-BR': 'CPF inválido', en: 'invalid CPF', hi: 'अमान्य CPF' },
+  unknown_category: {
+    'pt-BR': 'categoria desconhecida (use owner, staff ou other)',
+    en: 'unknown category (use owner, staff or other)',
+    hi: 'अज्ञात श्रेणी (owner, staff या other लिखें)',
+  },
+  too_many: { 'pt-BR': 'linhas demais', en: 'too many lines', hi: 'बहुत अधिक पंक्तियाँ' },
+}
+
 const templates: Partial<Record<MsgCode, Templates>> = {
+  barred_list_invalid: {
+    'pt-BR': (p) =>
+      `A lista não foi carregada: ${p.line ? `linha ${p.line}: ` : ''}${barredProblems[p.problem as string]?.['pt-BR'] ?? p.problem}. Nada mudou.`,
+    en: (p) =>
+      `The list was not loaded: ${p.line ? `line ${p.line}: ` : ''}${barredProblems[p.problem as string]?.en ?? p.problem}. Nothing changed.`,
+    hi: (p) =>
+      `सूची लोड नहीं हुई: ${p.line ? `पंक्ति ${p.line}: ` : ''}${barredProblems[p.problem as string]?.hi ?? p.problem}। कुछ नहीं बदला।`,
+  },
   deposit_limit_reached: {
     'pt-BR': (p, f) =>
       `Este depósito passaria do seu limite ${periodPt[p.period as string]} de ${f.money(Number(p.limit))}. ` +
@@ -283,6 +302,49 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Antes do primeiro depósito, informe seu nome completo e CPF.',
     en: 'Before your first deposit, enter your full name and CPF.',
     hi: 'पहली जमा से पहले अपना पूरा नाम और CPF दर्ज करें।',
+  },
+  identity_under_age: {
+    'pt-BR': 'Apostas são só para maiores de 18 anos: pela data de nascimento, você ainda não pode abrir uma conta.',
+    en: 'Betting is only for people aged 18 and over: by the date of birth, you cannot open an account yet.',
+    hi: 'सट्टा केवल 18 वर्ष और उससे अधिक उम्र वालों के लिए है: जन्म तिथि के अनुसार आप अभी खाता नहीं खोल सकते।',
+  },
+  identity_barred: {
+    'pt-BR':
+      'Este CPF está impedido de apostar aqui (Lei 14.790/2023, art. 26: sócios, funcionários e pessoas impedidas). Fale com o atendimento se for um engano.',
+    en: 'This CPF is barred from betting here (Lei 14.790/2023, art. 26: owners, staff and barred people). Talk to support if this is a mistake.',
+    hi: 'यह CPF यहाँ सट्टा लगाने से प्रतिबंधित है (Lei 14.790/2023, अनु. 26: मालिक, कर्मचारी और प्रतिबंधित लोग)। गलती हो तो सहायता से बात करें।',
+  },
+  identity_cpf_suspended: {
+    'pt-BR': 'Seu CPF está suspenso na Receita Federal. Regularize-o (gov.br ou uma agência) e tente de novo.',
+    en: 'Your CPF is suspended at Receita Federal. Regularise it (gov.br or an office) and try again.',
+    hi: 'आपका CPF Receita Federal में निलंबित है। इसे ठीक कराएँ (gov.br या किसी कार्यालय में) और फिर से कोशिश करें।',
+  },
+  identity_cpf_deceased: {
+    'pt-BR':
+      'A Receita Federal registra este CPF como de uma pessoa falecida. Não é possível verificar a conta com ele.',
+    en: 'Receita Federal records this CPF as belonging to a deceased person. The account cannot be verified with it.',
+    hi: 'Receita Federal इस CPF को एक मृत व्यक्ति का दर्ज करता है। इससे खाता सत्यापित नहीं हो सकता।',
+  },
+  verification_pending: {
+    'pt-BR':
+      'Seus dados estão em análise por nossa equipe. Avisaremos aqui assim que for decidido; depois disso você pode depositar.',
+    en: 'Our team is reviewing your details. We will tell you here as soon as it is decided; then you can deposit.',
+    hi: 'हमारी टीम आपके विवरण की जाँच कर रही है। निर्णय होते ही हम यहाँ बताएँगे; उसके बाद आप जमा कर सकते हैं।',
+  },
+  barred_list_invalid: {
+    'pt-BR': 'A lista não foi carregada: confira os CPFs e as categorias. Nada mudou.',
+    en: 'The list was not loaded: check the CPFs and categories. Nothing changed.',
+    hi: 'सूची लोड नहीं हुई: CPF और श्रेणियाँ जाँचें। कुछ नहीं बदला।',
+  },
+  verification_taken: {
+    'pt-BR': 'Outro operador já decidiu esta verificação.',
+    en: 'Another operator has already decided this verification.',
+    hi: 'किसी अन्य ऑपरेटर ने यह सत्यापन पहले ही तय कर दिया है।',
+  },
+  reward_verification_required: {
+    'pt-BR': 'Promoções são só para contas verificadas: informe nome completo, CPF e data de nascimento em Depositar.',
+    en: 'Promotions are only for verified accounts: give your full name, CPF and date of birth under Deposit.',
+    hi: 'प्रमोशन केवल सत्यापित खातों के लिए हैं: जमा में अपना पूरा नाम, CPF और जन्म तिथि दें।',
   },
   age_not_confirmed: {
     'pt-BR': 'Confirme que você tem 18 anos ou mais para depositar e jogar.',
@@ -676,6 +738,7 @@ const fieldNames: Record<string, Texts> = {
   language: { 'pt-BR': 'idioma', en: 'language', hi: 'भाषा' },
   fullName: { 'pt-BR': 'nome completo', en: 'full name', hi: 'पूरा नाम' },
   cpf: { 'pt-BR': 'CPF', en: 'CPF', hi: 'CPF' },
+  birthDate: { 'pt-BR': 'data de nascimento', en: 'date of birth', hi: 'जन्म तिथि' },
   amount: { 'pt-BR': 'valor', en: 'amount', hi: 'राशि' },
   requestId: { 'pt-BR': 'identificador do pedido', en: 'request id', hi: 'अनुरोध आईडी' },
   orderId: { 'pt-BR': 'número do pedido', en: 'order number', hi: 'ऑर्डर संख्या' },
@@ -756,6 +819,11 @@ const problems: Record<string, Record<Language, Template>> = {
     'pt-BR': () => 'é um CPF: uma chave CPF pertence só ao próprio CPF (para um telefone, informe o tipo ou o +55)',
     en: () => 'is a CPF: a CPF key belongs only to that CPF (for a phone number, give its type or the +55)',
     hi: () => 'एक CPF है: CPF कुंजी केवल उसी CPF की होती है (फ़ोन नंबर के लिए उसका प्रकार या +55 दें)',
+  },
+  invalid_birth_date: {
+    'pt-BR': () => 'não é uma data válida (dia, mês e ano)',
+    en: () => 'is not a valid date (day, month and year)',
+    hi: () => 'मान्य तिथि नहीं है (दिन, महीना और वर्ष)',
   },
   full_name_needed: {
     'pt-BR': () => 'precisa ter nome e sobrenome',

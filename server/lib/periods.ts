@@ -129,3 +129,12 @@ export function datesFromTo(from: string, to: string): string[] {
     dates.push(day.toString())
   return dates
 }
+
+/**
+ * Whole years from a date of birth ('YYYY-MM-DD') to a local date: a birthday counts from its own
+ * day, and 29 February's from 1 March in years without one.
+ */
+export function completedYears(birthDate: string, onDate: string): number {
+  const years = Number(onDate.slice(0, 4)) - Number(birthDate.slice(0, 4))
+  return onDate.slice(5) >= birthDate.slice(5) ? years : years - 1
+}

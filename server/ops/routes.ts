@@ -43,6 +43,7 @@ import { opsPlayerRoutes } from './player-routes.ts'
 import { auditRefusedActions } from './refused-audit.ts'
 import { opsReportRoutes } from './report-routes.ts'
 import { opsSessionRoutes } from './session-routes.ts'
+import { opsVerificationRoutes } from './verification-routes.ts'
 
 // Player ids are PostgreSQL `bigint`s handed out by a sequence: anything above is unknown anyway.
 export const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -87,6 +88,12 @@ const operatorDocs: Record<string, RouteSummary> = {
   },
   '/refunds': { summary: 'PIX returned to payers' },
   '/audit': { summary: 'The ledger audit: conservation and balances' },
+  '/verifications/queue': { summary: 'Verifications the identity bureau could not settle, and barred-list holds' },
+  '/verifications/decide': { summary: 'Approve or reject a verification in the queue (first decision wins)' },
+  '/verifications/barred': { summary: 'The barred list: how many CPFs, per category' },
+  '/verifications/barred/upload': {
+    summary: 'Replace the barred list with a CSV of CPFs (holds verified players it names)',
+  },
   '/support/inbox': { summary: 'The support inbox' },
   '/support/conversation': { summary: 'A conversation with its messages' },
   '/support/player': { summary: "A conversation's player, as support sees them" },
@@ -139,6 +146,7 @@ const operatorRoutes =
     await app.register(opsAuditRoutes)
     await app.register(opsDashboardRoutes)
     await app.register(opsReportRoutes)
+    await app.register(opsVerificationRoutes)
 
     const requireKnownPlayer = async (userId: number) => {
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })

@@ -17,6 +17,7 @@ import type {
   RefundReason,
 } from '../../contract/deposits.ts'
 import { accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
+import { openReviewOf } from '../accounts/identity-checks.ts'
 import { activeSelfExclusion, mandatoryLimitsSet, readDepositLimits } from '../accounts/limits.ts'
 import { adultConfirmed, lockPlayerRow } from '../accounts/players.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
@@ -136,7 +137,9 @@ export class DepositService {
     const acceptOffer = input.acceptOffer === true ? 1 : 0
     if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
     const verification = await verifiedIdentity(db, playerId)
-    if (!verification) throw new Refusal('verification_required')
+    // Verification settles before the first deposit: one waiting for an operator says so.
+    if (!verification)
+      throw new Refusal((await openReviewOf(db, playerId)) ? 'verification_pending' : 'verification_required')
     // Portaria SPA/MF 2.579/2025: the daily loss and time limits are part of the registration.
     if (!(await mandatoryLimitsSet(db, playerId, this.#o.now()))) throw new Refusal('registration_limits_required')
 

@@ -1,5 +1,5 @@
 // The promotions switchboard: the master switch (Lei 14.790/2023 art. 29), each reward
-// on or off, self-exclusion blocking every promotion, the terms each promotion shows before it
+// on or off, self-exclusion blocking every promotion, only verified players credited, the terms each promotion shows before it
 // is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
 // bonus transfer with the stated wagering requirement.
 
@@ -9,6 +9,7 @@ import type { PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
+import { verifiedIdentity } from '../accounts/verification.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -24,7 +25,7 @@ export interface RewardsContext {
   now: () => number
 }
 
-/** Refuses unless the promotion is on and the player is not on a self-exclusion break. */
+/** Refuses unless the promotion is on, the player is verified and not held nor on a self-exclusion break. */
 export async function requirePromotion(
   db: Kysely<Database>,
   config: Config,
@@ -43,6 +44,8 @@ export async function requirePromotion(
       exclusion.until === null ? {} : { until: exclusion.until },
     )
   }
+  // Promotions credit only verified players (name, CPF and date of birth settled with the bureau).
+  if (!(await verifiedIdentity(db, playerId))) throw new Refusal('reward_verification_required')
 }
 
 /** True once the claim with this key was credited. */

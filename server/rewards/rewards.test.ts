@@ -18,6 +18,7 @@ import {
   engines,
   loginPlayer,
   sandboxBankOf,
+  TEST_BIRTH_DATE,
   type TestDb,
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -55,13 +56,16 @@ describe.each(engines)('rewards on %s', (engine) => {
     await testDb.drop()
   })
 
-  async function player(options: { code?: string; device?: DeviceCredentials } = {}) {
+  /** A player (a new device's, or a kept `device`'s); verified unless `verified: false` (promotions credit only verified players). */
+  async function player(options: { code?: string; device?: DeviceCredentials; verified?: boolean } = {}) {
     const { token, userId, deviceId, deviceSecret, call } = await loginPlayer(app, {
       ageConfirmed: true,
+      verified: !options.device && options.verified !== false,
       ...(options.device ? { device: options.device } : {}),
       ...(options.code ? { login: { extensionCode: options.code } } : {}),
     })
-    const verify = (cpf = randomCpf()) => call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })
+    const verify = (cpf = randomCpf()) =>
+      call('/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf, birthDate: TEST_BIRTH_DATE })
     const deposit = async (amount = 2_000) => {
       const order = await call('/charge/create/order', { amount, requestId: randomUUID() })
       expect(order.success, JSON.stringify(order)).toBe(true)
@@ -95,9 +99,12 @@ describe.each(engines)('rewards on %s', (engine) => {
 
   it('opens the new-player gift once: R$ 100 bonus with 5× wagering, concurrent opens credit once, and a second account cannot take the CPF', async () => {
     await start()
-    const ana = await player()
+    const ana = await player({ verified: false })
     const summary = (await ana.call('/activity/summary')).data
     expect(summary.gift).toEqual({ available: true, amount: 10_000, wageringMultiplier: 5 })
+    // Promotions credit only verified players.
+    const cpf = randomCpf()
+    expect((await ana.verify(cpf)).success).toBe(true)
 
     const opens = await Promise.all(Array.from({ length: 8 }, () => ana.call('/activity/openNewPlayerGift')))
     const credited = opens.filter((o) => o.success)
@@ -114,13 +121,12 @@ describe.each(engines)('rewards on %s', (engine) => {
     expect(info.wagering).toEqual({ required: 50_000, wagered: 0, remaining: 50_000 })
     expect(info.rewardAmount).toBe(10_000)
 
-    // Once per CPF: a second account of the same person can open its own envelope, but it can
-    // never be verified with that CPF, so its bonus can never be withdrawn.
-    const cpf = randomCpf()
-    expect((await ana.verify(cpf)).success).toBe(true)
-    const again = await player()
-    expect((await again.call('/activity/openNewPlayerGift')).success).toBe(true)
+    // Once per CPF: a second account of the same person can never be verified with that CPF, so
+    // it can neither open its own envelope nor withdraw.
+    const again = await player({ verified: false })
+    expect((await again.call('/activity/openNewPlayerGift')).msgCode).toBe('reward_verification_required')
     expect((await again.verify(cpf)).msgCode).toBe('cpf_taken')
+    expect((await again.call('/activity/openNewPlayerGift')).msgCode).toBe('reward_verification_required')
     expect(
       (
         await again.call('/withdraw/create/order', {
@@ -313,7 +319,7 @@ describe.each(engines)('rewards on %s', (engine) => {
 
     // Ana's own code on a later login of her own account is no sign-up.
     await player({ device: ana, code: share.code })
-    const bruno = await player({ code: share.code.toLowerCase() })
+    const bruno = await player({ code: share.code.toLowerCase(), verified: false })
     let stats = (await ana.call('/v1/bus/statInviteInfo')).data
     expect(stats).toMatchObject({
       today: { signUps: 1, qualified: 0, rewards: 0 },
@@ -332,7 +338,7 @@ describe.each(engines)('rewards on %s', (engine) => {
     await bruno.deposit()
     await bruno.deposit()
     // A second account of Bruno's with the same CPF cannot verify, so it can never deposit or count.
-    const brunoAgain = await player({ code: share.code })
+    const brunoAgain = await player({ code: share.code, verified: false })
     expect((await brunoAgain.verify(cpf)).msgCode).toBe('cpf_taken')
 
     clock.time += DAY

@@ -5,6 +5,7 @@ import type { FirstDepositOffer } from '../../contract/deposits.ts'
 import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { RewardsSummary } from '../../contract/rewards.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
+import { verifiedIdentity } from '../accounts/verification.ts'
 import { promotionOn } from '../config.ts'
 import { hasPlayed } from '../games/rounds.ts'
 import { localDate } from '../lib/periods.ts'
@@ -62,6 +63,7 @@ export async function rewardsSummary(
   return {
     enabled: live,
     blocked: !config.promotions.enabled ? 'promotions_off' : excluded ? 'self_excluded' : null,
+    verified: (await verifiedIdentity(db, playerId)) !== null,
     gift:
       live && on('gift')
         ? {

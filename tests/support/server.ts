@@ -258,6 +258,9 @@ async function loginDevice(
 /** The registration limits `loginPlayer` sets unless told otherwise: R$ 10 million and a whole day. */
 export const REGISTRATION_LIMITS_FOR_TESTS = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
 
+/** The adult date of birth `loginPlayer` verifies with. */
+export const TEST_BIRTH_DATE = '1990-01-15'
+
 /** The password `loginPlayer` binds: 10–15 characters and not a common one, valid under every rule. */
 export const TEST_PASSWORD = 'Horse-Batt3ry9'
 
@@ -270,8 +273,11 @@ export interface PlayerOptions {
   login?: Record<string, unknown>
   /** Binds a name and password (`true`: `jogador<id>` and TEST_PASSWORD). */
   bound?: boolean | { userName?: string; password?: string }
-  /** Saves a full name and CPF, verifying the account (`true`: "Ana Souza" and a random CPF). */
-  verified?: boolean | { fullName?: string; cpf?: string }
+  /**
+   * Saves a full name, CPF and date of birth, verifying the account (`true`: "Ana Souza", a random
+   * CPF — regular at the sandbox bureau — and `TEST_BIRTH_DATE`).
+   */
+  verified?: boolean | { fullName?: string; cpf?: string; birthDate?: string }
   /**
    * The registration's mandatory limits (Portaria SPA/MF 2.579/2025: a daily loss limit and a
    * daily time limit), without which deposits are refused. Set by default, as loose as the server
@@ -335,8 +341,11 @@ export async function loginPlayer(app: FastifyInstance, options: PlayerOptions =
 
   const verified = options.verified === true ? {} : options.verified || null
   const cpf = verified?.cpf ?? randomCpf()
-  if (verified)
-    await mustSucceed('/charge/amount/saveUserAccountInfo', { fullName: verified.fullName ?? 'Ana Souza', cpf })
+  if (verified) {
+    const body = { fullName: verified.fullName ?? 'Ana Souza', cpf, birthDate: verified.birthDate ?? TEST_BIRTH_DATE }
+    const res = await post('/charge/amount/saveUserAccountInfo', body)
+    if (res.json().data?.status !== 'verified') throw new Error(`verification not settled: ${res.body}`)
+  }
 
   await fundPlayer(app, device.userId, { cash: options.cash, bonus: options.bonus })
   return { ...device, cpf, userName, password, call, post, on }
