@@ -1,7 +1,9 @@
-// The account details sheet (shared by deposit and withdraw): full name and CPF, asked once before the first
-// deposit, with the mandatory daily loss and time limits and the risk information (Portaria
-// SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF is shown in groups as it is typed
-// and checked on blur. `limitsOnly`: a verified player who has not set the limits yet (an account
+// The account details sheet (shared by deposit and withdraw): full name, CPF and date of birth,
+// asked once before the first deposit, with the mandatory daily loss and time limits and the risk
+// information (Portaria SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF and the date
+// are shown in groups as they are typed and checked on blur; whether the player is 18 or older is
+// the server's to compute. The identity bureau's answer is said here: verified (the sheet closes),
+// sent to our team (why, in words), or refused (why, and the form stays). `limitsOnly`: a verified player who has not set the limits yet (an account
 // from before the rule) is asked only for them, since the server refuses deposits without them.
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -9,28 +11,32 @@ import { useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
 import { registrationLossChoices, registrationMinuteChoices } from '../../contract/limit-values.ts'
 import { formatMoney } from '../../contract/money.ts'
+import type { AccountDetails } from '../../contract/verification.ts'
 import { saveAccountDetails, saveRegistrationLimits } from './account.ts'
-import { messageOf } from './http.ts'
+import { groupDateInput, isoBirthDate, reviewReasonTexts, verificationRefusalText } from './identity.ts'
+import { loadRewardsSummary } from './rewards.ts'
 import { Sheet } from './Sheet.tsx'
 import { storage } from './storage.ts'
 import { TextField } from './TextField.tsx'
-import { showToast } from './toast.ts'
 
-type Field = 'fullName' | 'cpf'
+type Field = 'fullName' | 'cpf' | 'birthDate'
 
 export function AccountSheet({
   onSaved,
   onClose,
   limitsOnly = false,
 }: {
-  onSaved: () => void
+  /** Called once saved: with the details when they wait for our team's review (no deposit yet). */
+  onSaved: (inReview?: AccountDetails) => void
   onClose: () => void
   limitsOnly?: boolean
 }) {
-  const { t } = useLingui()
-  const [values, setValues] = useState({ fullName: '', cpf: '' })
+  const { t, i18n } = useLingui()
+  const [values, setValues] = useState({ fullName: '', cpf: '', birthDate: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const [inReview, setInReview] = useState<AccountDetails | null>(null)
   const [dailyLoss, setDailyLoss] = useState<number>(registrationLossChoices[2])
   const [dailyMinutes, setDailyMinutes] = useState<number>(registrationMinuteChoices[1])
 
@@ -41,11 +47,13 @@ export function AccountSheet({
       if (!name.includes(' ') || name.length < 5) return t`Informe nome e sobrenome, como no documento.`
       return undefined
     }
+    if (field === 'birthDate')
+      return isoBirthDate(next.birthDate) ? undefined : t`Informe a data de nascimento como DD/MM/AAAA.`
     return isValidCpf(next.cpf) ? undefined : t`CPF inválido. Confira os 11 dígitos.`
   }
 
   function onInput(field: Field, raw: string) {
-    const value = field === 'cpf' ? groupCpfInput(raw) : raw
+    const value = field === 'cpf' ? groupCpfInput(raw) : field === 'birthDate' ? groupDateInput(raw) : raw
     const next = { ...values, [field]: value }
     setValues(next)
     if (errors[field] && !problemOf(field, next)) setErrors((e) => ({ ...e, [field]: undefined }))
@@ -54,20 +62,29 @@ export function AccountSheet({
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     if (!limitsOnly) {
-      const found = { fullName: problemOf('fullName'), cpf: problemOf('cpf') }
+      const found = { fullName: problemOf('fullName'), cpf: problemOf('cpf'), birthDate: problemOf('birthDate') }
       setErrors(found)
-      if (found.fullName || found.cpf) return
+      if (found.fullName || found.cpf || found.birthDate) return
     }
     setBusy(true)
+    setRefusal(null)
     try {
       await saveRegistrationLimits({ dailyLoss, dailyMinutes })
       if (!limitsOnly) {
-        await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf })
+        const birthDate = isoBirthDate(values.birthDate) ?? undefined
+        const details = await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf, birthDate })
         await storage.set('ownCpf', values.cpf.replace(/\D/g, ''))
+        // Promotions open to verified players: the home's and reward screens' summary is read again.
+        void loadRewardsSummary().catch(() => undefined)
+        // Not settled by the bureau: say why before closing; deposits wait for the decision.
+        if (details.status === 'review') {
+          setInReview(details)
+          return
+        }
       }
       onSaved()
     } catch (error) {
-      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
+      setRefusal(verificationRefusalText(error, i18n, t`Algo deu errado. Tente de novo.`))
     } finally {
       setBusy(false)
     }
@@ -78,7 +95,20 @@ export function AccountSheet({
     : [
         { field: 'fullName', label: t`Nome completo`, autoComplete: 'name' },
         { field: 'cpf', label: t`CPF`, autoComplete: 'off', inputMode: 'numeric' },
+        { field: 'birthDate', label: t`Data de nascimento`, autoComplete: 'bday', inputMode: 'numeric' },
       ]
+
+  if (inReview)
+    return (
+      <Sheet title={<Trans>Seus dados estão em análise</Trans>}>
+        <p className="card" role="status" data-testid="verification-review">
+          {inReview.reviewReason ? i18n._(reviewReasonTexts[inReview.reviewReason]) : null}
+        </p>
+        <button type="button" className="button" onClick={() => onSaved(inReview)}>
+          <Trans>Entendi</Trans>
+        </button>
+      </Sheet>
+    )
 
   return (
     <Sheet title={limitsOnly ? <Trans>Seus limites diários</Trans> : <Trans>Seus dados para o PIX</Trans>}>
@@ -91,7 +121,8 @@ export function AccountSheet({
         ) : (
           <Trans>
             Pedimos uma vez, antes do primeiro depósito: o PIX precisa vir de uma conta no seu nome, e os saques vão
-            para o mesmo CPF. Cada CPF pode ter uma só conta.
+            para o mesmo CPF. Conferimos o CPF, o nome e a data de nascimento na Receita Federal; apostas são só para
+            maiores de 18 anos. Cada CPF pode ter uma só conta.
           </Trans>
         )}
       </p>
@@ -103,7 +134,7 @@ export function AccountSheet({
             name={field}
             autoComplete={autoComplete}
             inputMode={inputMode}
-            placeholder={field === 'cpf' ? '000.000.000-00' : undefined}
+            placeholder={field === 'cpf' ? '000.000.000-00' : field === 'birthDate' ? t`DD/MM/AAAA` : undefined}
             value={values[field]}
             error={errors[field]}
             onValue={(value) => onInput(field, value)}
@@ -151,6 +182,11 @@ export function AccountSheet({
             (diminuir vale na hora; aumentar, em 24 horas).
           </Trans>
         </p>
+        {refusal && (
+          <p className="field-error" role="alert" data-testid="verification-refusal">
+            {refusal}
+          </p>
+        )}
         <button type="submit" className="button" disabled={busy}>
           <Trans>Salvar e continuar</Trans>
         </button>

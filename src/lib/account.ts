@@ -3,7 +3,7 @@
 import type { AccountInfo } from '../../contract/accounts.ts'
 import type { registrationLimitsRequest } from '../../contract/limits.ts'
 import type { RequestBody } from '../../contract/request.ts'
-import type { saveAccountDetailsRequest } from '../../contract/verification.ts'
+import type { AccountDetails, saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { call } from './api.ts'
 import { reloginSilently } from './session.ts'
 import { storage } from './storage.ts'
@@ -101,6 +101,9 @@ export async function refreshAccount(relogged = false): Promise<AccountView> {
 export const saveRegistrationLimits = (input: RequestBody<typeof registrationLimitsRequest>) =>
   call('/v1/bus/setRegistrationLimits', input)
 
-/** Saves full name and CPF (asked once, before the first deposit or withdrawal). */
+/**
+ * Saves full name, CPF and date of birth (asked once, before the first deposit or withdrawal):
+ * answers whether the identity bureau settled it (`verified`) or an operator will (`review`).
+ */
 export const saveAccountDetails = (input: RequestBody<typeof saveAccountDetailsRequest>) =>
-  call('/charge/amount/saveUserAccountInfo', input)
+  call<AccountDetails>('/charge/amount/saveUserAccountInfo', input)

@@ -22,6 +22,8 @@ async function giveAccountDetails(page: Page) {
   await sheet.getByLabel('CPF').fill('')
   await sheet.getByLabel('CPF').pressSequentially(cpf)
   await expect(sheet.getByLabel('CPF')).toHaveValue(formatCpf(cpf))
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await expect(sheet.getByLabel('Data de nascimento')).toHaveValue('15/01/1990')
   await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
 }
 

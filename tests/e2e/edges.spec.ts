@@ -132,7 +132,29 @@ test('IndexedDB keeps the wheel’s next spin (countdown offline) and the verifi
   await enterApp(page)
   const { userId } = await accountInfo(page)
 
+  // The CPF: kept once verified (never in localStorage), and the PIX key sheet starts from it.
+  // Verified first: promotions (the wheel below) credit only verified players.
+  const cpf = randomCpf()
+  await adjustBalance(page, userId, 5000)
+  expect((await playerCall(page, '/user/bindLoginAccount', bindBody(userId))).success).toBe(true)
+  await page.goto('/withdrawTab')
+  await page.getByRole('button', { name: 'Informar nome e CPF' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await sheet.getByLabel('Nome completo').fill('Ana Souza')
+  await sheet.getByLabel('CPF').pressSequentially(cpf)
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(sheet).toHaveCount(0)
+  expect(await readStored<string>(page, 'ownCpf')).toBe(cpf)
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(cpf)
+  await page.getByLabel(/Outro valor/).fill('20')
+  await page.getByTestId('withdraw-next').click()
+  const keySheet = page.getByRole('dialog', { name: 'Sacar R$ 20,00 por PIX' })
+  await expect(keySheet.getByLabel(/Chave PIX/)).toHaveValue(formatCpf(cpf))
+  await keySheet.getByRole('button', { name: 'Cancelar' }).click()
+
   // The wheel: after a spin, the next-spin time is on the device, and the countdown shows offline.
+  await page.goto('/')
   await page.getByTestId('dock-wheel').click()
   const wheel = page.getByRole('dialog', { name: 'Roleta grátis' })
   await wheel.getByRole('button', { name: 'Girar' }).click()
@@ -149,25 +171,6 @@ test('IndexedDB keeps the wheel’s next spin (countdown offline) and the verifi
   await shoot(page, 'edges-wheel-offline')
   await context.setOffline(false)
   await page.reload()
-
-  // The CPF: kept once verified (never in localStorage), and the PIX key sheet starts from it.
-  const cpf = randomCpf()
-  await adjustBalance(page, userId, 5000)
-  expect((await playerCall(page, '/user/bindLoginAccount', bindBody(userId))).success).toBe(true)
-  await page.goto('/withdrawTab')
-  await page.getByRole('button', { name: 'Informar nome e CPF' }).click()
-  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
-  await sheet.getByLabel('Nome completo').fill('Ana Souza')
-  await sheet.getByLabel('CPF').pressSequentially(cpf)
-  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
-  await expect(sheet).toHaveCount(0)
-  expect(await readStored<string>(page, 'ownCpf')).toBe(cpf)
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(cpf)
-  await page.getByLabel(/Outro valor/).fill('20')
-  await page.getByTestId('withdraw-next').click()
-  const keySheet = page.getByRole('dialog', { name: 'Sacar R$ 20,00 por PIX' })
-  await expect(keySheet.getByLabel(/Chave PIX/)).toHaveValue(formatCpf(cpf))
-  await keySheet.getByRole('button', { name: 'Cancelar' }).click()
 
   // Logging in with a name and password (possibly another account) forgets it.
   await page.goto('/login')

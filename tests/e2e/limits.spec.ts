@@ -91,6 +91,7 @@ test('a R$ 5 daily loss limit set at registration refuses the spin that would pa
   await noSeriousViolations(page)
   await sheet.getByLabel('Nome completo').fill('Ana Souza')
   await sheet.getByLabel('CPF').pressSequentially(randomCpf())
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
   await sheet.getByLabel('Limite de perda por dia').selectOption('500')
   await sheet.getByLabel('Limite de tempo de jogo por dia').selectOption('60')
   await shoot(page, 'registration-limits')

@@ -3,9 +3,10 @@
 // cash; the download reward once when the app runs installed and its install was reported; and, on a server with PROMOTIONS=off,
 // screens that say promotions are off instead of showing buttons that cannot work.
 import { expect, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
-import { accountInfo, adjustBalance, enterApp, playerCall } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, playerCall, verifyPlayer } from './support.ts'
 
 test('the first-deposit offer shows its terms until put off; leaving a game with R$ 500+ cash offers a withdrawal', async ({
   page,
@@ -49,12 +50,17 @@ test('an app opened installed (standalone) gets the download reward once, after 
         : original(query)
   })
   const page = await context.newPage()
-  // Standalone alone is not enough: this player never reported an accepted install prompt.
-  const firstClaim = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/activity/drawDownloadReward',
-  )
+  const claim = () =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/activity/drawDownloadReward')
+  // Promotions credit only verified players: the first claim waits for verification.
+  const firstClaim = claim()
   await enterApp(page)
-  expect((await (await firstClaim).json()).msgCode).toBe('install_not_reported')
+  expect((await (await firstClaim).json()).msgCode).toBe('reward_verification_required')
+  await verifyPlayer(page, randomCpf())
+  // Standalone alone is not enough: this player never reported an accepted install prompt.
+  const secondClaim = claim()
+  await page.reload()
+  expect((await (await secondClaim).json()).msgCode).toBe('install_not_reported')
   expect((await accountInfo(page)).balance.bonus).toBe(0)
   // The tab that accepted the install prompt reported it; the installed app opens again.
   expect((await playerCall(page, '/user/installAccepted')).success).toBe(true)

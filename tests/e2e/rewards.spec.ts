@@ -17,9 +17,32 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
   test.setTimeout(120_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 
-  // The welcome: the envelope states the amount and the wagering before it is opened.
+  // The welcome: promotions credit only verified players, so a new player is told so and led to
+  // verification (name, CPF and date of birth on the deposit screen); games stay open.
   await enterApp(page, '/', { keepWelcome: true })
-  const welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  let welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await expect(welcome).toContainText(
+    'Bônus de R$ 100,00 para contas verificadas. Para virar dinheiro sacável, aposte R$ 500,00 (5× o bônus).',
+  )
+  await expect(welcome.getByTestId('red-envelope')).toHaveCount(0)
+  await expect(welcome.getByTestId('verify-to-collect')).toContainText('os jogos continuam abertos')
+  await welcome.getByRole('link', { name: 'Verificar conta' }).click()
+  await expect(page).toHaveURL(/\/rechargeMall$/)
+  await expect(page.getByTestId('verification-status')).toContainText(
+    'confirme seu nome completo, CPF e data de nascimento',
+  )
+  await page.getByTestId('verify-start').click()
+  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await details.getByLabel('Nome completo').fill('Ana Souza')
+  await details.getByLabel('CPF').pressSequentially(randomCpf())
+  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(details).toHaveCount(0)
+  await expect(page.getByTestId('verification-status')).toHaveCount(0)
+  // Verified: the envelope, from the home's gift button, states the amount and the wagering before it is opened.
+  await page.goto('/')
+  await page.getByTestId('dock-gift').click()
+  welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
   await expect(welcome).toContainText('Bônus de R$ 100,00. Para virar dinheiro sacável, aposte R$ 500,00 (5× o bônus).')
   await welcome.getByRole('button', { name: 'Abrir o envelope' }).click()
   await expect(welcome.getByTestId('gift-credit')).toContainText('+R$ 100,00')

@@ -134,6 +134,19 @@ export async function playerCall(page: Page, path: string, data: object = {}) {
 /** The password of players made by `fundedPlayer`: withdrawals are confirmed with it. */
 export const PLAYER_PASSWORD = 'Horse-Batt3ry9'
 
+/** The adult date of birth e2e players verify with. */
+export const PLAYER_BIRTH_DATE = '1990-01-15'
+
+/** Verifies the player's name, CPF and date of birth through the API (a CPF the sandbox bureau calls regular). */
+export async function verifyPlayer(page: Page, cpf: string, fullName = 'Ana Souza'): Promise<void> {
+  const saved = await playerCall(page, '/charge/amount/saveUserAccountInfo', {
+    fullName,
+    cpf,
+    birthDate: PLAYER_BIRTH_DATE,
+  })
+  expect(saved.data?.status, JSON.stringify(saved)).toBe('verified')
+}
+
 /**
  * A player ready to withdraw: name and password bound, name + CPF verified, and a deposit of
  * `amount` paid through the sandbox bank.
@@ -151,9 +164,7 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
       })
     ).success,
   ).toBe(true)
-  expect((await playerCall(page, '/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf })).success).toBe(
-    true,
-  )
+  await verifyPlayer(page, cpf)
   const order = await playerCall(page, '/charge/create/order', { amount, requestId: `e2e-${Date.now()}-${userId}` })
   const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code: order.data.payCode } })
   expect((await paid.json()).data.paid).toBe(true)

@@ -1,14 +1,18 @@
 // The deposit screen (`/rechargeMall`, `/pay`, `/coins`): amount choices from the
 // server (those above what the deposit limits leave disabled, with why) and a typed amount checked
 // against the same before any call, the first-deposit offer with its terms (opt-in), the player's deposit limits, then
-// the account sheet when name + CPF or the registration's daily limits are missing, then the
-// PIX sheet; below, any PIX returned to the payer, with why.
+// the account sheet when name, CPF and date of birth or the registration's daily limits are
+// missing, then the PIX sheet; below, any PIX returned to the payer, with why. Until verification
+// is settled a card says where it stands: not given yet, with our team (and why), or refused
+// (with the reason, to send again); deposits wait for it.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DepositAmounts } from '../../../contract/deposits.ts'
 import { formatMoney } from '../../../contract/money.ts'
+import type { AccountDetails } from '../../../contract/verification.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
 import { ApiError, messageOf } from '../../lib/http.ts'
+import { reviewReasonTexts } from '../../lib/identity.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
@@ -30,10 +34,60 @@ function leftToDeposit(limits: DepositAmounts['limits']): number | null {
   return limits.length === 0 ? null : Math.min(...limits.map((limit) => limit.remaining))
 }
 
+/** Where verification stands, until it is settled; nothing once verified. */
+function VerificationCard({ details, onVerify }: { details: AccountDetails; onVerify: () => void }) {
+  const { i18n } = useLingui()
+  if (details.status === 'verified') return null
+  return (
+    <div className="card verification-card" role="status" data-testid="verification-status">
+      {details.status === 'none' && (
+        <>
+          <p>
+            <Trans>
+              Antes do primeiro depósito, confirme seu nome completo, CPF e data de nascimento. Conferimos na Receita
+              Federal; apostas são só para maiores de 18 anos.
+            </Trans>
+          </p>
+          <button type="button" className="button secondary" data-testid="verify-start" onClick={onVerify}>
+            <Trans>Verificar agora</Trans>
+          </button>
+        </>
+      )}
+      {details.status === 'review' && (
+        <>
+          <h2>
+            <Trans>Seus dados estão em análise</Trans>
+          </h2>
+          <p>{details.reviewReason ? i18n._(reviewReasonTexts[details.reviewReason]) : null}</p>
+        </>
+      )}
+      {details.status === 'rejected' && (
+        <>
+          <h2>
+            <Trans>Seus dados não foram aprovados</Trans>
+          </h2>
+          <p>
+            <Trans>Motivo da nossa equipe: {details.rejection}</Trans>
+          </p>
+          <p>
+            <Trans>Confira se nome, CPF e data de nascimento estão como no documento e envie de novo.</Trans>
+          </p>
+          <button type="button" className="button secondary" data-testid="verify-start" onClick={onVerify}>
+            <Trans>Enviar de novo</Trans>
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
+
 export default function DepositPage() {
   const { t } = useLingui()
   const open = useAtomValue(openDepositAtom)
   const [verified, setVerified] = useState<boolean | null>(null)
+  const [details, setDetails] = useState<AccountDetails | null>(null)
+  // Whether the sheet was opened by the deposit button (then the deposit follows) or by the card.
+  const depositAfterVerifying = useRef(false)
   const [amount, setAmount] = useState<number | null>(null)
   const [otherText, setOtherText] = useState('')
   const [acceptOffer, setAcceptOffer] = useState(false)
@@ -49,14 +103,17 @@ export default function DepositPage() {
     data,
     error,
     reload: load,
-  } = useApiData(() => Promise.all([getDepositAmounts(), getAccountDetails()]), [], { reloadOn: ['deposit'] })
+  } = useApiData(() => Promise.all([getDepositAmounts(), getAccountDetails()]), [], {
+    reloadOn: ['deposit', 'verification'],
+  })
   const info = data?.[0] ?? null
   const failed = error !== null
 
   useEffect(() => {
     if (!data) return
-    const [amounts, details] = data
-    setVerified(details.verified)
+    const [amounts, account] = data
+    setVerified(account.verified)
+    setDetails(account)
     const left = leftToDeposit(amounts.limits)
     const allowed = amounts.amounts.filter((value) => left === null || value <= left)
     setAmount((current) =>
@@ -98,6 +155,7 @@ export default function DepositPage() {
       setRequestId(crypto.randomUUID())
     } catch (error) {
       if (error instanceof ApiError && error.msgCode === 'verification_required') setAskDetails('all')
+      else if (error instanceof ApiError && error.msgCode === 'verification_pending') void load()
       else if (error instanceof ApiError && error.msgCode === 'registration_limits_required') setAskDetails('limits')
       else showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
       if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
@@ -106,9 +164,17 @@ export default function DepositPage() {
     }
   }
 
+  const inReview = details?.status === 'review'
+
   function deposit() {
+    depositAfterVerifying.current = true
     if (verified === false) setAskDetails('all')
     else void createOrder()
+  }
+
+  function verifyOnly() {
+    depositAfterVerifying.current = false
+    setAskDetails('all')
   }
 
   const offer = info?.firstDepositOffer ?? null
@@ -131,6 +197,7 @@ export default function DepositPage() {
       )}
       {info && (
         <>
+          {details && <VerificationCard details={details} onVerify={verifyOnly} />}
           {info.sandbox && (
             <p className="card sandbox-note">
               <Trans>
@@ -266,7 +333,7 @@ export default function DepositPage() {
           <button
             type="button"
             className="button"
-            disabled={chosen === null || busy}
+            disabled={chosen === null || busy || inReview}
             data-testid="deposit-submit"
             onClick={deposit}
           >
@@ -290,8 +357,13 @@ export default function DepositPage() {
         <AccountSheet
           limitsOnly={askDetails === 'limits'}
           onClose={() => setAskDetails(null)}
-          onSaved={() => {
+          onSaved={(review) => {
             setAskDetails(null)
+            // With our team: the card says why, and the deposit waits for the decision.
+            if (review || !depositAfterVerifying.current) {
+              void load()
+              return
+            }
             setVerified(true)
             void createOrder()
           }}

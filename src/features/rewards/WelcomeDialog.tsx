@@ -1,6 +1,7 @@
 // The one-time welcome: the red envelope with the new-player gift — tap to open, coins
 // fly to the balance, the amount and its wagering requirement are stated — then an offer to
-// open a first game. Without a gift on offer, only the first-game offer shows.
+// open a first game. Without a gift on offer, only the first-game offer shows. An unverified
+// player is told the gift is for verified accounts, with the way to verify.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { formatMoney } from '../../../contract/money.ts'
@@ -8,6 +9,7 @@ import type { RewardCredit } from '../../../contract/rewards.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
 import { messageOf } from '../../lib/http.ts'
+import { VerifyToCollect } from '../../lib/PromotionGate.tsx'
 import { rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { useAtomValue } from '../../lib/store.ts'
@@ -44,6 +46,23 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   }
 
   const showGift = gift && !credit
+  if (showGift && summary?.verified === false)
+    return (
+      <Sheet className="welcome" title={t`Presente de boas-vindas`}>
+        <p className="hint">
+          <Trans>
+            Bônus de {formatMoney(gift.amount)} para contas verificadas. Para virar dinheiro sacável, aposte{' '}
+            {formatMoney(gift.amount * gift.wageringMultiplier)} ({gift.wageringMultiplier}× o bônus).
+          </Trans>
+        </p>
+        <VerifyToCollect onGo={onClose} />
+        <div className="row">
+          <button type="button" className="button secondary" onClick={onClose}>
+            {t`Depois`}
+          </button>
+        </div>
+      </Sheet>
+    )
   return (
     <Sheet className="welcome" title={showGift || credit ? t`Presente de boas-vindas` : t`Seu primeiro jogo`}>
       {showGift && (
