@@ -1,8 +1,10 @@
 // The lobby end to end in Chromium: search by name ignoring accents, a favourite kept on the
 // device across a reload, "recently played" showing the game just played (from the server's
 // rounds), the reward row never overlapping a tab or a game at 390×844 and 360×640, covers big
-// enough for a thumb, a skeleton of the same shape until the catalog arrives (no layout shift)
-// and no serious or critical accessibility violation.
+// enough for a thumb, a skeleton of the same shape until the catalog arrives (no layout shift),
+// no serious or critical accessibility violation, and the first visit and the returning lobby
+// needing only the Portuguese messages bundled with the app.
+import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall, readStored } from './support.ts'
 
@@ -186,4 +188,36 @@ test('the lobby has no serious or critical accessibility violation', async ({ pa
   await expect(page.getByTestId('game-grid').locator('li')).toHaveCount(11)
   await page.getByTestId('favourite-fruta-fina').click()
   await expectNoSeriousAxe(page, { include: '.home' })
+})
+
+test('the first visit and the returning lobby need only the messages bundled with the app, and show none by its id', async ({
+  page,
+}) => {
+  // The build gives the first route only the messages its code uses (scripts/split-catalog.ts);
+  // a part of `/` that is loaded lazily without being in scripts/first-route.ts fetches the rest,
+  // and one listed there whose messages were missed would show their ids.
+  const ids = Object.keys(
+    (JSON.parse(readFileSync('locales/pt-BR/messages.json', 'utf8')) as { messages: Record<string, unknown> }).messages,
+  )
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(request.url()))
+  const idsShown = async () => {
+    const words = new Set((await page.locator('body').innerText()).split(/[\s.,:;!?()«»“”"]+/))
+    return ids.filter((id) => words.has(id))
+  }
+
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(requested.filter((url) => url.includes('pt-BR-messages-rest'))).toEqual([])
+  expect(await idsShown()).toEqual([])
+
+  await enterApp(page)
+  requested.length = 0
+  await page.reload()
+  await expect(page.getByTestId('game-grid').locator('li')).toHaveCount(11)
+  await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
+  await page.waitForLoadState('networkidle')
+  expect(requested.filter((url) => url.includes('pt-BR-messages-rest'))).toEqual([])
+  expect(await idsShown()).toEqual([])
 })
