@@ -4,7 +4,7 @@
 // The skeleton has the same boxes, so nothing moves when the catalog arrives.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { GameSummary } from '../../../contract/games/api.ts'
-import { formatCount, formatPercent } from '../../../contract/money.ts'
+import { formatPercent } from '../../../contract/money.ts'
 
 interface GameCardProps {
   game: GameSummary
@@ -42,7 +42,7 @@ export function GameCard({ game, favourite, opening, blocked, eager, onOpen, onT
           </small>
         ) : (
           <small className="plays">
-            {game.plays7d > 0 && <Trans>Rodadas em 7 dias: {formatCount(game.plays7d, i18n.locale)}</Trans>}
+            {game.plays7d > 0 && <Trans>Rodadas em 7 dias: {i18n.number(game.plays7d)}</Trans>}
           </small>
         )}
       </button>
