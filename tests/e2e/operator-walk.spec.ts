@@ -1,6 +1,8 @@
-// An operator's day with the money watch, end to end: a verified player deposits R$ 2.500 through
-// the sandbox bank and asks R$ 2.000 out without playing → the little_play flag is raised (read
-// from the server's rows) → a payments operator opens the withdrawal and sees, beside it, the
+// An operator's day with know-your-customer and the money watch, end to end: a player verifies
+// with their date of birth → the sandbox bureau has another name on the CPF, so the verification
+// waits in the queue → a risk operator settles it (approved, audited) → the player deposits
+// R$ 2.500 through the sandbox bank and asks R$ 2.000 out without playing → the little_play flag
+// is raised (read from the server's rows) → a payments operator opens the withdrawal and sees, beside it, the
 // flag, the deposit with its payer and the rounds played (none) → a risk operator finds the flag
 // in *Vigilância*, opens its case, writes a note, exports it (CSV masked, JSON with the whole CPF:
 // the files' content checked) and decides it reported to COAF — every step audited. Screens at
@@ -8,9 +10,18 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { formatCpf, randomCpf } from '../../contract/cpf.ts'
+import { formatCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
-import { accountInfo, expectNoSeriousAxe, fundedPlayer, PLAYER_PASSWORD } from './support.ts'
+import { SANDBOX_CPF_NAME_MISMATCH, SANDBOX_REGISTERED_NAME } from '../../server/accounts/identity-sandbox.ts'
+import {
+  accountInfo,
+  enterApp,
+  expectNoSeriousAxe,
+  PLAYER_BIRTH_DATE,
+  PLAYER_PASSWORD,
+  playerCall,
+  sandboxBank,
+} from './support.ts'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
 const PASSWORD = 'Verde-Amarelo-2026!'
@@ -62,7 +73,7 @@ const brl = (cents: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ')
 const maskCpf = (cpf: string) => `***.***.*${cpf.slice(7, 9)}-${cpf.slice(9)}`
 
-test('deposit, withdraw without playing, the flag beside the withdrawal, a case opened, exported and decided', async ({
+test('verify (name mismatch → queue → settled), deposit, withdraw without playing, the flag beside the withdrawal, a case opened, exported and decided', async ({
   page,
   browser,
 }) => {
@@ -73,12 +84,54 @@ test('deposit, withdraw without playing, the flag beside the withdrawal, a case 
   expect(createOperator(paula, 'payments', 'Paula Pagamentos')).toContain('(payments)')
   expect(createOperator(rita, 'risk', 'Rita Risco')).toContain('(risk)')
 
-  // The player deposits R$ 2.500 (paid in the sandbox bank by their own CPF) and, without playing,
-  // asks R$ 2.000 out — above the R$ 1.000 review threshold, so it waits for an operator.
-  const cpf = randomCpf()
-  await fundedPlayer(page, 250_000, cpf)
-  const { userId, balance } = await accountInfo(page)
-  expect(balance.cash).toBe(250_000)
+  // The player binds a name and password and verifies with their date of birth; the sandbox bureau
+  // has another name registered on this CPF, so the verification waits for an operator.
+  const cpf = SANDBOX_CPF_NAME_MISMATCH
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  const bound = await playerCall(page, '/user/bindLoginAccount', {
+    userName: `walk${String(userId).padStart(6, '0')}`,
+    password: PLAYER_PASSWORD,
+    confirmPassword: PLAYER_PASSWORD,
+  })
+  expect(bound.success).toBe(true)
+  const saved = await playerCall(page, '/charge/amount/saveUserAccountInfo', {
+    fullName: 'Ana Souza',
+    cpf,
+    birthDate: PLAYER_BIRTH_DATE,
+  })
+  expect(saved.data, JSON.stringify(saved)).toMatchObject({ status: 'review', reviewReason: 'name_mismatch' })
+  // Not settled yet: no deposit.
+  const early = await playerCall(page, '/charge/create/order', {
+    amount: 250_000,
+    requestId: `walk-early-${Date.now()}`,
+  })
+  expect(early).toMatchObject({ success: false, msgCode: 'verification_pending' })
+
+  // The verification queue: a risk operator finds it with the bureau's name beside the player's, and settles it.
+  const risk = await consolePage(browser, rita)
+  const queue = await risk.request.post('/api/ops/verifications/queue', { data: {} })
+  const waiting = (await queue.json()).data.items.find((item: { playerId: number }) => item.playerId === userId)
+  expect(waiting).toMatchObject({ reason: 'name_mismatch', fullName: 'Ana Souza', bureauName: SANDBOX_REGISTERED_NAME })
+  const settled = await risk.request.post('/api/ops/verifications/decide', {
+    data: { id: waiting.id, decision: 'approve', reason: 'Nome de casada; documento conferido.' },
+  })
+  expect((await settled.json()).success).toBe(true)
+  const verified = await playerCall(page, '/charge/amount/getUserAccountInfo')
+  expect(verified.data).toMatchObject({ status: 'verified' })
+  const approvals = await ops(page, 'audit/list', { action: 'verification.approve', pageSize: 200 })
+  expect(approvals.entries.some((e: { actorName: string }) => e.actorName === 'Rita Risco')).toBe(true)
+
+  // Now the player deposits R$ 2.500 (paid in the sandbox bank by their own CPF) and, without
+  // playing, asks R$ 2.000 out — above the R$ 1.000 review threshold, so it waits for an operator.
+  const order = await playerCall(page, '/charge/create/order', {
+    amount: 250_000,
+    requestId: `walk-deposit-${Date.now()}`,
+  })
+  expect(order.success, JSON.stringify(order)).toBe(true)
+  const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code: order.data.payCode } })
+  expect((await paid.json()).data.paid).toBe(true)
+  await expect.poll(async () => (await accountInfo(page)).balance.cash).toBe(250_000)
   await page.goto('/withdrawTab')
   await page.getByLabel(/Outro valor/).fill('2000')
   await page.getByTestId('withdraw-next').click()
@@ -112,7 +165,6 @@ test('deposit, withdraw without playing, the flag beside the withdrawal, a case 
   await checkBothSizes(payments, 'review')
 
   // Risk finds the flag in Vigilância and opens its case.
-  const risk = await consolePage(browser, rita)
   await risk.getByRole('navigation').getByRole('link', { name: 'Vigilância' }).click()
   await expect(risk.getByTestId(`flag-row-${flagId}`)).toContainText('Depósito sacado com pouco ou nenhum jogo')
   await checkBothSizes(risk, 'flags')
