@@ -83,8 +83,16 @@ export const MsgCode = {
   withdrawalTaken: 'withdrawal_taken',
   fourEyesRequired: 'four_eyes_required',
   fourEyesSameOperator: 'four_eyes_same_operator',
+  /** The pending adjustment was already approved or rejected (the first decision wins). */
+  adjustmentTaken: 'adjustment_taken',
   weakPassword: 'weak_password',
   accountFrozen: 'account_frozen',
+  /** An operator switched the game off; `reason` says why (players read it in their language). */
+  gameSwitchedOff: 'game_switched_off',
+  /** Disabling, demoting or resetting the last active admin would leave no one to manage the console. */
+  opsLastAdmin: 'ops_last_admin',
+  /** An operator may not change their own role, disable or reset their own account. */
+  opsOwnAccount: 'ops_own_account',
   accountClosed: 'account_closed',
   accountHasBalance: 'account_has_balance',
   reportPeriodInvalid: 'report_period_invalid',

@@ -10,8 +10,14 @@ import {
   type AuditPage,
   type DashboardView,
   type FinanceReport,
+  type GameSwitchView,
+  gameOffReasons,
+  type OperatorListItem,
   type OperatorMe,
+  type OperatorSetupLink,
   operatorRoles,
+  type PendingAdjustment,
+  type PendingAdjustmentList,
   type Permission,
   type PlayerHit,
   type PlayerNote,
@@ -230,13 +236,51 @@ export const adjustmentRequests = z.object({
     z.object({
       id: z.string(),
       playerId: int,
+      playerName: z.string().nullable().meta({ description: 'Masked unless the role sees personal data.' }),
       amount: int,
       reason: z.string(),
       requestedBy: z.string(),
       requestedById: int.nullable(),
       requestedAt: instant,
-      status: z.enum(['pending', 'applied', 'approved', 'rejected']),
-    }),
+    }) satisfies z.ZodType<PendingAdjustment>,
+  ),
+  now: instant,
+}) satisfies z.ZodType<PendingAdjustmentList>
+
+export const operatorList = z.object({
+  operators: z.array(
+    z.object({
+      id: int,
+      email: z.string(),
+      name: z.string(),
+      role,
+      totpEnabled: z.boolean(),
+      disabled: z.boolean(),
+      hasPassword: z.boolean(),
+      createdAt: instant,
+    }) satisfies z.ZodType<OperatorListItem>,
+  ),
+})
+
+export const operatorSetupLink = z.object({
+  operatorId: int,
+  setupLink: z.string().meta({ description: "The one-time link (24 h) at the server's public address." }),
+  expiresAt: instant,
+}) satisfies z.ZodType<OperatorSetupLink>
+
+export const operatorChanged = z.object({
+  operatorId: int,
+  sessionsEnded: int.meta({ description: "The operator's sessions this change ended." }),
+})
+
+export const gameSwitches = z.object({
+  games: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      group: z.string(),
+      off: z.object({ reason: z.enum(gameOffReasons), at: instant, by: z.string() }).nullable(),
+    }) satisfies z.ZodType<GameSwitchView>,
   ),
 })
 

@@ -35,6 +35,8 @@ export const permissions = {
   'health.view': ['payments', 'risk', 'admin'],
   'settings.edit': ['admin'],
   'operators.manage': ['admin'],
+  /** Switching a game off (players see it unavailable, with the reason) and back on. */
+  'games.switch': ['risk', 'admin'],
   /** Support: the inbox and the player beside a conversation. */
   'support.view': everyone,
   /** Replying, taking / releasing / transferring, closing and reopening conversations. */
@@ -199,6 +201,59 @@ export interface PlayerNote {
   author: string
   body: string
   createdAt: number
+}
+
+/** An operator as the console's operators page lists them (admins only). */
+export interface OperatorListItem {
+  id: number
+  email: string
+  name: string
+  role: OperatorRole
+  totpEnabled: boolean
+  disabled: boolean
+  /** A password is set (false until the setup link is used). */
+  hasPassword: boolean
+  createdAt: number
+}
+
+/** What creating an operator, or resetting their password and second factor, answers. */
+export interface OperatorSetupLink {
+  operatorId: number
+  /** The one-time link (24 h) at this server's public address, given to the operator. */
+  setupLink: string
+  expiresAt: number
+}
+
+/** An adjustment waiting for a second operator, as the four-eyes queue lists it. */
+export interface PendingAdjustment {
+  id: string
+  playerId: number
+  /** The verified name (masked unless the role sees personal data), else the user name. */
+  playerName: string | null
+  amount: number
+  reason: string
+  requestedBy: string
+  requestedById: number | null
+  requestedAt: number
+}
+
+export interface PendingAdjustmentList {
+  requests: PendingAdjustment[]
+  /** The server's time when it answered, so ages count from the same instant. */
+  now: number
+}
+
+/** Why a game is switched off; players read it in their own language. */
+export const gameOffReasons = ['maintenance', 'fault', 'regulator', 'review'] as const
+export type GameOffReason = (typeof gameOffReasons)[number]
+
+/** A game as the console's games page lists it. */
+export interface GameSwitchView {
+  id: string
+  name: string
+  group: string
+  /** Null while it is on. */
+  off: { reason: GameOffReason; at: number; by: string } | null
 }
 
 export interface AdjustmentRequest {

@@ -6,6 +6,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { languages } from '../contract/languages.ts'
+import type { GameOffReason } from '../contract/ops.ts'
 import { type PromotionKey, promotionKeys } from '../contract/promotion-keys.ts'
 
 const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback)
@@ -451,6 +452,8 @@ const configSchema = envSchema
       inviteReward: e.INVITE_REWARD,
       downloadReward: e.DOWNLOAD_REWARD,
     },
+    /** Games an operator switched off, by id (a runtime setting; none at start). */
+    gamesOff: {} as Record<string, { reason: GameOffReason; at: number; by: string }>,
     /** After leaving a game, the "you can withdraw" prompt shows from this much cash. */
     withdrawPromptMin: e.WITHDRAW_PROMPT_MIN,
     /** Serve the Swagger UI at /api/docs: on by default outside production. */

@@ -96,6 +96,30 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/settings/SettingsPage.tsx')),
   },
   {
+    path: '/rewards',
+    label: msg`Recompensas`,
+    permission: 'players.view',
+    component: lazy(() => import('../pages/settings/RewardsPage.tsx')),
+  },
+  {
+    path: '/games',
+    label: msg`Jogos`,
+    permission: 'games.switch',
+    component: lazy(() => import('../pages/manage/GamesPage.tsx')),
+  },
+  {
+    path: '/four-eyes',
+    label: msg`Quatro olhos`,
+    permission: 'players.adjust',
+    component: lazy(() => import('../pages/manage/FourEyesPage.tsx')),
+  },
+  {
+    path: '/operators',
+    label: msg`Operadores`,
+    permission: 'operators.manage',
+    component: lazy(() => import('../pages/manage/OperatorsPage.tsx')),
+  },
+  {
     path: '/security',
     label: msg`Minha conta`,
     component: lazy(() => import('../pages/session/SecurityPage.tsx')),

@@ -11,6 +11,11 @@ export function onUnauthenticated(listener: Listener): () => void {
   return () => unauthenticated.delete(listener)
 }
 
+/** The session ended elsewhere (the server closed the console's socket): back to the login. */
+export function sessionEnded(): void {
+  for (const listener of unauthenticated) listener()
+}
+
 export class CallError extends Error {
   readonly msgCode: string
   readonly data: unknown
@@ -39,7 +44,7 @@ export async function call<T>(path: string, body: object | null = {}): Promise<T
   }
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null
   if (!envelope) throw new CallError('server_error', `HTTP ${response.status}`, null)
-  if (response.status === 401 && !path.startsWith('session/login')) for (const listener of unauthenticated) listener()
+  if (response.status === 401 && !path.startsWith('session/login')) sessionEnded()
   if (!envelope.success) throw new CallError(envelope.msgCode, envelope.msg, envelope.data)
   return envelope.data as T
 }

@@ -2,6 +2,7 @@
 // order, deposit or refund changed; pages re-read what they show. Reconnects with backoff.
 import { useEffect, useRef } from 'react'
 import type { OperatorPush } from '../../contract/ops.ts'
+import { sessionEnded } from './api.ts'
 
 type Listener = (push: OperatorPush) => void
 const listeners = new Set<Listener>()
@@ -26,7 +27,12 @@ function connect(): void {
   }
   ws.onclose = (event) => {
     if (socket === ws) socket = undefined
-    if (stopped || event.code === 4003) return
+    if (stopped) return
+    // 4003: the server ended this session (logout elsewhere, the operator disabled or reset).
+    if (event.code === 4003) {
+      sessionEnded()
+      return
+    }
     const delay = Math.min(30_000, 500 * 2 ** attempt++)
     setTimeout(connect, delay)
   }

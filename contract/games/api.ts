@@ -2,6 +2,7 @@
 // game-session token, the round history, fairness seeds and the lobby's live figures.
 import { z } from 'zod'
 import { requestId } from '../deposits.ts'
+import { gameOffReasons } from '../ops.ts'
 import { pageFields } from '../paging.ts'
 import { publishedFigures } from './figures.ts'
 
@@ -44,6 +45,10 @@ export const gameSummary = z.object({
   minBet: money,
   maxBet: money,
   plays7d: z.number().int().meta({ description: 'Rounds played in the last 7 days (orders the Popular tab).' }),
+  unavailable: z
+    .enum(gameOffReasons)
+    .nullable()
+    .meta({ description: 'Why an operator switched the game off (it cannot be opened), or null.' }),
 })
 export type GameSummary = z.infer<typeof gameSummary>
 

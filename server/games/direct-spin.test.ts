@@ -114,6 +114,7 @@ describe('the spin direct path on sqlite', () => {
           timeZone: app.config.market.timeZone,
           realityCheckMinutes: app.config.realityCheckDefaultMinutes,
         },
+        gameOff: () => null,
       })
     }
     const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000 })

@@ -66,6 +66,7 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
         timeZone: app.config.market.timeZone,
         realityCheckMinutes: app.config.realityCheckDefaultMinutes,
       },
+      gameOff: () => null,
     })
     const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000, registrationLimits: limits })
     const { sessionToken } = await openGameSession(app, call)

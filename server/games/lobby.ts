@@ -7,19 +7,25 @@ import { coverUrl } from '../../contract/games/art.ts'
 import { findGame, games, groups } from '../../contract/games/catalog.ts'
 import { figuresKey } from '../../contract/games/figures.ts'
 import { published } from '../../contract/games/published.ts'
+import type { GameOffReason } from '../../contract/ops.ts'
 import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotView } from './jackpot.ts'
 import type { PlayCounts } from './play-counts.ts'
 import { maskedPlayerName } from './rounds.ts'
-import { playersByGame } from './sessions.ts'
+import { offReason, playersByGame } from './sessions.ts'
 
 const FEED_WINDOW_MS = 24 * 3600_000
 const FEED_SIZE = 10
 /** A spin's round may commit this long after its `created_at`. */
 const SETTLE_MS = 60_000
 
-export async function gameList(db: Kysely<Database>, now: number, playCounts: PlayCounts): Promise<GameList> {
+export async function gameList(
+  db: Kysely<Database>,
+  now: number,
+  playCounts: PlayCounts,
+  gamesOff: Record<string, { reason: GameOffReason }> = {},
+): Promise<GameList> {
   const plays = await playCounts.lastWeek(db, now)
   const list = games.map((game) => ({
     id: game.id,
@@ -33,6 +39,7 @@ export async function gameList(db: Kysely<Database>, now: number, playCounts: Pl
     minBet: Math.min(...game.betLevels),
     maxBet: Math.max(...game.betLevels),
     plays7d: plays.get(game.id) ?? 0,
+    unavailable: offReason(gamesOff, game.id),
   }))
   // A stable sort keeps catalog order among games with the same number of plays.
   const popular = [...list].sort((a, b) => b.plays7d - a.plays7d).map((game) => game.id)

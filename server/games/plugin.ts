@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { jackpotView, seedJackpot } from './jackpot.ts'
 import { Rounds } from './rounds.ts'
 import { randomServerSeed, type ServerSeedSource } from './seeds.ts'
-import { closeSessionsLaunchedWith } from './sessions.ts'
+import { closeSessionsLaunchedWith, offReason } from './sessions.ts'
 
 export interface GamesOptions {
   /** Where server seeds come from (tests pass their own to reach rare outcomes on purpose). */
@@ -31,6 +31,7 @@ const gamesPlugin: FastifyPluginAsync<GamesOptions> = async (app, options) => {
         timeZone: app.config.market.timeZone,
         realityCheckMinutes: app.config.realityCheckDefaultMinutes,
       },
+      gameOff: (gameId) => offReason(app.config.gamesOff, gameId),
     }),
     serverSeeds,
   })

@@ -18,7 +18,7 @@ import { jackpotView } from './jackpot.ts'
 import { gameList } from './lobby.ts'
 import { PlayCounts } from './play-counts.ts'
 import { activeSeed, commitmentOf, ensureNextSeed } from './seeds.ts'
-import { openSession } from './sessions.ts'
+import { offReason, openSession, refuseIfSwitchedOff } from './sessions.ts'
 
 const gameFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.svg$/) })
 const gameParam = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) })
@@ -43,8 +43,9 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/game/list',
     { schema: { summary: 'The game catalog with real plays of the last 7 days', response: replies(gameListSchema) } },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60')
-      return ok(await gameList(db, clock.now(), playCounts))
+      // Short, so a game an operator switches off shows as unavailable in the lobby within seconds.
+      reply.header('cache-control', 'public, max-age=10')
+      return ok(await gameList(db, clock.now(), playCounts, app.config.gamesOff))
     },
   )
 
@@ -92,6 +93,7 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/game/session/open', { schema: openSchema }, async (request) => {
     const session = await openSession(db, request.body.launchToken, clock.now())
     if (!session) throw new Refusal('launch_token_invalid')
+    refuseIfSwitchedOff(offReason(app.config.gamesOff, session.gameId))
     const next = await ensureNextSeed(app.ledger, session.playerId, app.games.serverSeeds)
     const active = await activeSeed(db, session.playerId)
     const game = findGame(session.gameId)

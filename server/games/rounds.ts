@@ -10,6 +10,7 @@ import { findGame } from '../../contract/games/catalog.ts'
 import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
+import type { GameOffReason } from '../../contract/ops.ts'
 import { refuseHolds } from '../accounts/account-holds.ts'
 import { accountGateOf, accountGateQuery } from '../accounts/limits.ts'
 import { publicUserName } from '../accounts/players.ts'
@@ -33,6 +34,7 @@ import { enforcePlayLimits, PLAY_BREAK_MS, playTimeOf, playTimeQuery, refuseOver
 import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
 import {
   type GameSessionRow,
+  refuseIfSwitchedOff,
   SEEN_WRITE_EVERY_MS,
   SESSION_EXPIRY_MS,
   sessionLookup,
@@ -86,6 +88,8 @@ export interface RoundsOptions {
   winFeedMin: number
   /** The market's time zone (limit periods) and the default reality-check interval. */
   playLimits: { timeZone: string; realityCheckMinutes: number }
+  /** Why an operator switched the game off, or null while it is on (read at each spin). */
+  gameOff: (gameId: string) => GameOffReason | null
 }
 
 export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
@@ -233,6 +237,8 @@ export class Rounds {
           }
         },
         create: async () => {
+          // Switched off by an operator: an open game page cannot spin on (a replay still answers).
+          refuseIfSwitchedOff(this.#o.gameOff(game.id))
           const gate = accountGateOf(read.gate, spin.playerId, tx.now)
           refuseHolds(gate.holds)
           if (gate.exclusion) throw new Refusal('self_excluded', { until: gate.exclusion.until ?? 0 })
@@ -296,6 +302,7 @@ export class Rounds {
     if (!session) throw new NotDirect('session')
     const game = findGame(session.gameId)
     if (!game?.betLevels.includes(input.bet)) throw new NotDirect('bet')
+    if (this.#o.gameOff(game.id) !== null) throw new NotDirect('switched off')
     const { playerId } = session
     const seed = this.#seeds.get(playerId)
     if (!seed) throw new NotDirect('seed')
@@ -412,6 +419,7 @@ export class Rounds {
     st.seen.all(...q.seen.parameters(hash, now))
     const game = findGame(session.gameId)
     if (!game?.betLevels.includes(input.bet)) throw new NotDirect('bet')
+    if (this.#o.gameOff(game.id) !== null) throw new NotDirect('switched off')
     const { playerId } = session
     const balance = tx.lockPlayer(playerId)
     if (st.found.get(...q.found.parameters(playerId, input.requestId))) throw new NotDirect('replay')

@@ -24,7 +24,7 @@ import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
 import { seedForward, seedForwardRequest } from './seed-shapes.ts'
 import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
-import { closeSession, launchSession } from './sessions.ts'
+import { closeSession, launchSession, offReason, refuseIfSwitchedOff } from './sessions.ts'
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
@@ -44,6 +44,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/game/forward', forwardOptions, async (request) => {
     const game = findGame(request.body.id)
     if (!game) throw new Refusal('game_not_found')
+    refuseIfSwitchedOff(offReason(app.config.gamesOff, game.id))
     const { sessionId, launchToken } = await launchSession(
       db,
       request.playerId,

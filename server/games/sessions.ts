@@ -6,6 +6,7 @@
 // session, expiry): every game-page call checks that token in the same statement.
 import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { GameOffReason } from '../../contract/ops.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
 import { activeSelfExclusion } from '../accounts/limits.ts'
 import { adultConfirmed } from '../accounts/players.ts'
@@ -184,6 +185,15 @@ export async function playersByGame(
     .execute()
   return rows.map((row) => ({ gameId: row.game_id, playerId: Number(row.player_id) }))
 }
+
+/** An operator switched the game off: nothing opens it and nothing spins in it until it is back on. */
+export function refuseIfSwitchedOff(reason: GameOffReason | null): void {
+  if (reason !== null) throw new Refusal('game_switched_off', { reason })
+}
+
+/** Why the game is switched off in the running settings (`config.gamesOff`), or null. */
+export const offReason = (gamesOff: Record<string, { reason: GameOffReason }>, gameId: string) =>
+  gamesOff[gameId]?.reason ?? null
 
 /** The open-game gate: an adult not on a break and within their time limits may open a game. */
 export async function launchSession(

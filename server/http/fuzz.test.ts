@@ -154,6 +154,10 @@ it('finds the routes to fuzz: player, operator and webhook routes, and no sandbo
     '/api/ops/verifications/decide',
     '/api/ops/verifications/barred/upload',
     '/api/charge/amount/saveUserAccountInfo',
+    '/api/ops/operators/create',
+    '/api/ops/operators/reset',
+    '/api/ops/games/switch',
+    '/api/ops/adjustments/decide',
     '/api/payments/webhook/pix',
   ])
     expect(urls).toContain(expected)

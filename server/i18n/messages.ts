@@ -181,6 +181,37 @@ Object.assign(templates, {
   },
 } satisfies Partial<Record<MsgCode, Templates>>)
 
+/** Why a game is switched off, in each language (contract/ops.ts gameOffReasons). */
+const gameOffPt: Record<string, string> = {
+  maintenance: 'está em manutenção',
+  fault: 'está com uma falha em análise',
+  regulator: 'foi suspenso por determinação regulatória',
+  review: 'está em revisão',
+}
+const gameOffEn: Record<string, string> = {
+  maintenance: 'is under maintenance',
+  fault: 'has a fault being looked into',
+  regulator: 'is suspended by regulatory order',
+  review: 'is under review',
+}
+const gameOffHi: Record<string, string> = {
+  maintenance: 'रखरखाव में है',
+  fault: 'में एक खराबी की जाँच हो रही है',
+  regulator: 'नियामक आदेश से निलंबित है',
+  review: 'समीक्षा में है',
+}
+
+Object.assign(templates, {
+  game_switched_off: {
+    'pt-BR': (p) =>
+      `Este jogo ${gameOffPt[p.reason as string] ?? gameOffPt.maintenance} e está indisponível agora. Seu saldo está guardado; escolha outro jogo.`,
+    en: (p) =>
+      `This game ${gameOffEn[p.reason as string] ?? gameOffEn.maintenance} and is unavailable now. Your balance is safe; choose another game.`,
+    hi: (p) =>
+      `यह गेम ${gameOffHi[p.reason as string] ?? gameOffHi.maintenance} और अभी उपलब्ध नहीं है। आपका बैलेंस सुरक्षित है; कोई दूसरा गेम चुनें।`,
+  },
+} satisfies Partial<Record<MsgCode, Templates>>)
+
 // Up to this many seconds the wait reads as a count, beyond it as a clock time.
 const SHORT_WAIT_SECONDS = 90
 
@@ -651,6 +682,21 @@ const messages: Record<MsgCode, Texts> = {
     en: 'This setup link was already used or has expired. Ask an administrator for a new one.',
     hi: 'यह सेटअप लिंक पहले ही उपयोग हो चुका है या समाप्त हो गया है। किसी व्यवस्थापक से नया माँगें।',
   },
+  game_switched_off: {
+    'pt-BR': 'Este jogo está indisponível agora. Seu saldo está guardado; escolha outro jogo.',
+    en: 'This game is unavailable now. Your balance is safe; choose another game.',
+    hi: 'यह गेम अभी उपलब्ध नहीं है। आपका बैलेंस सुरक्षित है; कोई दूसरा गेम चुनें।',
+  },
+  ops_last_admin: {
+    'pt-BR': 'Este é o último administrador ativo: dê a função de administrador a outra pessoa antes.',
+    en: 'This is the last active administrator: make someone else an administrator first.',
+    hi: 'यह अंतिम सक्रिय व्यवस्थापक है: पहले किसी और को व्यवस्थापक बनाएँ।',
+  },
+  ops_own_account: {
+    'pt-BR': 'Você não pode mudar a própria função, nem desativar ou redefinir a própria conta.',
+    en: 'You cannot change your own role, nor disable or reset your own account.',
+    hi: 'आप अपनी भूमिका नहीं बदल सकते, न ही अपना खाता निष्क्रिय या रीसेट कर सकते हैं।',
+  },
   ops_operator_exists: {
     'pt-BR': 'Já existe um operador com este e-mail.',
     en: 'An operator with this e-mail already exists.',
@@ -660,6 +706,11 @@ const messages: Record<MsgCode, Texts> = {
     'pt-BR': 'Outro operador já decidiu este saque.',
     en: 'Another operator already decided this withdrawal.',
     hi: 'किसी अन्य ऑपरेटर ने यह निकासी पहले ही तय कर दी है।',
+  },
+  adjustment_taken: {
+    'pt-BR': 'Outro operador já decidiu este ajuste.',
+    en: 'Another operator already decided this adjustment.',
+    hi: 'किसी अन्य ऑपरेटर ने यह समायोजन पहले ही तय कर दिया है।',
   },
   four_eyes_required: {
     'pt-BR': 'Ajuste acima do limite: ficou esperando a aprovação de um segundo operador.',

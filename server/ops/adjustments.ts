@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely'
 import { lockPlayerRow } from '../accounts/players.ts'
 import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
+import { HttpRefusal } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
 import type { Ledger } from '../ledger/ledger.ts'
 import type { LedgerTx, TransferResult } from '../ledger/tx.ts'
@@ -142,5 +143,71 @@ export async function adjustOrRequest(
       tx.now,
     )
     return { status: 'done', transfer }
+  })
+}
+
+/** Adjustments waiting for a second person, oldest first. */
+export async function pendingAdjustments(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('adjustment_requests')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('requested_at')
+    .orderBy('id')
+    .limit(200)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    playerId: Number(r.player_id),
+    amount: Number(r.amount),
+    reason: r.reason,
+    requestedBy: r.requested_by_name,
+    requestedById: r.requested_by === null ? null : Number(r.requested_by),
+    requestedAt: Number(r.requested_at),
+  }))
+}
+
+/**
+ * A second person's decision on a pending adjustment, with their reason: approving applies it in
+ * the same transaction. The requester may not decide their own (403, audited by the operator
+ * scope); the first decision wins.
+ */
+export async function decideAdjustment(
+  ledger: Ledger,
+  actor: Actor,
+  input: { id: string; decision: 'approve' | 'reject'; reason: string | null },
+): Promise<{ playerId: number; status: 'approved' | 'rejected' }> {
+  const { id, decision, reason } = input
+  return ledger.transact(async (tx) => {
+    const row = await tx.trx.selectFrom('adjustment_requests').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw new Refusal('not_found')
+    if (row.status !== 'pending') throw new Refusal('adjustment_taken', { status: row.status })
+    if (row.requested_by !== null && Number(row.requested_by) === actor.id)
+      throw new HttpRefusal(403, 'four_eyes_same_operator')
+    const status = decision === 'approve' ? 'approved' : 'rejected'
+    const claimed = await tx.trx
+      .updateTable('adjustment_requests')
+      .set({ status, decided_by: actor.id, decided_at: tx.now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (claimed.numUpdatedRows === 0n) throw new Refusal('adjustment_taken', { status: 'decided' })
+    const playerId = Number(row.player_id)
+    const amount = Number(row.amount)
+    if (decision === 'approve') await adjustCash(tx, { id: `ops:${id}`, playerId, amount, reason: row.reason })
+    await writeAudit(
+      tx.trx,
+      actor,
+      {
+        action: decision === 'approve' ? 'player.adjust_approved' : 'player.adjust_rejected',
+        objectType: 'player',
+        objectId: playerId,
+        before: { requestId: id, amount, requestedBy: row.requested_by_name, requestReason: row.reason },
+        after: { requestId: id, amount, status },
+        reason: reason ?? row.reason,
+      },
+      tx.now,
+    )
+    return { playerId, status }
   })
 }

@@ -215,12 +215,12 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     })
     expect(large).toMatchObject({ success: true, data: { status: 'pending', requestId: 'large-1' } })
     expect((await readPlayerBalances(testDb.db.kysely, player.userId)).cash).toBe(5_000)
-    const own = await paula.call('adjustments/decide', { id: 'large-1', decision: 'approve' })
+    const own = await paula.call('adjustments/decide', { id: 'large-1', decision: 'approve', reason: 'conferido' })
     expect(own).toMatchObject({ success: false, msgCode: 'four_eyes_same_operator' })
     expect((await ana.call('adjustments/list', {})).data.requests).toMatchObject([{ id: 'large-1', amount: 80_000 }])
-    const approved = await ana.call('adjustments/decide', { id: 'large-1', decision: 'approve' })
+    const approved = await ana.call('adjustments/decide', { id: 'large-1', decision: 'approve', reason: 'conferido' })
     expect(approved).toMatchObject({ success: true, data: { status: 'approved', balance: { cash: 85_000 } } })
-    const again = await ana.call('adjustments/decide', { id: 'large-1', decision: 'approve' })
+    const again = await ana.call('adjustments/decide', { id: 'large-1', decision: 'approve', reason: 'conferido' })
     expect(again.success).toBe(false)
     const transfers = await testDb.db.kysely
       .selectFrom('ledger_transfers')
@@ -286,7 +286,9 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     const waiting = (await ana.call('adjustments/list', {})).data.requests as { id: string }[]
     expect(waiting).toHaveLength(21)
     const pendingId = split.find((answer) => answer.data.status === 'pending')?.data.requestId
-    expect((await ana.call('adjustments/decide', { id: pendingId, decision: 'approve' })).success).toBe(true)
+    expect((await ana.call('adjustments/decide', { id: pendingId, decision: 'approve', reason: 'ok' })).success).toBe(
+      true,
+    )
     expect(await cash(player.userId)).toBe(2 * part)
 
     // Debits count in absolute value: removing money alone is bound too.

@@ -19,7 +19,7 @@ import { financeDay } from '../ledger/reports.ts'
 import { hourlyTotals } from '../ledger/totals.ts'
 import { localDate, periodStart } from '../lib/periods.ts'
 import { openWorkCounts, payoutDurations, unmatchedPix } from '../payments/operator-queries.ts'
-import { settingKeys } from './settings.ts'
+import { settableKeys } from './settings.ts'
 
 const ACTIVE_WINDOW_MS = 15 * 60_000
 
@@ -97,8 +97,8 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         response: replies(settingsView),
         body: z.strictObject({
-          key: z.enum(settingKeys as [string, ...string[]]),
-          value: z.union([z.boolean(), z.number(), z.array(z.string().max(40)).max(20)]),
+          key: z.enum(settableKeys as [string, ...string[]]),
+          value: z.union([z.boolean(), z.number(), z.array(z.union([z.string().max(40), z.number()])).max(20)]),
           reason: z.string().trim().min(1).max(200),
         }),
       },

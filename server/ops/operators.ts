@@ -6,7 +6,7 @@
 // throttle (the same growing delay and lock, in the database so every instance agrees).
 import type { Kysely, Selectable } from 'kysely'
 import * as OTPAuth from 'otpauth'
-import type { OperatorMe, SetupInfo } from '../../contract/ops.ts'
+import type { OperatorListItem, OperatorMe, SetupInfo } from '../../contract/ops.ts'
 import { clearAttempts, namePolicy, releaseAttempt, reserveAttempt } from '../accounts/login-throttle.ts'
 import { isCommonPassword } from '../accounts/password-policy.ts'
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts'
@@ -44,7 +44,7 @@ export function findOperator(db: Kysely<Database>, id: number) {
   return db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export async function listOperators(db: Kysely<Database>) {
+export async function listOperators(db: Kysely<Database>): Promise<OperatorListItem[]> {
   const rows = await db.selectFrom('operators').selectAll().orderBy('id').execute()
   return rows.map((r) => ({
     id: Number(r.id),
@@ -53,6 +53,7 @@ export async function listOperators(db: Kysely<Database>) {
     role: r.role,
     totpEnabled: r.totp_enabled_at !== null,
     disabled: r.disabled_at !== null,
+    hasPassword: r.password_hash !== null,
     createdAt: Number(r.created_at),
   }))
 }
@@ -87,20 +88,36 @@ export async function createOperator(
       .executeTakeFirstOrThrow()
     const id = Number(row.id)
     if (passwordHash !== null) return { id, setupToken: null }
-    const setupToken = randomToken()
-    await trx
-      .insertInto('operator_setup_tokens')
-      .values({
-        token_hash: sha256Hex(setupToken),
-        operator_id: id,
-        role: input.role,
-        created_at: now,
-        expires_at: now + SETUP_LINK_TTL_MS,
-        used_at: null,
-      })
-      .execute()
-    return { id, setupToken }
+    return { id, setupToken: await issueSetupToken(trx, id, input.role, now) }
   })
+}
+
+/** A new one-time setup link (24 h) for an existing operator; earlier unused ones stop working. */
+export async function issueSetupToken(
+  trx: Kysely<Database>,
+  operatorId: number,
+  role: OperatorRole,
+  now: number,
+): Promise<string> {
+  await trx
+    .updateTable('operator_setup_tokens')
+    .set({ used_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('used_at', 'is', null)
+    .execute()
+  const setupToken = randomToken()
+  await trx
+    .insertInto('operator_setup_tokens')
+    .values({
+      token_hash: sha256Hex(setupToken),
+      operator_id: operatorId,
+      role,
+      created_at: now,
+      expires_at: now + SETUP_LINK_TTL_MS,
+      used_at: null,
+    })
+    .execute()
+  return setupToken
 }
 
 /** The first admin's link, printed by `npm start` while there is no operator at all. */

@@ -29,16 +29,16 @@ import { writeAudit } from '../audit/audit.ts'
 import { closeSessionsLaunchedWith } from '../games/sessions.ts'
 import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
-import { adjustCash } from '../ledger/adjustments.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { LedgerError } from '../ledger/errors.ts'
 import { withdrawalQueue } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
-import { adjustOrRequest } from './adjustments.ts'
+import { adjustOrRequest, decideAdjustment, pendingAdjustments } from './adjustments.ts'
 import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
 import { opsDashboardRoutes } from './dashboard-routes.ts'
+import { opsManageRoutes } from './manage-routes.ts'
 import { opsPlayerRoutes } from './player-routes.ts'
 import { auditRefusedActions } from './refused-audit.ts'
 import { opsReportRoutes } from './report-routes.ts'
@@ -81,6 +81,13 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/adjust': { summary: "Adjust a player's cash (four-eyes above the line; idempotent by requestId)" },
   '/adjustments/list': { summary: 'Adjustments waiting for a second operator' },
   '/adjustments/decide': { summary: 'Approve or refuse a pending adjustment (another operator)' },
+  '/operators/list': { summary: 'The operators, their roles and state' },
+  '/operators/create': { summary: 'Create an operator: answers their one-time setup link' },
+  '/operators/role': { summary: "Change an operator's role (not one's own; never the last admin)" },
+  '/operators/disable': { summary: 'Disable (ending their sessions) or enable an operator' },
+  '/operators/reset': { summary: "Reset an operator's password and TOTP: a new setup link" },
+  '/games/list': { summary: 'The games and which are switched off' },
+  '/games/switch': { summary: 'Switch a game off (with the reason players read) or on' },
   '/disconnect': { summary: "Close a player's sockets" },
   '/withdrawals/queue': { summary: 'Withdrawals to review, failed or stuck' },
   '/withdrawals/review': {
@@ -147,6 +154,7 @@ const operatorRoutes =
     await app.register(opsDashboardRoutes)
     await app.register(opsReportRoutes)
     await app.register(opsVerificationRoutes)
+    await app.register(opsManageRoutes)
 
     const requireKnownPlayer = async (userId: number) => {
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
@@ -196,25 +204,19 @@ const operatorRoutes =
         config: { opsPermission: 'players.adjust' },
         schema: { response: replies(adjustmentRequests), body: z.strictObject({}) },
       },
-      async () => {
-        const rows = await app.db
-          .selectFrom('adjustment_requests')
-          .selectAll()
-          .where('status', '=', 'pending')
-          .orderBy('requested_at')
-          .limit(200)
-          .execute()
+      async (request) => {
+        const personal = request.ops.me.permissions.includes('players.personalData')
+        const pending = await pendingAdjustments(app.db)
+        const people = await playerIdentities(app.db, [...new Set(pending.map((r) => r.playerId))])
+        const nameOf = new Map(
+          people.map((p) => [
+            p.userId,
+            p.fullName !== null ? (personal ? p.fullName : maskName(p.fullName)) : p.userName,
+          ]),
+        )
         return ok({
-          requests: rows.map((r) => ({
-            id: r.id,
-            playerId: Number(r.player_id),
-            amount: Number(r.amount),
-            reason: r.reason,
-            requestedBy: r.requested_by_name,
-            requestedById: r.requested_by === null ? null : Number(r.requested_by),
-            requestedAt: Number(r.requested_at),
-            status: r.status,
-          })),
+          requests: pending.map((r) => ({ ...r, playerName: nameOf.get(r.playerId) ?? null })),
+          now: app.clock.now(),
         })
       },
     )
@@ -225,52 +227,20 @@ const operatorRoutes =
         config: { opsPermission: 'players.adjust' },
         schema: {
           response: replies(adjustmentDecided),
-          body: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['approve', 'reject']) }),
+          body: z.strictObject({
+            id: z.string().min(1).max(100),
+            decision: z.enum(['approve', 'reject']),
+            // The second person says why they let it through or stopped it; the scripts may omit it.
+            reason: z.string().trim().min(1).max(200).optional(),
+          }),
         },
       },
       async (request) => {
-        const { id, decision } = request.body
+        const { id, decision, reason } = request.body
         const { actor } = request.ops
+        if (!reason && actor.id !== null) throw new Refusal('invalid_request', { field: 'reason' })
         try {
-          const outcome = await app.ledger.transact(async (tx) => {
-            const row = await tx.trx
-              .selectFrom('adjustment_requests')
-              .selectAll()
-              .where('id', '=', id)
-              .executeTakeFirst()
-            if (!row) throw new Refusal('not_found')
-            if (row.status !== 'pending') throw new Refusal('withdrawal_taken', { status: row.status })
-            if (row.requested_by !== null && Number(row.requested_by) === actor.id)
-              throw new Refusal('four_eyes_same_operator')
-            const claimed = await tx.trx
-              .updateTable('adjustment_requests')
-              .set({
-                status: decision === 'approve' ? 'approved' : 'rejected',
-                decided_by: actor.id,
-                decided_at: tx.now,
-              })
-              .where('id', '=', id)
-              .where('status', '=', 'pending')
-              .executeTakeFirst()
-            if (claimed.numUpdatedRows === 0n) throw new Refusal('withdrawal_taken', { status: 'decided' })
-            const playerId = Number(row.player_id)
-            if (decision === 'approve')
-              await adjustCash(tx, { id: `ops:${id}`, playerId, amount: Number(row.amount), reason: row.reason })
-            await writeAudit(
-              tx.trx,
-              actor,
-              {
-                action: decision === 'approve' ? 'player.adjust_approved' : 'player.adjust_rejected',
-                objectType: 'player',
-                objectId: playerId,
-                before: { requestId: id, requestedBy: row.requested_by_name },
-                after: { requestId: id, amount: Number(row.amount) },
-                reason: row.reason,
-              },
-              tx.now,
-            )
-            return { playerId, status: decision === 'approve' ? 'approved' : 'rejected' }
-          })
+          const outcome = await decideAdjustment(app.ledger, actor, { id, decision, reason: reason ?? null })
           return ok({ id, status: outcome.status, balance: await app.ledger.balances(outcome.playerId) })
         } catch (error) {
           if (error instanceof LedgerError && error.code === 'insufficient_funds')

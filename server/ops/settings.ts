@@ -1,14 +1,17 @@
-// Settings an admin changes in the console without a restart: the promotions master switch and
-// per-reward switches, the review threshold and SLA, deposit and withdrawal bounds, the money
-// watch's thresholds. The env
+// Settings an admin changes in the console without a restart: the promotions master switch,
+// per-reward switches and each reward's amount, the review threshold and SLA, deposit and
+// withdrawal bounds, the money watch's thresholds, and the games switched off (with their reason;
+// set through the games route). The env
 // values are the defaults; a change is a row in `runtime_settings` (audited in the same
 // transaction), applied to the running config at once and by every other instance within
 // SETTINGS_POLL_MS. Modules read these values from `app.config` at each request, so nothing else
 // changes.
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import { findGame } from '../../contract/games/catalog.ts'
+import { gameOffReasons } from '../../contract/ops.ts'
 import { type PromotionKey, promotionKeys } from '../../contract/promotion-keys.ts'
-import { type Actor, writeAudit } from '../audit/audit.ts'
+import { type Actor, type AuditRecord, writeAudit } from '../audit/audit.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
@@ -16,6 +19,29 @@ import { Refusal } from '../refusal.ts'
 export const SETTINGS_POLL_MS = 5000
 
 const amount = z.number().int().min(0).max(100_000_000)
+/** A reward's amount: at most R$ 10.000, a bound no promotion here comes near. */
+const rewardAmount = z.number().int().min(1).max(1_000_000)
+
+/** A switched-off game: why (players read it in their language), since when, by whom. */
+const gameOff = z.strictObject({
+  reason: z.enum(gameOffReasons),
+  at: z.number().int().nonnegative(),
+  by: z.string().max(200),
+})
+const gamesOff = z
+  .record(z.string().max(40), gameOff)
+  .refine((map) => Object.keys(map).every((id) => findGame(id) !== undefined), 'unknown game')
+
+/** A reward amount kept at `config.promotions[field]`. */
+function rewardAt(field: 'giftAmount' | 'taskReward' | 'inviteReward' | 'downloadReward') {
+  return {
+    schema: rewardAmount,
+    read: (c: Config) => c.promotions[field],
+    write: (c: Config, v: number) => {
+      c.promotions[field] = v
+    },
+  }
+}
 
 /** The config's numeric fields a setting may change, by section. */
 interface NumberFields {
@@ -60,6 +86,32 @@ export const settingDefinitions = {
       c.promotions.disabled = [...new Set(v)]
     },
   },
+  'promotions.giftAmount': rewardAt('giftAmount'),
+  'promotions.taskReward': rewardAt('taskReward'),
+  'promotions.inviteReward': rewardAt('inviteReward'),
+  'promotions.downloadReward': rewardAt('downloadReward'),
+  /** Days 1–7 of the sign-in calendar. */
+  'promotions.signInDaily': {
+    schema: z.array(rewardAmount).length(7),
+    read: (c: Config) => [...c.promotions.signIn.daily],
+    write: (c: Config, v: number[]) => {
+      c.promotions.signIn.daily = [...v]
+    },
+  },
+  'promotions.signInStreakBonus': {
+    schema: z.number().int().min(0).max(1_000_000),
+    read: (c: Config) => c.promotions.signIn.streakBonus,
+    write: (c: Config, v: number) => {
+      c.promotions.signIn.streakBonus = v
+    },
+  },
+  'games.off': {
+    schema: gamesOff,
+    read: (c: Config) => structuredClone(c.gamesOff),
+    write: (c: Config, v: z.output<typeof gamesOff>) => {
+      c.gamesOff = structuredClone(v)
+    },
+  },
   'withdrawals.reviewAbove': numberAt('withdrawals', 'reviewAbove', amount),
   // Inside the 120-minute payout rule, with time left to pay.
   'withdrawals.reviewMinutes': numberAt('withdrawals', 'reviewMinutes', z.number().int().min(1).max(110)),
@@ -80,6 +132,8 @@ export const settingDefinitions = {
 
 export type SettingKey = keyof typeof settingDefinitions
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[]
+/** What `/settings/set` changes; a game is switched off or on through the games route, with its reason. */
+export const settableKeys = settingKeys.filter((key) => key !== 'games.off')
 
 type Values = Record<SettingKey, unknown>
 
@@ -132,6 +186,27 @@ export class RuntimeSettings {
   }
 
   async set(key: SettingKey, value: unknown, actor: Actor, reason: string, now: number) {
+    return this.update(key, value, actor, now, (before, after) => ({
+      action: 'settings.set',
+      objectType: 'setting',
+      objectId: key,
+      before,
+      after,
+      reason,
+    }))
+  }
+
+  /**
+   * Stores a setting with the audit row `record` makes of its value before and after, in one
+   * transaction, and applies it here at once.
+   */
+  async update(
+    key: SettingKey,
+    value: unknown,
+    actor: Actor,
+    now: number,
+    record: (before: unknown, after: unknown) => AuditRecord,
+  ) {
     const parsed = settingDefinitions[key].schema.safeParse(value)
     if (!parsed.success) throw new Refusal('invalid_request', { key })
     const before = readAll(this.#config)
@@ -143,19 +218,7 @@ export class RuntimeSettings {
         .values(row)
         .onConflict((oc) => oc.column('key').doUpdateSet(row))
         .execute()
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'settings.set',
-          objectType: 'setting',
-          objectId: key,
-          before: before[key],
-          after: parsed.data,
-          reason,
-        },
-        now,
-      )
+      await writeAudit(trx, actor, record(before[key], parsed.data), now)
     })
     applyValue(this.#config, key, parsed.data)
     return this.view()

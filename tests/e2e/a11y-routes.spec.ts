@@ -134,3 +134,32 @@ test('the money watch in the console (flags, a case, the review panel, its setti
   expect(found).toEqual([])
   await context.close()
 })
+
+test('the lobby with a game an operator switched off has no serious axe violation at 390×844', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const switchGame = async (body: object) => {
+    const answer = await page.request.post('/api/ops/games/switch', {
+      headers: { 'x-ops-token': E2E_OPS_TOKEN },
+      data: { gameId: 'arraia-da-sorte', reason: 'a11y', ...body },
+    })
+    expect((await answer.json()).success).toBe(true)
+  }
+  await switchGame({ on: false, offReason: 'maintenance' })
+  try {
+    await enterApp(page)
+    // The lobby's list may be cached for a few seconds.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/')
+          return page.getByTestId('game-unavailable').count()
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+    await expect(page.getByTestId('game-arraia-da-sorte')).toContainText('Indisponível: em manutenção')
+    await expectNoSeriousAxe(page, { include: '[data-testid="game-grid"]' })
+  } finally {
+    await switchGame({ on: true })
+  }
+})

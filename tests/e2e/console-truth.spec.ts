@@ -22,8 +22,14 @@ function createOperator(email: string, role: string, name: string): string {
 }
 
 async function consolePage(browser: Browser, email: string, width: number, height: number): Promise<Page> {
-  // A phone-sized window without mobile emulation's auto-zoom (the layout is what is tested).
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', isMobile: false })
+  // At a phone's size the window is a phone: mobile emulation with touch, as operators use it.
+  const phone = width < 600
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'pt-BR',
+    isMobile: phone,
+    hasTouch: phone,
+  })
   const page = await context.newPage()
   await page.goto('/console/')
   await page.getByLabel('E-mail').fill(email)

@@ -1,9 +1,9 @@
-// Settings that used to need a restart: promotions (master switch and per reward), the review
-// threshold and SLA, deposit and withdrawal bounds, the money watch's thresholds. Everyone sees
-// them; admins change them with a reason (audited, effective at once). Amounts are typed in reais.
+// Settings that used to need a restart: the review threshold and SLA, deposit and withdrawal
+// bounds, the money watch's thresholds (promotions have their own page, RewardsPage). Everyone
+// sees them; admins change them with a reason (audited, effective at once). Amounts are typed in reais.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import { promotionKeys } from '../../../contract/promotion-keys.ts'
+import { Link } from 'wouter'
 import { money } from '../../lib/format.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -92,42 +92,11 @@ export default function SettingsPage() {
       )}
       {v && (
         <>
-          <h2>
-            <Trans>Promoções</Trans>
-          </h2>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={v['promotions.enabled'] === true}
-              disabled={!editable || !reason.trim()}
-              onChange={(event) => void save('promotions.enabled', event.target.checked)}
-            />
-            <Trans>Promoções ligadas (todas)</Trans>
-          </label>
-          <fieldset className="rewards" disabled={!editable || !reason.trim()}>
-            <legend>
-              <Trans>Recompensas ligadas</Trans>
-            </legend>
-            {promotionKeys.map((reward) => {
-              const disabled = (v['promotions.disabled'] as string[]).includes(reward)
-              return (
-                <label key={reward} className="check">
-                  <input
-                    type="checkbox"
-                    checked={!disabled}
-                    onChange={(event) => {
-                      const current = v['promotions.disabled'] as string[]
-                      void save(
-                        'promotions.disabled',
-                        event.target.checked ? current.filter((r) => r !== reward) : [...current, reward],
-                      )
-                    }}
-                  />
-                  <code>{reward}</code>
-                </label>
-              )
-            })}
-          </fieldset>
+          <p className="muted">
+            <Trans>
+              Promoções e valores das recompensas ficam em <Link href="/rewards">Recompensas</Link>.
+            </Trans>
+          </p>
           <h2>
             <Trans>Saques e depósitos</Trans>
           </h2>

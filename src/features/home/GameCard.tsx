@@ -21,11 +21,19 @@ interface GameCardProps {
 export function GameCard({ game, favourite, opening, blocked, eager, onOpen, onToggleFavourite }: GameCardProps) {
   const { t, i18n } = useLingui()
   const volatility = { low: t`baixa`, medium: t`média`, high: t`alta` }
+  // Switched off by the operator: the card says why; a tap still asks, and the refusal explains.
+  const offReasons = {
+    maintenance: t`Indisponível: em manutenção`,
+    fault: t`Indisponível: falha em análise`,
+    regulator: t`Indisponível por ordem regulatória`,
+    review: t`Indisponível: em revisão`,
+  }
+  const unavailable = game.unavailable ? offReasons[game.unavailable] : null
   return (
     <li className="game-cell">
       <button
         type="button"
-        className={blocked ? 'game-card blocked' : 'game-card'}
+        className={blocked || unavailable ? 'game-card blocked' : 'game-card'}
         data-testid={`game-${game.id}`}
         aria-busy={opening}
         onClick={onOpen}
@@ -36,7 +44,11 @@ export function GameCard({ game, favourite, opening, blocked, eager, onOpen, onT
         <small>
           <Trans>Vol. {volatility[game.volatility]}</Trans>
         </small>
-        {blocked ? (
+        {unavailable ? (
+          <small className="plays blocked-note" data-testid="game-unavailable">
+            {unavailable}
+          </small>
+        ) : blocked ? (
           <small className="plays blocked-note" data-testid="game-blocked">
             <Trans>Bloqueado na pausa</Trans>
           </small>
