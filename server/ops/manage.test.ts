@@ -362,7 +362,8 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
     expect(await set('promotions.signInDaily', [100, 200, 300, 400, 500, 600, 700])).toMatchObject({ success: true })
     expect(await set('promotions.signInDaily', [100])).toMatchObject({ success: false, msgCode: 'invalid_request' })
     expect(await set('games.off', {})).toMatchObject({ success: false })
-    const gifted = await loginPlayer(app, { ageConfirmed: true })
+    // Promotions credit verified players only.
+    const gifted = await loginPlayer(app, { ageConfirmed: true, verified: true })
     expect((await gifted.call('/activity/summary')).data.gift).toMatchObject({ amount: 2_500 })
     expect((await gifted.call('/activity/openNewPlayerGift')).success).toBe(true)
     expect((await readPlayerBalances(testDb.db.kysely, gifted.userId)).bonus).toBe(2_500)
@@ -370,7 +371,7 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
     expect(JSON.stringify(signIn)).toContain('700')
 
     expect(await set('promotions.enabled', false)).toMatchObject({ success: true })
-    const late = await loginPlayer(app, { ageConfirmed: true })
+    const late = await loginPlayer(app, { ageConfirmed: true, verified: true })
     expect(await late.call('/activity/openNewPlayerGift')).toMatchObject({ success: false, msgCode: 'promotions_off' })
     expect((await readPlayerBalances(testDb.db.kysely, late.userId)).bonus).toBe(0)
     expect((await audit('settings.set')).map((r) => r.object_id)).toEqual([
