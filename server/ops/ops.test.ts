@@ -119,6 +119,10 @@ describe.each(engines)('operator API on %s', (engine) => {
       'POST /api/ops/support/read',
       'POST /api/ops/support/reply',
       'POST /api/ops/support/typing',
+      'POST /api/ops/verifications/barred',
+      'POST /api/ops/verifications/barred/upload',
+      'POST /api/ops/verifications/decide',
+      'POST /api/ops/verifications/queue',
       'POST /api/ops/withdrawals/queue',
       'POST /api/ops/withdrawals/review',
     ])
