@@ -121,7 +121,7 @@ export class RefundRefused extends Error {}
 
 /**
  * Payouts and key lookups: not part of API Pix. Each PSP has its own "Pix send" API and its own
- * access to the DICT; `PixApiProvider` speaks the sandbox's shape of them (README, "Connecting a
+ * access to the DICT; `PixApiProvider` speaks the sandbox's shape of them (docs/payments.md, "Connecting a
  * real PSP", says what an adapter for another PSP maps).
  */
 export interface PixPayoutProvider {
