@@ -31,6 +31,13 @@ export function groupCpfInput(value: string): string {
   return d.length > 9 ? `${groups}-${d.slice(9)}` : groups
 }
 
+/** The CPF whose first nine digits are `base`, with its two check digits. */
+export function withCheckDigits(base: string): string {
+  const digits = [...base].map(Number)
+  const first = checkDigit(digits, 10)
+  return `${base}${first}${checkDigit([...digits, first], 11)}`
+}
+
 /** A random CPF with valid check digits (the sandbox and tests need many distinct ones). */
 export function randomCpf(random: () => number = Math.random): string {
   for (;;) {

@@ -34,6 +34,12 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/money/MoneyInPage.tsx')),
   },
   {
+    path: '/verifications',
+    label: msg`Verificações`,
+    permission: 'verifications.view',
+    component: lazy(() => import('../pages/verifications/VerificationsPage.tsx')),
+  },
+  {
     path: '/players',
     label: msg`Jogadores`,
     permission: 'players.view',

@@ -3,12 +3,14 @@
 // name that contains the visible text, label-content-name-mismatch). A funded player, so screens
 // with money and history show their full state, not only empty states. The route list is checked
 // against the router's own, so a new route is walked as soon as it exists. The console's money
-// watch screens are walked too, at the console's desktop size and at a phone's.
+// watch screens are walked too, at the console's desktop size and at a phone's, and so are
+// verification's: the account sheet, the deposit screen while a review waits, the console's queue.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
+import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
 import {
   accountInfo,
   enterApp,
@@ -162,4 +164,60 @@ test('the lobby with a game an operator switched off has no serious axe violatio
   } finally {
     await switchGame({ on: true })
   }
+})
+
+test('verification (the account sheet, the review card, the console queue with a review open) has no serious or critical axe violation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  // The player: the account sheet, then the deposit screen while our team reviews a name mismatch.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await enterApp(page, '/rechargeMall')
+  const { userId } = await accountInfo(page)
+  await page.getByTestId('verify-start').click()
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await sheet.getByLabel('Nome completo').fill('Maria Souza Lima')
+  await sheet.getByLabel('CPF').pressSequentially(sandboxCpf('name_mismatch', 90 + (Date.now() % 10)))
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
+  const found = (await seriousAxeViolations(page)).map((v) => `account sheet: ${v}`)
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  const review = page.getByRole('dialog', { name: 'Seus dados estão em análise' })
+  for (const v of await seriousAxeViolations(page)) found.push(`review sheet: ${v}`)
+  await review.getByRole('button', { name: 'Entendi' }).click()
+  await expect(page.getByTestId('verification-status')).toContainText('Seus dados estão em análise')
+  for (const v of await seriousAxeViolations(page, { alsoRules: ['page-has-heading-one'] }))
+    found.push(`deposit in review: ${v}`)
+
+  // The console's queue with that verification open, at the desktop's size and a phone's.
+  const email = `axe.kyc.${Date.now()}@jogolimpo.example`
+  execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, 'risk', '--password', OPERATOR_PASSWORD, '--name', 'Rita Axe'],
+    {
+      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
+      encoding: 'utf8',
+    },
+  )
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
+  const console = await context.newPage()
+  await console.goto('/console/')
+  await console.getByLabel('E-mail').fill(email)
+  await console.getByLabel('Senha').fill(OPERATOR_PASSWORD)
+  await console.getByRole('button', { name: 'Entrar' }).click()
+  await expect(console.getByTestId('operator-name')).toBeVisible()
+  await console.goto('/console/verifications')
+  await console.getByTestId(`verification-${userId}`).getByRole('button').click()
+  await expect(console.getByTestId('verification-panel')).toBeVisible()
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await console.setViewportSize({ width, height })
+    await expect(console.locator('[aria-busy="true"]')).toHaveCount(0)
+    for (const v of await seriousAxeViolations(console, { alsoRules: ['page-has-heading-one'] }))
+      found.push(`console queue at ${width}px: ${v}`)
+  }
+  expect(found).toEqual([])
+  await context.close()
 })

@@ -5,12 +5,13 @@
 // console re-reads on each push, so an order another operator decided shows as taken here.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { clockTone, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { DueClock } from '../../components/DueClock.tsx'
 import { FlagList, WatchedMoney } from '../../components/MoneyWatch.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
 import { TableScroll } from '../../components/TableScroll.tsx'
 import { CallError } from '../../lib/api.ts'
-import { dateTime, minutesLeft, money } from '../../lib/format.ts'
+import { dateTime, money } from '../../lib/format.ts'
 import { failReasonText, phaseText } from '../../lib/labels.ts'
 import { viewPlayer } from '../../lib/players.ts'
 import { useOpsPush } from '../../lib/push.ts'
@@ -18,16 +19,6 @@ import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
 import { reviewWithdrawal, withdrawalQueue, withdrawalWatch } from './api.ts'
-
-function Clock({ dueAt, windowMs, now, label }: { dueAt: number; windowMs: number; now: number; label: string }) {
-  const left = dueAt - now
-  return (
-    <span className={`clock clock-${clockTone(left, windowMs)}`} title={label}>
-      <span className="visually-hidden">{label}: </span>
-      {left < 0 ? <Trans>atrasado {minutesLeft(left)}</Trans> : minutesLeft(left)}
-    </span>
-  )
-}
 
 /** A player as the worklist names them: the (masked) verified name, with the id to search by. */
 function PlayerName({ item }: { item: WorklistItem }) {
@@ -164,7 +155,7 @@ export default function WorklistPage() {
                       <td>{dateTime(item.createdAt)}</td>
                       {status === 'review' && (
                         <td>
-                          <Clock
+                          <DueClock
                             dueAt={item.reviewDueAt}
                             windowMs={reviewWindow}
                             now={now}
@@ -176,7 +167,7 @@ export default function WorklistPage() {
                         {item.status === 'paid' ? (
                           '—'
                         ) : (
-                          <Clock
+                          <DueClock
                             dueAt={item.payoutDueAt}
                             windowMs={payoutWindow}
                             now={now}
