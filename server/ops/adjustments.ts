@@ -13,6 +13,7 @@ import { HttpRefusal } from '../http/envelope.ts'
 import { adjustCash } from '../ledger/adjustments.ts'
 import type { Ledger } from '../ledger/ledger.ts'
 import type { LedgerTx, TransferResult } from '../ledger/tx.ts'
+import { operatorEvent, writeOutbox } from '../push/outbox.ts'
 import { Refusal } from '../refusal.ts'
 
 /** The rolling window the four-eyes bound sums over. */
@@ -127,6 +128,13 @@ export async function adjustOrRequest(
         },
         tx.now,
       )
+      // Every open console's four-eyes queue re-reads.
+      await writeOutbox(
+        tx.trx,
+        engine,
+        [operatorEvent({ topic: 'adjustment', playerId: userId, id: requestId, status: 'pending' })],
+        tx.now,
+      )
       return { status: 'pending', requestId, amount, userId }
     }
     const transfer = await adjustCash(tx, { id: `ops:${requestId}`, playerId: userId, amount, reason })
@@ -174,6 +182,7 @@ export async function pendingAdjustments(db: Kysely<Database>) {
  */
 export async function decideAdjustment(
   ledger: Ledger,
+  engine: 'sqlite' | 'postgres',
   actor: Actor,
   input: { id: string; decision: 'approve' | 'reject'; reason: string | null },
 ): Promise<{ playerId: number; status: 'approved' | 'rejected' }> {
@@ -208,6 +217,7 @@ export async function decideAdjustment(
       },
       tx.now,
     )
+    await writeOutbox(tx.trx, engine, [operatorEvent({ topic: 'adjustment', playerId, id, status })], tx.now)
     return { playerId, status }
   })
 }

@@ -287,6 +287,14 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
     ])
     expect(await audit('player.adjust_approved')).toMatchObject([{ actor_name: 'Ana Admin', reason: 'conferido' }])
     expect((await ana.call('adjustments/list')).data.requests).toEqual([])
+    // Every open console heard each request and decision (the queue re-reads on them).
+    const pushes = await testDb.db.kysely.selectFrom('outbox').select('payload').where('topic', '=', 'ops').execute()
+    expect(
+      pushes
+        .map((row) => JSON.parse(row.payload) as { topic: string; id: string; status: string })
+        .filter((push) => push.topic === 'adjustment')
+        .map((push) => `${push.id} ${push.status}`),
+    ).toEqual(['big-1 pending', 'big-2 pending', 'big-2 rejected', 'big-1 approved'])
     const refused = await audit('access.refused')
     expect(refused.map((r) => JSON.parse(r.after ?? '{}').msgCode)).toEqual([
       'ops_forbidden',

@@ -240,7 +240,11 @@ const operatorRoutes =
         const { actor } = request.ops
         if (!reason && actor.id !== null) throw new Refusal('invalid_request', { field: 'reason' })
         try {
-          const outcome = await decideAdjustment(app.ledger, actor, { id, decision, reason: reason ?? null })
+          const outcome = await decideAdjustment(app.ledger, app.engine, actor, {
+            id,
+            decision,
+            reason: reason ?? null,
+          })
           return ok({ id, status: outcome.status, balance: await app.ledger.balances(outcome.playerId) })
         } catch (error) {
           if (error instanceof LedgerError && error.code === 'insufficient_funds')
