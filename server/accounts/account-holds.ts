@@ -4,6 +4,7 @@
 // gate (`refuseIfHeld`); withdrawals already in flight go on. Closing ends every session and
 // device and refuses logins with `account_closed`; nothing is deleted.
 import type { Kysely } from 'kysely'
+import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
 
@@ -28,6 +29,18 @@ export async function accountHolds(db: Kysely<Database>, playerId: number): Prom
 export async function accountHeld(db: Kysely<Database>, playerId: number): Promise<boolean> {
   const holds = await accountHolds(db, playerId)
   return holds.frozenAt !== null || holds.closedAt !== null
+}
+
+/**
+ * Whether the account is held, read inside the caller's transaction with the player's row share-
+ * locked on PostgreSQL: a freeze or close (which updates the row) then waits for the caller's
+ * commit, or the caller waits for theirs and sees it. SQLite's one writer orders them anyway.
+ */
+export async function accountHeldLocked(trx: Kysely<Database>, engine: Engine, playerId: number): Promise<boolean> {
+  let query = trx.selectFrom('players').select(['frozen_at', 'closed_at']).where('id', '=', playerId)
+  if (engine === 'postgres') query = query.forShare()
+  const row = await query.executeTakeFirst()
+  return row?.frozen_at != null || row?.closed_at != null
 }
 
 /** The gate for play, deposits, new withdrawals and rewards: refuses a frozen or closed account. */

@@ -5,7 +5,7 @@
 // also after a restart, and the poll raises the 120-minute alert for payouts running late.
 
 import { StepState, TrackerStep } from '../../contract/withdrawals.ts'
-import { accountHeld } from '../accounts/account-holds.ts'
+import { accountHeld, accountHeldLocked } from '../accounts/account-holds.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
 import { postHold } from '../ledger/holds.ts'
 import { openPayoutClocks, type PayoutAlert, type PayoutClock, PayoutClockWatch } from './payout-clock.ts'
@@ -15,6 +15,7 @@ import {
   emitOrder,
   failOrder,
   holdId,
+  type OrderRow,
   payoutId,
   postTransferId,
   type WithdrawalServiceOptions,
@@ -34,22 +35,23 @@ export class WithdrawalPayouts {
     this.#watch = new PayoutClockWatch(options.db, (alert) => options.onPayoutOverdue?.(alert))
   }
 
-  /** Hands the order's current attempt to the provider (safe to repeat: same payout id). */
-  async dispatch(orderId: string): Promise<void> {
+  /**
+   * Hands the order's current attempt to the provider (safe to repeat: same payout id). An
+   * attempt already claimed is sent again only when asked (`resend`: the poll found that the
+   * provider does not know it, its call lost).
+   */
+  async dispatch(orderId: string, { resend = false }: { resend?: boolean } = {}): Promise<void> {
     const order = await this.#o.db
       .selectFrom('withdrawal_orders')
       .selectAll()
       .where('id', '=', orderId)
       .executeTakeFirst()
-    if (order?.status !== 'processing' || order.sent_attempt >= order.attempt) return
-    // Still in its cool-off: the reconciliation poll sends it when the time comes.
-    if (order.send_after !== null && Number(order.send_after) > this.#o.now()) return
-    // A frozen (or closed) account's payout waits at home: nothing of theirs reaches the bank
-    // until the freeze is lifted; the poll sends it then.
-    if (await accountHeld(this.#o.db, Number(order.player_id))) return
+    if (order?.status !== 'processing' || (order.sent_attempt >= order.attempt && !resend)) return
     const owner = await verifiedIdentity(this.#o.db, Number(order.player_id))
     // A withdrawal exists only for a verified player, and verification is never undone.
     if (!owner) throw new Error(`withdrawal ${orderId} belongs to an unverified player`)
+    // One not claimed yet is claimed first, or stays at home.
+    if (order.sent_attempt < order.attempt && !(await this.#claim(order))) return
     let payout: Payout
     try {
       payout = await this.#o.provider.createPayout({
@@ -68,6 +70,35 @@ export class WithdrawalPayouts {
     await this.applyPayout(payout)
   }
 
+  /**
+   * Claims the order's current attempt for the bank, or answers false and leaves it at home: in
+   * its cool-off (the poll sends it when the time comes), or its account frozen or closed (sent
+   * once the hold is lifted). The account is read under its lock in the claim's transaction, so
+   * a freeze is ordered with the claim: one that comes first keeps the order at home, one that
+   * comes after finds it on its way to the bank and does not count it as held. From the claim on
+   * the attempt is the bank's (a lost call is sent again under the same payout id); the "sent"
+   * step waits for the provider's answer.
+   */
+  async #claim(order: OrderRow): Promise<boolean> {
+    if (order.send_after !== null && Number(order.send_after) > this.#o.now()) return false
+    const playerId = Number(order.player_id)
+    // Outside the transaction first: the common held case takes no lock.
+    if (await accountHeld(this.#o.db, playerId)) return false
+    return this.#o.db.transaction().execute(async (trx) => {
+      if (await accountHeldLocked(trx, this.#o.engine, playerId)) return false
+      const moved = await trx
+        .updateTable('withdrawal_orders')
+        .set({ sent_attempt: order.attempt })
+        .where('id', '=', order.id)
+        .where('status', '=', 'processing')
+        .where('attempt', '=', order.attempt)
+        .where('sent_attempt', '<', order.attempt)
+        .executeTakeFirst()
+      // Another worker claimed it (and sends it), or the order moved on.
+      return moved.numUpdatedRows > 0n
+    })
+  }
+
   /** Applies what the provider says of a payout: sent, paid, or failed (once each). */
   async applyPayout(payout: Payout): Promise<void> {
     const cut = payout.id.lastIndexOf('-')
@@ -84,20 +115,23 @@ export class WithdrawalPayouts {
       if (!order || order.attempt !== attempt || order.status !== 'processing') return
       const { now } = tx
       let current = order
-      if (order.sent_attempt < attempt) {
+      // The hand-over is recorded once, when the provider first answers for the attempt (the
+      // worker's claim set sent_attempt before calling it; a webhook may come first).
+      const sentStep = attempt === 1 ? TrackerStep.sent : TrackerStep.resent
+      const recorded = await tx.trx
+        .selectFrom('withdrawal_steps')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('code', '=', sentStep)
+        .where('args', '=', JSON.stringify({ payoutId: payout.id }))
+        .executeTakeFirst()
+      if (!recorded) {
         await tx.trx
           .updateTable('withdrawal_orders')
           .set({ sent_attempt: attempt, updated_at: now })
           .where('id', '=', orderId)
           .execute()
-        await addStep(
-          tx,
-          orderId,
-          attempt === 1 ? TrackerStep.sent : TrackerStep.resent,
-          StepState.success,
-          { payoutId: payout.id },
-          now,
-        )
+        await addStep(tx, orderId, sentStep, StepState.success, { payoutId: payout.id }, now)
         // A check that waited (cool-off) is over once the bank has the payout.
         await tx.trx
           .updateTable('withdrawal_steps')
@@ -173,7 +207,7 @@ export class WithdrawalPayouts {
     for (const order of open) {
       const payout = await this.#o.provider.getPayout(payoutId(order.id, order.attempt))
       if (payout) await this.applyPayout(payout)
-      else await this.dispatch(order.id)
+      else await this.dispatch(order.id, { resend: true })
     }
   }
 
