@@ -1,7 +1,7 @@
 // The money watch's view of a player's money, shared by the withdrawal review and the case page:
 // deposits with who paid, withdrawals with their keys, rounds played (count, staked, won) and the
 // distinct payers, as short lists that wrap on a phone and in the narrow review column — and the player's flags, each linking to its case for whoever may open it.
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { formatCpf } from '../../contract/cpf.ts'
 import type { FlagItem, WatchedActivity } from '../../contract/money-watch.ts'
@@ -100,7 +100,7 @@ export function WatchedMoney({ activity }: { activity: WatchedActivity }) {
           {activity.payers.map((p) => (
             <li key={p.cpf}>
               {formatCpf(p.cpf)} · {p.isPlayer ? <Trans>o próprio jogador</Trans> : <Trans>outra pessoa</Trans>} ·{' '}
-              <Trans>{p.deposits} depósito(s)</Trans>
+              <Plural value={p.deposits} one="# depósito" other="# depósitos" />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@
 // other flags, the notes, and the decision (cleared, reported to COAF, account held) — taken
 // once, with a reason, audited — and the export for the COAF report (CSV or JSON; the whole CPF
 // only when asked by a role that may see it).
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { formatCpf } from '../../../contract/cpf.ts'
@@ -94,9 +94,12 @@ export default function CasePage() {
               {decisionText(i18n, flag.decision)} por {flag.decidedBy} em {dateTime(flag.decidedAt ?? 0)}
             </Trans>
           ) : (
-            <Trans>
-              Aberto desde {dateTime(flag.firstAt)} · último alerta {dateTime(flag.lastAt)} · {flag.hits} vez(es)
-            </Trans>
+            <>
+              <Trans>
+                Aberto desde {dateTime(flag.firstAt)} · último alerta {dateTime(flag.lastAt)}
+              </Trans>{' '}
+              · <Plural value={flag.hits} one="# alerta" other="# alertas" />
+            </>
           )}
         </p>
         {shown.decisionReason && (
