@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test-setup.ts'],
+          setupFiles: ['src/testSetup.ts'],
         },
       },
     ],

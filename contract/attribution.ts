@@ -1,5 +1,5 @@
 // Marketing attribution, only with the player's consent (LGPD): the ad-click fields a
-// login may carry, the consent call, and the seed's client-side report records.
+// login may carry, the consent call, and the legacy client-side report records.
 import { z } from 'zod'
 
 /** The ad-click fields (Meta's click id and browser id, the landing URL, the browser's user agent). */
@@ -33,7 +33,7 @@ export type AttributionConsentView = z.infer<typeof attributionConsentView>
 
 export type ConversionKind = 'registration' | 'first_deposit' | 'deposit'
 
-/** A deposit's conversion as the seed's client reads it (`/v1/bus/getFbRechargeRecords`). */
+/** A deposit's conversion as the legacy client reads it (`/v1/bus/getFbRechargeRecords`). */
 export const rechargeRecord = z.object({
   orderId: z.string(),
   eventId: z.string(),
@@ -55,6 +55,6 @@ export const updateRechargeRecordsRequest = z.strictObject({
   orderIds: z.array(z.string().min(1).max(40)).min(1).max(100),
   reportStatus: z.union([z.literal(1), z.literal(2)]),
   errorCode: z.union([z.string().max(100), z.number().int()]).optional(),
-  // The seed sends its own switch back; consent only ever changes by the player's answer.
+  // The legacy client sends its own switch back; consent only ever changes by the player's answer.
   enableFlag: z.union([z.literal(0), z.literal(1)]).optional(),
 })

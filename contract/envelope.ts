@@ -3,7 +3,7 @@
 import { z } from 'zod'
 
 export const MsgCode = {
-  /** Success: the seed's client tests `msgCode === 'success'`. */
+  /** Success: the legacy client tests `msgCode === 'success'`. */
   ok: 'success',
   invalidRequest: 'invalid_request',
   tokenInvalid: 'token_invalid',
@@ -104,9 +104,9 @@ export const MsgCode = {
   verificationTaken: 'verification_taken',
   rewardVerificationRequired: 'reward_verification_required',
   barredListInvalid: 'barred_list_invalid',
-  /** withdrawInfo's state for the seed's client: a withdrawal is in flight (a success). */
+  /** withdrawInfo's state for the legacy client: a withdrawal is in flight (a success). */
   withdrawProcessing: 'withdrawProcessing',
-  /** withdrawInfo's state for the seed's client: bonus still to be wagered (a success). */
+  /** withdrawInfo's state for the legacy client: bonus still to be wagered (a success). */
   needPlayGame: 'needPlayGame',
 } as const
 
@@ -137,7 +137,7 @@ export function okEnvelope<Data extends z.ZodType>(data: Data) {
 }
 
 /**
- * A success whose msgCode also names a state, for the seed's client that reads the state there
+ * A success whose msgCode also names a state, for the legacy client that reads the state there
  * (withdrawInfo): `success` or one of `codes`.
  */
 export function okEnvelopeWithState<Data extends z.ZodType, const Codes extends readonly [MsgCode, ...MsgCode[]]>(

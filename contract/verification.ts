@@ -28,7 +28,7 @@ export const saveAccountDetailsRequest = z.strictObject({
   birthDate: birthDate.optional().meta({
     description:
       "The date of birth, 'YYYY-MM-DD' (the app always sends it; 18+ is computed from it in the market's time " +
-      "zone). Without it (the seed client's form has none) age is computed from the identity bureau's record alone.",
+      "zone). Without it (the legacy client's form has none) age is computed from the identity bureau's record alone.",
   }),
 })
 

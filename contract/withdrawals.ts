@@ -76,7 +76,7 @@ export type OrderStatus = (typeof orderStatuses)[number]
 /** History status icon: 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
 export type HistoryStatus = 1 | 2 | 3 | 6
 
-/** The tracker's steps, named once: the codes are the seed's. */
+/** The tracker's steps, named once: the codes are the legacy client's. */
 export const TrackerStep = {
   /** Funds reserved from the balance. */
   accepted: 1000,

@@ -52,7 +52,7 @@ export function sandboxAnswerOf(cpf: string): SandboxAnswer | null {
 /** The name the sandbox has registered to its name-mismatch CPFs. */
 export const SANDBOX_REGISTERED_NAME = 'Registro Divergente dos Santos'
 
-/** An adult's date of birth for a query that gave none (the seed client's form asks none). */
+/** An adult's date of birth for a query that gave none (the legacy client's form asks none). */
 const DEFAULT_BIRTH_DATE = '1990-05-20'
 
 export function sandboxIdentityBureau(options: { now: () => number; timeZone: string }): IdentityBureau {

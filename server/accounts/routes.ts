@@ -18,22 +18,22 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
 import { deviceLabel } from './devices.ts'
+import {
+  legacyAccountResult,
+  legacyAccountResultSchema,
+  legacyBind,
+  legacyBindRequest,
+  legacyLogin,
+  legacyLoginRequest,
+  legacySetLang,
+  legacySetLangRequest,
+} from './legacy-shapes.ts'
 import { activeSelfExclusion } from './limits.ts'
 import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
 import { isGuessablePassword } from './password-score.ts'
 import { hashPassword } from './passwords.ts'
 import { bindCredentials, bindRefusal, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
-import {
-  seedAccountResult,
-  seedAccountResultSchema,
-  seedBind,
-  seedBindRequest,
-  seedLogin,
-  seedLoginRequest,
-  seedSetLang,
-  seedSetLangRequest,
-} from './seed-shapes.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
@@ -66,14 +66,14 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Log in: by device (created on first use) or by name and password',
     description:
       "A device login's first call omits `deviceSecret`; the answer carries it, to be kept beside the device id. " +
-      "The seed client's shapes (`loginType`, `channelId`, `apiType: 2`) are accepted too.",
+      "The legacy client's shapes (`loginType`, `channelId`, `apiType: 2`) are accepted too.",
     body: loginRequest,
     response: replies(loginResponse),
   }
   const loginOptions = {
-    preValidation: seedLogin,
+    preValidation: legacyLogin,
     schema: loginSchema,
-    config: { ...loginLimit, legacyBody: seedLoginRequest },
+    config: { ...loginLimit, legacyBody: legacyLoginRequest },
   }
   app.post('/user/login', loginOptions, async (request) => {
     const body = request.body
@@ -121,9 +121,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(z.object({ userName: z.string().nullable() })),
   }
   const bindOptions = {
-    preValidation: seedBind,
+    preValidation: legacyBind,
     schema: bindSchema,
-    config: { ...loginLimit, legacyBody: seedBindRequest },
+    config: { ...loginLimit, legacyBody: legacyBindRequest },
   }
   app.post('/user/bindLoginAccount', bindOptions, async (request) => {
     // Refusals that do not depend on the password come before scrypt (each hash holds a core).
@@ -152,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.post(
     '/user/setLang',
-    { preValidation: seedSetLang, schema: setLangSchema, config: { legacyBody: seedSetLangRequest } },
+    { preValidation: legacySetLang, schema: setLangSchema, config: { legacyBody: legacySetLangRequest } },
     async (request) => {
       await setLanguage(db, request.playerId, request.body.language)
       return ok({ language: request.body.language, lang: request.body.language })
@@ -184,7 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const accountInfoSchema = {
     summary: "The player's account: balances, wagering, verification, deposits so far, self-exclusion",
-    response: replies(accountInfo.extend({ result: seedAccountResultSchema })),
+    response: replies(accountInfo.extend({ result: legacyAccountResultSchema })),
   }
   app.post('/v1/bus/accountInfo', { schema: accountInfoSchema }, async (request) => {
     const player = await findById(db, request.playerId)
@@ -206,7 +206,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       rewardAmount: await app.rewards.claimedTotal(player.id),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
     }
-    // The seed's client reads the same figures under `data.result` with its own names.
-    return ok({ ...info, result: await seedAccountResult(app, player, info) })
+    // The legacy client reads the same figures under `data.result` with its own names.
+    return ok({ ...info, result: await legacyAccountResult(app, player, info) })
   })
 }

@@ -5,10 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { accountDetails, saveAccountDetailsRequest } from '../../contract/verification.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { verifyIdentity } from './identity-checks.ts'
-import { seedAccountFields, seedSaveAccount, seedSaveAccountRequest, withSeedAccountFields } from './seed-shapes.ts'
+import {
+  legacyAccountFields,
+  legacySaveAccount,
+  legacySaveAccountRequest,
+  withLegacyAccountFields,
+} from './legacy-shapes.ts'
 import { readAccountDetails } from './verification.ts'
 
-const detailsReply = replies(accountDetails.extend(seedAccountFields))
+const detailsReply = replies(accountDetails.extend(legacyAccountFields))
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const getSchema = {
@@ -16,7 +21,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     response: detailsReply,
   }
   app.post('/charge/amount/getUserAccountInfo', { schema: getSchema }, async (request) =>
-    ok(withSeedAccountFields(await readAccountDetails(app.db, request.playerId))),
+    ok(withLegacyAccountFields(await readAccountDetails(app.db, request.playerId))),
   )
 
   const saveSchema = {
@@ -26,9 +31,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     response: detailsReply,
   }
   const saveOptions = {
-    preValidation: seedSaveAccount,
+    preValidation: legacySaveAccount,
     schema: saveSchema,
-    config: { legacyBody: seedSaveAccountRequest },
+    config: { legacyBody: legacySaveAccountRequest },
   }
   app.post('/charge/amount/saveUserAccountInfo', saveOptions, async (request) => {
     await verifyIdentity(
@@ -42,6 +47,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       request.playerId,
       request.body,
     )
-    return ok(withSeedAccountFields(await readAccountDetails(app.db, request.playerId)))
+    return ok(withLegacyAccountFields(await readAccountDetails(app.db, request.playerId)))
   })
 }

@@ -23,7 +23,7 @@ describe.each(engines)('verification on %s', (engine) => {
       status: 'none',
       reviewReason: null,
       rejection: null,
-      // The seed's names for the same (seed-shapes.ts).
+      // The legacy client's names for the same (legacy-shapes.ts).
       userName: null,
       accountNumber: null,
       payType: null,
@@ -39,7 +39,7 @@ describe.each(engines)('verification on %s', (engine) => {
       data: { verified: true, fullName: 'Maria da Silva', cpfMasked: '***.***.*47-25', status: 'verified' },
     })
     expect(saved.body).not.toContain('52998224725')
-    // The seed's saved form, masked as well.
+    // The legacy client's saved form, masked as well.
     expect((await call('/charge/amount/getUserAccountInfo')).json().data.userAccount).toEqual({
       userName: 'Maria da Silva',
       accountNumber: '***.***.*47-25',

@@ -1,7 +1,7 @@
 // Consent-gated marketing attribution, on each engine, against a real local
 // HTTP server standing in for the ads conversions API: with consent a registration and each
 // deposit reach it once, retried with backoff after it fails; without consent (or after it is
-// withdrawn) nothing is stored or sent. The seed's client-side records read the same events.
+// withdrawn) nothing is stored or sent. The legacy client-side records read the same events.
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -158,7 +158,7 @@ describe.each(engines)('marketing attribution on %s', (engine) => {
     expect(receiver.delivered()[2]).toMatchObject({ custom_data: { value: 20, currency: 'BRL' } })
     expect(receiver.delivered()[2]?.custom_data.first_deposit).toBeUndefined()
 
-    // The seed's client-side records: both deposits until it says it reported one.
+    // The legacy client-side records: both deposits until it says it reported one.
     const records = (await p.call('/v1/bus/getFbRechargeRecords', {})).data
     expect(records.enableFlag).toBe(1)
     expect(records.list).toMatchObject([

@@ -102,7 +102,7 @@ export class AttributionService {
     })
   }
 
-  /** The player's deposit conversions the seed's client has not reported itself yet. */
+  /** The player's deposit conversions the legacy client has not reported itself yet. */
   async rechargeRecords(playerId: number, pageNum: number, pageSize: number): Promise<RechargeRecord[]> {
     const rows = await this.#o.db
       .selectFrom('attribution_events')
@@ -126,7 +126,7 @@ export class AttributionService {
     }))
   }
 
-  /** The seed's client says how its own report of these orders went (own orders only). */
+  /** The legacy client says how its own report of these orders went (own orders only). */
   async markClientReport(playerId: number, orderIds: string[], status: 1 | 2, errorCode: string | null) {
     const result = await this.#o.db
       .updateTable('attribution_events')

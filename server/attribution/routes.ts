@@ -1,5 +1,5 @@
 // The attribution calls: the player's consent (asked once by the app, changeable in
-// Perfil), and the seed's client-side report records of deposit conversions.
+// Perfil), and the legacy client-side report records of deposit conversions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../contract/attribution.ts'
 import { emptyRequest } from '../../contract/rewards.ts'
 import { ok, replies } from '../http/envelope.ts'
-import { translateBody } from '../http/seed-shapes.ts'
+import { translateBody } from '../http/legacy-shapes.ts'
 
 export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
   const attribution = app.attribution
@@ -36,7 +36,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await attribution.setConsent(request.playerId, granted, { ...click, channel: registChannel }))
   })
 
-  // The seed posts these two bare at times: a missing body is an empty one.
+  // The legacy client posts these two bare at times: a missing body is an empty one.
   const bare = translateBody((body) => body)
   const flag = z.union([z.literal(0), z.literal(1)])
 
@@ -53,7 +53,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
             list: z.array(rechargeRecord),
             fbRechargeRecords: z
               .array(rechargeRecord.extend({ isFirstRecharge: flag }))
-              .meta({ description: "`list` under the seed client's name, each record marked first deposit or not." }),
+              .meta({ description: "`list` under the legacy client's name, each record marked first deposit or not." }),
             isFirstRecharge: flag.meta({ description: "1 when the player's first deposit is among the records." }),
           }),
         ),
@@ -63,7 +63,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
       const consent = await attribution.consent(request.playerId)
       const { pageNum = 1, pageSize = 20 } = request.body
       const list = consent.granted ? await attribution.rechargeRecords(request.playerId, pageNum, pageSize) : []
-      // The seed's client reports a first deposit to the ads API as its own event.
+      // The legacy client reports a first deposit to the ads API as its own event.
       const fbRechargeRecords = list.map((record) => ({
         ...record,
         isFirstRecharge: record.kind === 'first_deposit' ? (1 as const) : (0 as const),

@@ -20,9 +20,9 @@ import { findGame } from '../../contract/games/catalog.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
+import { legacyForward, legacyForwardRequest } from './legacy-shapes.ts'
 import { liveView, WinFeed } from './lobby.ts'
 import { playerRound, roundHistory } from './rounds.ts'
-import { seedForward, seedForwardRequest } from './seed-shapes.ts'
 import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
 import { closeSession, launchSession, offReason, refuseIfSwitchedOff } from './sessions.ts'
 
@@ -37,9 +37,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(gameLaunch),
   }
   const forwardOptions = {
-    preValidation: seedForward,
+    preValidation: legacyForward,
     schema: forwardSchema,
-    config: { legacyBody: seedForwardRequest },
+    config: { legacyBody: legacyForwardRequest },
   }
   app.post('/game/forward', forwardOptions, async (request) => {
     const game = findGame(request.body.id)

@@ -32,7 +32,7 @@ const statusDescriptions: Record<number, string> = {
 /**
  * Replies are written as the handler made them. The response schemas document them (and the
  * tests check every reply against the document); parsing each reply through zod here would drop
- * the fields a schema does not name, such as the seed client's additions.
+ * the fields a schema does not name, such as the legacy client's additions.
  */
 export const serializeAsIs: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data)
 

@@ -15,7 +15,7 @@ import {
 import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
-import { seedCreateDeposit, seedCreateDepositRequest } from './seed-shapes.ts'
+import { legacyCreateDeposit, legacyCreateDepositRequest } from './legacy-shapes.ts'
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deposits = app.payments.deposits
@@ -34,9 +34,9 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(depositOrder),
   }
   const createOptions = {
-    preValidation: seedCreateDeposit,
+    preValidation: legacyCreateDeposit,
     schema: createSchema,
-    config: { legacyBody: seedCreateDepositRequest },
+    config: { legacyBody: legacyCreateDepositRequest },
   }
   app.post('/charge/create/order', createOptions, async (request) =>
     ok(await deposits.create(request.playerId, request.body)),

@@ -378,7 +378,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
       { amount: -5, requestId: randomUUID() },
       { amount: 20.5, requestId: randomUUID() },
       { amount: '2000', requestId: randomUUID() },
-      // (An order without requestId is the seed's: it gets a derived one — seed-contract.test.ts.)
+      // (An order without requestId is the legacy client's: it gets a derived one — legacy-contract.test.ts.)
       { amount: 2000, requestId: 'x' },
       { amount: 2000, requestId: randomUUID(), extra: 1 },
     ]) {

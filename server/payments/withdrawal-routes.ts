@@ -16,61 +16,67 @@ import {
 } from '../../contract/withdrawals.ts'
 import { ok, okWithState, replies } from '../http/envelope.ts'
 import {
-  seedBankList,
-  seedCreatedWithdrawal,
-  seedCreateWithdraw,
-  seedCreateWithdrawRequest,
-  seedOrderView,
-  seedProcessView,
-  seedUpdateKey,
-  seedWithdrawInfo,
-  seedWithdrawInfoRequest,
-  seedWithdrawMsgCode,
-  seedWithdrawMsgCodes,
-  seedWithdrawResult,
-  seedWithdrawResultSchema,
+  legacyBankList,
+  legacyCreatedWithdrawal,
+  legacyCreateWithdraw,
+  legacyCreateWithdrawRequest,
+  legacyOrderView,
+  legacyProcessView,
+  legacyUpdateKey,
+  legacyWithdrawInfo,
+  legacyWithdrawInfoRequest,
+  legacyWithdrawMsgCode,
+  legacyWithdrawMsgCodes,
+  legacyWithdrawResult,
+  legacyWithdrawResultSchema,
   withdrawalAnswer,
-  withSeedOrderFields,
-  withSeedProcessFields,
-} from './seed-shapes.ts'
+  withLegacyOrderFields,
+  withLegacyProcessFields,
+} from './legacy-shapes.ts'
 
-const seedOrderList = z.array(seedOrderView).meta({ description: "The page's orders under the seed client's names." })
+const legacyOrderList = z
+  .array(legacyOrderView)
+  .meta({ description: "The page's orders under the legacy client's names." })
 const processReply = replies(withdrawProcess)
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withdrawals = app.payments.withdrawals
   const auth = {}
   const timeZone = app.config.market.timeZone
-  const seedOrders = (orders: WithdrawOrdersPage['orders']) =>
-    orders.map((order) => withSeedOrderFields(order, timeZone))
+  const legacyOrders = (orders: WithdrawOrdersPage['orders']) =>
+    orders.map((order) => withLegacyOrderFields(order, timeZone))
 
   const infoSchema = {
     summary: 'Whether the player may withdraw now, how much, and the latest orders',
     body: pageRequest.optional(),
     description:
-      "`msgCode` is `success`, or for the seed's client the state it reads there: `withdrawProcessing` " +
+      '`msgCode` is `success`, or for the legacy client the state it reads there: `withdrawProcessing` ' +
       '(an order in flight) or `needPlayGame` (bonus still to be wagered); the answer is a success either way.',
     response: {
       200: okEnvelopeWithState(
-        withdrawInfo.extend({ orders: withdrawOrdersPage, orderList: seedOrderList, result: seedWithdrawResultSchema }),
-        seedWithdrawMsgCodes,
+        withdrawInfo.extend({
+          orders: withdrawOrdersPage,
+          orderList: legacyOrderList,
+          result: legacyWithdrawResultSchema,
+        }),
+        legacyWithdrawMsgCodes,
       ),
     },
   }
   const infoOptions = {
     ...auth,
-    preValidation: seedWithdrawInfo,
+    preValidation: legacyWithdrawInfo,
     schema: infoSchema,
-    config: { legacyBody: seedWithdrawInfoRequest },
+    config: { legacyBody: legacyWithdrawInfoRequest },
   }
   app.post('/v1/bus/withdrawInfo', infoOptions, async (request) => {
     const [info, page] = await Promise.all([
       withdrawals.info(request.playerId),
       withdrawals.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }),
     ])
-    const orderList = seedOrders(page.orders)
-    const data = { ...info, orders: page, orderList, result: seedWithdrawResult(info, orderList) }
-    return okWithState(seedWithdrawMsgCode(info), data)
+    const orderList = legacyOrders(page.orders)
+    const data = { ...info, orders: page, orderList, result: legacyWithdrawResult(info, orderList) }
+    return okWithState(legacyWithdrawMsgCode(info), data)
   })
 
   const channelSchema = {
@@ -78,7 +84,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(
       withdrawChannels.extend({
         list: z.array(z.object({ id: z.number().int(), amount: z.number().int() })).meta({
-          description: 'The presets as the seed client reads them.',
+          description: 'The presets as the legacy client reads them.',
         }),
       }),
     ),
@@ -93,14 +99,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       dailyMax: info.dailyMax,
       dailyRemaining: info.dailyRemaining,
       payTypes: ['cpf', 'phone', 'email', 'random'],
-      // The seed reads the amount choices as `data.list`.
+      // The legacy client reads the amount choices as `data.list`.
       list: app.config.withdrawals.presets.map((amount, index) => ({ id: index + 1, amount })),
     })
   })
 
-  // The seed's list of withdrawal channels: with PIX, the key types (and the seed's payType codes).
+  // The legacy client's list of withdrawal channels: with PIX, the key types (and the legacy client's payType codes).
   const bankSchema = {
-    summary: "The seed client's withdrawal channels: the PIX key types",
+    summary: "The legacy client's withdrawal channels: the PIX key types",
     response: replies(
       z.object({
         list: z.array(
@@ -109,18 +115,18 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     ),
   }
-  app.post('/withdraw/bank/all/list', { ...auth, schema: bankSchema }, async () => ok({ list: seedBankList }))
+  app.post('/withdraw/bank/all/list', { ...auth, schema: bankSchema }, async () => ok({ list: legacyBankList }))
 
   const createSchema = {
     summary: 'Withdraw to a PIX key of the verified holder (idempotent by requestId)',
     body: createWithdrawOrderRequest,
-    response: replies(seedCreatedWithdrawal),
+    response: replies(legacyCreatedWithdrawal),
   }
   const createOptions = {
     ...auth,
-    preValidation: seedCreateWithdraw,
+    preValidation: legacyCreateWithdraw,
     schema: createSchema,
-    config: { legacyBody: seedCreateWithdrawRequest },
+    config: { legacyBody: legacyCreateWithdrawRequest },
   }
   app.post('/withdraw/create/order', createOptions, async (request) =>
     ok(withdrawalAnswer(request, await withdrawals.create(request.playerId, request.body, request.language))),
@@ -129,27 +135,27 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const processSchema = {
     summary: "A withdrawal's tracker: steps and the 120-minute clock",
     body: withdrawOrderRequest,
-    response: replies(seedProcessView),
+    response: replies(legacyProcessView),
   }
   app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: processSchema }, async (request) => {
     const process = await withdrawals.process(request.playerId, request.body.orderId, request.language)
-    return ok(withSeedProcessFields(process, await withdrawals.paidCount(request.playerId)))
+    return ok(withLegacyProcessFields(process, await withdrawals.paidCount(request.playerId)))
   })
 
   const pageSchema = {
     summary: "The player's withdrawals, newest first",
     body: pageRequest,
-    response: replies(withdrawOrdersPage.extend({ orderList: seedOrderList })),
+    response: replies(withdrawOrdersPage.extend({ orderList: legacyOrderList })),
   }
   const pageOptions = {
     ...auth,
-    preValidation: seedWithdrawInfo,
+    preValidation: legacyWithdrawInfo,
     schema: pageSchema,
-    config: { legacyBody: seedWithdrawInfoRequest },
+    config: { legacyBody: legacyWithdrawInfoRequest },
   }
   app.post('/v1/bus/getAllWithdrawOrders', pageOptions, async (request) => {
     const page = await withdrawals.page(request.playerId, request.body)
-    return ok({ ...page, orderList: seedOrders(page.orders) })
+    return ok({ ...page, orderList: legacyOrders(page.orders) })
   })
 
   const updateSchema = {
@@ -157,7 +163,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     body: updateKeyRequest,
     response: processReply,
   }
-  const updateOptions = { ...auth, preValidation: seedUpdateKey, schema: updateSchema }
+  const updateOptions = { ...auth, preValidation: legacyUpdateKey, schema: updateSchema }
   app.post('/v1/bus/updateCpf', updateOptions, async (request) =>
     ok(await withdrawals.updateKey(request.playerId, request.body, request.language)),
   )

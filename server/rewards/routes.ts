@@ -19,25 +19,25 @@ import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { drawDownloadReward, openGift } from './gift.ts'
 import { claimInviteRewards, inviteStats, shareInfo } from './invites.ts'
-import { promotionTerms } from './promotions.ts'
 import {
-  seedInviteClaim,
-  seedInviteResult,
-  seedTaskItem,
-  seedTaskPick,
-  seedTaskView,
-  seedWheelSpin,
-  withSeedInviteResult,
-  withSeedTaskFields,
-  withSeedTaskItems,
-} from './seed-shapes.ts'
+  legacyInviteClaim,
+  legacyInviteResult,
+  legacyTaskItem,
+  legacyTaskPick,
+  legacyTaskView,
+  legacyWheelSpin,
+  withLegacyInviteResult,
+  withLegacyTaskFields,
+  withLegacyTaskItems,
+} from './legacy-shapes.ts'
+import { promotionTerms } from './promotions.ts'
 import { drawSignReward, signInfo } from './sign-in.ts'
 import { markPromptShown, rewardsSummary } from './summary.ts'
 import { claimTask, notifyTaskFlagShown, taskOne, taskProcess } from './tasks.ts'
 import { spinWheel, wheelInfo } from './wheel.ts'
 
-/** Whatever the seed's prize claim carries (amount, type…): read by nobody, bounded in size. */
-const seedPrizeClaim = z
+/** Whatever the legacy client's prize claim carries (amount, type…): read by nobody, bounded in size. */
+const legacyPrizeClaim = z
   .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
   .optional()
 
@@ -101,9 +101,9 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(R.wheelSpin),
   }
   const spinOptions = {
-    preValidation: seedWheelSpin(ctx),
+    preValidation: legacyWheelSpin(ctx),
     schema: spinSchema,
-    config: { legacyBody: z.strictObject({}).meta({ description: 'The seed client: no requestId (derived).' }) },
+    config: { legacyBody: z.strictObject({}).meta({ description: 'The legacy client: no requestId (derived).' }) },
   }
   app.post('/activity/wheel/spin', spinOptions, async (request) =>
     ok(await spinWheel(ctx, request.playerId, request.body.requestId)),
@@ -112,35 +112,37 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   const taskListSchema = {
     summary: "The player's play tasks and their progress",
     body: taskListRequest,
-    response: replies(R.taskProcess.extend({ taskItemList: z.array(seedTaskItem) })),
+    response: replies(R.taskProcess.extend({ taskItemList: z.array(legacyTaskItem) })),
   }
   app.post('/v1/bus/getTaskProcess', { schema: taskListSchema }, async (request) =>
-    ok(withSeedTaskItems(await taskProcess(ctx, request.playerId, request.body.configKey))),
+    ok(withLegacyTaskItems(await taskProcess(ctx, request.playerId, request.body.configKey))),
   )
-  const seedNoTask = z.strictObject({}).meta({ description: 'The seed client: no taskId (the task its screen shows).' })
+  const legacyNoTask = z
+    .strictObject({})
+    .meta({ description: 'The legacy client: no taskId (the task its screen shows).' })
   app.post(
     '/v1/bus/taskOne',
     {
-      preValidation: seedTaskPick(ctx, 'shown'),
-      schema: { summary: 'One play task', body: taskRequest, response: replies(seedTaskView) },
-      config: { legacyBody: seedNoTask },
+      preValidation: legacyTaskPick(ctx, 'shown'),
+      schema: { summary: 'One play task', body: taskRequest, response: replies(legacyTaskView) },
+      config: { legacyBody: legacyNoTask },
     },
-    async (request) => ok(withSeedTaskFields(await taskOne(ctx, request.playerId, request.body.taskId))),
+    async (request) => ok(withLegacyTaskFields(await taskOne(ctx, request.playerId, request.body.taskId))),
   )
   app.post(
     '/v1/bus/taskOneGot',
     {
-      preValidation: seedTaskPick(ctx, 'claimable'),
+      preValidation: legacyTaskPick(ctx, 'claimable'),
       schema: {
         summary: "Claim a done task's reward",
         body: taskRequest,
-        response: replies(rewardCredit.extend({ task: seedTaskView })),
+        response: replies(rewardCredit.extend({ task: legacyTaskView })),
       },
-      config: { legacyBody: seedNoTask },
+      config: { legacyBody: legacyNoTask },
     },
     async (request) => {
       const claimed = await claimTask(ctx, request.playerId, request.body.taskId)
-      return ok({ ...claimed, task: withSeedTaskFields(claimed.task) })
+      return ok({ ...claimed, task: withLegacyTaskFields(claimed.task) })
     },
   )
   app.post('/v1/bus/notifyShowTaskFlagSuccess', empty("The tasks' badge was shown", z.null()), async (request) => {
@@ -155,8 +157,8 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
   )
   app.post(
     '/v1/bus/statInviteInfo',
-    empty("The player's invites: sign-ups, qualified, rewards", R.inviteStats.extend({ result: seedInviteResult })),
-    async (request) => ok(withSeedInviteResult(await inviteStats(ctx, request.playerId))),
+    empty("The player's invites: sign-ups, qualified, rewards", R.inviteStats.extend({ result: legacyInviteResult })),
+    async (request) => ok(withLegacyInviteResult(await inviteStats(ctx, request.playerId))),
   )
   const claimSchema = {
     summary: 'Claim the invite rewards earned (idempotent by requestId)',
@@ -164,26 +166,26 @@ export const rewardRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(rewardCredit.extend({ replayed: z.boolean() })),
   }
   const claimOptions = {
-    preValidation: seedInviteClaim(ctx),
+    preValidation: legacyInviteClaim(ctx),
     schema: claimSchema,
     config: {
       legacyBody: z
         .strictObject({ receiveAmount: z.number().optional() })
-        .meta({ description: 'The seed client: no requestId (derived); `receiveAmount` is ignored.' }),
+        .meta({ description: 'The legacy client: no requestId (derived); `receiveAmount` is ignored.' }),
     },
   }
   app.post('/v1/bus/receiveInviteRewards', claimOptions, async (request) =>
     ok(await claimInviteRewards(ctx, request.playerId, request.body.requestId)),
   )
 
-  // The seed's client-chosen prize (its "lottery"): the server decides every outcome,
+  // The legacy client-chosen prize (its "lottery"): the server decides every outcome,
   // so whatever the body says, nothing is credited — an honest refusal, never a 404.
   app.post(
     '/charge/receiveGold',
     {
       schema: {
-        summary: "The seed's client-chosen prize: always refused (prize_not_from_client)",
-        body: seedPrizeClaim,
+        summary: 'The legacy client-chosen prize: always refused (prize_not_from_client)',
+        body: legacyPrizeClaim,
         response: replies(z.null()),
       },
     },

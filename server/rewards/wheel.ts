@@ -34,7 +34,7 @@ function lastSpin(ctx: RewardsContext, playerId: number, db = ctx.db) {
     .executeTakeFirst()
 }
 
-/** The player's latest spin's id (0 before the first): a seed spin without requestId derives one from it. */
+/** The player's latest spin's id (0 before the first): a legacy spin without requestId derives one from it. */
 export async function lastSpinId(ctx: RewardsContext, playerId: number): Promise<number> {
   return Number((await lastSpin(ctx, playerId))?.id ?? 0)
 }

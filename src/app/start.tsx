@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { listenForInstallPrompt, registerServiceWorker } from '../lib/pwa.ts'
 import { App } from './App.tsx'
 
-// The seed's links are hash routes (`/#/404`, `/#/pay`): the same page at its real path.
+// The legacy client's links are hash routes (`/#/404`, `/#/pay`): the same page at its real path.
 if (location.hash.startsWith('#/')) history.replaceState(null, '', location.hash.slice(1))
 listenForInstallPrompt()
 // Hydrated, not rendered: React adopts index.html's boot shell (its first render is the same

@@ -1,7 +1,7 @@
 // The bottom sheet every dialog of the app uses: a dimmed backdrop and a modal panel labelled by
 // its title. The panel's content (form, buttons, close link) is the caller's.
 import { type ReactNode, useId } from 'react'
-import './Sheet.css'
+import './sheet.css'
 
 export function Sheet({
   title,

@@ -1,4 +1,4 @@
-// The seed's typewriter effect: a text appears letter by letter (80 ms a letter; 40 ms in tips).
+// The legacy client's typewriter effect: a text appears letter by letter (80 ms a letter; 40 ms in tips).
 // Screen readers get the whole text at once; with reduced motion it shows at once.
 import { useEffect, useState } from 'react'
 

@@ -43,7 +43,7 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt()
   const { outcome } = await event.userChoice
   appStore.set(installPromptAtom, null)
-  // The server counts accepted installs (the seed's `/user/installAccepted`).
+  // The server counts accepted installs (the legacy client's `/user/installAccepted`).
   if (outcome === 'accepted') void call('/user/installAccepted').catch(() => undefined)
   return outcome === 'accepted'
 }

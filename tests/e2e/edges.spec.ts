@@ -214,7 +214,7 @@ test('the manifest lists screenshots that load and its categories', async ({ pag
   }
 })
 
-test('seed links: /#/404 lands on /404, which types its message; a slow call shows the loading bar', async ({
+test('legacy links: /#/404 lands on /404, which types its message; a slow call shows the loading bar', async ({
   page,
 }) => {
   await enterApp(page)

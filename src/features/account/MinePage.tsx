@@ -122,7 +122,7 @@ export default function MinePage() {
   )
 }
 
-/** The seed's avatar: one of nine (index 1–9), fixed per account. */
+/** The legacy client's avatar: one of nine (index 1–9), fixed per account. */
 function avatarIndex(userId: number): number {
   return (userId % 9) + 1
 }

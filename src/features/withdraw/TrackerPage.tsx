@@ -20,7 +20,7 @@ const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
 
 export default function TrackerPage() {
   const orderId = new URLSearchParams(useSearch()).get('orderId') ?? ''
-  // Opened without an order (a bookmark, the seed's menu): nothing to ask the server.
+  // Opened without an order (a bookmark, the legacy client's menu): nothing to ask the server.
   if (!orderId)
     return (
       <section className="tracker">

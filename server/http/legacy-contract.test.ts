@@ -1,7 +1,7 @@
-// The seed's client, unchanged: every call of the seed's table replayed with
-// the seed's own payloads — `loginType`, `apiType: 2`, the ad-click fields, `lang`, a bind without
+// The legacy client, unchanged: every call of the legacy client's table replayed with
+// the legacy client's own payloads — `loginType`, `apiType: 2`, the ad-click fields, `lang`, a bind without
 // confirmation, the account form's `userName`/`accountNumber`/`phone`/`email`/`payType`, orders
-// without `requestId`, withdrawInfo's `id` — checking the fields the seed reads and that
+// without `requestId`, withdrawInfo's `id` — checking the fields the legacy client reads and that
 // `msgCode` is 'success' on success. Honest refusals stay: a client-chosen prize is never
 // credited, a withdrawal without the password is refused, and no fee step exists.
 // Money is read from the ledger.
@@ -26,8 +26,8 @@ import { auditLedger } from '../ledger/audit.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 
-/** The seed's HTTP client: POST with a JSON body and the token in `access-token`, reading the envelope. */
-function seedClient(app: FastifyInstance) {
+/** The legacy client's HTTP client: POST with a JSON body and the token in `access-token`, reading the envelope. */
+function legacyClient(app: FastifyInstance) {
   let token = ''
   const post = async (path: string, body: object = {}) => {
     const res = await app.inject({
@@ -46,7 +46,7 @@ function seedClient(app: FastifyInstance) {
   return { post, get, useToken: (value: string) => (token = value) }
 }
 
-/** A success as the seed tests it. */
+/** A success as the legacy client tests it. */
 function expectSuccess(answer: { success: boolean; msgCode: string; msg: string; status: number }, path: string) {
   expect(answer, `${path} answered ${JSON.stringify(answer)}`).toMatchObject({ success: true, msgCode: 'success' })
   expect(answer.status).toBe(200)
@@ -58,7 +58,7 @@ function expectRefusal(answer: { success: boolean; msgCode: string; msg: string;
   expect(answer.msg.length).toBeGreaterThan(10)
 }
 
-describe.each(engines)("the seed's client on %s", (engine) => {
+describe.each(engines)('the legacy client on %s', (engine) => {
   let t: TestApp
   const clock = manualClock(START)
   beforeEach(async () => {
@@ -71,14 +71,14 @@ describe.each(engines)("the seed's client on %s", (engine) => {
 
   const balances = (userId: number) => readPlayerBalances(t.db.kysely, userId)
 
-  it('replays every call of the seed table with the seed payloads and finds every field the seed reads', async () => {
-    const seed = seedClient(t.app)
+  it('replays every call of the legacy table with the legacy payloads and finds every field the legacy client reads', async () => {
+    const legacy = legacyClient(t.app)
     const deviceId = randomUUID()
     const cpf = randomCpf()
-    const userName = `seedplayer${String(Date.now()).slice(-4)}`
+    const userName = `oldplayer${String(Date.now()).slice(-4)}`
 
-    // login — the seed's device login: apiType 2, loginType, channel and ad-click fields.
-    const login = await seed.post('/user/login', {
+    // login — the legacy client's device login: apiType 2, loginType, channel and ad-click fields.
+    const login = await legacy.post('/user/login', {
       deviceId,
       extensionCode: '',
       registChannel: 'zn/abc',
@@ -94,29 +94,29 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect(login.data.token).toEqual(expect.any(String))
     expect(login.data.userId).toEqual(expect.any(Number))
     const userId: number = login.data.userId
-    seed.useToken(login.data.token)
+    legacy.useToken(login.data.token)
 
-    // setLang with the seed's `lang`.
-    const lang = await seed.post('/user/setLang', { lang: 'en' })
+    // setLang with the legacy client's `lang`.
+    const lang = await legacy.post('/user/setLang', { lang: 'en' })
     expectSuccess(lang, '/user/setLang')
     expect(lang.data).toMatchObject({ language: 'en', lang: 'en' })
-    expectSuccess(await seed.post('/user/setLang', { lang: 'pt_BR' }), '/user/setLang pt_BR')
+    expectSuccess(await legacy.post('/user/setLang', { lang: 'pt_BR' }), '/user/setLang pt_BR')
 
     // language list (GET).
-    const langs = await seed.get('/cache/getLangList')
+    const langs = await legacy.get('/cache/getLangList')
     expectSuccess(langs, '/cache/getLangList')
     expect(langs.data.languages.map((l: { code: string }) => l.code)).toEqual(['pt-BR', 'en', 'hi'])
 
-    // bind without confirmPassword (the seed's form has none), then the password login (apiType 1).
-    const bind = await seed.post('/user/bindLoginAccount', { userName, password: TEST_PASSWORD })
+    // bind without confirmPassword (the legacy client's form has none), then the password login (apiType 1).
+    const bind = await legacy.post('/user/bindLoginAccount', { userName, password: TEST_PASSWORD })
     expectSuccess(bind, '/user/bindLoginAccount')
-    const relogin = await seed.post('/user/login', { userName, password: TEST_PASSWORD, apiType: 1, loginType: 2 })
+    const relogin = await legacy.post('/user/login', { userName, password: TEST_PASSWORD, apiType: 1, loginType: 2 })
     expectSuccess(relogin, '/user/login (password)')
     expect(relogin.data).toMatchObject({ userId, isRegister: 0 })
-    seed.useToken(relogin.data.token)
+    legacy.useToken(relogin.data.token)
 
     // accountInfo's data.result.
-    const info = await seed.post('/v1/bus/accountInfo', {})
+    const info = await legacy.post('/v1/bus/accountInfo', {})
     expectSuccess(info, '/v1/bus/accountInfo')
     expect(info.data.result).toMatchObject({
       accountGold: 0,
@@ -132,13 +132,13 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     })
 
     // Deposit amounts and the account form (CPF in accountNumber, payType 1, phone and e-mail).
-    const amounts = await seed.post('/charge/amount/list', {})
+    const amounts = await legacy.post('/charge/amount/list', {})
     expectSuccess(amounts, '/charge/amount/list')
     expect(amounts.data.amounts).toContain(5000)
-    const before = await seed.post('/charge/amount/getUserAccountInfo', {})
+    const before = await legacy.post('/charge/amount/getUserAccountInfo', {})
     expectSuccess(before, '/charge/amount/getUserAccountInfo')
     expect(before.data).toMatchObject({ verified: false, userName: null, accountNumber: null })
-    const saved = await seed.post('/charge/amount/saveUserAccountInfo', {
+    const saved = await legacy.post('/charge/amount/saveUserAccountInfo', {
       userName: 'Ana Souza',
       accountNumber: cpf,
       phone: '11987654321',
@@ -151,25 +151,25 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect(JSON.stringify(saved.data)).not.toContain(cpf)
 
     // create/order without requestId. The law's 18+ confirmation and the registration's daily
-    // loss and time limits (Portaria SPA/MF 2.579/2025) are the steps the seed lacks: refused in
+    // loss and time limits (Portaria SPA/MF 2.579/2025) are the steps the legacy client lacks: refused in
     // words until the product's own screens send them.
-    expectRefusal(await seed.post('/charge/create/order', { amount: 5000 }), 'age_not_confirmed')
+    expectRefusal(await legacy.post('/charge/create/order', { amount: 5000 }), 'age_not_confirmed')
     const secret = login.data.deviceSecret as string
-    const gate = await seed.post('/user/login', { deviceId, deviceSecret: secret, ageConfirmed: true })
+    const gate = await legacy.post('/user/login', { deviceId, deviceSecret: secret, ageConfirmed: true })
     expectSuccess(gate, '/user/login (age gate)')
-    seed.useToken(gate.data.token)
-    expectRefusal(await seed.post('/charge/create/order', { amount: 5000 }), 'registration_limits_required')
+    legacy.useToken(gate.data.token)
+    expectRefusal(await legacy.post('/charge/create/order', { amount: 5000 }), 'registration_limits_required')
     expectSuccess(
-      await seed.post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS),
+      await legacy.post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS),
       '/v1/bus/setRegistrationLimits',
     )
-    const order = await seed.post('/charge/create/order', { amount: 5000 })
+    const order = await legacy.post('/charge/create/order', { amount: 5000 })
     expectSuccess(order, '/charge/create/order')
     expect(order.data).toMatchObject({ amount: 5000, status: 'pending' })
     for (const field of ['orderId', 'payCode', 'qrcodeUrl', 'payUrl'])
       expect(order.data[field]).toEqual(expect.any(String))
     // A double tap replays the same order (its derived requestId); nothing is charged twice.
-    expect((await seed.post('/charge/create/order', { amount: 5000 })).data.orderId).toBe(order.data.orderId)
+    expect((await legacy.post('/charge/create/order', { amount: 5000 })).data.orderId).toBe(order.data.orderId)
     expect(await t.db.kysely.selectFrom('deposit_orders').select('id').execute()).toHaveLength(1)
     const paid = await sandboxBankOf(t.app).inject({
       method: 'POST',
@@ -178,31 +178,31 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     })
     expect(paid.json().data).toMatchObject({ paid: true })
     expect(await balances(userId)).toMatchObject({ cash: 5000, total: 5000 })
-    expect((await seed.post('/v1/bus/accountInfo', {})).data.result).toMatchObject({
+    expect((await legacy.post('/v1/bus/accountInfo', {})).data.result).toMatchObject({
       accountGold: 5000,
       firstCharge: 0,
       chargeItem: null,
       chargeValidNum: 1,
     })
 
-    // Withdraw amounts (data.list), channels, info with the seed's `id`.
-    const channels = await seed.post('/withdraw/channel/list', {})
+    // Withdraw amounts (data.list), channels, info with the legacy client's `id`.
+    const channels = await legacy.post('/withdraw/channel/list', {})
     expectSuccess(channels, '/withdraw/channel/list')
     expect(channels.data.list).toEqual(t.app.config.withdrawals.presets.map((amount, i) => ({ id: i + 1, amount })))
-    const banks = await seed.post('/withdraw/bank/all/list', {})
+    const banks = await legacy.post('/withdraw/bank/all/list', {})
     expectSuccess(banks, '/withdraw/bank/all/list')
     expect(banks.data.list.map((b: { payType: number | null }) => b.payType)).toEqual([1, 4, 5, null])
-    const withdrawInfo = await seed.post('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
+    const withdrawInfo = await legacy.post('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
     expectSuccess(withdrawInfo, '/v1/bus/withdrawInfo')
     expect(withdrawInfo.data).toMatchObject({ state: 'ok', withdrawable: 5000, orderList: [] })
 
     // Every withdrawal is confirmed with the password — never a fee, a tax or a deposit.
     const withdrawBody = { userName: 'Ana Souza', accountNumber: cpf, payType: 1, amount: 2000 }
-    expectRefusal(await seed.post('/withdraw/create/order', withdrawBody), 'password_required')
+    expectRefusal(await legacy.post('/withdraw/create/order', withdrawBody), 'password_required')
     const requestId = randomUUID()
-    expectRefusal(await seed.post('/withdraw/create/order', { ...withdrawBody, requestId }), 'password_required')
+    expectRefusal(await legacy.post('/withdraw/create/order', { ...withdrawBody, requestId }), 'password_required')
     expect(await balances(userId)).toMatchObject({ cash: 5000 })
-    const withdrawal = await seed.post('/withdraw/create/order', {
+    const withdrawal = await legacy.post('/withdraw/create/order', {
       ...withdrawBody,
       requestId,
       password: TEST_PASSWORD,
@@ -212,10 +212,10 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect(await balances(userId)).toMatchObject({ cash: 3000 })
     const orderId: string = withdrawal.data.orderId
 
-    const process = await seed.post('/v1/bus/getWithdrawProcess', { orderId })
+    const process = await legacy.post('/v1/bus/getWithdrawProcess', { orderId })
     expectSuccess(process, '/v1/bus/getWithdrawProcess')
     expect(process.data.steps[0]).toMatchObject({ processCode: 1000, state: 1, createTime: START })
-    const all = await seed.post('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: 10 })
+    const all = await legacy.post('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: 10 })
     expectSuccess(all, '/v1/bus/getAllWithdrawOrders')
     expect(all.data.orderList).toHaveLength(1)
     expect(all.data.orderList[0]).toMatchObject({
@@ -225,49 +225,49 @@ describe.each(engines)("the seed's client on %s", (engine) => {
       payTypeCode: 1,
       createTime: START,
     })
-    expect((await seed.post('/v1/bus/accountInfo', {})).data.result).toMatchObject({
+    expect((await legacy.post('/v1/bus/accountInfo', {})).data.result).toMatchObject({
       processOrderId: orderId,
       payType: 1,
     })
-    // updateCpf with the seed's numeric payType: understood, refused only because the key was not rejected.
+    // updateCpf with the legacy client's numeric payType: understood, refused only because the key was not rejected.
     expectRefusal(
-      await seed.post('/v1/bus/updateCpf', { orderId, accountNumber: cpf, payType: 1 }),
+      await legacy.post('/v1/bus/updateCpf', { orderId, accountNumber: cpf, payType: 1 }),
       'order_not_correctable',
     )
 
     // Invites.
-    const share = await seed.post('/v1/bus/getUserShareUrlAndExtensionCode', {})
+    const share = await legacy.post('/v1/bus/getUserShareUrlAndExtensionCode', {})
     expectSuccess(share, '/v1/bus/getUserShareUrlAndExtensionCode')
     expect(share.data.shareUrl).toContain(`?code=${share.data.code}`)
-    const stats = await seed.post('/v1/bus/statInviteInfo', {})
+    const stats = await legacy.post('/v1/bus/statInviteInfo', {})
     expectSuccess(stats, '/v1/bus/statInviteInfo')
     expect(stats.data.result).toMatchObject({ inviteNum: 0, validNum: 0, canReceiveAmount: 0, rewardPerInvite: 800 })
-    expectRefusal(await seed.post('/v1/bus/receiveInviteRewards', {}), 'nothing_to_claim')
+    expectRefusal(await legacy.post('/v1/bus/receiveInviteRewards', {}), 'nothing_to_claim')
 
     // Tasks: data.taskItemList with iconUrl.
-    const tasks = await seed.post('/v1/bus/getTaskProcess', {})
+    const tasks = await legacy.post('/v1/bus/getTaskProcess', {})
     expectSuccess(tasks, '/v1/bus/getTaskProcess')
     expect(tasks.data.taskItemList.length).toBeGreaterThan(0)
     for (const item of tasks.data.taskItemList) expect(item.iconUrl).toMatch(/\.svg$/)
     const taskId: string = tasks.data.taskItemList[0].taskId
-    expectSuccess(await seed.post('/v1/bus/taskOne', { taskId }), '/v1/bus/taskOne')
-    expectRefusal(await seed.post('/v1/bus/taskOneGot', { taskId }), 'task_incomplete')
-    expectSuccess(await seed.post('/v1/bus/notifyShowTaskFlagSuccess', {}), '/v1/bus/notifyShowTaskFlagSuccess')
+    expectSuccess(await legacy.post('/v1/bus/taskOne', { taskId }), '/v1/bus/taskOne')
+    expectRefusal(await legacy.post('/v1/bus/taskOneGot', { taskId }), 'task_incomplete')
+    expectSuccess(await legacy.post('/v1/bus/notifyShowTaskFlagSuccess', {}), '/v1/bus/notifyShowTaskFlagSuccess')
 
     // Sign-in and download reward.
-    expectSuccess(await seed.post('/activity/getSignInfo', {}), '/activity/getSignInfo')
-    const sign = await seed.post('/activity/drawSignReward', {})
+    expectSuccess(await legacy.post('/activity/getSignInfo', {}), '/activity/getSignInfo')
+    const sign = await legacy.post('/activity/drawSignReward', {})
     expectSuccess(sign, '/activity/drawSignReward')
     // The download reward follows the install the app reported.
-    expectSuccess(await seed.post('/user/installAccepted', {}), '/user/installAccepted')
-    expectSuccess(await seed.post('/activity/drawDownloadReward', {}), '/activity/drawDownloadReward')
+    expectSuccess(await legacy.post('/user/installAccepted', {}), '/user/installAccepted')
+    expectSuccess(await legacy.post('/activity/drawDownloadReward', {}), '/activity/drawDownloadReward')
 
     // The wheel without requestId: one spin, the second tap waits; the server picked the prize.
-    expectSuccess(await seed.post('/activity/wheel/info', {}), '/activity/wheel/info')
-    const spin = await seed.post('/activity/wheel/spin', {})
+    expectSuccess(await legacy.post('/activity/wheel/info', {}), '/activity/wheel/info')
+    const spin = await legacy.post('/activity/wheel/spin', {})
     expectSuccess(spin, '/activity/wheel/spin')
     expect([100, 300, 700]).toContain(spin.data.amount)
-    expectRefusal(await seed.post('/activity/wheel/spin', {}), 'wheel_wait')
+    expectRefusal(await legacy.post('/activity/wheel/spin', {}), 'wheel_wait')
     const wheelCredits = await t.db.kysely
       .selectFrom('ledger_transfers')
       .select('amount')
@@ -276,23 +276,23 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect(wheelCredits.map((row) => Number(row.amount))).toEqual([spin.data.amount])
 
     // Games.
-    const games = await seed.get('/game/list')
+    const games = await legacy.get('/game/list')
     expectSuccess(games, '/game/list')
     const gameId: string = games.data.games[0].id
-    const forward = await seed.post('/game/forward', { id: gameId })
+    const forward = await legacy.post('/game/forward', { id: gameId })
     expectSuccess(forward, '/game/forward')
     expect(forward.data.openGameUrl).toEqual(expect.any(String))
 
-    // The seed's client-chosen prize: never credited.
+    // The legacy client-chosen prize: never credited.
     const bonusBefore = (await balances(userId)).bonus
-    expectRefusal(await seed.post('/charge/receiveGold', { gold: 100000, type: 1 }), 'prize_not_from_client')
+    expectRefusal(await legacy.post('/charge/receiveGold', { gold: 100000, type: 1 }), 'prize_not_from_client')
     expect((await balances(userId)).bonus).toBe(bonusBefore)
 
-    // The seed's client-side conversion records: without consent, nothing was recorded.
-    const records = await seed.post('/v1/bus/getFbRechargeRecords', {})
+    // The legacy client-side conversion records: without consent, nothing was recorded.
+    const records = await legacy.post('/v1/bus/getFbRechargeRecords', {})
     expectSuccess(records, '/v1/bus/getFbRechargeRecords')
     expect(records.data).toEqual({ enableFlag: 0, list: [], fbRechargeRecords: [], isFirstRecharge: 0 })
-    const update = await seed.post('/v1/bus/updateFbRechargeRecords', {
+    const update = await legacy.post('/v1/bus/updateFbRechargeRecords', {
       orderIds: [order.data.orderId],
       reportStatus: 1,
       errorCode: 0,
@@ -306,9 +306,9 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect((await auditLedger(t.db.kysely)).ok).toBe(true)
   })
 
-  it("pushes to the seed's socket: /ws with the token, ready, then the balance when it changes", async () => {
-    const seed = seedClient(t.app)
-    const login = await seed.post('/user/login', { deviceId: randomUUID(), apiType: 2, loginType: 1 })
+  it("pushes to the legacy client's socket: /ws with the token, ready, then the balance when it changes", async () => {
+    const legacy = legacyClient(t.app)
+    const login = await legacy.post('/user/login', { deviceId: randomUUID(), apiType: 2, loginType: 1 })
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`)
     const messages: { type: string; data: unknown }[] = []
@@ -330,49 +330,49 @@ describe.each(engines)("the seed's client on %s", (engine) => {
   })
 
   it("still takes the project's own shapes on the same calls", async () => {
-    const seed = seedClient(t.app)
-    const login = await seed.post('/user/login', { deviceId: randomUUID(), ageConfirmed: true, language: 'hi' })
+    const legacy = legacyClient(t.app)
+    const login = await legacy.post('/user/login', { deviceId: randomUUID(), ageConfirmed: true, language: 'hi' })
     expectSuccess(login, '/user/login')
-    seed.useToken(login.data.token)
-    expectSuccess(await seed.post('/user/setLang', { language: 'en' }), '/user/setLang')
+    legacy.useToken(login.data.token)
+    expectSuccess(await legacy.post('/user/setLang', { language: 'en' }), '/user/setLang')
     const name = `ownshape${String(Date.now()).slice(-5)}`
     const bind = { userName: name, password: TEST_PASSWORD, confirmPassword: 'Different-Pass9' }
-    expect((await seed.post('/user/bindLoginAccount', bind)).msgCode).toBe('invalid_request')
+    expect((await legacy.post('/user/bindLoginAccount', bind)).msgCode).toBe('invalid_request')
     expectSuccess(
-      await seed.post('/user/bindLoginAccount', { ...bind, confirmPassword: TEST_PASSWORD }),
+      await legacy.post('/user/bindLoginAccount', { ...bind, confirmPassword: TEST_PASSWORD }),
       '/user/bindLoginAccount',
     )
     const cpf = randomCpf()
     expectSuccess(
-      await seed.post('/charge/amount/saveUserAccountInfo', { fullName: 'Bia Lima Costa', cpf }),
+      await legacy.post('/charge/amount/saveUserAccountInfo', { fullName: 'Bia Lima Costa', cpf }),
       '/charge/amount/saveUserAccountInfo',
     )
-    await seed.post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)
-    const order = await seed.post('/charge/create/order', { amount: 2000, requestId: randomUUID() })
+    await legacy.post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)
+    const order = await legacy.post('/charge/create/order', { amount: 2000, requestId: randomUUID() })
     expectSuccess(order, '/charge/create/order')
-    expectSuccess(await seed.post('/v1/bus/withdrawInfo', {}), '/v1/bus/withdrawInfo')
-    expectSuccess(await seed.post('/activity/wheel/spin', { requestId: randomUUID() }), '/activity/wheel/spin')
+    expectSuccess(await legacy.post('/v1/bus/withdrawInfo', {}), '/v1/bus/withdrawInfo')
+    expectSuccess(await legacy.post('/activity/wheel/spin', { requestId: randomUUID() }), '/activity/wheel/spin')
   })
 
-  it('refuses what the seed form cannot verify and numeric payTypes it does not have, in words', async () => {
-    const seed = seedClient(t.app)
-    const login = await seed.post('/user/login', { deviceId: randomUUID(), apiType: 2, loginType: 1 })
-    seed.useToken(login.data.token)
+  it('refuses what the legacy form cannot verify and numeric payTypes it does not have, in words', async () => {
+    const legacy = legacyClient(t.app)
+    const login = await legacy.post('/user/login', { deviceId: randomUUID(), apiType: 2, loginType: 1 })
+    legacy.useToken(login.data.token)
     expectRefusal(
-      await seed.post('/charge/amount/saveUserAccountInfo', {
+      await legacy.post('/charge/amount/saveUserAccountInfo', {
         userName: 'Ana Souza',
         accountNumber: 'ana@example.com',
         payType: 5,
       }),
       'not_cpf_key',
     )
-    const badCpf = await seed.post('/charge/amount/saveUserAccountInfo', {
+    const badCpf = await legacy.post('/charge/amount/saveUserAccountInfo', {
       userName: 'Ana Souza',
       accountNumber: '11111111111',
       payType: 1,
     })
     expect(badCpf).toMatchObject({ status: 400, success: false, msgCode: 'invalid_request' })
-    const badType = await seed.post('/withdraw/create/order', {
+    const badType = await legacy.post('/withdraw/create/order', {
       accountNumber: '11987654321',
       payType: 9,
       amount: 2000,
@@ -381,17 +381,17 @@ describe.each(engines)("the seed's client on %s", (engine) => {
     expect(badType).toMatchObject({ status: 400, success: false, msgCode: 'invalid_request' })
   })
 
-  it('never answers a 5xx to random seed-shaped bodies on the translated calls', async () => {
-    const seed = seedClient(t.app)
-    const login = await seed.post('/user/login', { deviceId: randomUUID(), apiType: 2 })
-    seed.useToken(login.data.token)
+  it('never answers a 5xx to random legacy-shaped bodies on the translated calls', async () => {
+    const legacy = legacyClient(t.app)
+    const login = await legacy.post('/user/login', { deviceId: randomUUID(), apiType: 2 })
+    legacy.useToken(login.data.token)
     const value = fc.oneof(
       fc.string({ maxLength: 30 }),
       fc.integer(),
       fc.constantFrom(1, 4, 5, 0, -1, null, true, '1', 'pt_BR', ''),
       fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
     )
-    const seedBody = fc.record(
+    const legacyBody = fc.record(
       {
         lang: value,
         userName: value,
@@ -425,8 +425,8 @@ describe.each(engines)("the seed's client on %s", (engine) => {
       '/charge/receiveGold',
     ]
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), seedBody, async (path, body) => {
-        const answer = await seed.post(path, body)
+      fc.asyncProperty(fc.constantFrom(...paths), legacyBody, async (path, body) => {
+        const answer = await legacy.post(path, body)
         expect(typeof answer.success).toBe('boolean')
         if (!answer.success) expect(answer.msg).toEqual(expect.any(String))
       }),

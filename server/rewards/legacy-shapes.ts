@@ -1,25 +1,25 @@
-// The seed's request shapes for the reward calls, translated into the project's (issue
-// 21), and the seed's fields added to the answers. The one place in this module that knows them.
+// The legacy client's request shapes for the reward calls, translated into the project's (issue
+// 21), and the legacy client's fields added to the answers. The one place in this module that knows them.
 //   wheel/spin without `requestId`: derived from the player's latest spin — the server decides the
 //     prize and enforces the wait, so a repeat either replays the same spin or waits.
 //   receiveInviteRewards without `requestId`: derived from what was received so far — a claim takes
 //     the earned rows, so a repeat replays or finds nothing to claim.
-//   receiveInviteRewards `receiveAmount` (the amount the seed's screen shows) → dropped: the server
+//   receiveInviteRewards `receiveAmount` (the amount the legacy client's screen shows) → dropped: the server
 //     pays what was earned, whatever the client names.
-//   taskOne / taskOneGot without `taskId`: the task the seed's screen shows — for taskOneGot the
+//   taskOne / taskOneGot without `taskId`: the task the legacy client's screen shows — for taskOneGot the
 //     first claimable one, else (and for taskOne) the first not yet claimed, else the first.
-//   `/charge/receiveGold` (the seed's client-chosen prize): never credited (`prize_not_from_client`).
+//   `/charge/receiveGold` (the legacy client-chosen prize): never credited (`prize_not_from_client`).
 import { z } from 'zod'
 import { coverUrl } from '../../contract/games/art.ts'
 import { type InviteStats, type TaskProcess, type TaskView, taskView } from '../../contract/rewards.ts'
 import { taskConfigKeys } from '../../contract/tasks.ts'
-import { derivedRequestId, translateBody } from '../http/seed-shapes.ts'
+import { derivedRequestId, translateBody } from '../http/legacy-shapes.ts'
 import { inviteStats } from './invites.ts'
 import type { RewardsContext } from './promotions.ts'
 import { taskProcess } from './tasks.ts'
 import { lastSpinId } from './wheel.ts'
 
-export function seedWheelSpin(ctx: RewardsContext) {
+export function legacyWheelSpin(ctx: RewardsContext) {
   return translateBody(async (body, request) =>
     body.requestId !== undefined
       ? body
@@ -27,7 +27,7 @@ export function seedWheelSpin(ctx: RewardsContext) {
   )
 }
 
-export function seedInviteClaim(ctx: RewardsContext) {
+export function legacyInviteClaim(ctx: RewardsContext) {
   return translateBody(async (input, request) => {
     const { receiveAmount: _receiveAmount, ...body } = input
     if (body.requestId !== undefined) return body
@@ -36,8 +36,8 @@ export function seedInviteClaim(ctx: RewardsContext) {
   })
 }
 
-/** Which task a seed call without `taskId` means (see the header). */
-export function seedTaskPick(ctx: RewardsContext, want: 'shown' | 'claimable') {
+/** Which task a legacy call without `taskId` means (see the header). */
+export function legacyTaskPick(ctx: RewardsContext, want: 'shown' | 'claimable') {
   return translateBody(async (body, request) => {
     if (body.taskId !== undefined) return body
     const { tasks } = await taskProcess(ctx, request.playerId)
@@ -47,16 +47,16 @@ export function seedTaskPick(ctx: RewardsContext, want: 'shown' | 'claimable') {
   })
 }
 
-export const seedTaskView = taskView.extend({
-  id: z.string().meta({ description: '`taskId` under the seed name.' }),
-  currentProcess: z.number().int().meta({ description: '`progress` under the seed name.' }),
-  maxProcess: z.number().int().meta({ description: '`target` under the seed name.' }),
+export const legacyTaskView = taskView.extend({
+  id: z.string().meta({ description: '`taskId` under the legacy name.' }),
+  currentProcess: z.number().int().meta({ description: '`progress` under the legacy name.' }),
+  maxProcess: z.number().int().meta({ description: '`target` under the legacy name.' }),
   taskType: z.number().int().meta({ description: 'The task group: 1 daily, 2 newcomer.' }),
-  flag: z.union([z.literal(0), z.literal(1), z.literal(2)]).meta({ description: '`gotFlag` under the seed name.' }),
+  flag: z.union([z.literal(0), z.literal(1), z.literal(2)]).meta({ description: '`gotFlag` under the legacy name.' }),
 })
 
-/** A task with the seed's names beside the project's. */
-export function withSeedTaskFields(task: TaskView) {
+/** A task with the legacy client's names beside the project's. */
+export function withLegacyTaskFields(task: TaskView) {
   return {
     ...task,
     id: task.taskId,
@@ -67,17 +67,17 @@ export function withSeedTaskFields(task: TaskView) {
   }
 }
 
-export const seedTaskItem = seedTaskView.extend({ iconUrl: z.string() })
+export const legacyTaskItem = legacyTaskView.extend({ iconUrl: z.string() })
 const money = z.number().int()
-export const seedInviteResult = z
+export const legacyInviteResult = z
   .object({
     todayInviteNum: z.number().int(),
-    todayValidInviteNum: z.number().int().meta({ description: '`todayValidNum` under the seed name.' }),
-    todayInviteRewards: money.meta({ description: '`todayRewardAmount` under the seed name.' }),
-    totalInviteNum: z.number().int().meta({ description: '`inviteNum` under the seed name.' }),
-    totalValidInviteNum: z.number().int().meta({ description: '`validNum` under the seed name.' }),
-    totalInviteRewards: money.meta({ description: '`rewardAmount` under the seed name.' }),
-    canReceiveRewards: money.meta({ description: '`canReceiveAmount` under the seed name.' }),
+    todayValidInviteNum: z.number().int().meta({ description: '`todayValidNum` under the legacy name.' }),
+    todayInviteRewards: money.meta({ description: '`todayRewardAmount` under the legacy name.' }),
+    totalInviteNum: z.number().int().meta({ description: '`inviteNum` under the legacy name.' }),
+    totalValidInviteNum: z.number().int().meta({ description: '`validNum` under the legacy name.' }),
+    totalInviteRewards: money.meta({ description: '`rewardAmount` under the legacy name.' }),
+    canReceiveRewards: money.meta({ description: '`canReceiveAmount` under the legacy name.' }),
     todayValidNum: z.number().int(),
     todayRewardAmount: money,
     inviteNum: z.number().int(),
@@ -87,18 +87,18 @@ export const seedInviteResult = z
     receivedAmount: money,
     rewardPerInvite: money,
   })
-  .meta({ description: "The same figures under the seed client's names." })
+  .meta({ description: "The same figures under the legacy client's names." })
 
-/** The task list with the seed's `taskItemList` (each with its game's icon). */
-export function withSeedTaskItems(process: TaskProcess) {
+/** The task list with the legacy client's `taskItemList` (each with its game's icon). */
+export function withLegacyTaskItems(process: TaskProcess) {
   return {
     ...process,
-    taskItemList: process.tasks.map((task) => ({ ...withSeedTaskFields(task), iconUrl: coverUrl(task.gameId) })),
+    taskItemList: process.tasks.map((task) => ({ ...withLegacyTaskFields(task), iconUrl: coverUrl(task.gameId) })),
   }
 }
 
-/** The invite figures with the seed's `data.result`. */
-export function withSeedInviteResult(stats: InviteStats) {
+/** The invite figures with the legacy client's `data.result`. */
+export function withLegacyInviteResult(stats: InviteStats) {
   return {
     ...stats,
     result: {

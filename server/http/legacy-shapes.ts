@@ -1,5 +1,5 @@
-// The edge where the seed's client meets the project's API: helpers the
-// modules' own seed-shapes.ts files use to translate a seed request into the project's shape
+// The edge where the legacy client meets the project's API: helpers the
+// modules' own legacy-shapes.ts files use to translate a legacy request into the project's shape
 // before validation, so each route's handler and zod schema only ever see the project's shape.
 import { createHash } from 'node:crypto'
 import type { FastifyRequest, preValidationHookHandler } from 'fastify'
@@ -9,7 +9,7 @@ export type Body = Record<string, unknown>
 
 /**
  * A preValidation hook that rewrites a JSON object body with `translate` (which returns the new
- * body, or throws a Refusal). A missing body is treated as `{}` — the seed posts some calls bare.
+ * body, or throws a Refusal). A missing body is treated as `{}` — the legacy client posts some calls bare.
  */
 export function translateBody(
   translate: (body: Body, request: FastifyRequest) => Body | Promise<Body>,
@@ -21,17 +21,17 @@ export function translateBody(
   }
 }
 
-/** The seed's numeric PIX key types (its account form and withdraw form): 1 CPF, 4 phone, 5 e-mail. */
-export const seedPayTypes: Readonly<Record<number, PixKeyType>> = { 1: 'cpf', 4: 'phone', 5: 'email' }
-export const seedPayTypeOf: Readonly<Record<PixKeyType, number | null>> = { cpf: 1, phone: 4, email: 5, random: null }
+/** The legacy client's numeric PIX key types (its account form and withdraw form): 1 CPF, 4 phone, 5 e-mail. */
+export const legacyPayTypes: Readonly<Record<number, PixKeyType>> = { 1: 'cpf', 4: 'phone', 5: 'email' }
+export const legacyPayTypeOf: Readonly<Record<PixKeyType, number | null>> = { cpf: 1, phone: 4, email: 5, random: null }
 
-/** The project's key type for a seed's numeric payType; other values pass through for zod to judge. */
+/** The project's key type for a legacy numeric payType; other values pass through for zod to judge. */
 export function projectPayType(value: unknown): unknown {
-  return typeof value === 'number' ? (seedPayTypes[value] ?? value) : value
+  return typeof value === 'number' ? (legacyPayTypes[value] ?? value) : value
 }
 
 /**
- * A requestId derived from what identifies one intent, for seed calls that carry none. Only for
+ * A requestId derived from what identifies one intent, for legacy calls that carry none. Only for
  * calls where a replay is safe (the same inputs give the same id, so the second call replays).
  */
 export function derivedRequestId(kind: string, ...parts: (string | number)[]): string {

@@ -1,17 +1,17 @@
-// The seed's request shapes for the deposit and withdrawal calls, translated into the project's
-//, and the seed's fields added to the answers. The one place in this module
+// The legacy client's request shapes for the deposit and withdrawal calls, translated into the project's
+//, and the legacy client's fields added to the answers. The one place in this module
 // that knows them.
 //   create/order without `requestId`: derived from the player, the amount, the offer choice and a
 //     10-second window — a deposit order moves no money (the player still has to pay it), so a
-//     double tap replays the same order and nothing is at risk. Its `payType` (the seed's payment
+//     double tap replays the same order and nothing is at risk. Its `payType` (the legacy client's payment
 //     channel; PIX is the only one) → dropped.
 //   withdraw/create/order without `requestId`: derived the same way from the player, the amount,
 //     the key and a 10-second window — one withdrawal in flight per player already refuses a
 //     second one, so a derived id can only replay the order a double tap made, never pay twice.
-//     The rest of the seed's form (`bankName`, `ifscCode`, `showPixType`, `phone`, `email`) names
-//     no PIX key → dropped; the answer's `payType` is the seed's number when it sent a number.
+//     The rest of the legacy client's form (`bankName`, `ifscCode`, `showPixType`, `phone`, `email`) names
+//     no PIX key → dropped; the answer's `payType` is the legacy client's number when it sent a number.
 //   numeric `payType` 1/4/5 → cpf/phone/email (withdraw order, key correction)
-//   withdrawInfo `id` (the seed's channel id; PIX is the only channel) → dropped; the screen's
+//   withdrawInfo `id` (the legacy client's channel id; PIX is the only channel) → dropped; the screen's
 //     state also in `msgCode` (`withdrawProcessing`, `needPlayGame`), the figures in `data.result`
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -23,52 +23,52 @@ import {
   withdrawOrderView,
   withdrawProcess,
 } from '../../contract/withdrawals.ts'
-import { derivedRequestId, projectPayType, seedPayTypeOf, translateBody } from '../http/seed-shapes.ts'
+import { derivedRequestId, legacyPayTypeOf, projectPayType, translateBody } from '../http/legacy-shapes.ts'
 import { localDateTime } from '../lib/periods.ts'
 
 const DEPOSIT_REPLAY_WINDOW_MS = 10_000
 const WITHDRAW_REPLAY_WINDOW_MS = 10_000
-/** The seed's withdraw form fields that name no PIX key (its bank-transfer past). */
-const seedWithdrawExtras = ['bankName', 'ifscCode', 'showPixType', 'phone', 'email'] as const
+/** The legacy client's withdraw form fields that name no PIX key (its bank-transfer past). */
+const legacyWithdrawExtras = ['bankName', 'ifscCode', 'showPixType', 'phone', 'email'] as const
 
-/** Requests that named the PIX key type with the seed's number, answered with the number too. */
+/** Requests that named the PIX key type with the legacy client's number, answered with the number too. */
 const numericPayType = new WeakSet<FastifyRequest>()
 
-// The seed's request shapes, for the OpenAPI document (the routes validate the translated body).
-export const seedCreateDepositRequest = z
+// The legacy client's request shapes, for the OpenAPI document (the routes validate the translated body).
+export const legacyCreateDepositRequest = z
   .looseObject({
     amount: z.number().int().positive(),
     acceptOffer: z.boolean().optional(),
     payType: z.union([z.number(), z.string()]).optional().meta({ description: 'The payment channel (ignored).' }),
   })
   .meta({
-    description: "The seed client's deposit: no `requestId` (derived from player, amount and a 10-second window).",
+    description: "The legacy client's deposit: no `requestId` (derived from player, amount and a 10-second window).",
   })
-const seedText = z.string().max(200)
-export const seedCreateWithdrawRequest = z
+const legacyText = z.string().max(200)
+export const legacyCreateWithdrawRequest = z
   .looseObject({
-    userName: seedText.optional(),
-    accountNumber: seedText,
+    userName: legacyText.optional(),
+    accountNumber: legacyText,
     payType: z.union([z.literal(1), z.literal(4), z.literal(5)]),
     amount: z.number().int().positive(),
     requestId: z.string().optional().meta({ description: 'Derived when missing (player, amount, key, 10 s).' }),
     password: z.string().optional(),
-    bankName: seedText.optional(),
-    ifscCode: seedText.optional(),
-    showPixType: seedText.optional(),
-    phone: seedText.optional(),
-    email: seedText.optional(),
+    bankName: legacyText.optional(),
+    ifscCode: legacyText.optional(),
+    showPixType: legacyText.optional(),
+    phone: legacyText.optional(),
+    email: legacyText.optional(),
   })
   .meta({
     description:
-      "The seed client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail); `bankName`, " +
+      "The legacy client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail); `bankName`, " +
       '`ifscCode`, `showPixType`, `phone` and `email` are ignored; no `requestId` (derived).',
   })
-export const seedWithdrawInfoRequest = z
+export const legacyWithdrawInfoRequest = z
   .looseObject({ id: z.unknown() })
-  .meta({ description: "The seed client's call with its channel `id` (ignored: PIX is the only channel)." })
+  .meta({ description: "The legacy client's call with its channel `id` (ignored: PIX is the only channel)." })
 
-export const seedCreateDeposit = translateBody((input, request) => {
+export const legacyCreateDeposit = translateBody((input, request) => {
   const { payType: _payType, ...body } = input
   if (body.requestId !== undefined) return body
   const window = Math.floor(request.server.clock.now() / DEPOSIT_REPLAY_WINDOW_MS)
@@ -82,9 +82,9 @@ export const seedCreateDeposit = translateBody((input, request) => {
   return { ...body, requestId }
 })
 
-export const seedCreateWithdraw = translateBody((input, request) => {
+export const legacyCreateWithdraw = translateBody((input, request) => {
   const body = { ...input }
-  for (const field of seedWithdrawExtras) delete body[field]
+  for (const field of legacyWithdrawExtras) delete body[field]
   if (typeof body.payType === 'number') numericPayType.add(request)
   body.payType = projectPayType(body.payType)
   if (body.requestId !== undefined) return body
@@ -101,37 +101,37 @@ export const seedCreateWithdraw = translateBody((input, request) => {
   return { ...body, requestId }
 })
 
-/** A created withdrawal, its `payType` the seed's number when the request used one. */
+/** A created withdrawal, its `payType` the legacy client's number when the request used one. */
 export function withdrawalAnswer(request: FastifyRequest, order: WithdrawProcess) {
-  const code = seedPayTypeOf[order.payType]
+  const code = legacyPayTypeOf[order.payType]
   return numericPayType.has(request) && code !== null ? { ...order, payType: code } : order
 }
 
-export const seedCreatedWithdrawal = withdrawProcess.extend({
-  payType: z
-    .union([z.enum(pixKeyTypes), z.number().int()])
-    .meta({ description: "The key's type; the seed's number (1 CPF, 4 phone, 5 e-mail) when the request sent one." }),
+export const legacyCreatedWithdrawal = withdrawProcess.extend({
+  payType: z.union([z.enum(pixKeyTypes), z.number().int()]).meta({
+    description: "The key's type; the legacy client's number (1 CPF, 4 phone, 5 e-mail) when the request sent one.",
+  }),
 })
 
-export const seedUpdateKey = translateBody((body) =>
+export const legacyUpdateKey = translateBody((body) =>
   body.payType === undefined ? body : { ...body, payType: projectPayType(body.payType) },
 )
 
-export const seedWithdrawInfo = translateBody((body) => {
+export const legacyWithdrawInfo = translateBody((body) => {
   const { id: _id, ...rest } = body
   return rest
 })
 
-/** The seed's number for a key type in its bank list: 1 CPF, 4 phone, 5 e-mail, 6 random key. */
-const seedKeyTypeOf: Readonly<Record<PixKeyType, 1 | 4 | 5 | 6>> = { cpf: 1, phone: 4, email: 5, random: 6 }
+/** The legacy client's number for a key type in its bank list: 1 CPF, 4 phone, 5 e-mail, 6 random key. */
+const legacyKeyTypeOf: Readonly<Record<PixKeyType, 1 | 4 | 5 | 6>> = { cpf: 1, phone: 4, email: 5, random: 6 }
 
-/** An order with the seed's names beside the project's (numeric payType, times, the key masked). */
-export function withSeedOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
+/** An order with the legacy client's names beside the project's (numeric payType, times, the key masked). */
+export function withLegacyOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
   return {
     ...order,
     id: order.orderId,
-    payTypeCode: seedPayTypeOf[order.payType],
-    type: seedKeyTypeOf[order.payType],
+    payTypeCode: legacyPayTypeOf[order.payType],
+    type: legacyKeyTypeOf[order.payType],
     state: order.historyStatus,
     accountNumber: order.accountMasked,
     userName: order.holderName,
@@ -141,16 +141,20 @@ export function withSeedOrderFields<T extends WithdrawOrderView>(order: T, timeZ
   }
 }
 
-/** An order as withSeedOrderFields answers it, for the OpenAPI document. */
-export const seedOrderView = withdrawOrderView.extend({
+/** An order as withLegacyOrderFields answers it, for the OpenAPI document. */
+export const legacyOrderView = withdrawOrderView.extend({
   id: z.string(),
-  payTypeCode: z.number().int().nullable().meta({ description: "The seed's payType: 1 CPF, 4 phone, 5 e-mail." }),
-  type: z
-    .union([z.literal(1), z.literal(4), z.literal(5), z.literal(6)])
-    .meta({ description: "The key's type as the seed's bank list numbers it: 1 CPF, 4 phone, 5 e-mail, 6 random." }),
-  state: z
-    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)])
-    .meta({ description: "`historyStatus` under the seed's name: 1 waiting, 2 paid, 3 failed, 6 needs the player." }),
+  payTypeCode: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The legacy client's payType: 1 CPF, 4 phone, 5 e-mail." }),
+  type: z.union([z.literal(1), z.literal(4), z.literal(5), z.literal(6)]).meta({
+    description: "The key's type as the legacy client's bank list numbers it: 1 CPF, 4 phone, 5 e-mail, 6 random.",
+  }),
+  state: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)]).meta({
+    description: "`historyStatus` under the legacy client's name: 1 waiting, 2 paid, 3 failed, 6 needs the player.",
+  }),
   accountNumber: z.string(),
   userName: z.string(),
   createTime: z.number().int(),
@@ -158,8 +162,8 @@ export const seedOrderView = withdrawOrderView.extend({
   updateTime: z.number().int(),
 })
 
-/** A withdrawal's tracker with the seed's names beside the project's. */
-export function withSeedProcessFields(process: WithdrawProcess, withdrawSuccessNum: number) {
+/** A withdrawal's tracker with the legacy client's names beside the project's. */
+export function withLegacyProcessFields(process: WithdrawProcess, withdrawSuccessNum: number) {
   return {
     ...process,
     userName: process.holderName,
@@ -168,9 +172,9 @@ export function withSeedProcessFields(process: WithdrawProcess, withdrawSuccessN
   }
 }
 
-export const seedProcessView = withdrawProcess.extend({
-  userName: z.string().meta({ description: '`holderName` under the seed name.' }),
-  orderAmount: z.number().int().meta({ description: '`amount` under the seed name.' }),
+export const legacyProcessView = withdrawProcess.extend({
+  userName: z.string().meta({ description: '`holderName` under the legacy name.' }),
+  orderAmount: z.number().int().meta({ description: '`amount` under the legacy name.' }),
   processDetail: z.object({
     withdrawSuccessNum: z.number().int().meta({ description: "The player's withdrawals paid so far." }),
     processJson: z.string().meta({ description: '`steps` as a JSON string.' }),
@@ -178,20 +182,20 @@ export const seedProcessView = withdrawProcess.extend({
 })
 
 /**
- * withdrawInfo's state as the seed's client reads it, from `msgCode`: an order in flight and bonus
+ * withdrawInfo's state as the legacy client reads it, from `msgCode`: an order in flight and bonus
  * money still to be wagered are the two that apply here. There is no VIP level and no task to
  * finish before a withdrawal, so those never come.
  */
-export function seedWithdrawMsgCode(info: WithdrawInfo): 'success' | 'withdrawProcessing' | 'needPlayGame' {
+export function legacyWithdrawMsgCode(info: WithdrawInfo): 'success' | 'withdrawProcessing' | 'needPlayGame' {
   if (info.state === 'withdraw_processing') return 'withdrawProcessing'
   if (info.state === 'bonus_wagering_incomplete') return 'needPlayGame'
   return 'success'
 }
 
-export const seedWithdrawMsgCodes = ['success', 'withdrawProcessing', 'needPlayGame'] as const
+export const legacyWithdrawMsgCodes = ['success', 'withdrawProcessing', 'needPlayGame'] as const
 
-/** withdrawInfo's figures under the seed's names (`data.result`). */
-export function seedWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]) {
+/** withdrawInfo's figures under the legacy client's names (`data.result`). */
+export function legacyWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]) {
   return {
     gold: info.withdrawable,
     minAmount: info.min,
@@ -203,7 +207,7 @@ export function seedWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]
   }
 }
 
-export const seedWithdrawResultSchema = z
+export const legacyWithdrawResultSchema = z
   .object({
     gold: z.number().int().meta({ description: 'What can be withdrawn (cash).' }),
     minAmount: z.number().int(),
@@ -211,12 +215,12 @@ export const seedWithdrawResultSchema = z
     dailyRemaining: z.number().int(),
     needPlayAmount: z.number().int().meta({ description: 'Bets still needed before the bonus becomes cash.' }),
     processOrderId: z.string().nullable(),
-    orderList: z.array(seedOrderView),
+    orderList: z.array(legacyOrderView),
   })
-  .meta({ description: "The same figures under the seed client's names." })
+  .meta({ description: "The same figures under the legacy client's names." })
 
-/** The withdrawal "banks" the seed lists (`/withdraw/bank/all/list`): the PIX key types. */
-export const seedBankList = [
+/** The withdrawal "banks" the legacy client lists (`/withdraw/bank/all/list`): the PIX key types. */
+export const legacyBankList = [
   { id: 1, payType: 1, code: 'cpf', name: 'PIX CPF' },
   { id: 4, payType: 4, code: 'phone', name: 'PIX Telefone' },
   { id: 5, payType: 5, code: 'email', name: 'PIX E-mail' },

@@ -1,10 +1,10 @@
-// The seed's client replayed call by call: every call of the seed's table, in the order its
-// screens make them, with the seed's payloads as it sends them (no requestId, numeric payType and
+// The legacy client replayed call by call: every call of the legacy client's table, in the order its
+// screens make them, with the legacy client's payloads as it sends them (no requestId, numeric payType and
 // game id, its full withdraw form, `lang: 'IN'`, empty task calls, `receiveAmount`), each checked
-// for every field the seed's client reads — besides the project's own fields, which stay. One test
+// for every field the legacy client reads — besides the project's own fields, which stay. One test
 // per call, so the count of calls that pass is the test count. Where the law or safety forbids what
-// the seed expects (no 18+ confirmation, registration limits missing, a device login by id alone)
-// the answer is the seed's envelope with a clear message. Money is read from the ledger.
+// the legacy client expects (no 18+ confirmation, registration limits missing, a device login by id alone)
+// the answer is the legacy client's envelope with a clear message. Money is read from the ledger.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,13 +34,13 @@ interface Answer {
   success: boolean
   msgCode: string
   msg: string
-  // biome-ignore lint/suspicious/noExplicitAny: the seed's client reads the answer untyped
+  // biome-ignore lint/suspicious/noExplicitAny: the legacy client reads the answer untyped
   data: any
   languageVersion: string
 }
 
-/** The seed's HTTP client: POST with a JSON body and the token in `access-token`, reading the envelope. */
-function seedClient(app: FastifyInstance) {
+/** The legacy client's HTTP client: POST with a JSON body and the token in `access-token`, reading the envelope. */
+function legacyClient(app: FastifyInstance) {
   let token = ''
   const send = async (method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> => {
     const res = await app.inject({
@@ -58,14 +58,14 @@ function seedClient(app: FastifyInstance) {
   }
 }
 
-/** What the seed's client tests on every answer: HTTP 200, the envelope, success and msgCode 'success'. */
-function expectSeedSuccess(answer: Answer) {
+/** What the legacy client tests on every answer: HTTP 200, the envelope, success and msgCode 'success'. */
+function expectLegacySuccess(answer: Answer) {
   expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true, msgCode: 'success' })
   expect(answer.languageVersion).toEqual(expect.any(String))
 }
 
-/** An honest refusal in the seed's envelope: HTTP 200, success false, the msgCode and a readable message. */
-function expectSeedRefusal(answer: Answer, msgCode: string) {
+/** An honest refusal in the legacy client's envelope: HTTP 200, success false, the msgCode and a readable message. */
+function expectLegacyRefusal(answer: Answer, msgCode: string) {
   expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: false, msgCode })
   expect(answer.msg.length).toBeGreaterThan(15)
   expect(answer.languageVersion).toEqual(expect.any(String))
@@ -73,14 +73,14 @@ function expectSeedRefusal(answer: Answer, msgCode: string) {
 
 const isMoney = expect.any(Number)
 
-describe.each(engines)("the seed's client replayed call by call on %s", (engine) => {
+describe.each(engines)('the legacy client replayed call by call on %s', (engine) => {
   let t: TestApp
   const clock = manualClock(START)
-  const seed = () => client
-  let client: ReturnType<typeof seedClient>
+  const legacy = () => client
+  let client: ReturnType<typeof legacyClient>
   const deviceId = randomUUID()
   const cpf = randomCpf()
-  const userName = `seedreplay${String(Date.now()).slice(-4)}`
+  const userName = `oldreplay${String(Date.now()).slice(-4)}`
   let userId = 0
   let deviceSecret = ''
   let depositOrderId = ''
@@ -88,7 +88,7 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
 
   beforeAll(async () => {
     t = await createTestApp(engine, {}, clock)
-    client = seedClient(t.app)
+    client = legacyClient(t.app)
   })
   afterAll(async () => {
     expect((await auditLedger(t.db.kysely)).ok).toBe(true)
@@ -96,9 +96,9 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
   const balances = () => readPlayerBalances(t.db.kysely, userId)
 
-  /** Real rounds of a game, as the game page plays them (opened from the seed's game/forward). */
+  /** Real rounds of a game, as the game page plays them (opened from the legacy client's game/forward). */
   async function playRounds(gameId: string, count: number) {
-    const forward = await seed().post('/game/forward', { id: gameId })
+    const forward = await legacy().post('/game/forward', { id: gameId })
     const { sessionToken } = await openLaunch(t.app, forward)
     for (let i = 0; i < count; i++) {
       const spin = await t.app.inject({
@@ -109,58 +109,58 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
       })
       expect(spin.json().success, spin.body).toBe(true)
     }
-    await seed().post('/game/close', { sessionId: forward.data.sessionId })
+    await legacy().post('/game/close', { sessionId: forward.data.sessionId })
   }
 
   it('/user/login — the device login: deviceId, extensionCode, registChannel, apiType 2', async () => {
-    const login = await seed().post('/user/login', {
+    const login = await legacy().post('/user/login', {
       deviceId,
       extensionCode: '',
       registChannel: 'zn/abc',
       apiType: 2,
       loginType: 1,
     })
-    expectSeedSuccess(login)
+    expectLegacySuccess(login)
     expect(login.data).toMatchObject({ gold: 0, isRegister: 1, deviceId, language: 'pt-BR' })
     expect(login.data.token).toEqual(expect.any(String))
     expect(login.data.userId).toEqual(expect.any(Number))
     userId = login.data.userId
     deviceSecret = login.data.deviceSecret
-    seed().useToken(login.data.token)
+    legacy().useToken(login.data.token)
   })
 
-  it("/user/setLang — the seed's code `IN`", async () => {
-    const lang = await seed().post('/user/setLang', { lang: 'IN' })
-    expectSeedSuccess(lang)
+  it("/user/setLang — the legacy client's code `IN`", async () => {
+    const lang = await legacy().post('/user/setLang', { lang: 'IN' })
+    expectLegacySuccess(lang)
     expect(lang.data).toMatchObject({ language: 'hi', lang: 'hi' })
     // Back to the market's language for the messages below.
-    expectSeedSuccess(await seed().post('/user/setLang', { lang: 'pt_BR' }))
+    expectLegacySuccess(await legacy().post('/user/setLang', { lang: 'pt_BR' }))
   })
 
   it('GET /cache/getLangList — languages and version', async () => {
-    const langs = await seed().get('/cache/getLangList')
-    expectSeedSuccess(langs)
+    const langs = await legacy().get('/cache/getLangList')
+    expectLegacySuccess(langs)
     expect(langs.data.languages.map((l: { code: string }) => l.code)).toEqual(['pt-BR', 'en', 'hi'])
     expect(langs.data.version).toEqual(expect.any(String))
   })
 
   it('/user/bindLoginAccount — name and password, no confirmation', async () => {
-    const bind = await seed().post('/user/bindLoginAccount', { userName, password: TEST_PASSWORD })
-    expectSeedSuccess(bind)
+    const bind = await legacy().post('/user/bindLoginAccount', { userName, password: TEST_PASSWORD })
+    expectLegacySuccess(bind)
     expect(bind.data.userName).toBe(userName)
   })
 
   it('/user/login — name and password, apiType 1', async () => {
-    const login = await seed().post('/user/login', { userName, password: TEST_PASSWORD, apiType: 1, loginType: 2 })
-    expectSeedSuccess(login)
+    const login = await legacy().post('/user/login', { userName, password: TEST_PASSWORD, apiType: 1, loginType: 2 })
+    expectLegacySuccess(login)
     expect(login.data).toMatchObject({ userId, isRegister: 0, gold: 0 })
     expect(login.data.token).toEqual(expect.any(String))
-    seed().useToken(login.data.token)
+    legacy().useToken(login.data.token)
   })
 
   it('/v1/bus/accountInfo — data.result, chargeItem {gold, firstRate}', async () => {
-    const info = await seed().post('/v1/bus/accountInfo', {})
-    expectSeedSuccess(info)
+    const info = await legacy().post('/v1/bus/accountInfo', {})
+    expectLegacySuccess(info)
     expect(info.data.result).toMatchObject({
       userId,
       accountGold: 0,
@@ -173,52 +173,52 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
       processOrderId: null,
       payType: null,
     })
-    // The project's own names stay beside the seed's.
+    // The project's own names stay beside the legacy client's.
     expect(info.data.result.chargeItem).toMatchObject({ amount: 15000, rate: 2, rewardAmount: 30000 })
     expect(info.data.balance).toMatchObject({ total: 0, cash: 0, bonus: 0 })
   })
 
   it('/charge/amount/list — the deposit amounts', async () => {
-    const amounts = await seed().post('/charge/amount/list', {})
-    expectSeedSuccess(amounts)
+    const amounts = await legacy().post('/charge/amount/list', {})
+    expectLegacySuccess(amounts)
     expect(amounts.data.amounts).toContain(5000)
   })
 
   it('/charge/amount/getUserAccountInfo — data.userAccount', async () => {
-    const before = await seed().post('/charge/amount/getUserAccountInfo', {})
-    expectSeedSuccess(before)
+    const before = await legacy().post('/charge/amount/getUserAccountInfo', {})
+    expectLegacySuccess(before)
     expect(before.data).toHaveProperty('userAccount', null)
     expect(before.data.verified).toBe(false)
   })
 
   it('/charge/amount/saveUserAccountInfo — the account form (CPF in accountNumber, payType 1)', async () => {
-    const saved = await seed().post('/charge/amount/saveUserAccountInfo', {
+    const saved = await legacy().post('/charge/amount/saveUserAccountInfo', {
       userName: 'Ana Souza',
       accountNumber: cpf,
       phone: '11987654321',
       email: 'ana@example.com',
       payType: 1,
     })
-    expectSeedSuccess(saved)
+    expectLegacySuccess(saved)
     expect(saved.data.userAccount).toMatchObject({ userName: 'Ana Souza', payType: 1 })
     expect(saved.data.userAccount.accountNumber).toMatch(/^\*\*\*\.\*\*\*\.\*\d{2}-\d{2}$/)
     expect(JSON.stringify(saved.data)).not.toContain(cpf)
   })
 
   it('/charge/create/order — {amount, payType}, no requestId', async () => {
-    // What the law asks first, done once on the product's own screens (the seed has none): the
+    // What the law asks first, done once on the product's own screens (the legacy client has none): the
     // 18+ confirmation and the registration's daily loss and time limits.
-    const gate = await seed().post('/user/login', { deviceId, deviceSecret, ageConfirmed: true })
-    seed().useToken(gate.data.token)
-    await seed().post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)
+    const gate = await legacy().post('/user/login', { deviceId, deviceSecret, ageConfirmed: true })
+    legacy().useToken(gate.data.token)
+    await legacy().post('/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)
 
-    const order = await seed().post('/charge/create/order', { amount: 5000, payType: 1 })
-    expectSeedSuccess(order)
+    const order = await legacy().post('/charge/create/order', { amount: 5000, payType: 1 })
+    expectLegacySuccess(order)
     expect(order.data).toMatchObject({ amount: 5000, status: 'pending' })
     for (const field of ['orderId', 'payCode', 'qrcodeUrl', 'payUrl'])
       expect(order.data[field]).toEqual(expect.any(String))
     // A double tap replays the same order; nothing is created twice.
-    expect((await seed().post('/charge/create/order', { amount: 5000, payType: 1 })).data.orderId).toBe(
+    expect((await legacy().post('/charge/create/order', { amount: 5000, payType: 1 })).data.orderId).toBe(
       order.data.orderId,
     )
     depositOrderId = order.data.orderId
@@ -232,8 +232,8 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it('/withdraw/channel/list — data.list', async () => {
-    const channels = await seed().post('/withdraw/channel/list', {})
-    expectSeedSuccess(channels)
+    const channels = await legacy().post('/withdraw/channel/list', {})
+    expectLegacySuccess(channels)
     expect(channels.data.list).toEqual(t.app.config.withdrawals.presets.map((amount, i) => ({ id: i + 1, amount })))
   })
 
@@ -250,31 +250,31 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it('/withdraw/create/order — the full form, no requestId: the password every withdrawal asks for', async () => {
-    // The product confirms every withdrawal with the account's password; the seed's form has none.
+    // The product confirms every withdrawal with the account's password; the legacy client's form has none.
     if ((await balances()).cash < 2000) await fundPlayer(t.app, userId, { cash: 5000 })
-    const refused = await seed().post('/withdraw/create/order', withdrawForm())
-    expectSeedRefusal(refused, 'password_required')
+    const refused = await legacy().post('/withdraw/create/order', withdrawForm())
+    expectLegacyRefusal(refused, 'password_required')
     expect((await balances()).cash).toBeGreaterThanOrEqual(2000)
   })
 
-  it('/withdraw/create/order — the full form with the password: data.payType is the seed code', async () => {
+  it('/withdraw/create/order — the full form with the password: data.payType is the legacy code', async () => {
     if ((await balances()).cash < 2000) await fundPlayer(t.app, userId, { cash: 5000 })
     const cashBefore = (await balances()).cash
-    const withdrawal = await seed().post('/withdraw/create/order', { ...withdrawForm(), password: TEST_PASSWORD })
-    expectSeedSuccess(withdrawal)
+    const withdrawal = await legacy().post('/withdraw/create/order', { ...withdrawForm(), password: TEST_PASSWORD })
+    expectLegacySuccess(withdrawal)
     expect(withdrawal.data).toMatchObject({ amount: 2000, payType: 1 })
     expect(withdrawal.data.orderId).toEqual(expect.any(String))
     withdrawOrderId = withdrawal.data.orderId
     // A double tap replays the same order: the money leaves the balance once.
-    const again = await seed().post('/withdraw/create/order', { ...withdrawForm(), password: TEST_PASSWORD })
-    expectSeedSuccess(again)
+    const again = await legacy().post('/withdraw/create/order', { ...withdrawForm(), password: TEST_PASSWORD })
+    expectLegacySuccess(again)
     expect(again.data.orderId).toBe(withdrawOrderId)
     expect((await balances()).cash).toBe(cashBefore - 2000)
   })
 
   it('/v1/bus/withdrawInfo — {id, pageNum, pageSize}: the state in msgCode, data.result', async () => {
-    const info = await seed().post('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
-    // The seed derives the screen's state from msgCode; an order in flight is `withdrawProcessing`.
+    const info = await legacy().post('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
+    // The legacy client derives the screen's state from msgCode; an order in flight is `withdrawProcessing`.
     expect(info).toMatchObject({ status: 200, success: true, msgCode: 'withdrawProcessing' })
     expect(info.data.result).toMatchObject({ processOrderId: withdrawOrderId, gold: isMoney, minAmount: isMoney })
     expect(info.data.result.orderList.map((o: { orderId: string }) => o.orderId)).toEqual([withdrawOrderId])
@@ -282,8 +282,8 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it('/v1/bus/getWithdrawProcess — userName, orderAmount, processDetail', async () => {
-    const process = await seed().post('/v1/bus/getWithdrawProcess', { orderId: withdrawOrderId })
-    expectSeedSuccess(process)
+    const process = await legacy().post('/v1/bus/getWithdrawProcess', { orderId: withdrawOrderId })
+    expectLegacySuccess(process)
     expect(process.data).toMatchObject({ userName: 'Ana Souza', orderAmount: 2000, amount: 2000 })
     expect(process.data.processDetail).toMatchObject({ withdrawSuccessNum: 0 })
     const steps = JSON.parse(process.data.processDetail.processJson)
@@ -292,8 +292,8 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it('/v1/bus/getAllWithdrawOrders — items with type, createTimeStr, state', async () => {
-    const all = await seed().post('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: 10 })
-    expectSeedSuccess(all)
+    const all = await legacy().post('/v1/bus/getAllWithdrawOrders', { pageNum: 1, pageSize: 10 })
+    expectLegacySuccess(all)
     expect(all.data.orderList).toHaveLength(1)
     expect(all.data.orderList[0]).toMatchObject({
       orderId: withdrawOrderId,
@@ -305,15 +305,15 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it("/v1/bus/updateCpf — accountNumber, orderId: refused in words while the key wasn't rejected", async () => {
-    expectSeedRefusal(
-      await seed().post('/v1/bus/updateCpf', { orderId: withdrawOrderId, accountNumber: cpf, payType: 1 }),
+    expectLegacyRefusal(
+      await legacy().post('/v1/bus/updateCpf', { orderId: withdrawOrderId, accountNumber: cpf, payType: 1 }),
       'order_not_correctable',
     )
   })
 
   it('/v1/bus/getUserShareUrlAndExtensionCode — shareUrl and code', async () => {
-    const share = await seed().post('/v1/bus/getUserShareUrlAndExtensionCode', {})
-    expectSeedSuccess(share)
+    const share = await legacy().post('/v1/bus/getUserShareUrlAndExtensionCode', {})
+    expectLegacySuccess(share)
     expect(share.data.shareUrl).toContain(`?code=${share.data.code}`)
     // A friend arrives with the code, verifies and pays a first deposit: the invite qualifies.
     const friend = await loginPlayer(t.app, { ageConfirmed: true, login: { extensionCode: share.data.code } })
@@ -326,9 +326,9 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
     })
   })
 
-  it('/v1/bus/statInviteInfo — data.result under the seed names', async () => {
-    const stats = await seed().post('/v1/bus/statInviteInfo', {})
-    expectSeedSuccess(stats)
+  it('/v1/bus/statInviteInfo — data.result under the legacy names', async () => {
+    const stats = await legacy().post('/v1/bus/statInviteInfo', {})
+    expectLegacySuccess(stats)
     expect(stats.data.result).toMatchObject({
       todayInviteNum: 1,
       todayValidInviteNum: 1,
@@ -342,18 +342,18 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
 
   it('/v1/bus/receiveInviteRewards — {receiveAmount}: the server pays what was earned', async () => {
     const bonusBefore = (await balances()).bonus
-    const claim = await seed().post('/v1/bus/receiveInviteRewards', { receiveAmount: 800 })
-    expectSeedSuccess(claim)
+    const claim = await legacy().post('/v1/bus/receiveInviteRewards', { receiveAmount: 800 })
+    expectLegacySuccess(claim)
     expect(claim.data.amount).toBe(800)
     expect((await balances()).bonus).toBe(bonusBefore + 800)
-    // The seed's amount is never what is paid: a second claim finds nothing left.
-    expectSeedRefusal(await seed().post('/v1/bus/receiveInviteRewards', { receiveAmount: 800 }), 'nothing_to_claim')
+    // The legacy client's amount is never what is paid: a second claim finds nothing left.
+    expectLegacyRefusal(await legacy().post('/v1/bus/receiveInviteRewards', { receiveAmount: 800 }), 'nothing_to_claim')
     expect((await balances()).bonus).toBe(bonusBefore + 800)
   })
 
   it('/v1/bus/getTaskProcess — items with currentProcess, maxProcess, taskType, flag, id', async () => {
-    const tasks = await seed().post('/v1/bus/getTaskProcess', {})
-    expectSeedSuccess(tasks)
+    const tasks = await legacy().post('/v1/bus/getTaskProcess', {})
+    expectLegacySuccess(tasks)
     expect(tasks.data.taskItemList.length).toBeGreaterThan(0)
     for (const item of tasks.data.taskItemList) {
       expect(item).toMatchObject({
@@ -368,84 +368,84 @@ describe.each(engines)("the seed's client replayed call by call on %s", (engine)
   })
 
   it('/v1/bus/taskOne — the empty payload: the task the screen shows', async () => {
-    const one = await seed().post('/v1/bus/taskOne', {})
-    expectSeedSuccess(one)
-    const list = (await seed().post('/v1/bus/getTaskProcess', {})).data.taskItemList
+    const one = await legacy().post('/v1/bus/taskOne', {})
+    expectLegacySuccess(one)
+    const list = (await legacy().post('/v1/bus/getTaskProcess', {})).data.taskItemList
     const shown = list.find((item: { flag: number }) => item.flag !== 2) ?? list[0]
     expect(one.data).toMatchObject({ id: shown.id, taskId: shown.taskId, currentProcess: 0, maxProcess: shown.target })
   })
 
   it('/v1/bus/taskOneGot — the empty payload: the first claimable task, refused in words while none is done', async () => {
-    const got = await seed().post('/v1/bus/taskOneGot', {})
-    expectSeedRefusal(got, 'task_incomplete')
+    const got = await legacy().post('/v1/bus/taskOneGot', {})
+    expectLegacyRefusal(got, 'task_incomplete')
   })
 
   it('/v1/bus/taskOneGot — the empty payload claims the first claimable task once it is done', async () => {
     // The player plays the first newcomer task's game to its target (5 real rounds).
-    const list = (await seed().post('/v1/bus/getTaskProcess', {})).data.taskItemList
+    const list = (await legacy().post('/v1/bus/getTaskProcess', {})).data.taskItemList
     const task = list.find((item: { taskId: string }) => item.taskId === 'green-gol-de-placa-5')
     await playRounds(task.gameId, task.maxProcess)
     const bonusBefore = (await balances()).bonus
-    const got = await seed().post('/v1/bus/taskOneGot', {})
-    expectSeedSuccess(got)
+    const got = await legacy().post('/v1/bus/taskOneGot', {})
+    expectLegacySuccess(got)
     expect(got.data.task).toMatchObject({ id: task.id, flag: 2, currentProcess: task.maxProcess })
     expect(got.data.amount).toBe(300)
     expect((await balances()).bonus).toBe(bonusBefore + 300)
   })
 
   it('/v1/bus/notifyShowTaskFlagSuccess', async () => {
-    expectSeedSuccess(await seed().post('/v1/bus/notifyShowTaskFlagSuccess', {}))
+    expectLegacySuccess(await legacy().post('/v1/bus/notifyShowTaskFlagSuccess', {}))
   })
 
   it('/activity/getSignInfo', async () => {
-    expectSeedSuccess(await seed().post('/activity/getSignInfo', {}))
+    expectLegacySuccess(await legacy().post('/activity/getSignInfo', {}))
   })
 
   it('/activity/drawSignReward', async () => {
-    expectSeedSuccess(await seed().post('/activity/drawSignReward', {}))
+    expectLegacySuccess(await legacy().post('/activity/drawSignReward', {}))
   })
 
   it('/user/installAccepted', async () => {
-    expectSeedSuccess(await seed().post('/user/installAccepted', {}))
+    expectLegacySuccess(await legacy().post('/user/installAccepted', {}))
   })
 
   it('/activity/drawDownloadReward', async () => {
-    expectSeedSuccess(await seed().post('/activity/drawDownloadReward', {}))
+    expectLegacySuccess(await legacy().post('/activity/drawDownloadReward', {}))
   })
 
   it('/activity/wheel/info', async () => {
-    expectSeedSuccess(await seed().post('/activity/wheel/info', {}))
+    expectLegacySuccess(await legacy().post('/activity/wheel/info', {}))
   })
 
   it('/activity/wheel/spin — no requestId: the server draws the prize', async () => {
-    const spin = await seed().post('/activity/wheel/spin', {})
-    expectSeedSuccess(spin)
+    const spin = await legacy().post('/activity/wheel/spin', {})
+    expectLegacySuccess(spin)
     expect([100, 300, 700]).toContain(spin.data.amount)
   })
 
   it('GET /game/list', async () => {
-    const games = await seed().get('/game/list')
-    expectSeedSuccess(games)
+    const games = await legacy().get('/game/list')
+    expectLegacySuccess(games)
     expect(games.data.games[0].id).toEqual(expect.any(String))
   })
 
-  it("/game/forward — the seed's numeric id of its new-player game", async () => {
-    const forward = await seed().post('/game/forward', { id: 66121 })
-    expectSeedSuccess(forward)
+  it("/game/forward — the legacy client's numeric id of its new-player game", async () => {
+    const forward = await legacy().post('/game/forward', { id: 66121 })
+    expectLegacySuccess(forward)
     expect(forward.data.openGameUrl).toEqual(expect.any(String))
-    await seed().post('/game/close', { sessionId: forward.data.sessionId })
+    await legacy().post('/game/close', { sessionId: forward.data.sessionId })
   })
 
   it('/v1/bus/getFbRechargeRecords — fbRechargeRecords and isFirstRecharge', async () => {
-    const records = await seed().post('/v1/bus/getFbRechargeRecords', {})
-    expectSeedSuccess(records)
+    const records = await legacy().post('/v1/bus/getFbRechargeRecords', {})
+    expectLegacySuccess(records)
     // Nothing is recorded without the player's consent to attribution.
     expect(records.data).toMatchObject({ enableFlag: 0, fbRechargeRecords: [], isFirstRecharge: 0, list: [] })
     expect(depositOrderId).not.toBe('')
   })
 })
 
-describe.each(engines)("what the law forbids the seed's client, in its envelope, on %s", (engine) => {
+describe.each(engines)('what the law forbids the legacy client, in its envelope, on %s', (engine) => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(engine)
@@ -455,38 +455,42 @@ describe.each(engines)("what the law forbids the seed's client, in its envelope,
   })
 
   it('refuses a deposit and a game without the 18+ confirmation, then without the registration limits', async () => {
-    const seed = seedClient(t.app)
+    const legacy = legacyClient(t.app)
     const deviceId = randomUUID()
-    const login = await seed.post('/user/login', { deviceId, extensionCode: '', registChannel: '', apiType: 2 })
-    seed.useToken(login.data.token)
-    // The seed's client has no age step: nothing is deposited or played until the player confirms.
-    const deposit = await seed.post('/charge/create/order', { amount: 5000, payType: 1 })
-    expectSeedRefusal(deposit, 'age_not_confirmed')
+    const login = await legacy.post('/user/login', { deviceId, extensionCode: '', registChannel: '', apiType: 2 })
+    legacy.useToken(login.data.token)
+    // The legacy client has no age step: nothing is deposited or played until the player confirms.
+    const deposit = await legacy.post('/charge/create/order', { amount: 5000, payType: 1 })
+    expectLegacyRefusal(deposit, 'age_not_confirmed')
     expect(deposit.msg).toContain('18 anos')
-    expectSeedRefusal(await seed.post('/game/forward', { id: 66121 }), 'age_not_confirmed')
+    expectLegacyRefusal(await legacy.post('/game/forward', { id: 66121 }), 'age_not_confirmed')
     // Confirmed on the product's age gate, the registration's daily limits are the next step.
-    const gate = await seed.post('/user/login', { deviceId, deviceSecret: login.data.deviceSecret, ageConfirmed: true })
-    seed.useToken(gate.data.token)
-    await seed.post('/charge/amount/saveUserAccountInfo', {
+    const gate = await legacy.post('/user/login', {
+      deviceId,
+      deviceSecret: login.data.deviceSecret,
+      ageConfirmed: true,
+    })
+    legacy.useToken(gate.data.token)
+    await legacy.post('/charge/amount/saveUserAccountInfo', {
       userName: 'Davi Rocha',
       accountNumber: randomCpf(),
       payType: 1,
     })
-    const limits = await seed.post('/charge/create/order', { amount: 5000, payType: 1 })
-    expectSeedRefusal(limits, 'registration_limits_required')
+    const limits = await legacy.post('/charge/create/order', { amount: 5000, payType: 1 })
+    expectLegacyRefusal(limits, 'registration_limits_required')
     expect(limits.msg).toContain('limite diário de perda')
     expect(await t.db.kysely.selectFrom('deposit_orders').select('id').execute()).toEqual([])
   })
 
   it('refuses a device login by id alone and says how to get in, in the language asked', async () => {
-    const seed = seedClient(t.app)
+    const legacy = legacyClient(t.app)
     const deviceId = randomUUID()
-    const first = await seed.post('/user/login', { deviceId, apiType: 2, loginType: 1 })
-    expectSeedSuccess(first)
+    const first = await legacy.post('/user/login', { deviceId, apiType: 2, loginType: 1 })
+    expectLegacySuccess(first)
     // The first login's answer is the one time the device's secret is given.
     expect(first.data.deviceSecret).toMatch(/^[A-Za-z0-9_-]{40,}$/)
-    const again = await seed.post('/user/login', { deviceId, apiType: 2, loginType: 1 })
-    expectSeedRefusal(again, 'device_login_failed')
+    const again = await legacy.post('/user/login', { deviceId, apiType: 2, loginType: 1 })
+    expectLegacyRefusal(again, 'device_login_failed')
     expect(again.msg).toContain('código secreto')
     expect(again.msg).toContain('nome de usuário e senha')
     expect(again.data).toBeNull()
@@ -498,15 +502,17 @@ describe.each(engines)("what the law forbids the seed's client, in its envelope,
     })
     expect(english.json().msg).toContain('secret code')
     // With the secret kept beside the id, the same device logs in again.
-    expectSeedSuccess(await seed.post('/user/login', { deviceId, deviceSecret: first.data.deviceSecret, apiType: 2 }))
+    expectLegacySuccess(
+      await legacy.post('/user/login', { deviceId, deviceSecret: first.data.deviceSecret, apiType: 2 }),
+    )
   })
 
-  it("names withdrawInfo's state in msgCode as the seed reads it, never a VIP or task step", async () => {
+  it("names withdrawInfo's state in msgCode as the legacy client reads it, never a VIP or task step", async () => {
     const info = async (player: Awaited<ReturnType<typeof loginPlayer>>) =>
       player.call('/v1/bus/withdrawInfo', { id: 1, pageNum: 1, pageSize: 10 })
     const cash = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, cash: 5000 })
     expect(await info(cash)).toMatchObject({ success: true, msgCode: 'success', data: { state: 'ok' } })
-    // Only bonus, with its wagering still to do: the seed's "play more" state.
+    // Only bonus, with its wagering still to do: the legacy client's "play more" state.
     const bonus = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, bonus: 5000 })
     const wagering = await info(bonus)
     expect(wagering).toMatchObject({
@@ -517,7 +523,7 @@ describe.each(engines)("what the law forbids the seed's client, in its envelope,
     expect(wagering.data.result.needPlayAmount).toBe(wagering.data.wagering.remaining)
     expect(wagering.data.result.needPlayAmount).toBeGreaterThan(0)
     expect(wagering.msg).toContain('bônus')
-    // Unbound and unverified: the project's state, and a plain success for the seed.
+    // Unbound and unverified: the project's state, and a plain success for the legacy client.
     const fresh = await loginPlayer(t.app, { ageConfirmed: true })
     expect(await info(fresh)).toMatchObject({
       success: true,
