@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { formatCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
-import { SANDBOX_CPF_NAME_MISMATCH, SANDBOX_REGISTERED_NAME } from '../../server/accounts/identity-sandbox.ts'
+import { SANDBOX_REGISTERED_NAME, sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
 import {
   accountInfo,
   enterApp,
@@ -86,7 +86,8 @@ test('verify (name mismatch → queue → settled), deposit, withdraw without pl
 
   // The player binds a name and password and verifies with their date of birth; the sandbox bureau
   // has another name registered on this CPF, so the verification waits for an operator.
-  const cpf = SANDBOX_CPF_NAME_MISMATCH
+  // Serials 1–9 of the bureau's name-mismatch CPFs (other specs on this server take 10–99).
+  const cpf = sandboxCpf('name_mismatch', 1 + (Date.now() % 9))
   await enterApp(page)
   const { userId } = await accountInfo(page)
   const bound = await playerCall(page, '/user/bindLoginAccount', {
@@ -108,15 +109,18 @@ test('verify (name mismatch → queue → settled), deposit, withdraw without pl
   })
   expect(early).toMatchObject({ success: false, msgCode: 'verification_pending' })
 
-  // The verification queue: a risk operator finds it with the bureau's name beside the player's, and settles it.
+  // The verification queue in the console: a risk operator sees what was given beside the bureau's
+  // record, and settles it.
   const risk = await consolePage(browser, rita)
-  const queue = await risk.request.post('/api/ops/verifications/queue', { data: {} })
-  const waiting = (await queue.json()).data.items.find((item: { playerId: number }) => item.playerId === userId)
-  expect(waiting).toMatchObject({ reason: 'name_mismatch', fullName: 'Ana Souza', bureauName: SANDBOX_REGISTERED_NAME })
-  const settled = await risk.request.post('/api/ops/verifications/decide', {
-    data: { id: waiting.id, decision: 'approve', reason: 'Nome de casada; documento conferido.' },
-  })
-  expect((await settled.json()).success).toBe(true)
+  await risk.getByRole('navigation').getByRole('link', { name: 'Verificações' }).click()
+  const row = risk.getByTestId(`verification-${userId}`)
+  await expect(row).toContainText('Nome diferente do registrado no CPF')
+  await row.getByRole('button').click()
+  const panel = risk.getByTestId('verification-panel')
+  await expect(panel.getByTestId('verification-facts')).toContainText(formatCpf(cpf))
+  await expect(panel.getByTestId('verification-facts')).toContainText(SANDBOX_REGISTERED_NAME)
+  await panel.getByRole('button', { name: 'Aprovar' }).click()
+  await expect(panel.getByTestId('verification-outcome')).toContainText('Aprovada')
   const verified = await playerCall(page, '/charge/amount/getUserAccountInfo')
   expect(verified.data).toMatchObject({ status: 'verified' })
   const approvals = await ops(page, 'audit/list', { action: 'verification.approve', pageSize: 200 })
