@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
+import { manualClock } from '../../tests/support/clock.ts'
 import {
   createTestApp,
   engines,
@@ -27,7 +28,7 @@ const START = Date.UTC(2026, 10, 20, 15, 0)
 
 describe.each(engines)('sandbox bank on %s', (engine) => {
   let t: TestApp
-  const clock = { time: START, now: () => clock.time }
+  const clock = manualClock(START)
 
   beforeEach(async () => {
     clock.time = START

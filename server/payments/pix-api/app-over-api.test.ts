@@ -10,6 +10,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../../tests/support/clock.ts'
 import {
   buildTestApp,
   createTestDb,
@@ -90,7 +91,7 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
       () => pspDb.drop(),
       () => appDb.drop(),
     )
-    const psp = { time: Date.now(), now: () => psp.time }
+    const psp = manualClock(Date.now())
     const startPsp = (port: number) =>
       startSandboxApiServer(
         {
@@ -114,7 +115,7 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
     const pspPort = Number(new URL(pspHolder.server.url).port)
     cleanup.push(() => pspHolder.server.close())
     const appPort = await freePort()
-    const clock = { time: Date.now(), now: () => clock.time }
+    const clock = manualClock(Date.now())
     const file = (name: keyof typeof pkiFiles) => path.join(dir, 'sandbox-pix', pkiFiles[name])
     const app = await buildTestApp(
       appDb.db,

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../../tests/support/clock.ts'
 import { inMemorySandboxPki } from '../sandbox/pki.ts'
 import { PixApiProvider, PixApiUnavailable } from './provider.ts'
 
@@ -27,7 +28,7 @@ describe('PixApiProvider when the PSP hangs', () => {
       },
     )
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
-    const clock = { time: Date.now(), now: () => clock.time }
+    const clock = manualClock(Date.now())
     const provider = new PixApiProvider({
       baseUrl: `https://localhost:${(server.address() as AddressInfo).port}`,
       clientId: 'client',
