@@ -13,7 +13,7 @@ import { cliArgs } from './cli-args.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const stampFile = path.join(root, 'dist', '.build-inputs')
-// What `lingui compile && vite build` reads (locales' compiled JSON is made from the .po files).
+// What `lingui compile && vite build` reads (locales' compiled JSON, untracked, is made from the .po files).
 const inputs = [
   'index.html',
   'src',
@@ -36,7 +36,10 @@ function files(entry: string): string[] {
   if (statSync(full).isFile()) return [entry]
   return readdirSync(full, { withFileTypes: true })
     .flatMap((d) => files(path.join(entry, d.name)))
-    .filter((f) => !f.endsWith('.test.ts') && !f.endsWith('.test.tsx') && !/locales\/[^/]+\/messages\.json$/.test(f))
+    .filter(
+      (f) =>
+        !f.endsWith('.test.ts') && !f.endsWith('.test.tsx') && !/locales\/[^/]+\/(messages|console)\.json$/.test(f),
+    )
 }
 
 export function inputsHash(): string {
