@@ -1,0 +1,283 @@
+// The actions of a player's console page, each a form that asks for a reason and is audited on
+// the server: a note, a cash adjustment (a second operator approves large ones), ending the
+// player's sessions, lengthening an exclusion, freezing / unfreezing the account (a risk hold)
+// and closing it. Each says what was done, or the server's refusal, under its button.
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import type { HeldWithdrawal } from '../../../contract/ops.ts'
+import { money } from '../../lib/format.ts'
+import { addNote, adjustBalance, closeAccount, endSessions, extendExclusion, setFrozen } from './api.ts'
+
+function useAction(onDone: () => void) {
+  const [message, setMessage] = useState<string>()
+  const [error, setError] = useState<string>()
+  const run = async (event: FormEvent, work: () => Promise<string>) => {
+    event.preventDefault()
+    setError(undefined)
+    setMessage(undefined)
+    try {
+      setMessage(await work())
+      onDone()
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+  const feedback = (
+    <>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  )
+  return { run, feedback }
+}
+
+export function NoteForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [body, setBody] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          await addNote(userId, body)
+          setBody('')
+          return t`Nota salva.`
+        })
+      }
+    >
+      <label className="field">
+        <span>
+          <Trans>Nova nota</Trans>
+        </span>
+        <textarea value={body} required maxLength={2000} onChange={(event) => setBody(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Salvar nota</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+export function AdjustForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reais, setReais] = useState('')
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const amount = Math.round(Number(reais.replace(',', '.')) * 100)
+          const result = await adjustBalance({
+            userId,
+            amount,
+            reason,
+          })
+          setReais('')
+          setReason('')
+          return result.status === 'pending'
+            ? t`Acima do limite: aguardando a aprovação de outro operador.`
+            : t`Ajuste feito.`
+        })
+      }
+    >
+      <h3>
+        <Trans>Ajustar saldo em dinheiro</Trans>
+      </h3>
+      <label className="field">
+        <span>
+          <Trans>Valor em R$ (negativo para debitar)</Trans>
+        </span>
+        <input
+          inputMode="decimal"
+          required
+          pattern="-?[0-9]+([.,][0-9]{1,2})?"
+          value={reais}
+          onChange={(event) => setReais(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>
+          <Trans>Motivo</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Ajustar</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+export function LogoutForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const result = await endSessions(userId, reason)
+          return plural(result.sessions, { one: '# sessão encerrada.', other: '# sessões encerradas.' })
+        })
+      }
+    >
+      <label className="field">
+        <span>
+          <Trans>Motivo para encerrar as sessões</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small danger">
+        <Trans>Encerrar todas as sessões</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+export function ExclusionForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [days, setDays] = useState('')
+  const [permanent, setPermanent] = useState(false)
+  const [reason, setReason] = useState('')
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const until = permanent ? null : Date.now() + Number(days) * 24 * 3600_000
+          await extendExclusion({ userId, until, reason })
+          return t`Autoexclusão prolongada.`
+        })
+      }
+    >
+      <h3>
+        <Trans>Prolongar a autoexclusão (nunca encurtar)</Trans>
+      </h3>
+      <label className="field">
+        <span>
+          <Trans>Dias a partir de agora</Trans>
+        </span>
+        <input
+          type="number"
+          min={1}
+          max={3650}
+          required={!permanent}
+          disabled={permanent}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+        />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />
+        <Trans>Permanente</Trans>
+      </label>
+      <label className="field">
+        <span>
+          <Trans>Motivo</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small">
+        <Trans>Prolongar</Trans>
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+/** Freezing (a risk hold: no play, deposits, new withdrawals or rewards) or lifting it, with a reason. */
+export function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen: boolean; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reason, setReason] = useState('')
+  const held = (withdrawals: HeldWithdrawal[]) => withdrawals.map((w) => `${w.orderId} (${money(w.amount)})`).join(', ')
+  const { run, feedback } = useAction(() => {
+    setReason('')
+    onDone()
+  })
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) =>
+        void run(event, async () => {
+          const result = await setFrozen({
+            userId,
+            frozen: !frozen,
+            reason,
+          })
+          // The operator sees what the freeze kept from the bank (or what now goes to it).
+          if (result.withdrawals.length === 0)
+            return frozen ? t`Conta descongelada.` : t`Conta congelada. Nenhum saque a reter.`
+          return frozen
+            ? t`Conta descongelada. Enviados ao banco agora: ${held(result.withdrawals)}.`
+            : t`Conta congelada. Saques retidos (não vão ao banco): ${held(result.withdrawals)}.`
+        })
+      }
+    >
+      <label className="field">
+        <span>{frozen ? <Trans>Motivo para descongelar</Trans> : <Trans>Motivo para congelar</Trans>}</span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className={frozen ? 'button small' : 'button small danger'}>
+        {frozen ? <Trans>Descongelar a conta</Trans> : <Trans>Congelar a conta</Trans>}
+      </button>
+      {feedback}
+    </form>
+  )
+}
+
+/** Closing the account: refused by the server while it holds money; asks to confirm first. */
+export function CloseForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [reason, setReason] = useState('')
+  const [confirming, setConfirming] = useState(false)
+  const { run, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        if (!confirming) {
+          event.preventDefault()
+          setConfirming(true)
+          return
+        }
+        setConfirming(false)
+        void run(event, async () => {
+          await closeAccount(userId, reason)
+          return t`Conta encerrada.`
+        })
+      }}
+    >
+      <label className="field">
+        <span>
+          <Trans>Motivo para encerrar a conta</Trans>
+        </span>
+        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button type="submit" className="button small danger">
+        {confirming ? <Trans>Confirmar: encerrar a conta</Trans> : <Trans>Encerrar a conta</Trans>}
+      </button>
+      {confirming && (
+        <button type="button" className="button small" onClick={() => setConfirming(false)}>
+          <Trans>Cancelar</Trans>
+        </button>
+      )}
+      {feedback}
+    </form>
+  )
+}
