@@ -14,6 +14,8 @@ export interface Column<Row> {
   testId?: string | ((row: Row) => string)
   /** Leaves the column out (a column only some filters show). */
   hidden?: boolean
+  /** This column's cells name their row (`<th scope="row">`), as in a key/value table. */
+  rowHeader?: boolean
 }
 
 export function DataTable<Row>({
@@ -61,16 +63,20 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {shown.map((column, index) => (
-                <td
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed in order for a render
-                  key={index}
-                  className={column.numeric ? 'num' : undefined}
-                  data-testid={typeof column.testId === 'function' ? column.testId(row) : column.testId}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
+              {shown.map((column, index) => {
+                const Cell = column.rowHeader ? 'th' : 'td'
+                return (
+                  <Cell
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed in order for a render
+                    key={index}
+                    scope={column.rowHeader ? 'row' : undefined}
+                    className={column.numeric ? 'num' : undefined}
+                    data-testid={typeof column.testId === 'function' ? column.testId(row) : column.testId}
+                  >
+                    {column.cell(row)}
+                  </Cell>
+                )
+              })}
             </tr>
           ))}
           {extraRows}

@@ -6,10 +6,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { DataTable } from '../../components/DataTable.tsx'
 import { DueClock } from '../../components/DueClock.tsx'
 import { FlagList, WatchedMoney } from '../../components/MoneyWatch.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
-import { TableScroll } from '../../components/TableScroll.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime, money } from '../../lib/format.ts'
 import { failReasonText, phaseText } from '../../lib/labels.ts'
@@ -105,87 +105,19 @@ export default function WorklistPage() {
                 {PAYOUT_LIMIT_MINUTES} min do pedido
               </Trans>
             </p>
-            <TableScroll label={t`Lista de saques`}>
-              <table className="table" data-testid="worklist">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Pedido</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Jogador</Trans>
-                    </th>
-                    <th scope="col" className="num">
-                      <Trans>Valor</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Pedido em</Trans>
-                    </th>
-                    {status === 'review' && (
-                      <th scope="col">
-                        <Trans>Prazo de revisão</Trans>
-                      </th>
-                    )}
-                    <th scope="col">
-                      <Trans>Limite de 120 min</Trans>
-                    </th>
-                    {status !== 'review' && (
-                      <th scope="col">
-                        <Trans>Situação</Trans>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((item) => (
-                    <tr
-                      key={item.orderId}
-                      data-testid={`order-${item.orderId}`}
-                      className={selected?.orderId === item.orderId ? 'selected' : undefined}
-                    >
-                      <td>
-                        <button type="button" className="link" onClick={() => setSelected(item)}>
-                          {item.orderId}
-                        </button>
-                      </td>
-                      <td>
-                        <PlayerName item={item} />
-                      </td>
-                      <td className="num">{money(item.amount)}</td>
-                      <td>{dateTime(item.createdAt)}</td>
-                      {status === 'review' && (
-                        <td>
-                          <DueClock
-                            dueAt={item.reviewDueAt}
-                            windowMs={reviewWindow}
-                            now={now}
-                            label={t`Prazo de revisão`}
-                          />
-                        </td>
-                      )}
-                      <td data-testid="payout-clock">
-                        {item.status === 'paid' ? (
-                          '—'
-                        ) : (
-                          <DueClock
-                            dueAt={item.payoutDueAt}
-                            windowMs={payoutWindow}
-                            now={now}
-                            label={t`Limite de 120 min`}
-                          />
-                        )}
-                      </td>
-                      {status !== 'review' && (
-                        <td data-testid="worklist-phase">
-                          {phaseText(i18n, item.phase, item.sendAfter)}
-                          {item.sentAt !== null ? ` · ${t`no banco desde ${dateTime(item.sentAt)}`}` : ''}
-                          {item.failReason ? ` · ${failReasonText(i18n, item.failReason)}` : ''}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                  {status === 'review' &&
-                    [...taken.values()].map((item) => (
+            <DataTable
+              label={t`Lista de saques`}
+              testId="worklist"
+              rows={list.data.items}
+              rowKey={(item) => item.orderId}
+              rowProps={(item) => ({
+                'data-testid': `order-${item.orderId}`,
+                className: selected?.orderId === item.orderId ? 'selected' : undefined,
+              })}
+              empty={<Trans>Nada nesta lista agora.</Trans>}
+              extraRows={
+                status === 'review' && taken.size > 0
+                  ? [...taken.values()].map((item) => (
                       <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
                         <td>{item.orderId}</td>
                         <td>
@@ -196,15 +128,57 @@ export default function WorklistPage() {
                           <Trans>Decidido por outro operador</Trans>
                         </td>
                       </tr>
-                    ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            {list.data.items.length === 0 && taken.size === 0 && (
-              <p className="muted">
-                <Trans>Nada nesta lista agora.</Trans>
-              </p>
-            )}
+                    ))
+                  : undefined
+              }
+              columns={[
+                {
+                  header: <Trans>Pedido</Trans>,
+                  cell: (item) => (
+                    <button type="button" className="link" onClick={() => setSelected(item)}>
+                      {item.orderId}
+                    </button>
+                  ),
+                },
+                { header: <Trans>Jogador</Trans>, cell: (item) => <PlayerName item={item} /> },
+                { header: <Trans>Valor</Trans>, numeric: true, cell: (item) => money(item.amount) },
+                { header: <Trans>Pedido em</Trans>, cell: (item) => dateTime(item.createdAt) },
+                {
+                  header: <Trans>Prazo de revisão</Trans>,
+                  hidden: status !== 'review',
+                  cell: (item) => (
+                    <DueClock dueAt={item.reviewDueAt} windowMs={reviewWindow} now={now} label={t`Prazo de revisão`} />
+                  ),
+                },
+                {
+                  header: <Trans>Limite de 120 min</Trans>,
+                  testId: 'payout-clock',
+                  cell: (item) =>
+                    item.status === 'paid' ? (
+                      '—'
+                    ) : (
+                      <DueClock
+                        dueAt={item.payoutDueAt}
+                        windowMs={payoutWindow}
+                        now={now}
+                        label={t`Limite de 120 min`}
+                      />
+                    ),
+                },
+                {
+                  header: <Trans>Situação</Trans>,
+                  hidden: status === 'review',
+                  testId: 'worklist-phase',
+                  cell: (item) => (
+                    <>
+                      {phaseText(i18n, item.phase, item.sendAfter)}
+                      {item.sentAt !== null ? ` · ${t`no banco desde ${dateTime(item.sentAt)}`}` : ''}
+                      {item.failReason ? ` · ${failReasonText(i18n, item.failReason)}` : ''}
+                    </>
+                  ),
+                },
+              ]}
+            />
           </>
         )}
       </section>

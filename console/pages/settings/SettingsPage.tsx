@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
+import { DataTable } from '../../components/DataTable.tsx'
 import { money } from '../../lib/format.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -68,6 +69,38 @@ export default function SettingsPage() {
     void save(key, amountKeys.includes(key) ? Math.round(Number(raw) * 100) : Number(raw))
   }
   const v = settings.data?.values
+  /** One row per setting: its name, current value, default and (for admins) a form to change it. */
+  const settingsTable = (label: string, labels: Record<string, string>, testId?: string) => (
+    <DataTable
+      label={label}
+      testId={testId}
+      rows={Object.entries(labels)}
+      rowKey={([key]) => key}
+      columns={[
+        { header: <Trans>Configuração</Trans>, rowHeader: true, cell: ([, name]) => name },
+        { header: <Trans>Valor</Trans>, testId: ([key]) => `setting-${key}`, cell: ([key]) => shown(key, v?.[key]) },
+        {
+          header: <Trans>Padrão</Trans>,
+          cell: ([key]) => <span className="muted">{shown(key, settings.data?.defaults[key])}</span>,
+        },
+        {
+          header: <Trans>Novo valor</Trans>,
+          hidden: !editable,
+          cell: ([key, name]) => (
+            <form className="setting-form" onSubmit={submitNumber(key)}>
+              <label>
+                <span className="visually-hidden">{name}</span>
+                <input name="value" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
+              </label>
+              <button type="submit" className="button small" disabled={!reason.trim()}>
+                <Trans>Mudar</Trans>
+              </button>
+            </form>
+          ),
+        },
+      ]}
+    />
+  )
   return (
     <section className="panel">
       <h1>
@@ -100,61 +133,11 @@ export default function SettingsPage() {
           <h2>
             <Trans>Saques e depósitos</Trans>
           </h2>
-          <table className="table">
-            <tbody>
-              {Object.entries(labels).map(([key, label]) => (
-                <tr key={key}>
-                  <th scope="row">{label}</th>
-                  <td data-testid={`setting-${key}`}>{shown(key, v[key])}</td>
-                  <td className="muted">
-                    <Trans>padrão: {shown(key, settings.data?.defaults[key])}</Trans>
-                  </td>
-                  <td>
-                    {editable && (
-                      <form className="setting-form" onSubmit={submitNumber(key)}>
-                        <label>
-                          <span className="visually-hidden">{label}</span>
-                          <input name="value" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
-                        </label>
-                        <button type="submit" className="button small" disabled={!reason.trim()}>
-                          <Trans>Mudar</Trans>
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {settingsTable(t`Saques e depósitos`, labels)}
           <h2>
             <Trans>Vigilância de dinheiro</Trans>
           </h2>
-          <table className="table" data-testid="watch-settings">
-            <tbody>
-              {Object.entries(watchLabels).map(([key, label]) => (
-                <tr key={key}>
-                  <th scope="row">{label}</th>
-                  <td data-testid={`setting-${key}`}>{shown(key, v[key])}</td>
-                  <td className="muted">
-                    <Trans>padrão: {shown(key, settings.data?.defaults[key])}</Trans>
-                  </td>
-                  <td>
-                    {editable && (
-                      <form className="setting-form" onSubmit={submitNumber(key)}>
-                        <label>
-                          <span className="visually-hidden">{label}</span>
-                          <input name="value" inputMode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" />
-                        </label>
-                        <button type="submit" className="button small" disabled={!reason.trim()}>
-                          <Trans>Mudar</Trans>
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {settingsTable(t`Vigilância de dinheiro`, watchLabels, 'watch-settings')}
         </>
       )}
     </section>

@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from 'react'
 import { formatCpf } from '../../../contract/cpf.ts'
 import { barredCategories } from '../../../contract/identity.ts'
 import { VERIFICATION_REVIEW_MINUTES, type VerificationItem } from '../../../contract/ops.ts'
+import { DataTable } from '../../components/DataTable.tsx'
 import { DueClock } from '../../components/DueClock.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
-import { TableScroll } from '../../components/TableScroll.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime } from '../../lib/format.ts'
 import { viewPlayer } from '../../lib/players.ts'
@@ -110,47 +110,19 @@ export default function VerificationsPage() {
                   esperam a decisão
                 </Trans>
               </p>
-              <TableScroll label={t`Lista de verificações`}>
-                <table className="table" data-testid="verification-queue">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>Jogador</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Motivo</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Recebida em</Trans>
-                      </th>
-                      <th scope="col">{tab === 'open' ? <Trans>Prazo</Trans> : <Trans>Decisão</Trans>}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.items.map((item) => (
-                      <tr
-                        key={item.id}
-                        data-testid={`verification-${item.playerId}`}
-                        className={selected?.id === item.id ? 'selected' : undefined}
-                      >
-                        <td>
-                          <button type="button" className="link" onClick={() => setSelected(item)}>
-                            <PlayerName item={item} />
-                          </button>
-                        </td>
-                        <td>{reviewReasonText(i18n, item.reason)}</td>
-                        <td>{dateTime(item.createdAt)}</td>
-                        <td>
-                          {tab === 'open' ? (
-                            <DueClock dueAt={item.reviewDueAt} windowMs={reviewWindow} now={now} label={t`Prazo`} />
-                          ) : (
-                            <DecisionText item={item} />
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                    {tab === 'open' &&
-                      [...taken.values()].map((item) => (
+              <DataTable
+                label={t`Lista de verificações`}
+                testId="verification-queue"
+                rows={list.data.items}
+                rowKey={(item) => item.id}
+                rowProps={(item) => ({
+                  'data-testid': `verification-${item.playerId}`,
+                  className: selected?.id === item.id ? 'selected' : undefined,
+                })}
+                empty={<Trans>Nada nesta lista agora.</Trans>}
+                extraRows={
+                  tab === 'open' && taken.size > 0
+                    ? [...taken.values()].map((item) => (
                         <tr key={`taken-${item.id}`} className="taken" data-testid={`taken-${item.playerId}`}>
                           <td>
                             <PlayerName item={item} />
@@ -160,15 +132,31 @@ export default function VerificationsPage() {
                             <Trans>Decidido por outro operador</Trans>
                           </td>
                         </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-              {list.data.items.length === 0 && taken.size === 0 && (
-                <p className="muted">
-                  <Trans>Nada nesta lista agora.</Trans>
-                </p>
-              )}
+                      ))
+                    : undefined
+                }
+                columns={[
+                  {
+                    header: <Trans>Jogador</Trans>,
+                    cell: (item) => (
+                      <button type="button" className="link" onClick={() => setSelected(item)}>
+                        <PlayerName item={item} />
+                      </button>
+                    ),
+                  },
+                  { header: <Trans>Motivo</Trans>, cell: (item) => reviewReasonText(i18n, item.reason) },
+                  { header: <Trans>Recebida em</Trans>, cell: (item) => dateTime(item.createdAt) },
+                  {
+                    header: tab === 'open' ? <Trans>Prazo</Trans> : <Trans>Decisão</Trans>,
+                    cell: (item) =>
+                      tab === 'open' ? (
+                        <DueClock dueAt={item.reviewDueAt} windowMs={reviewWindow} now={now} label={t`Prazo`} />
+                      ) : (
+                        <DecisionText item={item} />
+                      ),
+                  },
+                ]}
+              />
             </>
           )}
         </section>

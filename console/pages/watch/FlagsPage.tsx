@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { type FlagStatus, type WatchRule, watchRules } from '../../../contract/money-watch.ts'
-import { TableScroll } from '../../components/TableScroll.tsx'
+import { DataTable } from '../../components/DataTable.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { decisionText, ruleText } from '../../lib/watch-labels.ts'
@@ -62,53 +62,32 @@ export default function FlagsPage() {
           <p className="muted">
             <Trans>{flags.data.total} na lista</Trans>
           </p>
-          <TableScroll label={t`Alertas`}>
-            <table className="table" data-testid="flags">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Caso</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Regra</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Jogador</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Último alerta</Trans>
-                  </th>
-                  <th scope="col" className="num">
-                    <Trans>Vezes</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Decisão</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {flags.data.items.map((flag) => (
-                  <tr key={flag.id} data-testid={`flag-row-${flag.id}`}>
-                    <td>
-                      <Link href={`/watch/cases/${flag.id}`}>#{flag.id}</Link>
-                    </td>
-                    <td>{ruleText(i18n, flag.rule)}</td>
-                    <td>
-                      {flag.playerName ?? <Trans>sem nome</Trans>} <span className="muted">#{flag.playerId}</span>
-                    </td>
-                    <td>{dateTime(flag.lastAt)}</td>
-                    <td className="num">{flag.hits}</td>
-                    <td>{flag.decision ? decisionText(i18n, flag.decision) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {flags.data.items.length === 0 && (
-            <p className="muted">
-              <Trans>Nada nesta lista agora.</Trans>
-            </p>
-          )}
+          <DataTable
+            label={t`Alertas`}
+            testId="flags"
+            rows={flags.data.items}
+            rowKey={(flag) => flag.id}
+            rowProps={(flag) => ({ 'data-testid': `flag-row-${flag.id}` })}
+            empty={<Trans>Nada nesta lista agora.</Trans>}
+            columns={[
+              { header: <Trans>Caso</Trans>, cell: (flag) => <Link href={`/watch/cases/${flag.id}`}>#{flag.id}</Link> },
+              { header: <Trans>Regra</Trans>, cell: (flag) => ruleText(i18n, flag.rule) },
+              {
+                header: <Trans>Jogador</Trans>,
+                cell: (flag) => (
+                  <>
+                    {flag.playerName ?? <Trans>sem nome</Trans>} <span className="muted">#{flag.playerId}</span>
+                  </>
+                ),
+              },
+              { header: <Trans>Último alerta</Trans>, cell: (flag) => dateTime(flag.lastAt) },
+              { header: <Trans>Vezes</Trans>, numeric: true, cell: (flag) => flag.hits },
+              {
+                header: <Trans>Decisão</Trans>,
+                cell: (flag) => (flag.decision ? decisionText(i18n, flag.decision) : '—'),
+              },
+            ]}
+          />
         </>
       )}
     </section>
