@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useParams } from 'wouter'
 import type { Permission } from '../../../contract/ops.ts'
-import { TableScroll } from '../../components/TableScroll.tsx'
+import { DataTable } from '../../components/DataTable.tsx'
 import { dateTime, minutesLeft, money } from '../../lib/format.ts'
 import { accountText, failReasonText, limitEventText, phaseText, stepText, transferKindText } from '../../lib/labels.ts'
 import { viewPlayer } from '../../lib/players.ts'
@@ -51,6 +51,55 @@ export default function PlayerPage() {
     )
   const v = view.data
   const { limits } = v
+  const pendingAmount = (pending: { amount: number | null; from: number } | null) =>
+    pending ? `${pending.amount === null ? '—' : money(pending.amount)} · ${dateTime(pending.from)}` : ''
+  const pendingFrom = (pending: { from: number } | null) => (pending ? dateTime(pending.from) : '')
+  const sessionMinutes = (minutes: number | null) => (minutes === null ? '—' : `${minutes} min`)
+  const limitRows: { key: string; name: ReactNode; value: ReactNode; pending: ReactNode }[] = [
+    ...limits.deposit.map((l) => ({
+      key: `d-${l.period}`,
+      name: (
+        <>
+          <Trans>Depósito</Trans> ({periodName[l.period]})
+        </>
+      ),
+      value: l.amount === null ? '—' : money(l.amount),
+      pending: pendingAmount(l.pending),
+    })),
+    ...limits.loss.map((l) => ({
+      key: `l-${l.period}`,
+      name: (
+        <>
+          <Trans>Perda</Trans> ({periodName[l.period]})
+        </>
+      ),
+      value: (
+        <>
+          {l.amount === null ? '—' : money(l.amount)}{' '}
+          {l.amount !== null && <Trans>(perdido: {money(l.lossSoFar)})</Trans>}
+        </>
+      ),
+      pending: pendingAmount(l.pending),
+    })),
+    {
+      key: 'session-daily',
+      name: <Trans>Tempo por dia</Trans>,
+      value: sessionMinutes(limits.session.daily.minutes),
+      pending: pendingFrom(limits.session.daily.pending),
+    },
+    {
+      key: 'session-each',
+      name: <Trans>Tempo por sessão</Trans>,
+      value: sessionMinutes(limits.session.perSession.minutes),
+      pending: pendingFrom(limits.session.perSession.pending),
+    },
+    {
+      key: 'reality-check',
+      name: <Trans>Alerta de tempo (reality check)</Trans>,
+      value: `${limits.realityCheck.minutes} min`,
+      pending: pendingFrom(limits.realityCheck.pending),
+    },
+  ]
   return (
     <div className="player-page">
       <Section title={t`Jogador #${v.identity.userId}`}>
@@ -120,75 +169,16 @@ export default function PlayerPage() {
         {can('players.adjust') && <AdjustForm userId={userId} onDone={view.reload} />}
       </Section>
       <Section title={t`Limites e autoexclusão`}>
-        <TableScroll label={t`Limites`}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Limite</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Valor</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Mudança pendente</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {limits.deposit.map((l) => (
-                <tr key={`d-${l.period}`}>
-                  <td>
-                    <Trans>Depósito</Trans> ({periodName[l.period]})
-                  </td>
-                  <td>{l.amount === null ? '—' : money(l.amount)}</td>
-                  <td>
-                    {l.pending
-                      ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
-                      : ''}
-                  </td>
-                </tr>
-              ))}
-              {limits.loss.map((l) => (
-                <tr key={`l-${l.period}`}>
-                  <td>
-                    <Trans>Perda</Trans> ({periodName[l.period]})
-                  </td>
-                  <td>
-                    {l.amount === null ? '—' : money(l.amount)}{' '}
-                    {l.amount !== null && <Trans>(perdido: {money(l.lossSoFar)})</Trans>}
-                  </td>
-                  <td>
-                    {l.pending
-                      ? `${l.pending.amount === null ? '—' : money(l.pending.amount)} · ${dateTime(l.pending.from)}`
-                      : ''}
-                  </td>
-                </tr>
-              ))}
-              <tr>
-                <td>
-                  <Trans>Tempo por dia</Trans>
-                </td>
-                <td>{limits.session.daily.minutes === null ? '—' : `${limits.session.daily.minutes} min`}</td>
-                <td>{limits.session.daily.pending ? dateTime(limits.session.daily.pending.from) : ''}</td>
-              </tr>
-              <tr>
-                <td>
-                  <Trans>Tempo por sessão</Trans>
-                </td>
-                <td>{limits.session.perSession.minutes === null ? '—' : `${limits.session.perSession.minutes} min`}</td>
-                <td>{limits.session.perSession.pending ? dateTime(limits.session.perSession.pending.from) : ''}</td>
-              </tr>
-              <tr>
-                <td>
-                  <Trans>Alerta de tempo (reality check)</Trans>
-                </td>
-                <td>{limits.realityCheck.minutes} min</td>
-                <td>{limits.realityCheck.pending ? dateTime(limits.realityCheck.pending.from) : ''}</td>
-              </tr>
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Limites`}
+          rows={limitRows}
+          rowKey={(row) => row.key}
+          columns={[
+            { header: <Trans>Limite</Trans>, cell: (row) => row.name },
+            { header: <Trans>Valor</Trans>, cell: (row) => row.value },
+            { header: <Trans>Mudança pendente</Trans>, cell: (row) => row.pending },
+          ]}
+        />
         <p data-testid="self-exclusion">
           <Trans>Autoexclusão:</Trans>{' '}
           {v.selfExclusion === null ? (
@@ -228,132 +218,104 @@ export default function PlayerPage() {
         </ul>
       </Section>
       <Section title={t`Saques`} wide>
-        <TableScroll label={t`Saques`}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Pedido</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Valor</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Situação</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Chave</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Etapas</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.withdrawals.map((w) => (
-                <tr key={w.id}>
-                  <td>
-                    {w.id}
-                    <br />
-                    <span className="muted">{dateTime(w.createdAt)}</span>
-                  </td>
-                  <td className="num">{money(w.amount)}</td>
-                  <td data-testid={`withdrawal-phase-${w.id}`}>
-                    {phaseText(i18n, w.phase, w.sendAfter)}
-                    {w.failReason ? ` · ${failReasonText(i18n, w.failReason)}` : ''}
-                  </td>
-                  <td>{w.key}</td>
-                  <td>
-                    <ol className="steps" data-testid={`withdrawal-steps-${w.id}`}>
-                      {w.steps.map((step) => (
-                        <li key={`${step.code}-${step.at}`}>{stepText(i18n, step)}</li>
-                      ))}
-                    </ol>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Saques`}
+          rows={v.withdrawals}
+          rowKey={(w) => w.id}
+          empty={<Trans>Nenhum.</Trans>}
+          columns={[
+            {
+              header: <Trans>Pedido</Trans>,
+              cell: (w) => (
+                <>
+                  {w.id}
+                  <br />
+                  <span className="muted">{dateTime(w.createdAt)}</span>
+                </>
+              ),
+            },
+            { header: <Trans>Valor</Trans>, numeric: true, cell: (w) => money(w.amount) },
+            {
+              header: <Trans>Situação</Trans>,
+              testId: (w) => `withdrawal-phase-${w.id}`,
+              cell: (w) => (
+                <>
+                  {phaseText(i18n, w.phase, w.sendAfter)}
+                  {w.failReason ? ` · ${failReasonText(i18n, w.failReason)}` : ''}
+                </>
+              ),
+            },
+            { header: <Trans>Chave</Trans>, cell: (w) => w.key },
+            {
+              header: <Trans>Etapas</Trans>,
+              cell: (w) => (
+                <ol className="steps" data-testid={`withdrawal-steps-${w.id}`}>
+                  {w.steps.map((step) => (
+                    <li key={`${step.code}-${step.at}`}>{stepText(i18n, step)}</li>
+                  ))}
+                </ol>
+              ),
+            },
+          ]}
+        />
       </Section>
       <Section title={t`Depósitos`} wide>
-        <TableScroll label={t`Depósitos`}>
-          <table className="table" data-testid="player-deposits">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Pedido</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Pedido em</Trans>
-                </th>
-                <th scope="col" className="num">
-                  <Trans>Valor</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Situação</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Pagador (CPF)</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Bônus</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.deposits.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.id}</td>
-                  <td>{dateTime(d.createdAt)}</td>
-                  <td className="num">{money(d.amount)}</td>
-                  <td>{statusText(i18n, d.status)}</td>
-                  <td data-testid={`deposit-payer-${d.id}`}>
-                    {d.payers.length === 0
-                      ? '—'
-                      : d.payers
-                          .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
-                          .join(', ')}
-                  </td>
-                  <td>{d.bonusAmount > 0 ? money(d.bonusAmount) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Depósitos`}
+          testId="player-deposits"
+          rows={v.deposits}
+          rowKey={(d) => d.id}
+          empty={<Trans>Nenhum.</Trans>}
+          columns={[
+            { header: <Trans>Pedido</Trans>, cell: (d) => d.id },
+            { header: <Trans>Pedido em</Trans>, cell: (d) => dateTime(d.createdAt) },
+            { header: <Trans>Valor</Trans>, numeric: true, cell: (d) => money(d.amount) },
+            { header: <Trans>Situação</Trans>, cell: (d) => statusText(i18n, d.status) },
+            {
+              header: <Trans>Pagador (CPF)</Trans>,
+              testId: (d) => `deposit-payer-${d.id}`,
+              cell: (d) =>
+                d.payers.length === 0
+                  ? '—'
+                  : d.payers
+                      .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
+                      .join(', '),
+            },
+            { header: <Trans>Bônus</Trans>, cell: (d) => (d.bonusAmount > 0 ? money(d.bonusAmount) : '') },
+          ]}
+        />
       </Section>
       <Section title={t`Extrato (últimos 30)`} wide>
-        <TableScroll label={t`Extrato`}>
-          <table className="table">
-            <tbody>
-              {v.statement.entries.map((e) => (
-                <tr key={e.transferId}>
-                  <td>{dateTime(e.time)}</td>
-                  <td>{transferKindText(i18n, e.kind)}</td>
-                  <td>{[...new Set(e.legs.map((leg) => accountText(i18n, leg.account)))].join(' + ')}</td>
-                  <td className="num">{money(e.amount)}</td>
-                  <td className="num">{money(e.balanceAfter)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Extrato`}
+          rows={v.statement.entries}
+          rowKey={(e) => e.transferId}
+          empty={<Trans>Nenhum.</Trans>}
+          columns={[
+            { header: <Trans>Quando</Trans>, cell: (e) => dateTime(e.time) },
+            { header: <Trans>Lançamento</Trans>, cell: (e) => transferKindText(i18n, e.kind) },
+            {
+              header: <Trans>Contas</Trans>,
+              cell: (e) => [...new Set(e.legs.map((leg) => accountText(i18n, leg.account)))].join(' + '),
+            },
+            { header: <Trans>Valor</Trans>, numeric: true, cell: (e) => money(e.amount) },
+            { header: <Trans>Saldo depois</Trans>, numeric: true, cell: (e) => money(e.balanceAfter) },
+          ]}
+        />
       </Section>
       <Section title={t`Rodadas (últimas 20 de ${v.rounds.total})`}>
-        <TableScroll label={t`Rodadas`}>
-          <table className="table">
-            <tbody>
-              {v.rounds.rounds.map((r) => (
-                <tr key={r.roundId}>
-                  <td>{dateTime(r.createdAt)}</td>
-                  <td>{r.gameName}</td>
-                  <td className="num">{money(r.bet)}</td>
-                  <td className="num">{money(r.win + r.jackpotWin)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Rodadas`}
+          rows={v.rounds.rounds}
+          rowKey={(r) => r.roundId}
+          empty={<Trans>Nenhuma.</Trans>}
+          columns={[
+            { header: <Trans>Quando</Trans>, cell: (r) => dateTime(r.createdAt) },
+            { header: <Trans>Jogo</Trans>, cell: (r) => r.gameName },
+            { header: <Trans>Aposta</Trans>, numeric: true, cell: (r) => money(r.bet) },
+            { header: <Trans>Prêmio</Trans>, numeric: true, cell: (r) => money(r.win + r.jackpotWin) },
+          ]}
+        />
       </Section>
       <Section title={t`Aparelhos e sessões`}>
         <p>
