@@ -154,6 +154,8 @@ test('the lobby with a game an operator switched off has no serious axe violatio
       .poll(
         async () => {
           await page.goto('/')
+          // Count once the grid has drawn this game's card (the lobby renders after its catalog).
+          await page.getByTestId('game-arraia-da-sorte').waitFor()
           return page.getByTestId('game-unavailable').count()
         },
         { timeout: 30_000 },

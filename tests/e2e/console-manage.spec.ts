@@ -153,6 +153,8 @@ for (const [width, height] of [
         .poll(
           async () => {
             await page.goto('/')
+            // Count once the grid has drawn this game's card (the lobby renders after its catalog).
+            await page.getByTestId(`game-${GAME}`).waitFor()
             return page.getByTestId(`game-${GAME}`).getByTestId('game-unavailable').count()
           },
           { timeout: 30_000 },
