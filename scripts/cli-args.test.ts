@@ -11,7 +11,13 @@ import { cliArgs } from './cli-args.ts'
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 // Modules the scripts import, not commands.
-const notCommands = new Set(['cli-args.ts', 'sandbox-bank-call.ts', 'precompress.ts', 'first-route.ts', 'split-catalog.ts'])
+const notCommands = new Set([
+  'cli-args.ts',
+  'sandbox-bank-call.ts',
+  'precompress.ts',
+  'first-route.ts',
+  'split-catalog.ts',
+])
 const scripts = readdirSync(path.join(root, 'scripts')).filter(
   (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !notCommands.has(file),
 )
