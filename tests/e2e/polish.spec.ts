@@ -72,10 +72,11 @@ test('a 24-hour pause: the confirmation says it started and until when; the lobb
   )
   await expect(banner.getByRole('link', { name: 'Limites e ajuda' })).toHaveCSS('color', GREEN_700)
   const cards = page.getByTestId('game-grid').locator('.game-card')
+  // The banner can come before the grid has drawn its cards: count them once the first one is.
+  await expect(cards.first()).toContainText('Bloqueado na pausa')
   const count = await cards.count()
   expect(count).toBeGreaterThan(0)
   await expect(page.getByTestId('game-grid').getByTestId('game-blocked')).toHaveCount(count)
-  await expect(cards.first()).toContainText('Bloqueado na pausa')
   await shoot(page, 'lobby-paused')
 })
 
