@@ -4,7 +4,7 @@
 // (the bank has had it over 15 minutes). An item opens with the player beside it; approve, or reject with a reason. Every
 // console re-reads on each push, so an order another operator decided shows as taken here.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { DueClock } from '../../components/DueClock.tsx'
@@ -18,6 +18,7 @@ import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
+import { useTakenElsewhere } from '../../lib/useTakenElsewhere.ts'
 import { reviewWithdrawal, withdrawalQueue, withdrawalWatch } from './api.ts'
 
 /** A player as the worklist names them: the (masked) verified name, with the id to search by. */
@@ -35,28 +36,12 @@ export default function WorklistPage() {
   const [status, setStatus] = useState<QueueStatus>('review')
   const list = useCall(() => withdrawalQueue(status), [status])
   const [selected, setSelected] = useState<WorklistItem>()
-  const [taken, setTaken] = useState<Map<string, WorklistItem>>(new Map())
-  const decidedHere = useRef(new Set<string>())
-  const shown = useRef<WorklistItem[]>([])
   const now = useServerNow(list.data?.now)
+  const { taken, decided, forget } = useTakenElsewhere(list.data?.items, (item) => item.orderId, status === 'review')
 
   useOpsPush((push) => {
     if (push.topic === 'order') list.reload()
   })
-
-  // Items that left the review list without a decision from this console were taken by someone else.
-  useEffect(() => {
-    if (!list.data || status !== 'review') return
-    const current = new Set(list.data.items.map((item) => item.orderId))
-    const gone = shown.current.filter((item) => !current.has(item.orderId) && !decidedHere.current.has(item.orderId))
-    if (gone.length > 0)
-      setTaken((previous) => {
-        const next = new Map(previous)
-        for (const item of gone) next.set(item.orderId, item)
-        return next
-      })
-    shown.current = list.data.items
-  }, [list.data, status])
 
   const canReview = me.permissions.includes('withdrawals.review')
   const reviewWindow = (list.data?.reviewMinutes ?? 30) * 60_000
@@ -85,7 +70,7 @@ export default function WorklistPage() {
               onClick={() => {
                 setStatus(tab.id)
                 setSelected(undefined)
-                shown.current = []
+                forget()
               }}
             >
               {tab.label}
@@ -189,7 +174,7 @@ export default function WorklistPage() {
           canReview={canReview && status === 'review'}
           taken={taken.has(selected.orderId)}
           onDecided={(orderId) => {
-            decidedHere.current.add(orderId)
+            decided(orderId)
             list.reload()
           }}
         />

@@ -6,7 +6,7 @@
 // an item decided elsewhere shows as taken. Below, the barred list (Lei 14.790/2023 art. 26): its
 // size per category and, for the roles that keep it, a CSV upload that replaces it.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { formatCpf } from '../../../contract/cpf.ts'
 import { barredCategories } from '../../../contract/identity.ts'
 import { VERIFICATION_REVIEW_MINUTES, type VerificationItem } from '../../../contract/ops.ts'
@@ -20,6 +20,7 @@ import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
+import { useTakenElsewhere } from '../../lib/useTakenElsewhere.ts'
 import { barredCategoryText, reviewReasonText } from '../../lib/verification-labels.ts'
 import { barredList, decideVerification, uploadBarredList, verificationQueue } from './api.ts'
 
@@ -42,28 +43,12 @@ export default function VerificationsPage() {
   const [tab, setTab] = useState<Tab>('open')
   const list = useCall(() => verificationQueue(tab), [tab])
   const [selected, setSelected] = useState<VerificationItem>()
-  const [taken, setTaken] = useState<Map<number, VerificationItem>>(new Map())
-  const decidedHere = useRef(new Set<number>())
-  const shown = useRef<VerificationItem[]>([])
   const now = useServerNow(list.data?.now)
+  const { taken, decided, forget } = useTakenElsewhere(list.data?.items, (item) => item.id, tab === 'open')
 
   useOpsPush((push) => {
     if (push.topic === 'verification') list.reload()
   })
-
-  // Items that left the open list without a decision from this console were taken by someone else.
-  useEffect(() => {
-    if (!list.data || tab !== 'open') return
-    const current = new Set(list.data.items.map((item) => item.id))
-    const gone = shown.current.filter((item) => !current.has(item.id) && !decidedHere.current.has(item.id))
-    if (gone.length > 0)
-      setTaken((previous) => {
-        const next = new Map(previous)
-        for (const item of gone) next.set(item.id, item)
-        return next
-      })
-    shown.current = list.data.items
-  }, [list.data, tab])
 
   const canDecide = me.permissions.includes('verifications.decide')
   const reviewWindow = VERIFICATION_REVIEW_MINUTES * 60_000
@@ -90,7 +75,7 @@ export default function VerificationsPage() {
                 onClick={() => {
                   setTab(item.id)
                   setSelected(undefined)
-                  shown.current = []
+                  forget()
                 }}
               >
                 {item.label}
@@ -167,7 +152,7 @@ export default function VerificationsPage() {
             canDecide={canDecide && tab === 'open'}
             taken={taken.has(selected.id)}
             onDecided={(id) => {
-              decidedHere.current.add(id)
+              decided(id)
               list.reload()
             }}
           />
