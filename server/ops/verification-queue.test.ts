@@ -8,13 +8,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
 import { manualClock } from '../../tests/support/clock.ts'
+import { signedInOperator } from '../../tests/support/operators.ts'
 import { buildTestApp, createTestDb, engines, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { SANDBOX_CPF_NAME_MISMATCH, SANDBOX_CPF_PEP, SANDBOX_REGISTERED_NAME } from '../accounts/identity-sandbox.ts'
 import type { OperatorRole } from '../db/schema.ts'
-import { createOperator } from './operators.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
-const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
 const SAVE = '/charge/amount/saveUserAccountInfo'
 const adult = { fullName: 'Maria da Silva', birthDate: '1990-01-15' }
 
@@ -34,23 +33,7 @@ describe.each(engines)('verification queue on %s', { timeout: 120_000 }, (engine
     await testDb.drop()
   })
 
-  async function operator(role: OperatorRole) {
-    const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
-    const name = `${role} ${randomUUID().slice(0, 4)}`
-    await createOperator(testDb.db.kysely, { email, role, name, password: OPERATOR_PASSWORD }, clock.now())
-    const address = `192.0.2.${++ip}`
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/ops/session/login',
-      payload: { email, password: OPERATOR_PASSWORD },
-      remoteAddress: address,
-    })
-    expect(login.json()).toMatchObject({ success: true })
-    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
-    const post = (path: string, payload: object = {}) =>
-      app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { cookie }, payload, remoteAddress: address })
-    return { name, post, call: async (path: string, payload: object = {}) => (await post(path, payload)).json() }
-  }
+  const operator = (role: OperatorRole) => signedInOperator(app, testDb.db.kysely, role, clock.now(), `192.0.2.${++ip}`)
 
   const auditRows = (action: string) =>
     testDb.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
