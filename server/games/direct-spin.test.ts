@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
-import { openGameSession } from '../../tests/support/game-session.ts'
+import { countAnswers, openGameSession } from '../../tests/support/game-session.ts'
 import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import type { Database } from '../db/schema.ts'
 import { spinQueries } from './direct-spin.ts'
@@ -70,26 +70,6 @@ describe('the spin direct path on sqlite', () => {
       }
     }
   })
-
-  /** How many answers of each kind: a win, a loss, a replay, each refusal. */
-  const count = (answers: unknown[]) => {
-    const kinds: Record<string, number> = {}
-    for (const answer of answers as {
-      success: boolean
-      msgCode?: string
-      data?: { replayed: boolean; round: { win: number } }
-    }[]) {
-      const kind = !answer.success
-        ? (answer.msgCode as string)
-        : answer.data?.replayed
-          ? 'replayed'
-          : answer.data?.round.win
-            ? 'win'
-            : 'loss'
-      kinds[kind] = (kinds[kind] ?? 0) + 1
-    }
-    return kinds
-  }
 
   /** One app spinning `plan` from a fixed server seed, with the direct path or without it. */
   async function play(direct: boolean, plan: { bet: number; requestId: string; advanceMs: number }[]) {
@@ -164,7 +144,12 @@ describe('the spin direct path on sqlite', () => {
         .execute(),
     }
     for (const round of rows.rounds) (round as { session_id: string }).session_id = 'S'
-    return { answers: mask(answers), rows: mask(rows), counts: { ...app.ledger.directCounts }, kinds: count(answers) }
+    return {
+      answers: mask(answers),
+      rows: mask(rows),
+      counts: { ...app.ledger.directCounts },
+      kinds: countAnswers(answers),
+    }
   }
 
   it('writes what the LedgerTx path writes, spin for spin, and hands every other case over', async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { findGame } from '../../contract/games/catalog.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { manualClock } from '../../tests/support/clock.ts'
-import { openGameSession } from '../../tests/support/game-session.ts'
+import { countAnswers, openGameSession } from '../../tests/support/game-session.ts'
 import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
 import { Rounds } from './rounds.ts'
 import { hmacSha256 } from './seeds.ts'
@@ -22,26 +22,6 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
   afterEach(async () => {
     for (const one of open.splice(0)) await one.close()
   })
-
-  /** How many answers of each kind: a win, a loss, a replay, each refusal. */
-  const count = (answers: unknown[]) => {
-    const kinds: Record<string, number> = {}
-    for (const answer of answers as {
-      success: boolean
-      msgCode?: string
-      data?: { replayed: boolean; round: { win: number } }
-    }[]) {
-      const kind = !answer.success
-        ? (answer.msgCode as string)
-        : answer.data?.replayed
-          ? 'replayed'
-          : answer.data?.round.win
-            ? 'win'
-            : 'loss'
-      kinds[kind] = (kinds[kind] ?? 0) + 1
-    }
-    return kinds
-  }
 
   /** One app spinning `plan` from a fixed server seed, with the one-statement path or without it. */
   async function play(oneStatement: boolean, plan: Step[], limits: { dailyLoss: number; dailyMinutes: number }) {
@@ -150,7 +130,7 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
         .execute(),
     }
     for (const round of rows.rounds) (round as { session_id: string }).session_id = 'S'
-    return { answers: mask(answers), rows: mask(rows), counts, kinds: count(answers) }
+    return { answers: mask(answers), rows: mask(rows), counts, kinds: countAnswers(answers) }
   }
 
   /** 120 spins: replays, a bet the game does not offer, large bets, a reality check after an hour. */

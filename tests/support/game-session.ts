@@ -54,3 +54,23 @@ export async function openLaunch(
   }
   return { launchToken, opened, chosen, sessionToken }
 }
+
+/** How many spin answers of each kind: a win, a loss, a replay, each refusal by its code. */
+export function countAnswers(answers: unknown[]): Record<string, number> {
+  const kinds: Record<string, number> = {}
+  for (const answer of answers as {
+    success: boolean
+    msgCode?: string
+    data?: { replayed: boolean; round: { win: number } }
+  }[]) {
+    const kind = !answer.success
+      ? (answer.msgCode as string)
+      : answer.data?.replayed
+        ? 'replayed'
+        : answer.data?.round.win
+          ? 'win'
+          : 'loss'
+    kinds[kind] = (kinds[kind] ?? 0) + 1
+  }
+  return kinds
+}
