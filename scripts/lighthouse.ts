@@ -1,4 +1,4 @@
-// `npm run lighthouse` (after `npm run build`; it builds only its baseline): Lighthouse, mobile
+// `npm run lighthouse` (builds the app first when its inputs changed; it builds its baseline itself): Lighthouse, mobile
 // with simulated throttling, in Debian's Chromium against the built app served by the real
 // server on a free port and a fresh SQLite file (median of 3 runs, LIGHTHOUSE_RUNS) — `/` as a
 // first visit, `/` as a returning player (the lobby; the age check passed, the device logged in)

@@ -1,8 +1,8 @@
 // Measures what the first route (`/`) downloads: the entry JS and CSS, the app it starts
 // (preloaded by the HTML), their static imports, and the lazily loaded home chunk with its imports — gzip-compressed, against the budget in
 // docs/architecture.md (≤ 120 KB); and the game page's JavaScript (≤ 60 KB). Then lists each
-// chunk's largest modules (from its source map) and fails if zod reached the browser. Run after
-// `npm run build`: `npm run size`.
+// chunk's largest modules (from its source map) and fails if zod reached the browser. `npm run size`
+// builds the app first when its inputs changed (scripts/build-if-stale.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Config } from '../config.ts'
-import type { Db, Engine } from '../db/database.ts'
+import type { Db, DirectPostgres, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
@@ -32,6 +32,8 @@ declare module 'fastify' {
     engine: Engine
     /** SQLite: statements on the database's connection without Kysely (the spin's); null on PostgreSQL. */
     sqlite: DirectSqlite | null
+    /** PostgreSQL: a hot path's statement on a pooled connection without Kysely (the spin's); null on SQLite. */
+    postgres: DirectPostgres | null
     clock: Clock
     languagePacks: LanguagePacks
     /** Subscribes to other instances' commits (PostgreSQL NOTIFY); a no-op on SQLite. */
@@ -78,6 +80,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('db', db.kysely)
   app.decorate('engine', db.engine)
   app.decorate('sqlite', db.sqlite ?? null)
+  app.decorate('postgres', db.postgres ?? null)
   app.decorate('clock', options.clock ?? { now: () => Date.now() })
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))

@@ -107,7 +107,7 @@ export class Ledger {
     }
     if (call) {
       // A failed statement wrote nothing (one transaction): `work` answers it, retrying as it does.
-      const result = await callSpinFunction(this.#o.db, call.spin).catch(() => undefined)
+      const result = await callSpinFunction(this.#o.postgres ?? this.#o.db, call.spin).catch(() => undefined)
       if (result && 'done' in result) {
         this.#functionCounts.function++
         this.#afterCommit(new Set([call.spin.playerId]), [broadcastEvent('jackpot', {})])

@@ -23,6 +23,7 @@ const ledgerPlugin: FastifyPluginAsync = async (app) => {
     db: app.db,
     engine: app.engine,
     sqlite: app.sqlite,
+    postgres: app.postgres,
     accounts,
     now: () => app.clock.now(),
     afterCommit: (_players, events) => {

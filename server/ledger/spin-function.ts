@@ -3,7 +3,8 @@
 // names the round it worked out (`FunctionSpin`); the function checks under the player's lock
 // that the round still holds and writes what the spin's `LedgerTx` would, or names the case it
 // leaves to `LedgerTx` and writes nothing.
-import { CompiledQuery, type Kysely } from 'kysely'
+import { CompiledQuery, Kysely } from 'kysely'
+import type { DirectPostgres } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 
 /** Everything the function checks and writes, in its parameters' order. */
@@ -142,12 +143,18 @@ export type SpinFunctionAnswer = {
   pool: string | number | null
 }
 
-/** Calls the function: what it wrote, or the case it handed back (nothing written). */
+/**
+ * Calls the function, on the pool's direct statement when given one (the hot path), else through
+ * Kysely: what it wrote, or the case it handed back (nothing written).
+ */
 export async function callSpinFunction(
-  db: Kysely<Database>,
+  db: Kysely<Database> | DirectPostgres,
   spin: FunctionSpin,
 ): Promise<{ done: FunctionSpinDone } | { handedBack: string }> {
-  const { rows } = await db.executeQuery<SpinFunctionAnswer>(CompiledQuery.raw(CALL, parameters(spin)))
+  const rows =
+    db instanceof Kysely
+      ? (await db.executeQuery<SpinFunctionAnswer>(CompiledQuery.raw(CALL, parameters(spin)))).rows
+      : await db.query<SpinFunctionAnswer>(CALL, parameters(spin))
   const row = rows[0]
   if (!row) return { handedBack: 'no answer' }
   if (row.outcome !== 'done') return { handedBack: row.outcome }

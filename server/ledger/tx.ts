@@ -3,7 +3,7 @@
 import type { Compilable, Kysely, Transaction } from 'kysely'
 import type { BroadcastTopic, OutboxPayloads, PlayerTopic } from '../../contract/push.ts'
 import type { TransferKind } from '../../contract/transfers.ts'
-import type { Engine } from '../db/database.ts'
+import type { DirectPostgres, Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import type { OutboxEvent } from '../push/outbox.ts'
@@ -88,6 +88,8 @@ export interface LedgerOptions {
   engine: Engine
   /** SQLite: the connection's direct statements, for `transactDirect`'s plain path. */
   sqlite?: DirectSqlite | null
+  /** PostgreSQL: the pool's direct statements, for `transactFunction`'s call of the spin function. */
+  postgres?: DirectPostgres | null
   accounts: AccountDirectory
   now: () => number
   /** Called after a commit that changed players' money (wakes the push hub). */

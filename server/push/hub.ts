@@ -36,6 +36,11 @@ function operatorPush(topic: string, playerId: number | null, payload: Record<st
 }
 
 const POLL_MS = 1000
+/**
+ * Under a stream of commits, passes start at least this far apart, so one read serves every
+ * commit meanwhile instead of one read per commit competing with the commits for the database.
+ */
+const PASS_GAP_MS = 5
 const BATCH = 1000
 // Revoked tokens close their sockets within a second even when revoked on another instance.
 const SWEEP_MS = 500
@@ -65,6 +70,7 @@ export class PushHub {
   #sweeping = false
   #cursor = 0
   #draining = false
+  #resting = false
   #again = false
   #timer: NodeJS.Timeout | undefined
   #sweepTimer: NodeJS.Timeout | undefined
@@ -241,19 +247,22 @@ export class PushHub {
     this.send(playerId, { type: 'balance', data: await this.#readers.balance(playerId) })
   }
 
-  /** Drains new outbox rows; concurrent wakes fold into one more pass. */
+  /** Drains new outbox rows; wakes during a pass fold into one more pass, PASS_GAP_MS later. */
   wake(): void {
-    if (this.#draining) {
+    if (this.#draining || this.#resting) {
       this.#again = true
       return
     }
     this.#draining = true
     void this.#drain().finally(() => {
       this.#draining = false
-      if (this.#again) {
-        this.#again = false
+      if (!this.#again) return
+      this.#again = false
+      this.#resting = true
+      setTimeout(() => {
+        this.#resting = false
         this.wake()
-      }
+      }, PASS_GAP_MS)
     })
   }
 
