@@ -1,5 +1,5 @@
 // Support: one conversation per player with its messages, the FAQ (per language,
-// seeded with the questions players really ask), notices with their time windows and who read
+// filled with the questions players really ask), notices with their time windows and who read
 // them, feedback with the operators' answers and canned answers. Operator actions go to the
 // console's audit_log (0014).
 import type { Kysely } from 'kysely'
@@ -114,7 +114,7 @@ export function supportMigration(engine: Engine) {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute()
 
-      await seedFaq(db, Date.now())
+      await insertStarterFaq(db, Date.now())
     },
     async down(db: Kysely<unknown>): Promise<void> {
       for (const table of [
@@ -244,7 +244,7 @@ const canned: Record<string, Entry[]> = {
   ],
 }
 
-async function seedFaq(db: Kysely<unknown>, now: number): Promise<void> {
+async function insertStarterFaq(db: Kysely<unknown>, now: number): Promise<void> {
   const faqRows = Object.entries(faq).flatMap(([language, entries]) =>
     entries.map(([question, answer], position) => ({ language, position, question, answer, updated_at: now })),
   )

@@ -45,7 +45,7 @@ export function attributionMigration(engine: Engine) {
         .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
         .addColumn('error_code', 'text')
         .addColumn('reported_at', 'bigint')
-        // What the seed's client says of its own report (`updateFbRechargeRecords`): 0 not yet, 1 reported, 2 failed.
+        // What the legacy client says of its own report (`updateFbRechargeRecords`): 0 not yet, 1 reported, 2 failed.
         .addColumn('client_report_status', 'integer', (c) => c.notNull())
         .addColumn('client_error_code', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
