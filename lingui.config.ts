@@ -10,6 +10,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/messages', include: ['src'] },
     // The operator console's own catalog: nothing of it is in the player app's packs.
     { path: '<rootDir>/locales/{locale}/console', include: ['console'] },
+    // The game page's: it loads only its own, in the player's language.
+    { path: '<rootDir>/locales/{locale}/games', include: ['games-client'] },
   ],
   compileNamespace: 'json',
 })

@@ -1,5 +1,6 @@
-// Two test projects: the server (Node, real SQLite and PostgreSQL) and the PWA's components
-// (jsdom + fake-indexeddb, with the same React/Lingui transforms as the build).
+// Three test projects: the server (Node, real SQLite and PostgreSQL), the game page's modules
+// (Node, with the build's Lingui macro transform) and the PWA's components (jsdom +
+// fake-indexeddb, with the same React/Lingui transforms as the build).
 
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
@@ -13,16 +14,14 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: [
-            'server/**/*.test.ts',
-            'contract/**/*.test.ts',
-            'games-client/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'tests/chaos/**/*.test.ts',
-          ],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
+      },
+      {
+        plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
+        test: { name: 'game-page', environment: 'node', include: ['games-client/**/*.test.ts'] },
       },
       {
         plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],

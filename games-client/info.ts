@@ -3,14 +3,15 @@
 // paytable with each illustrated symbol by its name, the game's own rules, the jackpot's chance
 // at the current bet, and the provably fair seeds. A sheet over the whole game (above the reels
 // and the controls), closed by its × button or Escape.
+import { plural, t } from '@lingui/core/macro'
 import type { SeedCommitment } from '../contract/games/api.ts'
 import { symbolUrl } from '../contract/games/art.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import { type JackpotRule, jackpotChance } from '../contract/games/jackpot.ts'
+import type { Language } from '../contract/languages.ts'
 import { formatMoney, formatPercent } from '../contract/money.ts'
 import { el } from './dom.ts'
-import { type Lang, text, type Word } from './text.ts'
 
 export interface InfoPanel {
   element: HTMLElement
@@ -22,8 +23,12 @@ export interface InfoPanel {
   readonly isOpen: boolean
 }
 
-export function infoPanel(game: GameDef, figures: PublishedFigures, rule: JackpotRule, lang: Lang): InfoPanel {
-  const t = (word: Word, values?: Record<string, string>) => text(lang, word, values)
+/** The published volatility in words. */
+export function volatilityName(volatility: PublishedFigures['volatility']): string {
+  return { low: t`baixa`, medium: t`média`, high: t`alta` }[volatility]
+}
+
+export function infoPanel(game: GameDef, figures: PublishedFigures, rule: JackpotRule, lang: Language): InfoPanel {
   const number = (value: number, digits: number) =>
     value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits })
   const pct = (value: number, digits: number) => formatPercent(value, digits, digits, lang)
@@ -56,18 +61,23 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
     )
   }
 
+  const wild = nameOf(game.wild)
+  const scatter = nameOf(game.scatter)
   const rules = [
-    t(game.layout === 'video-ways' ? 'ways' : 'lines', { wild: nameOf(game.wild), scatter: nameOf(game.scatter) }),
+    game.layout === 'video-ways'
+      ? t`243 formas: símbolos iguais em rolos vizinhos a partir da esquerda, em qualquer linha; o curinga (${wild}) substitui; o scatter (${scatter}) paga em qualquer lugar.`
+      : t`5 linhas, da esquerda para a direita; o curinga (${wild}) substitui os outros símbolos.`,
   ]
-  if (game.fullWindowMultiplier) rules.push(t('fullWindowRule', { n: String(game.fullWindowMultiplier) }))
+  if (game.fullWindowMultiplier)
+    rules.push(
+      t`Tela cheia: quando os 9 símbolos são iguais (curingas contam), o ganho das linhas vale ×${{ n: game.fullWindowMultiplier }}.`,
+    )
   if (game.freeSpins) {
     const awards = game.freeSpins.awards.flatMap((spins, count) => (spins > 0 ? [[count, spins] as const] : []))
+    const counts = awards.map(([count]) => count).join(' / ')
+    const spins = awards.map(([, spins]) => spins).join(' / ')
     rules.push(
-      t('freeSpinsRule', {
-        counts: awards.map(([count]) => count).join(' / '),
-        spins: awards.map(([, spins]) => spins).join(' / '),
-        n: String(game.freeSpins.multiplier),
-      }),
+      t`${counts} scatters dão ${spins} rodadas grátis, jogadas na hora com a mesma aposta, em rolos próprios, com todo ganho ×${{ n: game.freeSpins.multiplier }}.`,
     )
   }
 
@@ -78,33 +88,30 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
   const nonce = el('code', { className: 'fair-nonce' })
   const nextHash = el('code')
   const facts = [
-    `${t('hitFrequency')}: ${pct(figures.hitFrequency, 2)}`,
-    `${t('volatility')}: ${t(figures.volatility)} (${t('volatilityIndex')} ${number(figures.volatilityIndex, 2)})`,
-    `${t('maxWin')}: ${figures.maxWin.toLocaleString(lang)}×`,
+    `${t`Rodadas com ganho`}: ${pct(figures.hitFrequency, 2)}`,
+    `${t`Volatilidade`}: ${volatilityName(figures.volatility)} (${t`índice`} ${number(figures.volatilityIndex, 2)})`,
+    `${t`Ganho máximo`}: ${figures.maxWin.toLocaleString(lang)}×`,
   ]
   if (figures.freeSpinsFrequency > 0) {
-    facts.push(t('freeSpinsEvery', { n: Math.round(100 / figures.freeSpinsFrequency).toLocaleString(lang) }))
+    const n = Math.round(100 / figures.freeSpinsFrequency)
+    facts.push(t`Rodadas grátis: em média 1 a cada ${plural(n, { one: 'rodada', other: '# rodadas' })}`)
   }
-  const closeButton = el('button', { type: 'button', className: 'info-close', textContent: '×', ariaLabel: t('close') })
+  const closeButton = el('button', { type: 'button', className: 'info-close', textContent: '×', ariaLabel: t`Fechar` })
   closeButton.dataset.testid = 'game-info-close'
-  const heading = el('h2', { id: 'game-info-title', textContent: t('info') })
+  const heading = el('h2', { id: 'game-info-title', textContent: t`Regras e RTP` })
   const element = el(
     'section',
     { className: 'info', hidden: true, role: 'dialog', ariaModal: 'true' },
     el('div', { className: 'info-head' }, heading, closeButton),
-    el('p', {}, el('strong', { textContent: `${t('rtp')}: ${pct(figures.rtp, 4)}` })),
+    el('p', {}, el('strong', { textContent: `${t`RTP (retorno ao jogador)`}: ${pct(figures.rtp, 4)}` })),
     el('p', {
       className: 'muted',
-      textContent: t('rtpParts', {
-        base: pct(figures.baseRtp, 4),
-        free: pct(figures.freeSpinsRtp, 4),
-        jackpot: pct(figures.jackpotRtp, 4),
-      }),
+      textContent: t`jogo base ${{ base: pct(figures.baseRtp, 4) }} + rodadas grátis ${{ free: pct(figures.freeSpinsRtp, 4) }} + jackpot ${{ jackpot: pct(figures.jackpotRtp, 4) }}`,
     }),
     el(
       'p',
       { className: 'muted' },
-      `${t('exact')} `,
+      `${t`Valor exato (de cada real apostado):`} `,
       el(
         'span',
         { className: 'fraction' },
@@ -115,14 +122,19 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
     ),
     el('ul', { className: 'facts' }, ...facts.map((fact) => el('li', { textContent: fact }))),
     ...rules.map((rule) => el('p', { textContent: rule })),
-    el('h3', { textContent: t(game.layout === 'video-ways' ? 'paytableWays' : 'paytableLines') }),
+    el('h3', {
+      textContent:
+        game.layout === 'video-ways'
+          ? t`Tabela de pagamentos (× aposta total, por forma)`
+          : t`Tabela de pagamentos (× aposta total, por linha)`,
+    }),
     el('ul', { className: 'paytable' }, ...rows),
-    el('h3', { textContent: t('jackpot') }),
+    el('h3', { textContent: t`Jackpot progressivo` }),
     jackpotLine,
-    el('h3', { textContent: t('fairness') }),
-    el('p', {}, `${t('seedHash')}: `, activeHash),
-    el('p', {}, `${t('clientSeed')}: `, clientSeed, ` · ${t('nonce')}: `, nonce),
-    el('p', {}, `${t('nextSeedHash')}: `, nextHash),
+    el('h3', { textContent: t`Jogo verificável` }),
+    el('p', {}, `${t`Hash da semente do servidor`}: `, activeHash),
+    el('p', {}, `${t`Sua semente`}: `, clientSeed, ` · ${t`Próximo nonce`}: `, nonce),
+    el('p', {}, `${t`Hash da próxima semente (já fixada)`}: `, nextHash),
   )
   element.dataset.testid = 'game-info'
   element.setAttribute('aria-labelledby', heading.id)
@@ -143,11 +155,9 @@ export function infoPanel(game: GameDef, figures: PublishedFigures, rule: Jackpo
       opener?.focus()
     },
     update(bet, seed, next) {
-      jackpotLine.textContent = t('jackpotRule', {
-        share: formatPercent(rule.shareBps / 100, 2, 0, lang),
-        seed: formatMoney(rule.seed),
-        odds: Math.round(1 / jackpotChance(rule, bet)).toLocaleString(lang),
-      })
+      const share = formatPercent(rule.shareBps / 100, 2, 0, lang)
+      const odds = Math.round(1 / jackpotChance(rule, bet)).toLocaleString(lang)
+      jackpotLine.textContent = t`${share} de cada aposta vai para o prêmio, que recomeça em ${{ seed: formatMoney(rule.seed) }}. Chance nesta aposta: 1 em ${odds} (cresce com a aposta).`
       activeHash.textContent = seed?.serverSeedHash ?? '—'
       clientSeed.textContent = seed?.clientSeed ?? '—'
       nonce.textContent = String(seed?.nextNonce ?? 0)

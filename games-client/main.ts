@@ -5,27 +5,29 @@
 // free spins are shown one after another on their own reels. Wins are marked and, only when
 // more than the bet, celebrated (celebration.ts). It tells the parent app about balance and sound
 // changes by postMessage — only to its own origin — and listens only to its parent on it.
+import { plural, t } from '@lingui/core/macro'
 import type { SessionView, SpinResult } from '../contract/games/api.ts'
 import { backgroundUrl } from '../contract/games/art.ts'
 import { evaluate, evaluateFreeSpin, type GameDef, winAmount } from '../contract/games/engine.ts'
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
+import { isLanguage } from '../contract/languages.ts'
 import { formatMoney, formatPercent } from '../contract/money.ts'
 import { chooseSeed, GameApiError, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
 import { presentation } from './celebration.ts'
 import { el } from './dom.ts'
-import { infoPanel } from './info.ts'
+import { activateLanguage } from './i18n.ts'
+import { infoPanel, volatilityName } from './info.ts'
 import { showRealityCheck } from './reality-check.ts'
 import { createReels, rasterSymbols } from './reels.ts'
 import { bigWinShow, countUp } from './show.ts'
 import { gameSound } from './sound.ts'
-import { type Lang, text, type Word } from './text.ts'
 import { winMarks } from './wins.ts'
 import './game.css'
 
 const params = new URLSearchParams(location.search)
-const lang = (['pt-BR', 'en', 'hi'].includes(params.get('lang') ?? '') ? params.get('lang') : 'pt-BR') as Lang
-const t = (word: Word, values?: Record<string, string>) => text(lang, word, values)
+const requested = params.get('lang')
+const lang = isLanguage(requested) ? requested : 'pt-BR'
 const root = document.getElementById('game') as HTMLElement
 const money = (minor: number) => formatMoney(minor)
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -76,11 +78,16 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
   message.dataset.testid = 'game-message'
   const betValue = el('output', { className: 'bet-value' })
   betValue.dataset.testid = 'game-bet'
-  const minus = el('button', { type: 'button', className: 'bet-step', textContent: '−', ariaLabel: `${t('bet')} −` })
-  const plus = el('button', { type: 'button', className: 'bet-step', textContent: '+', ariaLabel: `${t('bet')} +` })
-  const spinButton = el('button', { type: 'button', className: 'spin' }, el('span', { textContent: t('spin') }))
+  const minus = el('button', { type: 'button', className: 'bet-step', textContent: '−', ariaLabel: `${t`Aposta`} −` })
+  const plus = el('button', { type: 'button', className: 'bet-step', textContent: '+', ariaLabel: `${t`Aposta`} +` })
+  const spinButton = el('button', { type: 'button', className: 'spin' }, el('span', { textContent: t`Girar` }))
   spinButton.dataset.testid = 'game-spin'
-  const infoButton = el('button', { type: 'button', className: 'info-button', textContent: 'i', ariaLabel: t('info') })
+  const infoButton = el('button', {
+    type: 'button',
+    className: 'info-button',
+    textContent: 'i',
+    ariaLabel: t`Regras e RTP`,
+  })
   const soundButton = el('button', { type: 'button', className: 'sound-button', innerHTML: SPEAKER })
   soundButton.dataset.testid = 'game-sound'
   const banner = el('p', { className: 'feature-banner', hidden: true, role: 'status' })
@@ -94,18 +101,18 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
   reels.element.dataset.testid = 'game-reels'
   const marks = winMarks(game, reels, lang)
   const stage = el('div', { className: 'stage' }, reels.element, marks.overlay)
-  const winLabel = el('span', { className: 'label', textContent: t('win') })
+  const winLabel = el('span', { className: 'label', textContent: t`Ganho` })
   const info = infoPanel(game, figures, state.rule, lang)
   let lastStops = game.reels.map(() => 0)
   let skipping = false
 
   const showSound = () => {
     soundButton.setAttribute('aria-pressed', String(sound.on))
-    soundButton.ariaLabel = sound.on ? t('soundOn') : t('soundOff')
+    soundButton.ariaLabel = sound.on ? t`Desligar som` : t`Ligar som`
     soundButton.classList.toggle('off', !sound.on)
   }
   const showJackpot = (pool: number | undefined) => {
-    jackpot.textContent = pool ? `${t('jackpot')}: ${money(pool)}` : ''
+    jackpot.textContent = pool ? `${t`Jackpot progressivo`}: ${money(pool)}` : ''
   }
   const showBet = () => {
     const bet = game.betLevels[state.betIndex] as number
@@ -140,7 +147,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     if (!free || result.round.freeSpins.length === 0) return 0
     sound.play('freeSpins')
     banner.hidden = false
-    banner.textContent = t('freeSpinsWon', { n: String(result.round.freeSpins.length), m: String(free.multiplier) })
+    banner.textContent = t`${plural({ n: result.round.freeSpins.length }, { one: '# rodada grátis!', other: '# rodadas grátis!' })} Ganhos ×${{ m: free.multiplier }}`
     await wait(skipping || calm() ? 150 : 1400)
     let total = 0
     for (const [i, stops] of result.round.freeSpins.entries()) {
@@ -153,15 +160,11 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       const won = winAmount(def, bet, evaluation.units)
       total += won
       marks.show(evaluation, bet, true)
-      banner.textContent = t('freeSpinsLeft', {
-        i: String(i + 1),
-        n: String(result.round.freeSpins.length),
-        amount: money(total),
-      })
+      banner.textContent = t`Rodada grátis ${{ i: i + 1 }} de ${{ n: result.round.freeSpins.length }}: ${{ amount: money(total) }}`
       lastWin.textContent = money(baseWin + total)
       await wait(skipping || calm() ? 120 : won > 0 ? 900 : 450)
     }
-    banner.textContent = t('freeSpinsTotal', { amount: money(total) })
+    banner.textContent = t`Rodadas grátis: ${{ amount: money(total) }}`
     reels.show(def.reels, result.round.stops)
     marks.show(evaluate(def, result.round.stops), bet, false)
     return total
@@ -171,16 +174,19 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
   async function present(result: SpinResult, bet: number) {
     const paid = result.round.win + result.round.jackpotWin
     const shown = presentation(paid, bet)
+    const win = money(paid)
+    const stake = money(bet)
+    const won = t`Ganhou ${{ amount: win }}!`
     const words: Record<typeof shown.tier, string> = {
-      loss: t('noWin'),
-      partial: t('partial', { win: money(paid), bet: money(bet) }),
-      returned: t('returned', { win: money(paid), bet: money(bet) }),
-      win: t('won', { amount: money(paid) }),
-      big: t('won', { amount: money(paid) }),
-      mega: t('won', { amount: money(paid) }),
-      epic: t('won', { amount: money(paid) }),
+      loss: t`Sem ganho nesta rodada.`,
+      partial: t`${win} de ${{ bet: stake }}`,
+      returned: t`${win} de ${{ bet: stake }}: a aposta de volta`,
+      win: won,
+      big: won,
+      mega: won,
+      epic: won,
     }
-    const said = result.round.jackpotWin > 0 ? t('jackpotWon', { amount: money(paid) }) : words[shown.tier]
+    const said = result.round.jackpotWin > 0 ? t`JACKPOT! ${{ amount: win }}` : words[shown.tier]
     banner.hidden = true
     if (!shown.celebrate) {
       lastWin.textContent = money(paid)
@@ -191,9 +197,9 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     else if (shown.sound) sound.win(shown.sound)
     lastWin.classList.add('glow')
     if (shown.show && (shown.tier === 'big' || shown.tier === 'mega' || shown.tier === 'epic')) {
-      const title = { big: t('bigWin'), mega: t('megaWin'), epic: t('epicWin') }[shown.tier]
+      const title = { big: t`Grande ganho`, mega: t`Mega ganho`, epic: t`Ganho épico` }[shown.tier]
       const multiple = (paid / bet).toLocaleString(lang, { maximumFractionDigits: 1 })
-      const overlay = bigWinShow(stage, shown.tier, title, t('timesBet', { n: multiple }))
+      const overlay = bigWinShow(stage, shown.tier, title, t`${{ n: multiple }}× a aposta`)
       await Promise.all([
         countUp(overlay.amount, paid, shown.countUpMs, money, () => skipping),
         countUp(lastWin, paid, shown.countUpMs, money, () => skipping),
@@ -226,7 +232,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     banner.hidden = true
     marks.clear()
     delete root.dataset.tier
-    winLabel.textContent = t('win')
+    winLabel.textContent = t`Ganho`
     const { bet, requestId } = pending ?? {
       bet: game.betLevels[state.betIndex] as number,
       requestId: crypto.randomUUID(),
@@ -254,7 +260,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       // Set before the reels stop: a win below the bet is marked without any pulse or glow.
       const tier = presentation(result.round.win + result.round.jackpotWin, bet).tier
       root.dataset.tier = tier
-      winLabel.textContent = tier === 'partial' || tier === 'returned' ? t('returnedLabel') : t('win')
+      winLabel.textContent = tier === 'partial' || tier === 'returned' ? t`Retorno` : t`Ganho`
       await reels.stopAt(result.round.stops, def.reels, () => sound.play('reelStop'))
       ticking()
       lastStops = result.round.stops
@@ -276,13 +282,16 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     } catch (error) {
       ticking()
       reels.show(game.reels, lastStops)
-      message.textContent = error instanceof GameApiError ? error.message : t('offline')
+      message.textContent =
+        error instanceof GameApiError
+          ? error.message
+          : t`Sem conexão. Esta rodada é conferida assim que a conexão voltar; nada é apostado duas vezes.`
       if (error instanceof GameApiError && error.msgCode === 'reality_check_due')
-        showRealityCheck(root, error.data as RealityCheck, t, tellParent)
+        showRealityCheck(root, error.data as RealityCheck, tellParent)
       if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
         tellParent({ type: 'jl:close', message: error.message })
       if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {
-        const deposit = el('button', { type: 'button', className: 'deposit', textContent: t('deposit') })
+        const deposit = el('button', { type: 'button', className: 'deposit', textContent: t`Depositar` })
         deposit.onclick = () => tellParent({ type: 'jl:deposit' })
         message.append(' ', deposit)
       }
@@ -301,7 +310,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       el('h1', { textContent: game.name }),
       el('span', {
         className: 'rtp',
-        textContent: `RTP ${formatPercent(figures.rtp, 2, 2, lang)} · ${t('volatility')} ${t(figures.volatility)}`,
+        textContent: `RTP ${formatPercent(figures.rtp, 2, 2, lang)} · ${t`Volatilidade`} ${volatilityName(figures.volatility)}`,
       }),
     ),
     soundButton,
@@ -314,11 +323,11 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     el(
       'div',
       { className: 'bet' },
-      el('span', { className: 'label', textContent: t('bet') }),
+      el('span', { className: 'label', textContent: t`Aposta` }),
       el('div', {}, minus, betValue, plus),
     ),
     spinButton,
-    el('div', { className: 'wallet' }, el('span', { className: 'label', textContent: t('balance') }), balance),
+    el('div', { className: 'wallet' }, el('span', { className: 'label', textContent: t`Saldo` }), balance),
   )
   root.replaceChildren(header, jackpot, stage, winPanel, marks.list, controls, info.element)
   showJackpot(state.session.jackpot?.pool)
@@ -329,7 +338,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       .then((live) => {
         showJackpot(live.jackpot?.pool)
         if (!state.busy) balance.textContent = money(live.balance.total)
-        if (live.realityCheck) showRealityCheck(root, live.realityCheck, t, tellParent)
+        if (live.realityCheck) showRealityCheck(root, live.realityCheck, tellParent)
       })
       .catch((error: unknown) => {
         if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
@@ -365,10 +374,11 @@ async function boot() {
     `${location.pathname}?game=${encodeURIComponent(gameId)}&lang=${lang}&sound=${params.get('sound') ?? 'on'}`,
   )
   try {
-    // The symbols are drawn while the session opens.
+    // The symbols are drawn and the page's catalog loaded while the session opens.
     const [session, [def, symbolSources]] = await Promise.all([
       openSession(launch),
       loadGame(gameId).then(async (def) => [def, await rasterSymbols(def.game)] as const),
+      activateLanguage(lang),
     ])
     if (!session.seed) {
       // First play: the server seed was committed (its hash is in the session) before this seed exists.

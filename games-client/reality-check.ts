@@ -2,18 +2,15 @@
 // in this play session and its net result, "continuar" or "parar", play paused until answered —
 // and closing the frame when a time limit is reached. The server refuses spins meanwhile; this
 // only shows it.
+import { t } from '@lingui/core/macro'
 import { formatMoney } from '../contract/money.ts'
 import { answerRealityCheck, type RealityCheck } from './api.ts'
-import type { Word } from './text.ts'
-
-type Translate = (word: Word, values?: Record<string, string>) => string
 
 let open = false
 
 export function showRealityCheck(
   root: HTMLElement,
   check: RealityCheck,
-  t: Translate,
   tellParent: (message: { type: string; [key: string]: unknown }) => void,
 ) {
   if (open) return
@@ -28,12 +25,14 @@ export function showRealityCheck(
   dialog.dataset.testid = 'reality-check'
   const title = Object.assign(document.createElement('h2'), {
     id: 'reality-check-title',
-    textContent: t('realityTitle'),
+    textContent: t`Pausa para conferir`,
   })
-  const body = Object.assign(document.createElement('p'), { textContent: t('realityBody', { minutes, net }) })
+  const body = Object.assign(document.createElement('p'), {
+    textContent: t`Você está jogando há ${minutes} min nesta sessão. Resultado: ${net}.`,
+  })
   body.dataset.testid = 'reality-check-figures'
-  const keepOn = Object.assign(document.createElement('button'), { type: 'button', textContent: t('keepPlaying') })
-  const stop = Object.assign(document.createElement('button'), { type: 'button', textContent: t('stopPlaying') })
+  const keepOn = Object.assign(document.createElement('button'), { type: 'button', textContent: t`Continuar` })
+  const stop = Object.assign(document.createElement('button'), { type: 'button', textContent: t`Parar` })
   keepOn.className = 'reality-continue'
   stop.className = 'reality-stop'
   const actions = Object.assign(document.createElement('div'), { className: 'reality-actions' })

@@ -7,7 +7,7 @@
 // transforms (60 fps on a mid-range phone). With reduced motion the reels jump to the result.
 import { symbolUrl } from '../contract/games/art.ts'
 import { type GameDef, windowAt } from '../contract/games/engine.ts'
-import type { Lang } from './text.ts'
+import type { Language } from '../contract/languages.ts'
 
 const TOP_SPEED = 0.028 // cells per ms
 const ACCELERATE_MS = 320
@@ -86,7 +86,7 @@ export async function rasterSymbols(game: GameDef): Promise<Map<string, string>>
 
 export function createReels(
   game: GameDef,
-  lang: Lang,
+  lang: Language,
   initialStops: number[],
   sources: ReadonlyMap<string, string> = new Map(),
 ): Reels {

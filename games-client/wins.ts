@@ -1,11 +1,12 @@
 // Marks a window's wins: the winning cells light up, every paying line is drawn across the reels
 // in its own colour, and each win is listed — line or ways, count, symbol, amount.
+import { plural, t } from '@lingui/core/macro'
 import { symbolUrl } from '../contract/games/art.ts'
 import { type Evaluation, type GameDef, winAmount } from '../contract/games/engine.ts'
+import type { Language } from '../contract/languages.ts'
 import { formatMoney } from '../contract/money.ts'
 import { el } from './dom.ts'
 import type { Reels } from './reels.ts'
-import { type Lang, text } from './text.ts'
 
 const LINE_COLOURS = ['#ffd60a', '#ff4d6d', '#4cc9f0', '#80ed99', '#c77dff']
 const SVG = 'http://www.w3.org/2000/svg'
@@ -18,7 +19,7 @@ export interface WinMarks {
   clear(): void
 }
 
-export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
+export function winMarks(game: GameDef, reels: Reels, lang: Language): WinMarks {
   const overlay = document.createElementNS(SVG, 'svg')
   overlay.classList.add('win-lines')
   overlay.setAttribute('aria-hidden', 'true')
@@ -65,7 +66,7 @@ export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
         ...evaluation.lineWins.map((w) =>
           item(
             w.symbol,
-            `${text(lang, 'lineWin', { line: String(w.line + 1) })}: ${w.count}× ${nameOf(w.symbol)}`,
+            `${t`Linha ${{ line: w.line + 1 }}`}: ${w.count}× ${nameOf(w.symbol)}`,
             w.units,
             multiplier,
             bet,
@@ -74,7 +75,7 @@ export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
         ...evaluation.waysWins.map((w) =>
           item(
             w.symbol,
-            `${w.count}× ${nameOf(w.symbol)}, ${w.ways === 1 ? text(lang, 'oneWay') : text(lang, 'waysWin', { ways: String(w.ways) })}`,
+            `${w.count}× ${nameOf(w.symbol)}, ${plural({ ways: w.ways }, { one: '# forma', other: '# formas' })}`,
             w.units,
             multiplier,
             bet,
@@ -92,7 +93,7 @@ export function winMarks(game: GameDef, reels: Reels, lang: Lang): WinMarks {
         items.unshift(
           el('li', {
             className: 'full-window',
-            textContent: text(lang, 'fullWindow', { n: String(game.fullWindowMultiplier) }),
+            textContent: t`Tela cheia ×${{ n: game.fullWindowMultiplier }}!`,
           }),
         )
       }

@@ -38,7 +38,9 @@ function files(entry: string): string[] {
     .flatMap((d) => files(path.join(entry, d.name)))
     .filter(
       (f) =>
-        !f.endsWith('.test.ts') && !f.endsWith('.test.tsx') && !/locales\/[^/]+\/(messages|console)\.json$/.test(f),
+        !f.endsWith('.test.ts') &&
+        !f.endsWith('.test.tsx') &&
+        !/locales\/[^/]+\/(messages|console|games)\.json$/.test(f),
     )
 }
 
