@@ -24,12 +24,12 @@ describe('counted texts', () => {
     }
   })
 
-  it('leave no "(s)" construct in the server texts or the app and console catalogs', () => {
+  it('leave no "(s)" construct in the server texts or the app, console and game page catalogs', () => {
     const files = [
       'server/i18n/messages.ts',
       'server/i18n/steps.ts',
       'server/push/notices.ts',
-      ...languages.flatMap((l) => [`locales/${l}/messages.po`, `locales/${l}/console.po`]),
+      ...languages.flatMap((l) => [`locales/${l}/messages.po`, `locales/${l}/console.po`, `locales/${l}/games.po`]),
     ]
     for (const file of files) {
       const offending = readFileSync(file, 'utf8')
