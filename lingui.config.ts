@@ -12,6 +12,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/console', include: ['console'] },
     // The game page's: it loads only its own, in the player's language.
     { path: '<rootDir>/locales/{locale}/games', include: ['games-client'] },
+    // The API's own texts (refusals, field problems, tracker steps, push notices), as message descriptors.
+    { path: '<rootDir>/locales/{locale}/server', include: ['server'], exclude: ['**/*.test.ts'] },
   ],
   compileNamespace: 'json',
 })

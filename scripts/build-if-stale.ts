@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { languages } from '../contract/languages.ts'
 import { cliArgs } from './cli-args.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -36,12 +37,7 @@ function files(entry: string): string[] {
   if (statSync(full).isFile()) return [entry]
   return readdirSync(full, { withFileTypes: true })
     .flatMap((d) => files(path.join(entry, d.name)))
-    .filter(
-      (f) =>
-        !f.endsWith('.test.ts') &&
-        !f.endsWith('.test.tsx') &&
-        !/locales\/[^/]+\/(messages|console|games)\.json$/.test(f),
-    )
+    .filter((f) => !f.endsWith('.test.ts') && !f.endsWith('.test.tsx') && !/locales\/[^/]+\/[^/]+\.json$/.test(f))
 }
 
 export function inputsHash(): string {
@@ -60,7 +56,11 @@ export function inputsHash(): string {
 
 const current = inputsHash()
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
-const fresh = built === current && existsSync(path.join(root, 'dist', 'index.html'))
+// The server reads its own texts from the compiled catalogs, which the build makes.
+const serverTextsCompiled = languages.every((language) =>
+  existsSync(path.join(root, 'locales', language, 'server.json')),
+)
+const fresh = built === current && existsSync(path.join(root, 'dist', 'index.html')) && serverTextsCompiled
 const { values } = cliArgs(
   { options: { stamp: { type: 'boolean', default: false }, check: { type: 'boolean', default: false } } },
   'usage: node scripts/build-if-stale.ts [--stamp | --check]',

@@ -29,7 +29,12 @@ describe('counted texts', () => {
       'server/i18n/messages.ts',
       'server/i18n/steps.ts',
       'server/push/notices.ts',
-      ...languages.flatMap((l) => [`locales/${l}/messages.po`, `locales/${l}/console.po`, `locales/${l}/games.po`]),
+      ...languages.flatMap((l) => [
+        `locales/${l}/messages.po`,
+        `locales/${l}/console.po`,
+        `locales/${l}/games.po`,
+        `locales/${l}/server.po`,
+      ]),
     ]
     for (const file of files) {
       const offending = readFileSync(file, 'utf8')
