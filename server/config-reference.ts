@@ -38,7 +38,9 @@ export const configReference: Record<Variable, VariableDoc> = {
     'The address printed at start and used in links (setup links, push subjects); `http://localhost:$PORT` when unset.',
   ),
   STATIC_DIR: server('The built PWA and console (`npm run build` writes it).'),
-  LOCALES_DIR: server('The Lingui catalogs the server compiles language packs from.'),
+  LOCALES_DIR: server(
+    "The compiled Lingui catalogs the server serves as the player app's language packs (its own texts it reads from the repository's `locales/`).",
+  ),
   API_DOCS: server(
     'The Swagger UI at `/api/docs` (`on` unless `NODE_ENV=production`); the OpenAPI document is always at `/api/openapi.json`.',
   ),
