@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { languages } from '../../contract/languages.ts'
-import { messageFor } from './messages.ts'
+import { describeIssues, messageFor } from './messages.ts'
 
 const market = { currency: 'BRL', timeZone: 'America/Sao_Paulo' } as const
 /** A word with an optional ending in brackets: "tentativa(s)", "attempt(s)", "ação(ões)". */
@@ -42,5 +42,27 @@ describe('counted texts', () => {
         .filter((line) => bracketPlural.test(line) && !line.trimStart().startsWith('//'))
       expect(offending, file).toEqual([])
     }
+  })
+})
+
+describe('bounds of a rejected field', () => {
+  const issue = (code: string, params: Record<string, unknown>) => [{ field: 'amount', code, message: '', params }]
+  it('name a number bound as a value, a text bound in characters and a list bound in items', () => {
+    const positive = issue('too_small', { origin: 'number', minimum: 0, inclusive: false })
+    expect(describeIssues(positive, 'pt-BR')).toBe('Valor precisa ser maior que 0')
+    expect(describeIssues(positive, 'en')).toBe('Amount must be more than 0')
+    const atMost = issue('too_big', { origin: 'number', maximum: 500, inclusive: true })
+    expect(describeIssues(atMost, 'pt-BR')).toBe('Valor pode ser no máximo 500')
+    expect(describeIssues(atMost, 'en')).toBe('Amount may be at most 500')
+    expect(describeIssues(issue('too_small', { origin: 'string', minimum: 1, inclusive: true }), 'pt-BR')).toBe(
+      'Valor precisa ter pelo menos 1 caractere',
+    )
+    expect(describeIssues(issue('too_big', { origin: 'string', maximum: 64, inclusive: true }), 'en')).toBe(
+      'Amount may have at most 64 characters',
+    )
+    expect(describeIssues(issue('too_big', { origin: 'array', maximum: 2, inclusive: true }), 'pt-BR')).toBe(
+      'Valor pode ter no máximo 2 itens',
+    )
+    for (const language of languages) expect(describeIssues(positive, language)).not.toMatch(/caracter|character|अक्षर/)
   })
 })

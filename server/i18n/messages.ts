@@ -556,8 +556,17 @@ const fieldNames = {
 const problems = {
   required: /*i18n*/ { id: 'problem.required', message: 'é obrigatório' },
   invalid_type: /*i18n*/ { id: 'problem.invalid_type', message: 'tem o tipo errado' },
-  too_small: /*i18n*/ { id: 'problem.too_small', message: 'precisa ter pelo menos {minimum} caracteres' },
-  too_big: /*i18n*/ { id: 'problem.too_big', message: 'pode ter no máximo {maximum} caracteres' },
+  // A number's bound is its value (exclusive for positive()), a list's counts items, text's characters.
+  too_small: /*i18n*/ {
+    id: 'problem.too_small',
+    message:
+      '{origin, select, number {{inclusive, select, false {precisa ser maior que {minimum}} other {precisa ser no mínimo {minimum}}}} array {precisa ter pelo menos {minimum, plural, one {# item} other {# itens}}} other {precisa ter pelo menos {minimum, plural, one {# caractere} other {# caracteres}}}}',
+  },
+  too_big: /*i18n*/ {
+    id: 'problem.too_big',
+    message:
+      '{origin, select, number {{inclusive, select, false {precisa ser menor que {maximum}} other {pode ser no máximo {maximum}}}} array {pode ter no máximo {maximum, plural, one {# item} other {# itens}}} other {pode ter no máximo {maximum, plural, one {# caractere} other {# caracteres}}}}',
+  },
   unrecognized_keys: /*i18n*/ { id: 'problem.unrecognized_keys', message: 'tem campos desconhecidos ({keys})' },
   password_mismatch: /*i18n*/ { id: 'problem.password_mismatch', message: 'não é igual à senha' },
   password_common: /*i18n*/ {
@@ -595,10 +604,12 @@ export function describeIssues(issues: FieldIssue[], language: Language): string
   const parts = issues.map((issue) => {
     const name = named(fieldNames, issue.field)
     const field = name ? say(language, name) : issue.field || say(language, fieldNames.body)
-    const { minimum, maximum, keys } = issue.params
+    const { minimum, maximum, keys, origin, inclusive } = issue.params
     const problem = say(language, problemOf(issue), {
-      minimum: String(minimum),
-      maximum: String(maximum),
+      minimum: typeof minimum === 'number' ? minimum : String(minimum),
+      maximum: typeof maximum === 'number' ? maximum : String(maximum),
+      origin: typeof origin === 'string' ? origin : 'string',
+      inclusive: String(inclusive !== false),
       keys: Array.isArray(keys) ? keys.join(', ') : String(keys),
     })
     return `${field} ${problem}`
