@@ -1,4 +1,4 @@
-// An operator's holds on a player's account (item 4). A freeze is a risk hold: the
+// An operator's holds on a player's account. A freeze is a risk hold: the
 // player still logs in, sees their balance and statement and talks to support, but play,
 // deposits, new withdrawals and rewards are refused with `account_frozen` at each module's own
 // gate (`refuseIfHeld`); withdrawals already in flight go on. Closing ends every session and

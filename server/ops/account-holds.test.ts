@@ -1,4 +1,4 @@
-// An operator's holds on a player's account (item 4), on each engine: freezing is for
+// An operator's holds on a player's account, on each engine: freezing is for
 // risk and admin (support and payments are refused before anything runs); a frozen player still
 // logs in and sees their balance but cannot open a game, spin, order a deposit or a withdrawal,
 // or take a reward (`account_frozen`), and unfreezing gives all of it back. Closing is for admin

@@ -18,7 +18,7 @@ export function PromotionGate({ part, children }: { part: RewardPart; children: 
   }, [])
   // Offline with nothing known: the reward screen shows what the device kept (the server still
   // refuses anything the rules do not allow).
-  if (!summary) return unreachable ? <>{children}</> : <div className="page-loading" aria-busy="true" />
+  if (!summary) return unreachable ? children : <div className="page-loading" aria-busy="true" />
   const reason = offReason(summary, part)
   if (!reason && !summary.verified)
     return (

@@ -1,4 +1,4 @@
-// Operator holds on a player's account (item 4): a risk freeze (play, deposits, new
+// Operator holds on a player's account: a risk freeze (play, deposits, new
 // withdrawals and rewards refused until lifted) and closing (logins refused; every record kept).
 import type { Kysely } from 'kysely'
 

@@ -1,5 +1,5 @@
 // The sandbox PSP's webhook registrations (API Pix `PUT /webhook/{chave}`), kept in its own table
-// so a sandbox restarted mid-payout still knows where to POST (item 4).
+// so a sandbox restarted mid-payout still knows where to POST.
 import type { Kysely } from 'kysely'
 
 export function sandboxWebhooksMigration() {
