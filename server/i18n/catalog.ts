@@ -14,7 +14,7 @@ export type { MessageDescriptor }
 export type TextValues = Record<string, string | number | undefined>
 
 const localesDir = path.resolve(import.meta.dirname, '../../locales')
-const instances = new Map<Language, I18n>()
+const instances = new Map<Language, { i18n: I18n; plain: Map<string, string> }>()
 
 function load(language: Language): I18n {
   const file = path.join(localesDir, language, 'server.json')
@@ -38,10 +38,18 @@ function load(language: Language): I18n {
 
 /** A server text in the reader's language, with its values in place. */
 export function say(language: Language, text: MessageDescriptor, values?: TextValues): string {
-  let i18n = instances.get(language)
-  if (!i18n) {
-    i18n = load(language)
-    instances.set(language, i18n)
+  let instance = instances.get(language)
+  if (!instance) {
+    instance = { i18n: load(language), plain: new Map() }
+    instances.set(language, instance)
   }
-  return i18n._({ ...text, values })
+  if (values) return instance.i18n._({ ...text, values })
+  // A text without values (every successful reply's "OK") is the same each time: said once.
+  const id = text.id as string
+  let said = instance.plain.get(id)
+  if (said === undefined) {
+    said = instance.i18n._(text)
+    instance.plain.set(id, said)
+  }
+  return said
 }
