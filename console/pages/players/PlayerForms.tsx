@@ -4,7 +4,7 @@
 // and closing it. Each says what was done, or the server's refusal, under its button.
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import type { HeldWithdrawal } from '../../../contract/ops.ts'
 import { money } from '../../lib/format.ts'
 import { addNote, adjustBalance, closeAccount, endSessions, extendExclusion, setFrozen } from './api.ts'
@@ -38,6 +38,24 @@ function useAction(onDone: () => void) {
     </>
   )
   return { run, feedback }
+}
+
+/** The reason every audited action asks for. */
+function ReasonField({
+  label,
+  value,
+  onChange,
+}: {
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input required maxLength={200} value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  )
 }
 
 export function NoteForm({ userId, onDone }: { userId: number; onDone: () => void }) {
@@ -108,12 +126,7 @@ export function AdjustForm({ userId, onDone }: { userId: number; onDone: () => v
           onChange={(event) => setReais(event.target.value)}
         />
       </label>
-      <label className="field">
-        <span>
-          <Trans>Motivo</Trans>
-        </span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </label>
+      <ReasonField label={<Trans>Motivo</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small">
         <Trans>Ajustar</Trans>
       </button>
@@ -135,12 +148,7 @@ export function LogoutForm({ userId, onDone }: { userId: number; onDone: () => v
         })
       }
     >
-      <label className="field">
-        <span>
-          <Trans>Motivo para encerrar as sessões</Trans>
-        </span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </label>
+      <ReasonField label={<Trans>Motivo para encerrar as sessões</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small danger">
         <Trans>Encerrar todas as sessões</Trans>
       </button>
@@ -187,12 +195,7 @@ export function ExclusionForm({ userId, onDone }: { userId: number; onDone: () =
         <input type="checkbox" checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />
         <Trans>Permanente</Trans>
       </label>
-      <label className="field">
-        <span>
-          <Trans>Motivo</Trans>
-        </span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </label>
+      <ReasonField label={<Trans>Motivo</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small">
         <Trans>Prolongar</Trans>
       </button>
@@ -229,10 +232,11 @@ export function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen:
         })
       }
     >
-      <label className="field">
-        <span>{frozen ? <Trans>Motivo para descongelar</Trans> : <Trans>Motivo para congelar</Trans>}</span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </label>
+      <ReasonField
+        label={frozen ? <Trans>Motivo para descongelar</Trans> : <Trans>Motivo para congelar</Trans>}
+        value={reason}
+        onChange={setReason}
+      />
       <button type="submit" className={frozen ? 'button small' : 'button small danger'}>
         {frozen ? <Trans>Descongelar a conta</Trans> : <Trans>Congelar a conta</Trans>}
       </button>
@@ -263,12 +267,7 @@ export function CloseForm({ userId, onDone }: { userId: number; onDone: () => vo
         })
       }}
     >
-      <label className="field">
-        <span>
-          <Trans>Motivo para encerrar a conta</Trans>
-        </span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </label>
+      <ReasonField label={<Trans>Motivo para encerrar a conta</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small danger">
         {confirming ? <Trans>Confirmar: encerrar a conta</Trans> : <Trans>Encerrar a conta</Trans>}
       </button>
