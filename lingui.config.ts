@@ -9,9 +9,10 @@ export default defineConfig({
   locales: ['pt-BR', 'en', 'hi'],
   fallbackLocales: { default: 'pt-BR' },
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'] },
+    // contract/transfers.ts holds the ledger kinds' and accounts' names, which both apps show.
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src', 'contract/transfers.ts'] },
     // The operator console's own catalog: nothing of it is in the player app's packs.
-    { path: '<rootDir>/locales/{locale}/console', include: ['console'] },
+    { path: '<rootDir>/locales/{locale}/console', include: ['console', 'contract/transfers.ts'] },
     // The game page's: it loads only its own, in the player's language.
     { path: '<rootDir>/locales/{locale}/games', include: ['games-client'] },
     // The API's own texts (refusals, field problems, tracker steps, push notices), as message descriptors.

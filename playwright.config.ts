@@ -1,5 +1,8 @@
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against the built app,
-// served by the real server on a fresh SQLite file.
+// served by the real server on a fresh SQLite file. The two servers here use port and port + 1
+// (the apps), + 5 and + 6 (their sandbox API Pix servers), + 2 and + 7 (their sandbox mailboxes'
+// pages); specs that start a server of their own take + 3 and + 4 (regulatory files) and + 8 and
+// + 9 (transparency).
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
@@ -49,11 +52,18 @@ export default defineConfig({
         DATA_DIR: '.e2e-data',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        // Every spec's operators log in from this one address, many a minute.
+        OPS_LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         OPS_TOKEN: E2E_OPS_TOKEN,
         SANDBOX_PAYOUT_DELAY_MS: '2500',
+        // Identity by face has its own spec and server (face.spec.ts); the others verify without it.
+        FACE_CHECK: 'off',
         // The sandbox API Pix server `npm start` runs next to the app (never 8081 in tests).
         SANDBOX_PIX_PORT: String(port + 5),
+        // The sandbox mailbox's page (tests read the setup links there); its SMTP port is any free one.
+        SANDBOX_MAILBOX_PORT: String(port + 2),
+        SANDBOX_SMTP_PORT: '0',
       },
     },
     {
@@ -67,10 +77,14 @@ export default defineConfig({
         DATA_DIR: '.e2e-data-off',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        OPS_LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         PUBLIC_URL: `http://127.0.0.1:${promotionsOffPort}`,
         PROMOTIONS: 'off',
+        FACE_CHECK: 'off',
         OPS_TOKEN: E2E_OPS_TOKEN,
         SANDBOX_PIX_PORT: String(port + 6),
+        SANDBOX_MAILBOX_PORT: String(port + 7),
+        SANDBOX_SMTP_PORT: '0',
         // The reality check every minute of play (the limits end-to-end test).
         REALITY_CHECK_DEFAULT_MINUTES: '1',
       },

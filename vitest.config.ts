@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
+          setupFiles: ['tests/support/server-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { adClickFields } from './attribution.ts'
 import { cleanEntryParam, passwordRule, userNameRule } from './credentials.ts'
 import { languages } from './languages.ts'
+import { normalizeResetCode } from './reset-code.ts'
+import { birthDate, cpfField } from './verification.ts'
 
 const entryParam = z.string().max(256).transform(cleanEntryParam).optional()
 
@@ -37,11 +39,12 @@ export const credentialLoginRequest = z.strictObject({
   ageConfirmed: z.boolean().optional(),
   /** The device the login comes from (failed logins are also counted per device). */
   deviceId: z.uuid().optional(),
+  /** With the device's secret, the same device logs in again (its session ended idle) instead of a new one. */
+  deviceSecret: deviceSecret.optional(),
   ...adClickFields,
 })
 
 export const loginRequest = z.union([deviceLoginRequest, credentialLoginRequest])
-export type LoginRequest = z.infer<typeof loginRequest>
 
 export const loginResponse = z.object({
   token: z.string(),
@@ -61,7 +64,6 @@ export const bindRequest = z
     path: ['confirmPassword'],
     message: 'password_mismatch',
   })
-export type BindRequest = z.infer<typeof bindRequest>
 
 export const setLangRequest = z.strictObject({ language: z.enum(languages) })
 
@@ -85,6 +87,8 @@ export const accountInfo = z.object({
   rewardAmount: z.number().int(),
   /** Active self-exclusion (until: epoch ms, null = permanent), or null. */
   selfExclusion: z.object({ until: z.number().int().nullable() }).nullable(),
+  /** True while an operator has frozen the account: play, deposits, new withdrawals and rewards wait. */
+  frozen: z.boolean(),
 })
 export type AccountInfo = z.infer<typeof accountInfo>
 
@@ -107,3 +111,39 @@ export type DeviceListResponse = z.infer<typeof deviceListResponse>
 export const revokeDeviceRequest = z.strictObject({ id: z.number().int().positive() })
 export const revokeDeviceResponse = z.object({ loggedOut: z.boolean() })
 export type RevokeDeviceResponse = z.infer<typeof revokeDeviceResponse>
+
+const confirmed = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword
+const mismatch = { path: ['confirmPassword'], message: 'password_mismatch' }
+
+/** Changing the password with the current one (on a device logged in to the account). */
+export const changePasswordRequest = z
+  .strictObject({ currentPassword: loginPassword, password, confirmPassword: password })
+  .refine(confirmed, mismatch)
+
+/**
+ * A forgotten password, changed on a device logged in to the account: the verified CPF and date
+ * of birth stand in for the current password.
+ */
+export const forgottenPasswordRequest = z
+  .strictObject({ cpf: cpfField, birthDate, password, confirmPassword: password })
+  .refine(confirmed, mismatch)
+
+/** The code an operator gave for a reset: 16 letters and digits, spaces and hyphens ignored. */
+export const resetCode = z
+  .string()
+  .max(40)
+  .transform(normalizeResetCode)
+  .refine((code) => /^[0-9A-HJKMNP-TV-Z]{16}$/.test(code), { message: 'invalid' })
+
+/** Setting a new password with a reset code an operator gave (no session needed). */
+export const resetPasswordRequest = z
+  .strictObject({ code: resetCode, password, confirmPassword: password })
+  .refine(confirmed, mismatch)
+
+export const passwordChangedResponse = z.object({
+  /** The account's user name (to log in with the new password). */
+  userName: z.string(),
+  /** How many devices were signed out (they log in again with the new password). */
+  devicesSignedOut: z.number().int(),
+})
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>

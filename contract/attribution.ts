@@ -22,7 +22,6 @@ export const attributionConsentRequest = z.strictObject({
   ...adClickFields,
   registChannel: z.string().trim().max(256).optional(),
 })
-export type AttributionConsentRequest = z.infer<typeof attributionConsentRequest>
 
 export const attributionConsentView = z.object({
   asked: z.boolean().meta({ description: 'False until the player answered once (the app asks then, never again).' }),

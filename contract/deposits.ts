@@ -15,7 +15,6 @@ export const createDepositOrderRequest = z.strictObject({
   /** The player ticked the first-deposit offer after reading its terms (opt-in). */
   acceptOffer: z.boolean().optional(),
 })
-export type CreateDepositOrderRequest = z.infer<typeof createDepositOrderRequest>
 
 export const depositOrderRequest = z.strictObject({ orderId: z.string().min(1).max(40) })
 
@@ -53,7 +52,8 @@ export const depositAmounts = z
   .meta({ id: 'DepositAmounts' })
 export type DepositAmounts = z.infer<typeof depositAmounts>
 
-export const depositStatuses = ['pending', 'paid', 'expired'] as const
+/** `cancelled`: withdrawn unpaid when the player began a pause (its code can no longer be paid). */
+export const depositStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const
 export type DepositStatus = (typeof depositStatuses)[number]
 
 /**
@@ -121,6 +121,10 @@ export const depositOrder = z
     paidAmount: money.nullable().meta({ description: "What was credited: the charge's amount, never more." }),
     bonusAmount: money,
     refunds: z.array(depositRefundView).meta({ description: 'PIX for this order returned to the payer, with why.' }),
+    cancelled: z
+      .object({ at: z.number().int(), reason: z.enum(['self_excluded']) })
+      .nullable()
+      .meta({ description: 'When and why the order was withdrawn unpaid (status cancelled): a pause began.' }),
   })
   .meta({ id: 'DepositOrder' })
 export type DepositOrder = z.infer<typeof depositOrder>

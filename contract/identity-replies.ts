@@ -5,6 +5,7 @@ import { barredCategories, verificationReviewReasons } from './identity.ts'
 import type {
   BarredListSummary,
   BarredListUpload,
+  BarredListView,
   VerificationDecision,
   VerificationItem,
   VerificationQueuePage,
@@ -18,10 +19,20 @@ export const verificationItem = z.object({
   playerId: int,
   fullName: z.string().meta({ description: 'Masked unless the role sees personal data.' }),
   cpf: z.string().meta({ description: 'Masked unless the role sees personal data.' }),
-  birthDate: z.string().nullable(),
+  birthDate: z
+    .string()
+    .nullable()
+    .meta({ description: 'YYYY-MM-DD; every digit masked (****-**-**) unless the role sees personal data.' }),
   bureauName: z.string().nullable().meta({ description: "The bureau's registered name, masked likewise." }),
-  bureauBirthDate: z.string().nullable(),
+  bureauBirthDate: z
+    .string()
+    .nullable()
+    .meta({ description: "The bureau's registered date of birth, masked likewise." }),
   reason: z.enum(verificationReviewReasons),
+  faceMatch: z.number().nullable().meta({
+    description: "A face review's similarity from the face provider (0–1); null otherwise. The picture is never kept.",
+  }),
+  faceLiveness: z.number().nullable().meta({ description: "A face review's liveness score (0–1); null otherwise." }),
   status: z.enum(['open', 'approved', 'rejected']),
   createdAt: instant,
   reviewDueAt: instant,
@@ -54,6 +65,24 @@ export const barredListSummary = z.object({
   byCategory,
   updatedAt: instant.nullable(),
 }) satisfies z.ZodType<BarredListSummary>
+
+export const barredListView = barredListSummary.extend({
+  register: z.object({
+    sweep: z
+      .object({
+        startedAt: instant,
+        finishedAt: instant.nullable(),
+        total: int,
+        checked: int,
+        barred: int,
+        unavailable: int,
+        nextDueAt: instant,
+      })
+      .nullable(),
+    unchecked: int,
+    barred: int,
+  }),
+}) satisfies z.ZodType<BarredListView>
 
 export const barredListUpload = barredListSummary.extend({
   added: int,

@@ -5,6 +5,51 @@
 export const limitPeriods = ['day', 'week', 'month'] as const
 export type LimitPeriod = (typeof limitPeriods)[number]
 
+/**
+ * The player's settings, one row each: a deposit or loss limit per period (centavos), minutes of
+ * play per day and per session, and the reality check's interval (minutes).
+ */
+export const limitSettingKinds = [
+  'deposit_day',
+  'deposit_week',
+  'deposit_month',
+  'loss_day',
+  'loss_week',
+  'loss_month',
+  'time_day',
+  'time_session',
+  'reality_check',
+] as const
+export type LimitSettingKind = (typeof limitSettingKinds)[number]
+
+/** What a setting's value counts: centavos or minutes (both apps say it in those units). */
+export const limitSettingUnits = {
+  deposit_day: 'centavos',
+  deposit_week: 'centavos',
+  deposit_month: 'centavos',
+  loss_day: 'centavos',
+  loss_week: 'centavos',
+  loss_month: 'centavos',
+  time_day: 'minutes',
+  time_session: 'minutes',
+  reality_check: 'minutes',
+} as const satisfies Record<LimitSettingKind, 'centavos' | 'minutes'>
+
+/**
+ * What a line of the player's limits history records: a setting changed, the registration's two
+ * limits set together, or a pause / self-exclusion asked for (or kept).
+ */
+export const limitEventKinds = [...limitSettingKinds, 'registration', 'self_exclusion'] as const
+export type LimitEventKind = (typeof limitEventKinds)[number]
+
+/** Who made a change to the player's limits. */
+export const limitActors = ['player', 'operator'] as const
+export type LimitActor = (typeof limitActors)[number]
+
+/** The player's answer to a reality check: play on, or stop (which closes the play session). */
+export const realityCheckChoices = ['continue', 'stop'] as const
+export type RealityCheckChoice = (typeof realityCheckChoices)[number]
+
 export const REALITY_CHECK_DEFAULT_MINUTES = 60
 export const REALITY_CHECK_MIN_MINUTES = 15
 export const REALITY_CHECK_MAX_MINUTES = 120
@@ -38,10 +83,9 @@ export interface MinutesSetting {
 }
 
 export interface LimitEvent {
-  kind: string
+  kind: LimitEventKind
   detail: Record<string, unknown>
-  /** 'player' or 'operator'. */
-  actor: string
+  actor: LimitActor
   at: number
 }
 

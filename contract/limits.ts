@@ -6,10 +6,14 @@ import { z } from 'zod'
 import {
   type ActivityView,
   activityPeriods,
+  type LimitEvent,
   type LimitsView,
+  limitActors,
+  limitEventKinds,
   limitPeriods,
   REALITY_CHECK_MAX_MINUTES,
   REALITY_CHECK_MIN_MINUTES,
+  realityCheckChoices,
   selfExclusionDurations,
 } from './limit-values.ts'
 
@@ -50,7 +54,7 @@ export const registrationLimitsRequest = z.strictObject({
 
 export const activityRequest = z.strictObject({ period: z.enum(activityPeriods) })
 
-export const realityCheckAnswerRequest = z.strictObject({ answer: z.enum(['continue', 'stop']) })
+export const realityCheckAnswerRequest = z.strictObject({ answer: z.enum(realityCheckChoices) })
 
 // The replies, for the OpenAPI document (the views' types live zod-free in limit-values.ts).
 const money = z.number().int()
@@ -60,6 +64,13 @@ const depositLimitSetting = z.object({
   amount: money.nullable().meta({ description: 'In force now; null = no limit.' }),
   pending: pendingAmount.meta({ description: 'A raise or removal waiting for its 24 hours.' }),
 })
+/** One line of the player's limits history. */
+export const limitEvent = z.object({
+  kind: z.enum(limitEventKinds),
+  detail: z.record(z.string(), z.unknown()),
+  actor: z.enum(limitActors),
+  at: z.number().int(),
+}) satisfies z.ZodType<LimitEvent>
 const minutesSetting = z.object({
   minutes: z.number().int().nullable(),
   pending: z.object({ minutes: z.number().int().nullable(), from: z.number().int() }).nullable(),
@@ -80,14 +91,7 @@ export const limitsView = z
       description: 'Both registration limits (daily loss, daily time) are in force; deposits wait for them.',
     }),
     selfExclusion: z.object({ startedAt: z.number().int(), until: z.number().int().nullable() }).nullable(),
-    history: z.array(
-      z.object({
-        kind: z.string(),
-        detail: z.record(z.string(), z.unknown()),
-        actor: z.string().meta({ description: "'player' or 'operator'." }),
-        at: z.number().int(),
-      }),
-    ),
+    history: z.array(limitEvent),
   })
   .meta({ id: 'LimitsView' }) satisfies z.ZodType<LimitsView>
 

@@ -10,6 +10,7 @@ import {
   type WithdrawalWatch,
   watchRules,
 } from './money-watch.ts'
+import { withdrawalPhase } from './ops-replies.ts'
 
 const int = z.number().int()
 const instant = z.number().int().meta({ description: 'Epoch milliseconds.' })
@@ -54,6 +55,8 @@ export const watchedActivity = z.object({
       keyType: z.string(),
       key: z.string(),
       createdAt: instant,
+      phase: withdrawalPhase,
+      sendAfter: instant.nullable(),
     }),
   ),
   rounds: z.object({ ...totals, sinceDeposits: z.object({ ...totals, since: instant.nullable() }) }),

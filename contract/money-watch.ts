@@ -2,6 +2,8 @@
 // activity shown beside a withdrawal under review. Plain types and constants only (no zod), so
 // the console imports them as they are; the replies' schemas are in money-watch-replies.ts.
 
+import type { WithdrawalPhase } from './ops.ts'
+
 /** What each rule watches for (server/risk/rules.ts; docs/money-watch.md). */
 export const watchRules = [
   'little_play',
@@ -10,6 +12,8 @@ export const watchRules = [
   'rapid_cycles',
   'structuring',
   'stake_change',
+  'promotion_only',
+  'linked_accounts',
 ] as const
 
 export type WatchRule = (typeof watchRules)[number]
@@ -66,7 +70,18 @@ export interface WatchedActivity {
     /** Payers' CPFs, masked unless the role sees personal data. */
     payers: { cpf: string; isPlayer: boolean }[]
   }[]
-  withdrawals: { id: string; amount: number; status: string; keyType: string; key: string; createdAt: number }[]
+  withdrawals: {
+    id: string
+    amount: number
+    status: string
+    keyType: string
+    key: string
+    createdAt: number
+    /** What is happening to it now (held by the cool-off or a freeze, at the bank…). */
+    phase: WithdrawalPhase
+    /** The cool-off's end, when it waits for it. */
+    sendAfter: number | null
+  }[]
   /** Rounds over the player's whole history, and since the oldest deposit listed. */
   rounds: {
     count: number

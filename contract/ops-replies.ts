@@ -4,9 +4,10 @@
 import { z } from 'zod'
 import { depositRefundView } from './deposits.ts'
 import { roundPage } from './games/api.ts'
-import { limitsView } from './limits.ts'
+import { limitEvent, limitsView, realityCheckChoices } from './limits.ts'
 import {
   type AuditEntry,
+  type AuditListView,
   type AuditPage,
   type DashboardView,
   type FinanceReport,
@@ -14,10 +15,11 @@ import {
   gameOffReasons,
   type OperatorListItem,
   type OperatorMe,
-  type OperatorSetupLink,
+  type OperatorSetupSent,
   operatorRoles,
   type PendingAdjustment,
   type PendingAdjustmentList,
+  type PendingWork,
   type Permission,
   type PlayerHit,
   type PlayerNote,
@@ -25,20 +27,23 @@ import {
   permissions,
   type RefundItem,
   type ReviewResult,
+  reviewDecisions,
   type SettingsView,
   type SetupInfo,
   type TotpEnrolment,
   type UnmatchedPix,
   type WorklistItem,
   type WorklistPage,
+  withdrawalPhases,
 } from './ops.ts'
+import { promotionKeys } from './promotion-keys.ts'
 import { statementView } from './statement.ts'
-import { orderStatuses } from './withdrawals.ts'
+import { orderStatuses, StepState, TrackerStep } from './withdrawals.ts'
 
 const int = z.number().int()
 const instant = z.number().int().meta({ description: 'Epoch milliseconds.' })
 const role = z.enum(operatorRoles)
-const phase = z.enum(['review', 'cool_off', 'frozen', 'queued', 'at_bank', 'key_rejected', 'paid', 'failed'])
+export const withdrawalPhase = z.enum(withdrawalPhases)
 
 export const operatorMe = z.object({
   id: int.nullable(),
@@ -107,13 +112,17 @@ export const auditPage = z.object({
   entries: z.array(auditEntry),
 }) satisfies z.ZodType<AuditPage>
 
+export const auditListView = auditPage.extend({
+  gameNames: z.record(z.string(), z.string()).meta({ description: "Every game's name by its id." }),
+}) satisfies z.ZodType<AuditListView>
+
 export const worklistItem = z.object({
   orderId: z.string(),
   playerId: int,
   playerName: z.string().nullable(),
   amount: int,
   status: z.enum(orderStatuses),
-  phase,
+  phase: withdrawalPhase,
   sendAfter: instant.nullable(),
   sentAt: instant.nullable(),
   frozen: z.boolean(),
@@ -138,7 +147,7 @@ export const worklistPage = z.object({
 export const reviewResult = z.object({
   orderId: z.string(),
   status: z.enum(orderStatuses),
-  phase,
+  phase: withdrawalPhase,
   sendAfter: instant.nullable(),
 }) satisfies z.ZodType<ReviewResult>
 
@@ -148,6 +157,9 @@ export const playerView = z.object({
     userName: z.string().nullable(),
     fullName: z.string().nullable(),
     cpf: z.string().nullable(),
+    /** The confirmed e-mail and phone (masked unless the role sees personal data). */
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
     language: z.string(),
     createdAt: instant,
     adultConfirmedAt: instant.nullable(),
@@ -180,14 +192,14 @@ export const playerView = z.object({
       updatedAt: instant,
       failReason: z.string().nullable(),
       endToEndId: z.string().nullable(),
-      phase,
+      phase: withdrawalPhase,
       sendAfter: instant.nullable(),
       steps: z.array(
         z.object({
-          code: int,
-          state: int,
+          code: z.union(Object.values(TrackerStep).map((code) => z.literal(code))),
+          state: z.union(Object.values(StepState).map((code) => z.literal(code))),
           at: instant,
-          decision: z.string().nullable(),
+          decision: z.enum(reviewDecisions).nullable(),
           coolOffUntil: instant.nullable(),
         }),
       ),
@@ -195,11 +207,15 @@ export const playerView = z.object({
   ),
   limits: limitsView,
   selfExclusion: z.object({ startedAt: instant, until: instant.nullable() }).nullable(),
-  limitHistory: z.array(
-    z.object({ kind: z.string(), detail: z.record(z.string(), z.unknown()), actor: z.string(), at: instant }),
+  limitHistory: z.array(limitEvent),
+  realityChecks: z.array(
+    z.object({ sessionId: z.string(), answer: z.enum(realityCheckChoices), playedMs: int, net: int, at: instant }),
   ),
-  realityChecks: z.array(z.object({ sessionId: z.string(), answer: z.string(), playedMs: int, net: int, at: instant })),
-  holds: z.object({ frozenAt: instant.nullable(), closedAt: instant.nullable() }),
+  holds: z.object({
+    frozenAt: instant.nullable(),
+    closedAt: instant.nullable(),
+    closingAt: instant.nullable().optional().meta({ description: 'A closure under way (its payout goes on).' }),
+  }),
   devices: z.array(
     z.object({ id: int, label: z.string(), createdAt: instant, lastSeenAt: instant, revoked: z.boolean() }),
   ),
@@ -208,7 +224,11 @@ export const playerView = z.object({
 }) satisfies z.ZodType<PlayerView>
 
 const balances = z.object({ cash: int, bonus: int, withdrawalHold: int, total: int })
-const holds = z.object({ frozenAt: instant.nullable(), closedAt: instant.nullable() })
+const holds = z.object({
+  frozenAt: instant.nullable(),
+  closedAt: instant.nullable(),
+  closingAt: instant.nullable().optional().meta({ description: 'A closure under way (its payout goes on).' }),
+})
 const selfExclusion = z.object({ startedAt: instant, until: instant.nullable() })
 
 export const adjustReply = z.union([
@@ -262,11 +282,11 @@ export const operatorList = z.object({
   ),
 })
 
-export const operatorSetupLink = z.object({
+export const operatorSetupSent = z.object({
   operatorId: int,
-  setupLink: z.string().meta({ description: "The one-time link (24 h) at the server's public address." }),
+  sentTo: z.string().meta({ description: "The operator's e-mail, where the one-time link (24 h) was sent." }),
   expiresAt: instant,
-}) satisfies z.ZodType<OperatorSetupLink>
+}) satisfies z.ZodType<OperatorSetupSent>
 
 export const operatorChanged = z.object({
   operatorId: int,
@@ -292,6 +312,14 @@ export const adjustmentDecided = z.object({
 
 export const socketsClosed = z.object({
   closed: int.meta({ description: "The player's sockets closed on this instance." }),
+})
+
+export const passwordResetIssued = z.object({
+  /** The one-time code, shown once, in groups of four (the operator reads it to the player). */
+  code: z.string(),
+  /** The same code as a link to the app's reset page (the code is in the fragment, never sent to a server log). */
+  link: z.string(),
+  expiresAt: int,
 })
 
 export const playerLoggedOut = z.object({ sessions: int, closed: int, games: int, sockets: int })
@@ -356,6 +384,23 @@ const unmatchedPix = z.object({
 export const opsHealth = z.object({ ledger: ledgerAudit, unmatched: z.array(unmatchedPix) })
 
 const total = z.object({ amount: int, count: int })
+export const pendingWork = z
+  .object({
+    withdrawals: int.optional().meta({ description: 'Withdrawals waiting for review (withdrawals.review).' }),
+    verifications: int.optional().meta({ description: 'Verifications waiting in the queue (verifications.decide).' }),
+    fourEyes: int
+      .optional()
+      .meta({ description: 'Adjustments waiting for a second person other than the caller (players.adjust).' }),
+    flags: int.optional().meta({ description: 'Open money-watch flags (moneyWatch.cases).' }),
+    chats: int.optional().meta({ description: 'Open conversations waiting for an answer (support.chat).' }),
+    amlReviews: int.optional().meta({ description: 'AML risk reviews due or overdue (aml.cases).' }),
+    sanctions: int.optional().meta({ description: 'Weak sanctions-list matches waiting for a decision (aml.cases).' }),
+    harmTasks: int.optional().meta({ description: "The harm watch's open contact tasks (harm.cases)." }),
+  })
+  .meta({
+    description: "Work waiting, counted from the rows; only the kinds the caller's role may work on.",
+  }) satisfies z.ZodType<PendingWork>
+
 export const dashboard = z.object({
   now: instant,
   since: instant.meta({ description: "The start of today in the market's time zone." }),
@@ -401,4 +446,7 @@ export const settingsView = z.object({
   values: z.record(z.string(), z.unknown()).meta({ description: 'Each runtime setting by key, in force now.' }),
   defaults: z.record(z.string(), z.unknown()).meta({ description: 'What each setting is without a change.' }),
   changed: z.array(z.object({ key: z.string(), updatedAt: instant, updatedBy: z.string() })),
+  unavailable: z
+    .array(z.object({ key: z.enum(promotionKeys), rule: z.string() }))
+    .meta({ description: "The rewards the market's rules forbid: never offered, and refused if switched on." }),
 }) satisfies z.ZodType<SettingsView>

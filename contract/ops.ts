@@ -2,9 +2,10 @@
 // types and constants only (no zod), so the console imports them as they are.
 
 import type { BarredCategory, VerificationReviewReason } from './identity.ts'
-import type { LimitsView } from './limit-values.ts'
+import type { LimitEvent, LimitsView, RealityCheckChoice } from './limit-values.ts'
+import type { PromotionKey } from './promotion-keys.ts'
 import type { StatementView } from './statement.ts'
-import type { OrderStatus } from './withdrawals.ts'
+import type { OrderStatus, StepStateCode, TrackerStepCode } from './withdrawal-values.ts'
 
 export const operatorRoles = ['support', 'payments', 'risk', 'admin'] as const
 
@@ -26,11 +27,23 @@ export const permissions = {
   'players.note': everyone,
   'players.adjust': ['payments', 'admin'],
   'players.logout': ['support', 'risk', 'admin'],
+  /**
+   * A password reset for a player who forgot theirs: after the operator confirms the CPF and date
+   * of birth the player told them, a one-time code the player uses to set a new password.
+   */
+  'players.passwordReset': ['support', 'risk', 'admin'],
   'players.exclusion': ['risk', 'admin'],
   /** A risk hold: play, deposits, new withdrawals and rewards refused until lifted. */
   'players.freeze': ['risk', 'admin'],
-  /** Closing an account with nothing left in it; logins refused, records kept. */
+  /**
+   * Closing an account: its balance is paid out to a key in the player's own CPF first (the
+   * closure's worklist), then logins are refused; records kept. Also reopening a closed account.
+   */
   'players.close': ['admin'],
+  /** The closures' worklist (open closures, their due clocks) — read by support to answer players. */
+  'closures.view': ['support', 'payments', 'risk', 'admin'],
+  /** Retrying a closure's payout or closing the account from the worklist (the balance stays owed). */
+  'closures.act': ['payments', 'risk', 'admin'],
   'audit.view': ['payments', 'risk', 'admin'],
   'health.view': ['payments', 'risk', 'admin'],
   'settings.edit': ['admin'],
@@ -53,6 +66,13 @@ export const permissions = {
    */
   'reports.view': ['payments', 'risk', 'admin'],
   /**
+   * Acknowledging a break the transparency chain's self-check found (with a reason): days are
+   * frozen and published again from the next refresh.
+   */
+  'transparency.acknowledge': ['admin'],
+  /** The daily files for the regulator (SIGAP): making a rejected file again and sending it. */
+  'regulatoryFiles.resend': ['risk', 'admin'],
+  /**
    * The verification queue (what the identity bureau could not settle, and barred-list holds) and
    * the barred list's size; support sees it masked, to answer players who ask.
    */
@@ -61,9 +81,45 @@ export const permissions = {
   'verifications.decide': ['risk', 'admin'],
   /** Uploading the list of people barred from betting (Lei 14.790/2023 art. 26). */
   'verifications.barred': ['risk', 'admin'],
+  /**
+   * AML (Portaria SPA/MF 1.143/2024): the risk classes' review worklist and reviews, sanctions
+   * screening matches and their decisions, the staff and partners register.
+   */
+  'aml.cases': ['risk', 'admin'],
+  /** The annual AML report (made from the records, downloaded to be sent by 1 February). */
+  'aml.report': ['risk', 'admin'],
+  /**
+   * The harm watch: the contact tasks' worklist, a player's markers and score, asking a second
+   * person to lower a score and deciding another's request (never one's own).
+   */
+  'harm.cases': ['support', 'risk', 'admin'],
+  /** The harm watch's measured effect of each kind of intervention (aggregated, no personal data). */
+  'harm.effect': everyone,
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type Permission = keyof typeof permissions
+
+/**
+ * Work waiting for an operator, as the console's menu and dashboard count it: withdrawals in
+ * review, verifications the bureau could not settle, adjustments waiting for a second person,
+ * open money-watch flags and support conversations waiting for an answer. Each is counted only
+ * for a role that may do that work (the permission beside it).
+ */
+export const pendingWorkPermission = {
+  withdrawals: 'withdrawals.review',
+  verifications: 'verifications.decide',
+  fourEyes: 'players.adjust',
+  flags: 'moneyWatch.cases',
+  chats: 'support.chat',
+  amlReviews: 'aml.cases',
+  sanctions: 'aml.cases',
+  harmTasks: 'harm.cases',
+} as const satisfies Record<string, Permission>
+
+export type PendingWorkKind = keyof typeof pendingWorkPermission
+
+/** The counts an operator may see (a kind their role may not work on is absent). */
+export type PendingWork = Partial<Record<PendingWorkKind, number>>
 
 /** Portaria SPA/MF 615/2024: a prize is paid within 120 minutes of the request. */
 export const PAYOUT_LIMIT_MINUTES = 120
@@ -100,22 +156,38 @@ export interface SetupInfo {
  * to the PSP yet: a cool-off, a frozen account, or next in line); failed at the bank; stuck
  * there (handed over over 15 minutes ago and not settled).
  */
-export type QueueStatus = 'review' | 'held' | 'failed' | 'stuck'
+export const queueStatuses = ['review', 'held', 'failed', 'stuck'] as const
+export type QueueStatus = (typeof queueStatuses)[number]
 
 /**
  * What is actually happening to a withdrawal, beyond its stored status: `processing` is split
  * into held by the cool-off (`cool_off`), held by a frozen account (`frozen`), next in line for
  * the bank (`queued`) and handed to the bank (`at_bank`).
  */
-export type WithdrawalPhase =
-  | 'review'
-  | 'cool_off'
-  | 'frozen'
-  | 'queued'
-  | 'at_bank'
-  | 'key_rejected'
-  | 'paid'
-  | 'failed'
+export const withdrawalPhases = [
+  'review',
+  'cool_off',
+  'frozen',
+  'queued',
+  'at_bank',
+  'key_rejected',
+  'paid',
+  'failed',
+] as const
+export type WithdrawalPhase = (typeof withdrawalPhases)[number]
+
+/** An operator's decision on something waiting for review (a withdrawal, a verification, a harm score). */
+export const reviewDecisions = ['approve', 'reject'] as const
+export type ReviewDecision = (typeof reviewDecisions)[number]
+
+/** A withdrawal's step as the console shows it; `at`: when it happened (a review step: when it was decided). */
+export interface WithdrawalStepLine {
+  code: TrackerStepCode
+  state: StepStateCode
+  at: number
+  decision: ReviewDecision | null
+  coolOffUntil: number | null
+}
 
 export interface WorklistItem {
   orderId: string
@@ -196,6 +268,11 @@ export interface AuditPage {
   entries: AuditEntry[]
 }
 
+/** A page of the audit log as the console shows it: with the games' names, for their ids in it. */
+export interface AuditListView extends AuditPage {
+  gameNames: Record<string, string>
+}
+
 export interface PlayerNote {
   id: number
   author: string
@@ -216,11 +293,14 @@ export interface OperatorListItem {
   createdAt: number
 }
 
-/** What creating an operator, or resetting their password and second factor, answers. */
-export interface OperatorSetupLink {
+/**
+ * What creating an operator, or resetting their password and second factor, answers: where the
+ * one-time link went. The link itself goes only to the operator's own e-mail.
+ */
+export interface OperatorSetupSent {
   operatorId: number
-  /** The one-time link (24 h) at this server's public address, given to the operator. */
-  setupLink: string
+  /** The operator's e-mail, where the one-time link (24 h) was sent. */
+  sentTo: string
   expiresAt: number
 }
 
@@ -256,16 +336,6 @@ export interface GameSwitchView {
   off: { reason: GameOffReason; at: number; by: string } | null
 }
 
-export interface AdjustmentRequest {
-  id: string
-  playerId: number
-  amount: number
-  reason: string
-  requestedBy: string
-  requestedAt: number
-  status: 'pending' | 'approved' | 'rejected'
-}
-
 /** What an operator's socket receives: an order, deposit or refund changed (ids only; re-read). */
 export interface OperatorPush {
   /** `support`: a conversation changed (`id` the conversation, `status` what happened). */
@@ -294,6 +364,9 @@ export interface PlayerView {
     userName: string | null
     fullName: string | null
     cpf: string | null
+    /** The confirmed e-mail and phone (masked unless the role sees personal data). */
+    email: string | null
+    phone: string | null
     language: string
     createdAt: number
     adultConfirmedAt: number | null
@@ -330,15 +403,14 @@ export interface PlayerView {
     endToEndId: string | null
     phase: WithdrawalPhase
     sendAfter: number | null
-    /** `at`: when the step happened (a review step: when it was decided). */
-    steps: { code: number; state: number; at: number; decision: string | null; coolOffUntil: number | null }[]
+    steps: WithdrawalStepLine[]
   }[]
   limits: LimitsView
   selfExclusion: { startedAt: number; until: number | null } | null
-  limitHistory: { kind: string; detail: Record<string, unknown>; actor: string; at: number }[]
-  realityChecks: { sessionId: string; answer: string; playedMs: number; net: number; at: number }[]
+  limitHistory: LimitEvent[]
+  realityChecks: { sessionId: string; answer: RealityCheckChoice; playedMs: number; net: number; at: number }[]
   /** An operator's holds: frozen (risk hold) and closed, each since when; null when not. */
-  holds: { frozenAt: number | null; closedAt: number | null }
+  holds: { frozenAt: number | null; closedAt: number | null; closingAt?: number | null | undefined }
   devices: { id: number; label: string; createdAt: number; lastSeenAt: number; revoked: boolean }[]
   openSessions: number
   notes: PlayerNote[]
@@ -393,6 +465,8 @@ export interface SettingsView {
   values: Record<string, unknown>
   defaults: Record<string, unknown>
   changed: { key: string; updatedAt: number; updatedBy: string }[]
+  /** The rewards the market's rules forbid (never on, whatever the settings), with the rule. */
+  unavailable: { key: PromotionKey; rule: string }[]
 }
 /** An amount moved and how many transfers moved it. */
 export interface ReportFigure {
@@ -444,8 +518,7 @@ export type RegulatoryDataset = (typeof regulatoryDatasets)[number]
 /** The longest period one request covers: a CSV streams, the page's table is read at once. */
 export const REPORT_MAX_DAYS = { csv: 366, view: 92 } as const
 
-/** How long the verification queue gives an operator (the same clocks as the withdrawal review). */
-export const VERIFICATION_REVIEW_MINUTES = 240
+export { VERIFICATION_REVIEW_MINUTES } from './identity.ts'
 
 /** One verification an operator settles: what the player gave beside what the bureau answered. */
 export interface VerificationItem {
@@ -459,6 +532,9 @@ export interface VerificationItem {
   bureauName: string | null
   bureauBirthDate: string | null
   reason: VerificationReviewReason
+  /** A face review's similarity and liveness (0–1) from the face provider; null otherwise. */
+  faceMatch: number | null
+  faceLiveness: number | null
   status: 'open' | 'approved' | 'rejected'
   createdAt: number
   /** When the review clock runs out (createdAt + VERIFICATION_REVIEW_MINUTES). */
@@ -492,6 +568,27 @@ export interface BarredListSummary {
   byCategory: Record<BarredCategory, number>
   /** When the list was last replaced (null: never uploaded). */
   updatedAt: number | null
+}
+
+/** The barred-person register (SIGAP): the latest sweep's progress and how players stand with it. */
+export interface RegisterOverview {
+  sweep: {
+    startedAt: number
+    finishedAt: number | null
+    total: number
+    checked: number
+    barred: number
+    unavailable: number
+    nextDueAt: number
+  } | null
+  /** Players the register owes an answer (kept from play and deposits until it answers). */
+  unchecked: number
+  /** Players the register named. */
+  barred: number
+}
+
+export interface BarredListView extends BarredListSummary {
+  register: RegisterOverview
 }
 
 export interface BarredListUpload extends BarredListSummary {

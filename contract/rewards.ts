@@ -56,9 +56,13 @@ export type PromotionsView = z.infer<typeof promotionsView>
 /** What the home needs to badge its buttons and decide its prompts, in one call. */
 export const rewardsSummary = z.object({
   enabled: z.boolean(),
-  blocked: z.enum(['promotions_off', 'self_excluded']).nullable(),
+  blocked: z.enum(['promotions_off', 'self_excluded', 'account_frozen']).nullable(),
   verified: z.boolean().meta({
     description: 'Promotions credit only verified players: false until name, CPF and date of birth are settled.',
+  }),
+  limitsSet: z.boolean().meta({
+    description:
+      'Promotions and play wait for the registration limits (a daily loss and a daily time limit): false until both are set.',
   }),
   gift: z.object({ available: z.boolean(), amount: money, wageringMultiplier }).nullable(),
   signIn: z.object({ signedToday: z.boolean() }).nullable(),

@@ -2,7 +2,7 @@
 // with the player's balance (cash + bonus, the header's figure) after it and the ledger legs
 // behind it. Paged by cursor (keyset on the ledger's seq); `pageNum` still works for old clients.
 import { z } from 'zod'
-import { transferKinds } from './transfers.ts'
+import { statementAccounts, transferKinds } from './transfers.ts'
 
 export const statementRequest = z.strictObject({
   pageNum: z.number().int().min(1).max(100_000).optional(),
@@ -13,9 +13,6 @@ export const statementRequest = z.strictObject({
     .regex(/^[1-9]\d{0,14}$/)
     .optional(),
 })
-
-export const statementAccounts = ['cash', 'bonus', 'withdrawal_hold'] as const
-export type StatementAccount = (typeof statementAccounts)[number]
 
 /** One ledger entry on one of the player's accounts. */
 export const statementLegView = z.object({
@@ -40,7 +37,7 @@ export const statementEntryView = z.object({
     .int()
     .meta({ description: "cash + bonus after the operation: the newest line's equals the header's balance." }),
   resolution: z
-    .enum(['withdrawal_post', 'withdrawal_void'])
+    .enum(['withdrawal_post', 'withdrawal_void', 'closure_payout'])
     .nullable()
     .meta({ description: "A withdrawal's hold: how it ended." }),
   legs: z.array(statementLegView),

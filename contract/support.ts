@@ -77,7 +77,6 @@ export type ChatPush =
   | { kind: 'status'; conversationId: number; status: 'open' | 'closed' }
 
 export const faqItem = z.object({ id: int, question: z.string(), answer: z.string() })
-export type FaqItem = z.infer<typeof faqItem>
 
 export const faqView = z.object({ language: z.string(), items: z.array(faqItem) })
 export type FaqView = z.infer<typeof faqView>
@@ -255,4 +254,3 @@ export const supportPlayerView = z.object({
   ),
   limits: limitsView,
 })
-export type SupportPlayerView = z.infer<typeof supportPlayerView>

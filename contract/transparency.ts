@@ -86,13 +86,42 @@ export type SupportFigures = z.infer<typeof supportFigures>
 export const saferPlayFigures = z.object({ selfExclusions: count, limitChanges: count })
 export type SaferPlayFigures = z.infer<typeof saferPlayFigures>
 
+/**
+ * How a frozen day counted its limit changes. Absent (rule 1, the days frozen before rule 2):
+ * every limit row but the registration's own, so the two limits a registration sets counted as
+ * changes. 2: the limits written with the registration are not changes. A frozen day keeps the
+ * figures (and the rule) it was hashed with.
+ */
+export const LIMIT_CHANGES_RULE = 2
+export const saferPlayDayFigures = saferPlayFigures.extend({
+  limitChangesRule: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'How limitChanges was counted: absent = rule 1 (registration limits counted), 2 = not.' }),
+})
+
+/**
+ * The proof of liabilities committed with a frozen day (contract/liabilities.ts): the Merkle sum
+ * tree's root over every player's owed balance (cash + withdrawal hold) read just after the day
+ * froze, its total in centavos, how many players and the tree's depth. Absent on days frozen
+ * before the chain carried it, and on days frozen late in a catch-up (their balances are gone).
+ */
+export const liabilitiesFigures = z.object({
+  root: z.string(),
+  total: z.number().int(),
+  players: z.number().int(),
+  depth: z.number().int(),
+})
+
 /** What one frozen local day holds. */
 export const dayFigures = z.object({
   withdrawals: withdrawalFigures,
   depositReturns: z.array(depositReturnFigures),
   games: z.array(gameRoundFigures),
   support: supportFigures,
-  saferPlay: saferPlayFigures,
+  saferPlay: saferPlayDayFigures,
+  liabilities: liabilitiesFigures.optional(),
 })
 export type DayFigures = z.infer<typeof dayFigures>
 
@@ -102,6 +131,12 @@ export const snapshot = z.object({
   previousHash: z.string(),
   hash: z.string(),
   figures: dayFigures,
+  /**
+   * The day's RFC 3161 time-stamp token: the authority's URL, the token (a CMS SignedData over a
+   * TSTInfo whose message imprint is the SHA-256 of the day's canonical content, i.e. `hash`),
+   * DER in base64, and the time in it. Null while the day is not stamped yet.
+   */
+  anchor: z.object({ tsaUrl: z.string(), token: z.string(), stampedAt: z.number().int() }).nullable(),
 })
 export type Snapshot = z.infer<typeof snapshot>
 
@@ -177,6 +212,17 @@ export const transparencyView = z.object({
     first: z.string().nullable(),
     head: z.object({ day: z.string(), hash: z.string() }).nullable(),
   }),
+  /**
+   * The latest frozen day's proof of liabilities, and beside it the money held for players at the
+   * PSP (from its statement or an audited figure, with its date and source) and held ÷ owed.
+   */
+  liabilities: liabilitiesFigures
+    .extend({
+      day: z.string(),
+      held: z.object({ amount: z.number().int(), asOf: z.string(), source: z.string() }).nullable(),
+      ratio: z.number().nullable(),
+    })
+    .nullable(),
 })
 export type TransparencyView = z.infer<typeof transparencyView>
 
@@ -209,3 +255,50 @@ export function rtpInterval(
   if (halfWidth > MAX_INTERVAL_HALF_WIDTH) return null
   return { low: rtp - halfWidth, high: rtp + halfWidth }
 }
+
+/** A player's inclusion proof in the latest tree (contract/liabilities.ts LiabilityProof). */
+export const liabilityProof = z.object({
+  day: z.string(),
+  position: z.number().int(),
+  salt: z.string(),
+  balance: z.number().int(),
+  path: z.array(z.tuple([z.string(), z.number().int()])),
+  root: z.string(),
+  total: z.number().int(),
+})
+
+const hexHash = z.string().regex(/^[0-9a-f]{64}$/)
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/**
+ * What an installed app sends when the chain served now does not extend a head it saw before: the
+ * day and hash it saw (and when, by its clock), the hash served for that day now (null: the day is
+ * gone) and the head served now. Bounded: a few short fields.
+ */
+export const witnessReportBody = z.strictObject({
+  seen: z.strictObject({ day: isoDay, hash: hexHash, at: z.number().int().min(0).optional() }),
+  served: hexHash.nullable(),
+  head: z.strictObject({ day: isoDay, hash: hexHash }).nullable(),
+})
+export type WitnessReportBody = z.infer<typeof witnessReportBody>
+
+/** The console's list of witness reports, newest first. */
+export const witnessReports = z.object({
+  reports: z.array(
+    z.object({
+      id: z.number(),
+      receivedAt: z.number(),
+      seenDay: z.string(),
+      seenHash: z.string(),
+      servedHash: z.string().nullable(),
+      headDay: z.string().nullable(),
+      headHash: z.string().nullable(),
+      seenAt: z.number().nullable(),
+      /** Whether the hash served for that day now still differs from the one the app saw. */
+      stillDiffers: z.boolean(),
+    }),
+  ),
+  /** Distinct senders (hashed addresses) among all the reports. */
+  senders: z.number(),
+})
+export type WitnessReports = z.infer<typeof witnessReports>

@@ -16,6 +16,9 @@ export const birthDate = z
     { message: 'invalid_birth_date' },
   )
 
+/** A CPF as typed (dots and dash allowed), normalised to its 11 digits and checked. */
+export const cpfField = z.string().max(20).transform(normalizeCpf).refine(isValidCpf, { message: 'invalid_cpf' })
+
 export const saveAccountDetailsRequest = z.strictObject({
   fullName: z
     .string()
@@ -24,7 +27,7 @@ export const saveAccountDetailsRequest = z.strictObject({
     .max(80)
     .regex(/^[\p{L}' .-]+$/u)
     .refine((name) => name.includes(' '), { message: 'full_name_needed' }),
-  cpf: z.string().max(20).transform(normalizeCpf).refine(isValidCpf, { message: 'invalid_cpf' }),
+  cpf: cpfField,
   birthDate: birthDate.optional().meta({
     description:
       "The date of birth, 'YYYY-MM-DD' (the app always sends it; 18+ is computed from it in the market's time " +
@@ -48,5 +51,14 @@ export const accountDetails = z.object({
   reviewReason: z.enum(verificationReviewReasons).nullable(),
   /** The operator's reason (status `rejected`). */
   rejection: z.string().nullable(),
+  reviewDueAt: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      description:
+        "Status `review`: when the operator's clock for it runs out (epoch ms; the queue gives an operator " +
+        'VERIFICATION_REVIEW_MINUTES from the moment the details were given); otherwise null.',
+    }),
 })
 export type AccountDetails = z.infer<typeof accountDetails>

@@ -3,25 +3,41 @@
 import { z } from 'zod'
 import { requestId } from './deposits.ts'
 import { pageFields } from './paging.ts'
+import { passkeyAssertion } from './passkeys.ts'
 import { pixKeyTypes } from './pix-keys.ts'
+import { historyStatuses, type OrderStatus, orderStatuses, StepState, TrackerStep } from './withdrawal-values.ts'
+
+export * from './withdrawal-values.ts'
+
+/** A PIX key as the player gives it: its type and the key (normalised by the server, contract/pix-keys.ts). */
+const keyFields = {
+  keyType: z.enum(pixKeyTypes),
+  key: z.string().min(1).max(120),
+}
 
 export const createWithdrawOrderRequest = z.strictObject({
   /** Holder name of the PIX key: must be the verified account holder. */
-  userName: z.string().trim().min(1).max(80).optional(),
-  accountNumber: z.string().min(1).max(120),
-  payType: z.enum(pixKeyTypes),
+  holderName: z.string().trim().min(1).max(80).optional(),
+  ...keyFields,
   amount: z.number().int().positive().max(1_000_000_000),
   requestId,
-  /** The account's password: every withdrawal is confirmed with it. */
+  /** The account's password: every withdrawal is confirmed with it, or with a passkey. */
   password: z.string().min(1).max(128).optional(),
+  /** A passkey's signature over the challenge `/v1/account/passkeys/withdrawalOptions` gave, instead of the password. */
+  passkey: passkeyAssertion.optional(),
 })
 
 export const withdrawOrderRequest = z.strictObject({ orderId: z.string().min(1).max(40) })
 
+/** The order a create made, by the requestId it was sent with (its answer may have been lost). */
+export const withdrawalByRequestRequest = z.strictObject({ requestId })
+
 export const updateKeyRequest = z.strictObject({
   orderId: z.string().min(1).max(40),
-  accountNumber: z.string().min(1).max(120),
-  payType: z.enum(pixKeyTypes).optional(),
+  key: keyFields.key,
+  keyType: keyFields.keyType
+    .optional()
+    .meta({ description: "The corrected key's type (default: the rejected key's)." }),
 })
 
 export const pageRequest = z.strictObject(pageFields(50, 10))
@@ -33,7 +49,6 @@ export const withdrawStates = [
   'bonus_wagering_incomplete',
   'daily_limit_reached',
 ] as const
-export type WithdrawState = (typeof withdrawStates)[number]
 
 const money = z.number().int()
 
@@ -58,7 +73,7 @@ export const withdrawInfo = z.object({
 })
 export type WithdrawInfo = z.infer<typeof withdrawInfo>
 
-/** The withdraw screen's amount choices (`/withdraw/channel/list`). */
+/** The withdraw screen's amount choices (`/v1/withdrawals/options`). */
 export const withdrawChannels = z.object({
   presets: z.array(money),
   min: money,
@@ -66,38 +81,9 @@ export const withdrawChannels = z.object({
   withdrawable: money,
   dailyMax: money,
   dailyRemaining: money,
-  payTypes: z.array(z.enum(pixKeyTypes)),
+  keyTypes: z.array(z.enum(pixKeyTypes)),
 })
 export type WithdrawChannels = z.infer<typeof withdrawChannels>
-
-export const orderStatuses = ['review', 'processing', 'key_rejected', 'paid', 'failed'] as const
-export type OrderStatus = (typeof orderStatuses)[number]
-
-/** History status icon: 1 waiting, 2 success, 3 failed, 6 needs the player's action. */
-export type HistoryStatus = 1 | 2 | 3 | 6
-
-/** The tracker's steps, named once: the codes are the legacy client's. */
-export const TrackerStep = {
-  /** Funds reserved from the balance. */
-  accepted: 1000,
-  /** Automatic checks, or operator review with the expected time. */
-  checks: 1100,
-  /** Handed to the PIX network. */
-  sent: 1200,
-  /** The bank rejected the key; the player corrects it (free). */
-  keyRejected: 2000,
-  /** Sent again with the corrected key. */
-  resent: 2100,
-  /** Paid, with the end-to-end id as receipt. */
-  paid: 2200,
-  /** Failed for good: the reserved funds are back in the balance. */
-  failed: 2300,
-} as const
-export type TrackerStepCode = (typeof TrackerStep)[keyof typeof TrackerStep]
-
-/** A step's state: 1 success, 2 failed, 3 exception, 4 waiting. */
-export const StepState = { success: 1, failed: 2, exception: 3, waiting: 4 } as const
-export type StepStateCode = (typeof StepState)[keyof typeof StepState]
 
 export const withdrawStep = z.object({
   processCode: z.union(Object.values(TrackerStep).map((code) => z.literal(code))),
@@ -111,12 +97,12 @@ export type WithdrawStep = z.infer<typeof withdrawStep>
 export const withdrawOrderView = z.object({
   orderId: z.string(),
   amount: money,
-  payType: z.enum(pixKeyTypes),
-  accountMasked: z.string().meta({ description: 'The key shown masked except for its ends.' }),
+  keyType: z.enum(pixKeyTypes),
+  keyMasked: z.string().meta({ description: 'The key shown masked except for its ends.' }),
   holderName: z.string(),
   status: z.enum(orderStatuses),
   historyStatus: z
-    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)])
+    .union(historyStatuses.map((code) => z.literal(code)))
     .meta({ description: "1 waiting, 2 success, 3 failed, 6 needs the player's action." }),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

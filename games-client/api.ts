@@ -1,25 +1,15 @@
-// The game page's calls: everything with its game-session token only, answers in the envelope.
+// The game page's calls: everything with its game-session token only, through the one API
+// transport (contract/client.ts).
+import { t } from '@lingui/core/macro'
+import type { GetPath, PostPath } from '../contract/api-paths.ts'
+import { apiClient, type WithQuery } from '../contract/client.ts'
 import type { SeedChoice, SessionView, SpinResult } from '../contract/games/api.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
+import type { RealityCheckChoice } from '../contract/limit-values.ts'
 
-interface Envelope<T> {
-  success: boolean
-  msgCode: string
-  msg: string
-  data: T | null
-}
-
-export class GameApiError extends Error {
-  readonly msgCode: string
-  readonly data: unknown
-  constructor(msgCode: string, msg: string, data: unknown = null) {
-    super(msg)
-    this.msgCode = msgCode
-    this.data = data
-  }
-}
+export { isRefusal } from '../contract/client.ts'
 
 /** What the reality-check dialog shows: time played in this play session and its net result. */
 export interface RealityCheck {
@@ -34,24 +24,20 @@ export function setLanguage(lang: string) {
   language = lang
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers: {
-      'accept-language': language,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(sessionToken ? { 'game-session': sessionToken } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  })
-  const envelope = (await response.json()) as Envelope<T>
-  if (!envelope.success || envelope.data === null) throw new GameApiError(envelope.msgCode, envelope.msg, envelope.data)
-  return envelope.data
+const client = apiClient<PostPath | WithQuery<GetPath>>({
+  base: '/api',
+  timeoutMs: 10_000,
+  language: () => language,
+  headers: (): Record<string, string> => (sessionToken ? { 'game-session': sessionToken } : {}),
+  failures: () => ({ network: t`Sem conexão.`, timeout: t`O servidor demorou a responder.` }),
+})
+
+function call<T>(method: 'GET' | 'POST', path: PostPath | WithQuery<GetPath>, body?: unknown): Promise<T> {
+  return client.call<T>(path, body, { method })
 }
 
 export async function openSession(launchToken: string): Promise<SessionView> {
-  const session = await call<SessionView>('POST', '/game/session/open', { launchToken })
+  const session = await call<SessionView>('POST', '/v1/games/session/open', { launchToken })
   sessionToken = session.sessionToken
   return session
 }
@@ -59,26 +45,29 @@ export async function openSession(launchToken: string): Promise<SessionView> {
 /** A game's definition: the current version, or the one a round was played on. */
 export function loadGame(id: string, version?: number) {
   const query = version === undefined ? '' : `?version=${version}`
-  return call<{ game: GameDef; figures: PublishedFigures; jackpotRule: JackpotRule }>('GET', `/game/def/${id}${query}`)
+  return call<{ game: GameDef; figures: PublishedFigures; jackpotRule: JackpotRule }>(
+    'GET',
+    `/v1/games/def/${id}${query}`,
+  )
 }
 
 /** The player's first client seed, made here in the browser, for the committed seed the page was shown. */
 export function chooseSeed(clientSeed: string, nextServerSeedHash: string) {
-  return call<SeedChoice>('POST', '/game/session/seed', { clientSeed, nextServerSeedHash })
+  return call<SeedChoice>('POST', '/v1/games/session/seed', { clientSeed, nextServerSeedHash })
 }
 
 export function spin(bet: number, requestId: string) {
-  return call<SpinResult>('POST', '/game/spin', { bet, requestId })
+  return call<SpinResult>('POST', '/v1/games/spin', { bet, requestId })
 }
 
 export function ping() {
   return call<{ balance: SessionView['balance']; jackpot: SessionView['jackpot']; realityCheck: RealityCheck | null }>(
     'POST',
-    '/game/session/ping',
+    '/v1/games/session/ping',
     {},
   )
 }
 
-export function answerRealityCheck(answer: 'continue' | 'stop') {
-  return call<RealityCheck>('POST', '/game/realityCheck', { answer })
+export function answerRealityCheck(answer: RealityCheckChoice) {
+  return call<RealityCheck>('POST', '/v1/games/realityCheck', { answer })
 }

@@ -13,7 +13,7 @@ import type { PublishedFigures } from '../contract/games/figures.ts'
 import type { JackpotRule } from '../contract/games/jackpot.ts'
 import { isLanguage } from '../contract/languages.ts'
 import { formatMoney, formatPercent } from '../contract/money.ts'
-import { chooseSeed, GameApiError, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
+import { chooseSeed, isRefusal, loadGame, openSession, ping, type RealityCheck, setLanguage, spin } from './api.ts'
 import { presentation } from './celebration.ts'
 import { el } from './dom.ts'
 import { activateLanguage } from './i18n.ts'
@@ -244,12 +244,12 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
       // A lost answer is asked again with the same requestId: the server answers the same round.
       const result = await spin(bet, requestId)
         .catch((error: unknown) => {
-          if (error instanceof GameApiError) throw error
+          if (isRefusal(error)) throw error
           return spin(bet, requestId)
         })
         .catch((error: unknown) => {
           // The server answered (a refusal): nothing is left to resolve.
-          if (error instanceof GameApiError) pending = null
+          if (isRefusal(error)) pending = null
           throw error
         })
       pending = null
@@ -282,15 +282,14 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     } catch (error) {
       ticking()
       reels.show(game.reels, lastStops)
-      message.textContent =
-        error instanceof GameApiError
-          ? error.message
-          : t`Sem conexão. Esta rodada é conferida assim que a conexão voltar; nada é apostado duas vezes.`
-      if (error instanceof GameApiError && error.msgCode === 'reality_check_due')
+      message.textContent = isRefusal(error)
+        ? error.message
+        : t`Sem conexão. Esta rodada é conferida assim que a conexão voltar; nada é apostado duas vezes.`
+      if (isRefusal(error) && error.msgCode === 'reality_check_due')
         showRealityCheck(root, error.data as RealityCheck, tellParent)
-      if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+      if (isRefusal(error) && error.msgCode === 'session_limit_reached')
         tellParent({ type: 'jl:close', message: error.message })
-      if (error instanceof GameApiError && error.msgCode === 'insufficient_balance') {
+      if (isRefusal(error) && error.msgCode === 'insufficient_balance') {
         const deposit = el('button', { type: 'button', className: 'deposit', textContent: t`Depositar` })
         deposit.onclick = () => tellParent({ type: 'jl:deposit' })
         message.append(' ', deposit)
@@ -329,7 +328,9 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
     spinButton,
     el('div', { className: 'wallet' }, el('span', { className: 'label', textContent: t`Saldo` }), balance),
   )
-  root.replaceChildren(header, jackpot, stage, winPanel, marks.list, controls, info.element)
+  // The reels take the height the other parts leave (game.css): the spin button is always in view.
+  const stageArea = el('div', { className: 'stage-area' }, stage)
+  root.replaceChildren(header, jackpot, stageArea, winPanel, marks.list, controls, info.element)
   showJackpot(state.session.jackpot?.pool)
   showBet()
   showSound()
@@ -341,7 +342,7 @@ function render(state: State, symbolSources: ReadonlyMap<string, string>) {
         if (live.realityCheck) showRealityCheck(root, live.realityCheck, tellParent)
       })
       .catch((error: unknown) => {
-        if (error instanceof GameApiError && error.msgCode === 'session_limit_reached')
+        if (isRefusal(error) && error.msgCode === 'session_limit_reached')
           tellParent({ type: 'jl:close', message: error.message })
       })
   // The ping also keeps this session counted among the players now.

@@ -3,6 +3,7 @@
 // and closing the frame when a time limit is reached. The server refuses spins meanwhile; this
 // only shows it.
 import { t } from '@lingui/core/macro'
+import type { RealityCheckChoice } from '../contract/limit-values.ts'
 import { formatMoney } from '../contract/money.ts'
 import { answerRealityCheck, type RealityCheck } from './api.ts'
 
@@ -37,7 +38,7 @@ export function showRealityCheck(
   stop.className = 'reality-stop'
   const actions = Object.assign(document.createElement('div'), { className: 'reality-actions' })
   actions.append(keepOn, stop)
-  const answer = async (choice: 'continue' | 'stop') => {
+  const answer = async (choice: RealityCheckChoice) => {
     keepOn.disabled = true
     stop.disabled = true
     await answerRealityCheck(choice).catch(() => undefined)

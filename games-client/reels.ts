@@ -282,9 +282,13 @@ export function createReels(
     },
   }
   requestAnimationFrame(() => api.show(game.reels, initialStops))
-  window.addEventListener('resize', () => {
-    measure()
-    for (const reel of reels) place(reel)
-  })
+  // A cell's size follows the room the page leaves the reels (the window, the win panel's text):
+  // every strip is placed again on the new size.
+  const firstReel = reels[0]?.viewport
+  if (firstReel)
+    new ResizeObserver(() => {
+      measure()
+      for (const reel of reels) place(reel)
+    }).observe(firstReel)
   return api
 }

@@ -25,6 +25,9 @@ export function winMarks(game: GameDef, reels: Reels, lang: Language): WinMarks 
   overlay.setAttribute('aria-hidden', 'true')
   const list = el('ul', { className: 'win-list' })
   list.dataset.testid = 'game-wins'
+  // Two rows of chips, then the list scrolls in place: a keyboard must reach it to scroll it.
+  list.tabIndex = 0
+  list.setAttribute('aria-label', t`Prêmios desta jogada`)
   const clear = () => {
     overlay.replaceChildren()
     list.replaceChildren()

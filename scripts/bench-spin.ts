@@ -8,8 +8,10 @@
 // same on a pool as large as the server's). Prints spins/s, p50, p99
 // and the ratio to each floor, with the CPU milliseconds each answered request cost the server's
 // process and PostgreSQL (read from /proc) and the kilobytes it made the database write (SQLite:
-// the process's writes to storage; PostgreSQL: write-ahead log). PostgreSQL runs when
-// TEST_DATABASE_URL is set.
+// the process's writes to storage; PostgreSQL: write-ahead log). The app runs with its harm watch
+// on (as in production, polling every BENCH_HARM_POLL_MS); the same app with the watch off, on a
+// database of its own, takes its turns in the same rounds, so the markers' cost to the spin is
+// printed too. PostgreSQL runs when TEST_DATABASE_URL is set.
 //
 //   npm run bench:spin                       # BENCH_SECONDS=6 of each kind, in BENCH_ROUNDS=3 turns
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
@@ -22,15 +24,20 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
 import { findGame } from '../contract/games/catalog.ts'
 import type { GameDef } from '../contract/games/engine.ts'
 import { type HmacSha256, spinOutcome } from '../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../contract/games/jackpot.ts'
 import { REALITY_CHECK_DEFAULT_MINUTES } from '../contract/limit-values.ts'
-import type { SqliteTime } from '../server/db/sqlite-dialect.ts'
+import type { Database } from '../server/db/schema.ts'
+import type { DirectSqlite, SqliteTime, SqliteValue } from '../server/db/sqlite-dialect.ts'
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
+import { spinStatements } from '../server/games/direct-spin.ts'
 import { PLAY_BREAK_MS } from '../server/games/play-limits.ts'
+import { sessionOf } from '../server/games/sessions.ts'
+import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
@@ -45,10 +52,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 9240)
 /** The server's PostgreSQL pool (server/db/database.ts); the floor gets the same. */
 const PG_POOL = 16
 const FLOOR_ROWS = 1024
+/** How often the app's harm watch runs during the bench (the markers' work beside the spin). */
+const HARM_POLL_MS = process.env.BENCH_HARM_POLL_MS ?? '1000'
 
 // --- the floor: a child process running only this ---------------------------------------------
 
-/** The floor's time inside SQLite, as the server's `sqlite_seconds_total` counts it (it reads nothing). */
+/** The floor's time inside SQLite, as the server's `jogolimpo_sqlite_seconds_total` counts it (it reads nothing). */
 const floorSqliteSeconds: SqliteTime = { read: 0, write: 0, commit: 0 }
 
 async function floorServer(engine: string, where: string, port: number) {
@@ -130,9 +139,24 @@ const SEEN_WRITE_EVERY_MS = 10_000
  * and the wagering row read; the outcome by `contract/games/fair.ts`; the accounts moved, the
  * transfer rows, the nonce, the bet row, the round, the day row and the pool's sum written; each
  * spin in its savepoint, the requests read meanwhile group-committed with their outbox rows, the
- * answers sent after the commit. Prepared `node:sqlite` statements, no framework, no checks
- * beyond what the statements need: what a spin costs here is the least the app's could.
+ * answers sent after the commit. The statements are the app's own — the spin's compiled from
+ * its Kysely queries (server/games/direct-spin.ts), the ledger's texts (server/ledger/direct.ts)
+ * — prepared on a bare `node:sqlite` connection; no framework, no checks beyond what the
+ * statements need: what a spin costs here is the least the app's could. The bench checks that it
+ * wrote as many bytes and spent as long inside SQLite as the app, spin for spin (`sameWork`).
  */
+/** A Kysely that only compiles, as the app's SQLite dialect does: the spin's statements' texts. */
+function sqliteCompiler(): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  })
+}
+
 /** The spin floor's time inside SQLite: its spins' statements (reads included) and its commits. */
 const spinFloorSeconds: SqliteTime = { read: 0, write: 0, commit: 0 }
 
@@ -142,6 +166,20 @@ function spinFloorServer(file: string, port: number) {
   db.exec('PRAGMA synchronous = FULL')
   db.exec('PRAGMA foreign_keys = ON')
   const p = (text: string) => db.prepare(text)
+  // The app's own statements: the spin's (compiled from its Kysely queries, direct-spin.ts) and
+  // the ledger's (direct.ts), the same texts the app's plain path prepares.
+  const direct: DirectSqlite = {
+    prepare(text) {
+      const statement = db.prepare(text)
+      return {
+        get: (...values) => statement.get(...values) as Record<string, SqliteValue> | undefined,
+        all: (...values) => statement.all(...values) as Record<string, SqliteValue>[],
+        run: (...values) => Number(statement.run(...values).changes),
+      }
+    },
+  }
+  const game$ = spinStatements(sqliteCompiler(), direct, TIME_ZONE)
+  const q = game$.queries
   const st = {
     begin: p('begin immediate'),
     commit: p('commit'),
@@ -149,46 +187,14 @@ function spinFloorServer(file: string, port: number) {
     savepoint: p('savepoint spin'),
     release: p('release spin'),
     undo: p('rollback to spin'),
-    session: p(
-      'select id, player_id, game_id from game_sessions where session_token_hash = ? and closed_at is null and last_seen_at > ?',
-    ),
-    seen: p(
-      'update game_sessions set last_seen_at = ? where session_token_hash = ? and closed_at is null and last_seen_at > ? and last_seen_at <= ? returning id',
-    ),
-    accounts: p('select id, code from ledger_accounts where player_id = ?'),
     house: p("select id, code from ledger_accounts where player_id is null and code in ('game', 'jackpot_pool')"),
-    lock: p('select id, balance from ledger_accounts where id in (?, ?) order by id'),
-    found: p('select * from game_rounds where player_id = ? and request_id = ?'),
-    seed: p('select * from fair_seeds where player_id = ? and revealed_at is null'),
-    gate: p(`select 'hold' as kind, frozen_at as a, closed_at as b, cast(null as bigint) as c from players where id = ?
-      union all select 'exclusion', started_at, until, cast(null as bigint) from self_exclusions where player_id = ?
-      union all select kind, amount, pending_amount, pending_from from player_limits where player_id = ?`),
-    losses:
-      p(`select sum(case when day >= ? then bets - wins else 0 end) as day, sum(case when day >= ? then bets - wins else 0 end) as week,
-      sum(case when day >= ? then bets - wins else 0 end) as month from game_play_days where player_id = ? and day >= ?`),
-    played: p(
-      'select id, opened_at, last_seen_at, closed_at from game_sessions where player_id = ? and opened_at is not null and last_seen_at >= ? order by opened_at',
-    ),
-    wagering: p('select * from bonus_wagering where player_id = ?'),
-    move: p('update ledger_accounts set balance = balance + ? where id = ? returning balance'),
-    transfers: [2, 3].map((n) =>
-      p(
-        `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, reference, resolves_id, debit_balance_after, credit_balance_after, created_at) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, null, ?, ?, ?)').join(', ')}`,
-      ),
-    ),
-    nonce: p(
-      'update fair_seeds set next_nonce = ? where id = ? and next_nonce = ? and revealed_at is null returning id',
-    ),
-    bet: p(
-      "insert into wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, win_transaction_id, win_amount, created_at) values (?, ?, ?, ?, ?, 0, 'placed', ?, ?, ?)",
-    ),
-    round: p(
-      'insert into game_rounds (id, player_id, session_id, request_id, game_id, game_version, bet, stops, free_spins, win, jackpot_win, jackpot_contribution, balance_before, balance_after, seed_id, server_seed_hash, client_seed, nonce, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
-    day: p(
-      'insert into game_play_days (player_id, day, game_id, rounds, bets, wins) values (?, ?, ?, 1, ?, ?) on conflict (player_id, day, game_id) do update set rounds = game_play_days.rounds + 1, bets = game_play_days.bets + ?, wins = game_play_days.wins + ?',
-    ),
-    pool: p('select sum(balance) as total from ledger_accounts where id = ?'),
+    accounts: direct.prepare(ledgerSql.accountsOf),
+    lock: direct.prepare(ledgerSql.lock),
+    wagering: direct.prepare(ledgerSql.wagering),
+    move: direct.prepare(ledgerSql.move),
+    transfers: [2, 3].map((n) => p(ledgerSql.transfers(n))),
+    bet: direct.prepare(ledgerSql.betRow),
+    pool: direct.prepare(ledgerSql.sum(1)),
     outbox: p("insert into outbox (topic, player_id, payload, created_at) values ('balance', ?, '{}', ?)"),
     broadcast: p("insert into outbox (topic, player_id, payload, created_at) values ('jackpot', null, '{}', ?)"),
   }
@@ -200,11 +206,11 @@ function spinFloorServer(file: string, port: number) {
 
   const spin = (token: string, bet: number, requestId: string, now: number) => {
     const hash = createHash('sha256').update(token).digest('hex')
-    const session = st.session.get(hash, now - SESSION_EXPIRY_MS) as { id: string; player_id: number; game_id: string }
+    const session = sessionOf(game$.session.all(...q.session.parameters(hash, now)))
     if (!session) throw new Error('game_session_closed')
-    st.seen.all(now, hash, now - SESSION_EXPIRY_MS, now - SEEN_WRITE_EVERY_MS)
-    const game = findGame(session.game_id) as GameDef
-    const playerId = session.player_id
+    game$.seen.all(...q.seen.parameters(hash, now))
+    const game = findGame(session.gameId) as GameDef
+    const { playerId } = session
     let ids = accountsOf.get(playerId)
     if (!ids) {
       const rows = st.accounts.all(playerId) as { id: number; code: string }[]
@@ -217,21 +223,18 @@ function spinFloorServer(file: string, port: number) {
     const balances = st.lock.all(ids.cash, ids.bonus) as { id: number; balance: number }[]
     const cash = balances.find((r) => r.id === ids.cash)?.balance as number
     const bonus = balances.find((r) => r.id === ids.bonus)?.balance as number
-    if (st.found.get(playerId, requestId)) throw new Error('replay')
-    const seed = st.seed.get(playerId) as {
+    if (game$.found.get(...q.found.parameters(playerId, requestId))) throw new Error('replay')
+    const seed = game$.seed.get(...q.seed.parameters(playerId)) as unknown as {
       id: number
       server_seed: string
       server_seed_hash: string
       client_seed: string
       next_nonce: number
     }
-    st.gate.all(playerId, playerId, playerId)
-    const [day, week, month] = (['day', 'week', 'month'] as const).map((period) =>
-      periodStartDate(period, now, TIME_ZONE),
-    ) as [string, string, string]
-    st.losses.all(day, week, month, playerId, week < month ? week : month)
-    st.played.all(playerId, Math.min(periodStart('day', now, TIME_ZONE), now - 24 * 3600_000))
-    st.wagering.all(playerId)
+    game$.gate.all(...q.gate.parameters(playerId))
+    game$.losses.all(...q.losses.parameters(playerId, now))
+    game$.sessions.all(...q.sessions.parameters(playerId, now))
+    st.wagering.get(playerId)
     const nonce = seed.next_nonce
     const outcome = spinOutcome(game, bet, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, hmac)
     const share = jackpotContribution(jackpotRule, bet)
@@ -256,6 +259,7 @@ function spinFloorServer(file: string, port: number) {
       bet,
       'bet',
       reference,
+      null,
       at(ids.cash) - win,
       at(gameHouse) + share + win,
       now,
@@ -265,39 +269,52 @@ function spinFloorServer(file: string, port: number) {
       share,
       'jackpot_share',
       reference,
+      null,
       at(gameHouse) + win,
       at(poolHouse),
       now,
     ]
     if (win > 0)
-      rows.push(`win:${roundId}:win:cash`, gameHouse, ids.cash, win, 'win', reference, at(gameHouse), at(ids.cash), now)
+      rows.push(
+        `win:${roundId}:win:cash`,
+        gameHouse,
+        ids.cash,
+        win,
+        'win',
+        reference,
+        null,
+        at(gameHouse),
+        at(ids.cash),
+        now,
+      )
     ;(st.transfers[win > 0 ? 1 : 0] as StatementSync).run(...rows)
-    if (st.nonce.all(nonce + 1, seed.id, nonce).length !== 1) throw new Error('nonce moved')
-    st.bet.run(`${roundId}:bet`, playerId, roundId, bet, bet, `${roundId}:win`, win, now)
+    if (game$.nonce.run(...q.nonce.parameters(seed.id, nonce)) !== 1) throw new Error('nonce moved')
+    st.bet.run(`${roundId}:bet`, playerId, roundId, bet, bet, 0, 'placed', `${roundId}:win`, win, now)
     const before = cash + bonus
-    const stops = JSON.stringify(outcome.stops)
-    const free = JSON.stringify(outcome.freeSpins.map((one) => one.stops))
-    st.round.run(
-      roundId,
-      playerId,
-      session.id,
-      requestId,
-      game.id,
-      game.version,
-      bet,
-      stops,
-      free,
-      win,
-      share,
-      before,
-      before - bet + win,
-      seed.id,
-      seed.server_seed_hash,
-      seed.client_seed,
-      nonce,
-      now,
+    game$.round.run(
+      ...q.round.parameters({
+        id: roundId,
+        player_id: playerId,
+        session_id: session.id,
+        request_id: requestId,
+        game_id: game.id,
+        game_version: game.version,
+        bet,
+        stops: JSON.stringify(outcome.stops),
+        free_spins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
+        win,
+        jackpot_win: 0,
+        jackpot_contribution: share,
+        balance_before: before,
+        balance_after: before - bet + win,
+        seed_id: seed.id,
+        server_seed_hash: seed.server_seed_hash,
+        client_seed: seed.client_seed,
+        nonce,
+        created_at: now,
+      }),
     )
-    st.day.run(playerId, localDate(now, TIME_ZONE), game.id, bet, win, bet, win)
+    game$.day.run(...q.day.parameters({ playerId, gameId: game.id, createdAt: now, bet, paid: win }))
     const pool = Number((st.pool.get(poolHouse) as { total: number }).total)
     return {
       playerId,
@@ -621,20 +638,31 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
 
 const sqliteTotal = (x: SqliteTime) => x.read + x.write + x.commit
 
-/** The server's `sqlite_seconds_total` by kind, from /metrics. */
+/** The server's `jogolimpo_sqlite_seconds_total` by kind, from /metrics. */
 async function serverSqliteSecondsFrom(base: string): Promise<SqliteTime> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
   const of = (kind: string) =>
-    Number(new RegExp(`^sqlite_seconds_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
+    Number(new RegExp(`^jogolimpo_sqlite_seconds_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
   return { read: of('read'), write: of('write'), commit: of('commit') }
 }
 
-/** The server's spins by path (`sqlite_spin_path_total` / `postgres_spin_path_total`): the plain one, or `LedgerTx`. */
+/** The server's spins by path (`jogolimpo_sqlite_spin_path_total` / `jogolimpo_postgres_spin_path_total`): the plain one, or `LedgerTx`. */
 async function serverSpinPathsFrom(base: string): Promise<{ plain: number; fellBack: number }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
   const of = (path: string) =>
-    Number(new RegExp(`^(?:sqlite|postgres)_spin_path_total\\{path="${path}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
+    Number(
+      new RegExp(`^jogolimpo_(?:sqlite|postgres)_spin_path_total\\{path="${path}"\\} (\\S+)$`, 'm').exec(text)?.[1] ??
+        0,
+    )
   return { plain: of('direct') + of('function'), fellBack: of('fell_back') }
+}
+
+/** The harm watch's worker runs and the players they recomputed (`jogolimpo_harm_watch_total`), from /metrics. */
+async function harmWatchFrom(base: string): Promise<{ runs: number; players: number }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+  const of = (what: string) =>
+    Number(new RegExp(`^jogolimpo_harm_watch_total\\{what="${what}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
+  return { runs: of('runs'), players: of('players') }
 }
 
 async function floorSqliteSecondsFrom(base: string): Promise<SqliteTime> {
@@ -751,7 +779,9 @@ async function startFloor(engine: string, where: string, port: number): Promise<
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const agent = new Agent({ keepAlive: true })
-  for (let i = 0; i < 100; i++) {
+  // As long as the app server is given (tests/chaos/server-process.ts): on a loaded host the
+  // child's imports alone can take more than ten seconds.
+  for (let i = 0; i < 600; i++) {
     try {
       await postJson(agent, `http://127.0.0.1:${port}`, '/', {})
       agent.destroy()
@@ -780,10 +810,36 @@ function verdict(engine: 'sqlite' | 'postgres', s: Figure, f: Figure | undefined
   if (f) {
     const ratio = s.perSecond / f.perSecond
     checks.push([`ratio to the spin floor ${ratio.toFixed(2)} ≥ ${GOALS.ratio}`, ratio >= GOALS.ratio])
+    const same = sameWork(engine, s, f)
+    checks.push([same.text, same.met])
   } else checks.push(['no spin floor measured', false])
   checks.push([`p99 ${s.p99.toFixed(0)} ms ≤ ${GOALS.p99Ms}`, s.p99 <= GOALS.p99Ms])
   const said = checks.map(([text, met]) => `${text} ${met ? 'met' : 'NOT met'}`).join('; ')
   return `  goals at ${GOAL_CLIENTS} clients: ${said}\n${bound(engine, s, f ?? two)}`
+}
+
+/** How far the spin floor's work may stray from the app's: bytes written, time inside the database. */
+const SAME_WORK = 0.05
+
+/**
+ * Whether the spin floor did the app's work, spin for spin: the bytes it made the database write
+ * and its time inside the database (SQLite: inside its calls; PostgreSQL: the server's CPU) each
+ * within ±5 % of the app's. A heavier floor would flatter the ratio, a lighter one shame it.
+ */
+function sameWork(engine: 'sqlite' | 'postgres', s: Figure, f: Figure): { text: string; met: boolean } {
+  const inside = (x: Figure) => (engine === 'postgres' ? x.dbCpuMs : sqliteTotal(x.sqliteMs))
+  const part = (name: string, app: number, floor: number, unit: string) => {
+    const off = app > 0 ? floor / app - 1 : Number.POSITIVE_INFINITY
+    const met = Math.abs(off) <= SAME_WORK
+    const text = `${name} ${floor.toFixed(2)} ${unit} against the app's ${app.toFixed(2)} (${off >= 0 ? '+' : ''}${(100 * off).toFixed(1)} %)`
+    return { text, met }
+  }
+  const bytes = part('written', s.writtenKb, f.writtenKb, 'KB')
+  const time = part(engine === 'postgres' ? 'PostgreSQL CPU' : 'inside SQLite', inside(s), inside(f), 'ms')
+  return {
+    text: `the floor's work per spin (${bytes.text}, ${time.text}) within ±${100 * SAME_WORK} %`,
+    met: bytes.met && time.met,
+  }
 }
 
 /**
@@ -834,7 +890,22 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_bench')
   const floorDb =
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_floor')
-  const server = await startServer({ ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }), METRICS_TOKEN }, PORT)
+  // The harm watch is on, as in production, and polls every HARM_POLL_MS (BENCH_HARM_POLL_MS,
+  // 1 s unless set: far more often than its default minute, so its runs over the spinning
+  // players fall inside even a short measurement).
+  const server = await startServer(
+    { ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }), METRICS_TOKEN, HARM_POLL_MS },
+    PORT,
+  )
+  // The same app with its harm watch off (HARM_POLL_MS=0), on a database of its own: measured in
+  // the same rounds, it shows what the markers' work costs the spin.
+  const quietDir = mkdtempSync(path.join(tmpdir(), 'jl-bench-spin-noharm-'))
+  const quietDb =
+    engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_noharm')
+  const quiet = await startServer(
+    { ...(quietDb ? { DATABASE_URL: quietDb.url } : { DATA_DIR: quietDir }), METRICS_TOKEN, HARM_POLL_MS: '0' },
+    PORT + 3,
+  )
   const floor = await startFloor(engine, floorDb ? floorDb.url : dir, PORT + 1)
   // PostgreSQL's WAL position is the cluster's; any connection reads it.
   const walReader = app ? new pg.Pool({ connectionString: app.url, max: 1 }) : null
@@ -844,6 +915,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   const base = `http://127.0.0.1:${PORT}`
   const floorBase = `http://127.0.0.1:${PORT + 1}`
   const spinFloorBase = `http://127.0.0.1:${PORT + 2}`
+  const quietBase = `http://127.0.0.1:${PORT + 3}`
   let spinFloor: ChildProcess | undefined
   try {
     // The app's players, and the spin floor's own on the same database (SQLite).
@@ -851,6 +923,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     const floorPlayers: SpinPlayer[] = []
     for (let i = 0; i < maxClients; i++) players.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
     for (let i = 0; i < maxClients; i++) floorPlayers.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
+    const quietPlayers: SpinPlayer[] = []
+    for (let i = 0; i < maxClients; i++)
+      quietPlayers.push(await newSpinPlayer(agent, quietBase, OPS_TOKEN, 100_000_000))
     spinFloor = await startSpinFloor(app ? app.url : path.join(dir, 'jogo-limpo.sqlite'), PORT + 2)
     // Every spin of the run has its own requestId (warm-up included): no replay is counted.
     const run = `${process.pid}-${Date.now().toString(36)}`
@@ -861,6 +936,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       return reply.success
     }
     const spin = async (client: number) => refused(await (players[client] as SpinPlayer).spin(100, requestId()))
+    const quietSpin = async (client: number) =>
+      refused(await (quietPlayers[client] as SpinPlayer).spin(100, requestId()))
     const floorSpin = async (client: number) => {
       const player = floorPlayers[client] as SpinPlayer
       const reply = await postJson(
@@ -879,6 +956,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     // player's session and seed pair at their first spin.
     if (spinFloor) await load(maxClients, 1, floorSpin)
     await load(maxClients, 1, spin)
+    await load(maxClients, 1, quietSpin)
     console.log(
       `\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: the app's spin over HTTP, the spin floor and the 2-row floor, taking turns (load average ${loadavg()
         .map((x) => x.toFixed(2))
@@ -887,6 +965,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     const columns = `p50      p99  app cpu ${engine === 'postgres' ? ' db cpu' : ' sqlite'}    KB`
     console.log(`  clients  what               /s      ${columns}  app ÷ this  load`)
     let atGoal: { s: Figure; f: Figure | undefined; two: Figure } | undefined
+    let harmCost: number | undefined
+    const harmBefore = await harmWatchFrom(base)
     const db = (x: Figure) => (engine === 'postgres' ? x.dbCpuMs : sqliteTotal(x.sqliteMs))
     const cpu = (x: Figure) =>
       `${x.appCpuMs.toFixed(2).padStart(8)}${db(x).toFixed(2).padStart(7)}${x.writtenKb.toFixed(1).padStart(6)}`
@@ -911,12 +991,19 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
         ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(floorBase) } : {}),
       }
       const pathsBefore = await serverSpinPathsFrom(base)
-      const samples = { f: newSample(), s: newSample(), two: newSample() }
+      const quietProbes: Probes = {
+        pids: [quiet.pid as number],
+        written: writtenBy(quiet.pid as number),
+        ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(quietBase) } : {}),
+      }
+      const samples = { f: newSample(), s: newSample(), two: newSample(), q: newSample() }
       for (let round = 0; round < ROUNDS; round++) {
         if (floorProbes) await measure(clients, SECONDS / ROUNDS, floorSpin, floorProbes, samples.f)
         await measure(clients, SECONDS / ROUNDS, spin, appProbes, samples.s)
+        await measure(clients, SECONDS / ROUNDS, quietSpin, quietProbes, samples.q)
         await measure(clients, SECONDS / ROUNDS, bare, twoProbes, samples.two)
       }
+      const q = figureOf(samples.q)
       const f = floorProbes ? figureOf(samples.f) : undefined
       const s = figureOf(samples.s)
       const two = figureOf(samples.two)
@@ -929,15 +1016,31 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       const plain = paths.plain - pathsBefore.plain
       const through = paths.fellBack - pathsBefore.fellBack
       console.log(`           (the app's plain path: ${plain} spins, through LedgerTx: ${through})`)
+      console.log(`           no harm watch${cell(q)}  ${ratio(q)}${failed(q)}`)
       if (f) console.log(`           spin floor   ${cell(f)}  ${ratio(f)}${failed(f)}`)
+      const same = f && sameWork(engine, s, f)
+      if (same) console.log(`           ${same.text}: ${same.met ? 'met' : 'NOT met'}`)
       console.log(`           2-row floor  ${cell(two)}  ${ratio(two)}${failed(two)}`)
       if (clients === GOAL_CLIENTS) atGoal = { s, f, two }
+      if (clients === GOAL_CLIENTS) harmCost = s.perSecond / q.perSecond
     }
     if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f, atGoal.two))
+    const harm = await harmWatchFrom(base)
+    console.log(
+      `  harm watch (every ${HARM_POLL_MS} ms) while the spins above were measured: ${harm.runs - harmBefore.runs} runs recomputed ` +
+        `the markers and score of ${harm.players - harmBefore.players} players (jogolimpo_harm_watch_total)`,
+    )
+    if (harm.runs === harmBefore.runs) console.log('  (the harm watch did not run: the figures above are without it)')
+    if (harmCost !== undefined)
+      console.log(
+        `  the app with its harm watch ÷ the same app without it (no harm watch) at ${GOAL_CLIENTS} clients: ${harmCost.toFixed(2)}×`,
+      )
   } finally {
     agent.destroy()
     await walReader?.end()
-    await Promise.all([stop(server), stop(floor), ...(spinFloor ? [stop(spinFloor)] : [])])
+    await Promise.all([stop(server), stop(quiet), stop(floor), ...(spinFloor ? [stop(spinFloor)] : [])])
+    await quietDb?.drop()
+    rmSync(quietDir, { recursive: true, force: true })
     await app?.drop()
     await floorDb?.drop()
     rmSync(dir, { recursive: true, force: true })

@@ -16,8 +16,9 @@
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { gameVersions } from '../contract/games/catalog.ts'
-import { TrackerStep } from '../contract/withdrawals.ts'
+import { StepState, TrackerStep } from '../contract/withdrawals.ts'
 import { saferPlayFigures } from '../server/accounts/transparency-queries.ts'
+import { throughAppendOnly } from '../server/audit/append-only.ts'
 import { lastJackpotWins, roundFigures } from '../server/games/transparency-queries.ts'
 import { localDate } from '../server/lib/periods.ts'
 import { depositReturnFigures, withdrawalFigures } from '../server/payments/transparency-queries.ts'
@@ -148,7 +149,7 @@ async function writeActivity(from: number, to: number, withRounds: boolean) {
       player_id: players[i % players.length] as number,
       request_id: id,
       amount,
-      key_type: 'cpf',
+      key_type: 'cpf' as const,
       pix_key: '00000000000',
       holder_name: 'x',
       status: paid ? ('paid' as const) : ('failed' as const),
@@ -167,13 +168,19 @@ async function writeActivity(from: number, to: number, withRounds: boolean) {
           ? { review: false, coolOffUntil: end }
           : { review: false }
     steps.push(
-      { order_id: id, code: TrackerStep.accepted, state: 1, args: '{}', created_at: created },
-      { order_id: id, code: TrackerStep.checks, state: 1, args: JSON.stringify(args), created_at: created },
-      { order_id: id, code: TrackerStep.sent, state: 1, args: '{}', created_at: end },
+      { order_id: id, code: TrackerStep.accepted, state: StepState.success, args: '{}', created_at: created },
+      {
+        order_id: id,
+        code: TrackerStep.checks,
+        state: StepState.success,
+        args: JSON.stringify(args),
+        created_at: created,
+      },
+      { order_id: id, code: TrackerStep.sent, state: StepState.success, args: '{}', created_at: end },
       {
         order_id: id,
         code: paid ? TrackerStep.paid : TrackerStep.failed,
-        state: paid ? 1 : 2,
+        state: paid ? StepState.success : StepState.failed,
         args: '{}',
         created_at: end,
       },
@@ -205,7 +212,7 @@ async function writeActivity(from: number, to: number, withRounds: boolean) {
       order_id: null,
       player_id: pick(players),
       amount: pick([1000, 2500]),
-      reason: pick(['overpaid', 'payer_not_player', 'self_excluded']),
+      reason: pick(['overpaid', 'payer_not_player', 'self_excluded'] as const),
       status: 'returned' as const,
       return_id: null,
       provider_reason: null,
@@ -217,9 +224,9 @@ async function writeActivity(from: number, to: number, withRounds: boolean) {
   await bulk(refunds, (chunk) => k.insertInto('pix_refunds').values(chunk).execute())
   const events = Array.from({ length: players.length }, () => ({
     player_id: pick(players),
-    kind: pick(['self_exclusion', 'deposit_day', 'loss_week']),
+    kind: pick(['self_exclusion', 'deposit_day', 'loss_week'] as const),
     detail: '{}',
-    actor: 'player',
+    actor: 'player' as const,
     created_at: at(),
   }))
   await bulk(events, (chunk) => k.insertInto('limit_events').values(chunk).execute())
@@ -286,7 +293,19 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 async function measure() {
   const yesterday = addDays(localDate(now, timeZone), -1)
-  await k.deleteFrom('transparency_snapshots').execute()
+  // Frozen days are append-only in the database: the bench's own copy is emptied the one audited way.
+  await throughAppendOnly(
+    k,
+    {
+      actor: { id: null, name: 'bench', ip: '-' },
+      reason: 'bench: freeze the whole chain again',
+      tables: ['transparency_snapshots'],
+    },
+    Date.now(),
+    async (trx) => ({
+      rows: Number((await trx.deleteFrom('transparency_snapshots').executeTakeFirst()).numDeletedRows),
+    }),
+  )
   const freezeAll = await timed(() => app.transparency.freezeDue())
   const days = Number(
     (

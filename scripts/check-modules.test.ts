@@ -1,6 +1,6 @@
 // The seam check fails on each kind of planted import — a module importing one above it (which
-// would close a cycle), another module's route file, live code from a migration — and passes on
-// the server as it is.
+// would close a cycle), another module's route file, live code from a migration — and on SQL in a
+// route file, and passes on the server as it is.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -37,6 +37,18 @@ const base = {
 describe('check-modules', () => {
   it('passes a tree whose imports run down the layers', () => {
     expect(checkModules(tree(base))).toEqual([])
+  })
+
+  it('fails a route file that queries the database, by builder or raw SQL', () => {
+    const root = tree({
+      ...base,
+      'ops/player-routes.ts':
+        "export const a = (db) => db.selectFrom('operator_notes').selectAll()\nexport const b = sql`select 1`\n",
+    })
+    expect(checkModules(root)).toEqual([
+      expect.stringMatching(/^server\/ops\/player-routes\.ts:1: a route file queries the database \(\.selectFrom\(\)/),
+      expect.stringMatching(/^server\/ops\/player-routes\.ts:2: a route file queries the database \(sql`\)/),
+    ])
   })
 
   it('fails a module importing one above it', () => {

@@ -1,7 +1,7 @@
 // `npm run check` part: the server's seams. Each folder under server/ is a module, and modules
 // stand in layers (`layers` below, lowest first): a module imports only modules of lower layers,
 // so the module graph has no cycle; no module imports another module's route file (app.ts
-// mounts routes); a migration imports no live code — only npm packages, types, and its
+// mounts routes); a route file holds no SQL; a migration imports no live code — only npm packages, types, and its
 // sibling migration files — so a later change elsewhere cannot change what it did — and has a
 // number of its own. Tests are free to import anything. Exits 1 naming every violation.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -13,15 +13,17 @@ import { cliArgs } from './cli-args.ts'
 export const layers: string[][] = [
   ['lib'],
   ['core', 'db', 'i18n'],
-  ['http', 'audit'],
-  ['push'],
+  ['http', 'audit', 'geo'],
+  ['push', 'mail'],
   ['ledger'],
+  ['sigap'],
   ['metrics', 'accounts'],
   ['games', 'payments'],
-  ['responsible-gaming', 'rewards', 'attribution'],
+  ['responsible-gaming', 'rewards', 'attribution', 'closure'],
   ['ops'],
   ['support', 'risk'],
-  ['transparency'],
+  ['transparency', 'regulatory-files', 'aml', 'harm'],
+  ['retention', 'player-data'],
   ['app'],
 ]
 
@@ -114,7 +116,34 @@ export function checkModules(root: string): string[] {
     }
   }
   violations.push(...duplicateMigrationNumbers(root))
+  violations.push(...sqlInRouteFiles(root))
   return violations
+}
+
+// A query builder's entry or a raw SQL template: what a route file must leave to its module's
+// services and query files.
+const queryPattern = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`/g
+
+/** Route files that hold SQL: a route validates, authorises and answers; its module's code queries. */
+export function sqlInRouteFiles(root: string): string[] {
+  const found: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (isRouteFile(full)) {
+        const text = readFileSync(full, 'utf8')
+        for (const match of text.matchAll(queryPattern)) {
+          const line = text.slice(0, match.index).split('\n').length
+          found.push(
+            `${path.relative(path.dirname(root), full)}:${line}: a route file queries the database (${match[0]}); move the query into the module's service or query file`,
+          )
+        }
+      }
+    }
+  }
+  walk(root)
+  return found
 }
 
 /** Two migration files sharing a number: their order would depend on the rest of their names. */
@@ -145,5 +174,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const violation of violations) console.error(`  ${violation}`)
     process.exit(1)
   }
-  console.log('Module seams: every import runs down the layers; no route file or live code imported across.')
+  console.log(
+    'Module seams: every import runs down the layers; no route file or live code imported across; no SQL in a route file.',
+  )
 }

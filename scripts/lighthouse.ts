@@ -97,6 +97,8 @@ async function gamePageUrl(gameId: string): Promise<string> {
     return envelope.data
   }
   const { token } = await post('/user/login', { deviceId: randomUUID(), ageConfirmed: true })
+  // Games open only after the registration's limits, as for every player.
+  await post('/v1/bus/setRegistrationLimits', { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }, token)
   const { openGameUrl } = await post('/game/forward', { id: gameId }, token)
   return new URL(openGameUrl as string, origin).href
 }

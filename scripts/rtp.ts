@@ -3,7 +3,9 @@
 // exact fraction), its parts, hit frequency, volatility index, max win, free-spin frequency and
 // the time each took. Exits 1 if a published figure differs from the computation.
 // `npm run rtp -- --write` republishes the figures (contract/games/published.ts).
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { gameVersions } from '../contract/games/catalog.ts'
 import { figuresKey, type PublishedFigures } from '../contract/games/figures.ts'
 import { published } from '../contract/games/published.ts'
@@ -40,8 +42,9 @@ console.log(`\nExact RTP (base game + free spins + jackpot, as a fraction of the
 console.log(`\n${gameVersions.length} game versions in ${Math.round(performance.now() - started)} ms.`)
 
 if (write) {
+  const file = fileURLToPath(new URL('../contract/games/published.ts', import.meta.url))
   writeFileSync(
-    new URL('../contract/games/published.ts', import.meta.url),
+    file,
     `// Published figures of every version of every game ("id@version"), written by
 // \`npm run rtp -- --write\` from the exact computation (server/games/rtp.ts). A test recomputes them.
 import type { PublishedFigures } from './figures.ts'
@@ -51,7 +54,10 @@ export type { PublishedFigures }
 export const published: Record<string, PublishedFigures> = ${JSON.stringify(figures, null, 2)}
 `,
   )
-  console.log('Published figures written to contract/games/published.ts (run `npm run format` to format it).')
+  // Formatted as `npm run check` wants it, by the repository's own Biome and settings.
+  const biome = fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url))
+  execFileSync(biome, ['format', '--write', file], { stdio: ['ignore', 'ignore', 'inherit'] })
+  console.log('Published figures written to contract/games/published.ts.')
 } else if (mismatches > 0) {
   console.error(
     `${mismatches} game version(s) publish figures that differ from the computation; run \`npm run rtp -- --write\`.`,

@@ -26,6 +26,14 @@ const play = g('Play and responsible gaming')
 const ops = g('Operators')
 const ads = g('Marketing attribution')
 const watch = g('Money watch')
+const harm = g('Harm watch')
+const mail = g('E-mail and SMS')
+const regulator = g('Regulatory files (SIGAP)')
+const register = g('Barred-person register (SIGAP)')
+const transparency = g('Transparency chain')
+const closure = g('Account closure')
+const face = g('Identity by face')
+const aml = g('AML risk classes and sanctions screening')
 
 export const configReference: Record<Variable, VariableDoc> = {
   PORT: server('Where the server listens (TCP port).'),
@@ -33,7 +41,16 @@ export const configReference: Record<Variable, VariableDoc> = {
   DATA_DIR: server(
     "Holds the SQLite file `jogo-limpo.sqlite`, the sandbox PSP's certificates (`sandbox-pix/`) and the Web Push keys (`vapid.json`).",
   ),
+  SQLITE_CACHE_MB: server(
+    "SQLite's page cache for the server's connection, in MiB (SQLite's own default is 2). The tables a spin writes are keyed by random ids, so on a file of a year's size a small cache turns every insert into reads from disk.",
+  ),
   DATABASE_URL: server('A `postgres://` URL: use PostgreSQL instead of the embedded SQLite file.'),
+  DATABASE_REPLICA_URL: server(
+    "A `postgres://` URL of a streaming replica of `DATABASE_URL`: reports and their CSV files, the transparency page's reads and the console's player search read there (a player's own screens and every write stay on the primary). While the replica is down or behind, those reads go to the primary; `jogolimpo_db_replica_lag_seconds`, `jogolimpo_db_replica_up` and `jogolimpo_db_reads_total` show it (docs/operations.md).",
+  ),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: server(
+    "The replica's lag past which the read pool reads from the primary instead, until it catches up.",
+  ),
   PUBLIC_URL: server(
     'The address printed at start and used in links (setup links, push subjects); `http://localhost:$PORT` when unset.',
   ),
@@ -49,6 +66,12 @@ export const configReference: Record<Variable, VariableDoc> = {
     "Whose `X-Forwarded-For` to believe for the client address: `false` (the socket's address), `true` (any hop), a hop count (only when the app is reachable through its proxies alone), or a comma list of proxy addresses/CIDRs. Behind a proxy set it to the proxy's address, never `true`.",
   ),
   TOKEN_TTL_SECONDS: security("Sliding lifetime of a player's session token."),
+  TEST_CLOCK_FILE: security(
+    'End-to-end tests only (refused when NODE_ENV=production): a file holding milliseconds the server clock runs ahead, read when it changes, so a test lets an idle session end without waiting.',
+  ),
+  SESSION_IDLE_MINUTES: security(
+    "Minutes without activity (an authenticated call, or play in a game) after which a player's session ends on every instance and the app asks for the passkey or password again; 0 never ends it.",
+  ),
   LOGIN_RATE_LIMIT_PER_MINUTE: security('Login and bind attempts per client address per minute.'),
   API_RATE_LIMIT_PER_MINUTE: security(
     'All API calls per client address per minute (generous: carriers put hundreds of players behind one address).',
@@ -88,6 +111,15 @@ export const configReference: Record<Variable, VariableDoc> = {
     "On SIGTERM, how long `/readyz` answers 503 before the listener closes (set it to twice the load balancer's check interval).",
   ),
   SHUTDOWN_TIMEOUT_MS: observability('On SIGTERM, how long in-flight requests get to finish.'),
+  MARKET_COUNTRY: market(
+    'The market (`BR`, `MX`, `IN`, `NG`) whose rules the promotions follow: a reward its law forbids (in `BR` the first-deposit bonus) is never offered and cannot be switched on.',
+  ),
+  MARKET_GEOFENCE: market(
+    "`on`: deposits, withdrawals, game launches and spins from a client address outside `MARKET_COUNTRY` are refused (`outside_market`), the address placed by the country database the `geoip-country` package ships (see docs/compliance.md). Behind a proxy only the hops `TRUST_PROXY` names are believed. `off` only where the market's law asks for no such check.",
+  ),
+  MARKET_ADDRESS_RANGES: market(
+    "Address ranges (CIDR, comma-separated) taken as inside the market's country without a lookup, e.g. the operator's own office network. Unset: loopback and private ranges (`127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7`) outside production — the tests and `npm start` run on 127.0.0.1 — and none when `NODE_ENV=production`, where a private address reaching the app means `TRUST_PROXY` is wrong and is refused.",
+  ),
   MARKET_CURRENCY: market("The market's currency (amounts are always integer minor units)."),
   MARKET_LANGUAGE: market("The default language of the app and of the API's messages."),
   MARKET_TIME_ZONE: market(
@@ -98,15 +130,67 @@ export const configReference: Record<Variable, VariableDoc> = {
   ),
   OPS_SESSION_IDLE_MINUTES: ops('A console session ends after this long without a request.'),
   OPS_SESSION_HOURS: ops('A console session ends after this long in any case.'),
+  OPS_LOGIN_RATE_LIMIT_PER_MINUTE: ops(
+    'Console logins (and setup-link uses) per client address a minute; each costs a scrypt check, and the per-e-mail throttle comes on top. Raised only where many people log in from one address (end-to-end tests).',
+  ),
+  OPS_FOUR_EYES_GRANT_DAYS: ops(
+    'For this many days after an operator created, reset or changed the role of another, neither may approve what the other requested (four-eyes needs two independent people); `0` turns the rule off.',
+  ),
   OPS_FOUR_EYES_ABOVE: ops(
     "The most (centavos, either sign, summed) a person may adjust alone in any 24 h — by one operator to anyone, and to one player by anyone; an adjustment that would cross either sum waits for a second operator's approval.",
   ),
+  VERIFICATION_REVIEWS_PER_ADDRESS_DAY: security(
+    'Verification reviews (what the identity bureau could not settle, for an operator to decide) one client address may open per local day; beyond it a submission that would open one answers `verification_review_limit`. Mobile carriers put many players behind one address: reviews are a small share of verifications.',
+  ),
+  HARM_POLL_MS: harm(
+    'How often the harm watch recomputes the markers of players whose deposits, play, limits, withdrawals or support messages changed (milliseconds; `0`: never by itself, only when called).',
+  ),
+  HARM_DEPOSITS_PER_DAY: harm('This many paid deposits within 24 hours fire `deposits_per_day`.'),
+  HARM_DEPOSIT_ACCELERATION_PERCENT: harm(
+    "The last 24 hours' deposits at this percentage of the previous six days' daily mean (at least one a day) fire `deposit_acceleration`.",
+  ),
+  HARM_CHASE_MINUTES: harm(
+    'A deposit paid this many minutes or fewer after rounds that lost money counts as chasing losses.',
+  ),
+  HARM_CHASE_DEPOSITS: harm('This many deposits chasing losses within 24 hours fire `chasing_losses`.'),
+  HARM_LOSS_LIMIT_PERCENT: harm(
+    "Today's net loss at this percentage of the player's own daily loss limit fires `loss_of_limit`.",
+  ),
+  HARM_NIGHT_HOURS: harm('The local night (market time zone), from-to hours: play in it counts for `night_play`.'),
+  HARM_NIGHTS: harm('Play in the night on this many of the last 7 local days fires `night_play`.'),
+  HARM_SESSION_MINUTES: harm('A game session this many minutes long in the last 7 days fires `long_session`.'),
+  HARM_SESSIONS_PER_DAY: harm('This many game sessions opened within 24 hours fire `session_frequency`.'),
+  HARM_REVERSED_WITHDRAWALS: harm(
+    'This many withdrawals that failed or were refused (the money came back to play) in 30 days fire `reversed_withdrawals`.',
+  ),
+  HARM_LIMIT_RAISES: harm('This many limits raised or removed by the player in 30 days fire `limit_raises`.'),
+  HARM_STAKE_RISE_PERCENT: harm(
+    "Today's mean stake at this percentage of the previous six days' fires `rising_stakes`.",
+  ),
+  HARM_REALITY_DISMISSALS: harm(
+    'This many reality checks answered "continue" within 24 hours fire `reality_check_dismissals`.',
+  ),
+  HARM_DISTRESS_MESSAGES: harm(
+    'This many support messages with a distress word (pt-BR, en) in 30 days fire `distress_words`.',
+  ),
+  HARM_LEVELS: harm(
+    'The harm scores at which levels 1–4 begin (four ascending numbers): 1 an in-app message with their figures, 2 an offered cool-off, 3 a contact task for an operator, 4 a mandatory pause.',
+  ),
+  HARM_TASK_DUE_HOURS: harm("A level-3 contact task is due this many hours after it opens (the worklist's clock)."),
+  HARM_PAUSE_HOURS: harm(
+    'The mandatory pause at level 4 lasts this many hours (never shortening a longer one in force).',
+  ),
+  HARM_REPEAT_DAYS: harm('An intervention of one level is not repeated to the same player within this many days.'),
+  HARM_LOWERED_DAYS: harm('A score lowered by two operators stays lowered this many days, unless new markers fire.'),
   RISK_LOOKBACK_DAYS: watch('How many days of deposits, withdrawals and play the money-watch rules look back over.'),
   RISK_MIN_PLAY_PERCENT: watch(
     'A withdrawal flags `little_play` when the deposits of the look-back window were staked less than this percentage of their sum.',
   ),
   RISK_MAX_PAYERS: watch('This many different payers (CPFs) of deposits in the window flag `many_payers`.'),
   RISK_MAX_PAYOUT_KEYS: watch('This many different PIX keys withdrawn to in the window flag `many_payout_keys`.'),
+  RISK_LINKED_ACCOUNTS: watch(
+    'This many accounts (the player included) sharing a device, a client address, a payer or a payout account flag `linked_accounts` and hold the withdrawal for review.',
+  ),
   RISK_CYCLES_PER_DAY: watch('This many deposit-then-withdrawal cycles within 24 hours flag `rapid_cycles`.'),
   RISK_STRUCTURING_PERCENT: watch(
     'A withdrawal this close (percent) below the review threshold (`WITHDRAW_REVIEW_ABOVE`) counts as just under it.',
@@ -184,7 +268,143 @@ export const configReference: Record<Variable, VariableDoc> = {
   DOWNLOAD_REWARD: rewards('Opening the app installed (centavos).'),
   REALITY_CHECK_DEFAULT_MINUTES: play("The reality check's interval for a player who chose none."),
   WIN_FEED_MIN: play("The smallest win the home's win feed shows (centavos)."),
+  SMTP_URL: mail(
+    'The SMTP server outgoing e-mail goes through, as a URL: `smtp://user:pass@host:587` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://user:pass@host:465` (TLS from the start). Takes precedence over `SMTP_HOST`. With neither, `npm start` runs the sandbox mailbox and sends there.',
+  ),
+  SMTP_HOST: mail('The SMTP server by its parts (with `SMTP_PORT`, `SMTP_USER`, `SMTP_PASS`, `SMTP_TLS`).'),
+  SMTP_PORT: mail('The SMTP port; 587 with `SMTP_TLS=starttls` or `none`, 465 with `implicit` when unset.'),
+  SMTP_USER: mail('The SMTP login (AUTH PLAIN/LOGIN); none when unset.'),
+  SMTP_PASS: mail('The SMTP password.'),
+  SMTP_TLS: mail(
+    '`starttls` (the connection must upgrade before anything is sent), `implicit` (TLS from the first byte) or `none` (plain; only for a relay on the same machine).',
+  ),
+  MAIL_FROM: mail('The From address of every message the app sends.'),
+  MAIL_POLL_MS: mail(
+    'How often the outbox looks for messages due (a new message is also sent right after its commit; a failed one is retried with growing waits).',
+  ),
+  SANDBOX_SMTP_PORT: mail("The sandbox mailbox's SMTP port (`npm start` runs it when no SMTP server is configured)."),
+  SANDBOX_MAILBOX_PORT: mail(
+    "The sandbox mailbox's page (`/sandbox/mailbox`), its JSON listing and its sandbox SMS API (HTTP, on 127.0.0.1).",
+  ),
+  SMS_API_URL: mail(
+    "The base URL of an SMS API in the Messages-resource shape (`POST <url>/2010-04-01/Accounts/<sid>/Messages.json`, form fields `To`, `From`, `Body`, Basic auth); the sandbox mailbox's when unset under `npm start`.",
+  ),
+  SMS_ACCOUNT_SID: mail('The SMS account id (the Basic auth user and part of the path).'),
+  SMS_AUTH_TOKEN: mail('The SMS account token (the Basic auth password).'),
+  SMS_FROM: mail('The sender of text messages (a number or an alphanumeric sender id).'),
   ADS_ENDPOINT: ads('Where consented conversion events are reported (a conversions API); reporting is off when unset.'),
   ADS_TOKEN: ads('Bearer token for `ADS_ENDPOINT`.'),
   ADS_REPORT_INTERVAL_MS: ads('How often the attribution reporter looks for events to send.'),
+  SIGAP_FILES_URL: regulator(
+    "The regulator's file-reception API for the daily files (protocol assumed: docs/regulatory-files.md); unset, `npm start` runs the sandbox receiver outside production, and in production the files wait unsent.",
+  ),
+  SIGAP_FILES_TOKEN: regulator('Bearer token for `SIGAP_FILES_URL`.'),
+  SANDBOX_SIGAP_FILES_PORT: regulator('The port of the sandbox receiver `npm start` runs (0: any free port).'),
+  REGULATORY_FILES_INTERVAL_MS: regulator(
+    'How often the daily files job looks for a finished day to export, files to send and answers to read (0: only when called).',
+  ),
+  REGULATORY_FILES_CATCH_UP_DAYS: regulator('Days before yesterday still exported when missing (the server was down).'),
+  SIGAP_URL: register(
+    "The barred-person register's API (SIGAP, Módulo de Impedidos). Unset: `npm start` runs the sandbox register beside the app and points here at it.",
+  ),
+  SIGAP_TOKEN: register('Bearer token sent to `SIGAP_URL`.'),
+  SIGAP_TIMEOUT_MS: register(
+    'How long one question to the register may take before it counts as unanswered (the player stays unchecked and is asked again).',
+  ),
+  SIGAP_RATE_PER_SECOND: register(
+    'Questions per second the periodic sweep sends the register, at most, per instance running it (one at a time).',
+  ),
+  SIGAP_SWEEP_DAYS: register('Days between sweeps over every registered player (the rule: at most 15).'),
+  SANDBOX_SIGAP_PORT: register(
+    'Port of the sandbox register `npm start` runs when `SIGAP_URL` is unset (0: any free port).',
+  ),
+  TRANSPARENCY_TSA_URL: transparency(
+    "The RFC 3161 time-stamping authority each frozen day's hash is sent to (e.g. `https://freetsa.org/tsr`; docs/transparency.md); unset, `npm start` runs the sandbox TSA outside production, and in production days are frozen unanchored.",
+  ),
+  TRANSPARENCY_TSA_CERT_FILE: transparency(
+    "PEM file of the certificate trusted for that authority's tokens (its CA's, e.g. FreeTSA's `cacert.pem`): each token is checked before it is kept and at every self-check of the chain; unset, tokens are kept unchecked.",
+  ),
+  TRANSPARENCY_HELD_FOR_PLAYERS: transparency(
+    "The money held for players at the PSP, `<centavos>@<YYYY-MM-DD>:<source>` (e.g. `1250000@2026-11-27:extrato do PSP` or an auditor's figure): the page shows it beside the published player liabilities, with their ratio; unset, the page says it is not informed.",
+  ),
+  SANDBOX_TSA_PORT: transparency(
+    'Port of the sandbox TSA `npm start` runs when `TRANSPARENCY_TSA_URL` is unset (0: any free port).',
+  ),
+  ACCOUNT_CLOSE_DAYS: closure(
+    "Days from a closure's start (a register hit, the player's request, an operator) to the account closed; a closure not closed by then is overdue on the console's worklist (Instrução Normativa SPA/MF 31/2025: 3 days, the most allowed).",
+  ),
+  ACCOUNT_REOPEN_DAYS: closure(
+    'Days after a closure during which the same CPF can neither register again nor have the account reopened except by an operator (audited). No rule read sets this period; see docs/compliance.md.',
+  ),
+  CLOSURE_POLL_MS: closure('How often open closures are moved on: payouts settled, accounts closed.'),
+  FACE_CHECK: face(
+    '`on`: after the identity bureau accepts name, CPF and date of birth, the account is verified only once a live picture of the face matches the CPF at the face provider (or an operator approves it in the verification queue). `off` skips the face step (and the step-up).',
+  ),
+  FACE_STEP_UP: face(
+    '`on`: the face is checked again before the first withdrawal to a PIX key never paid to, and before the first withdrawal from a device added by a password login. Needs `FACE_CHECK=on`.',
+  ),
+  FACE_MATCH_THRESHOLD: face(
+    'The similarity (0–1) the provider must report for the face to pass; below it the verification goes to the queue with the score.',
+  ),
+  FACE_LIVENESS_THRESHOLD: face(
+    'The liveness score (0–1) the provider must report for the face to pass; below it the verification goes to the queue with the score.',
+  ),
+  FACE_URL: face(
+    "The face provider's API base (Serpro Datavalid, e.g. its `/datavalid/v4` base). Unset: `npm start` runs the sandbox face server beside the app and points here at it.",
+  ),
+  FACE_CLIENT_ID: face("The provider's consumer key (client credentials for its token)."),
+  FACE_CLIENT_SECRET: face("The provider's consumer secret."),
+  FACE_TIMEOUT_MS: face(
+    'How long one face check may take before it counts as unanswered (the verification goes to the queue).',
+  ),
+  SANDBOX_FACE_PORT: face(
+    'Port of the sandbox face server `npm start` runs when `FACE_URL` is unset (0: any free port).',
+  ),
+  AML_LOOKBACK_DAYS: aml(
+    'How many days of deposits, withdrawals, payers, flags and logins the AML risk rules look back over (docs/aml.md).',
+  ),
+  AML_VOLUME_MEDIUM: aml(
+    'Paid deposits in the look-back window (centavos) from which the `volume` reason makes a bettor medium risk.',
+  ),
+  AML_VOLUME_HIGH: aml(
+    'Paid deposits in the look-back window (centavos) from which the `volume` reason makes a bettor high risk.',
+  ),
+  AML_PROFILE_HIGH_MULTIPLE: aml(
+    'Deposits over the declared profile make a bettor medium risk (`volume_over_profile`); over this many times the profile, high risk.',
+  ),
+  AML_PAYERS_MEDIUM: aml(
+    'This many payers other than the bettor (CPFs the banks reported) in the window make them medium risk (`payers`).',
+  ),
+  AML_PAYERS_HIGH: aml('This many payers other than the bettor in the window make them high risk (`payers`).'),
+  AML_PAYOUT_KEYS_MEDIUM: aml(
+    'This many different PIX keys withdrawn to in the window make a bettor medium risk (`payout_keys`).',
+  ),
+  AML_PAYOUT_KEYS_HIGH: aml(
+    'This many different PIX keys withdrawn to in the window make a bettor high risk (`payout_keys`).',
+  ),
+  AML_FLAGS_HIGH: aml(
+    'Money-watch flags in the window from which `money_watch` makes a bettor high risk (one flag, or one still open, makes them medium; a case reported to COAF, high).',
+  ),
+  AML_COUNTRY_NETWORKS: aml(
+    'Networks of high-risk jurisdictions as `CC:cidr` pairs (e.g. `KP:175.45.176.0/22`): a login from one makes a bettor high risk (`country`), and a party of that country too. Empty: no country signal from addresses.',
+  ),
+  AML_REVIEW_DAYS_LOW: aml(
+    "Days between an operator's reviews of a low-risk bettor (0: none; the daily recomputation is the review).",
+  ),
+  AML_REVIEW_DAYS_MEDIUM: aml("Days between an operator's reviews of a medium-risk bettor (0: none)."),
+  AML_REVIEW_DAYS_HIGH: aml("Days between an operator's reviews of a high-risk bettor."),
+  AML_FIRST_REVIEW_DAYS: aml(
+    'Days an operator has for the first review of a bettor who has just entered a reviewed class (or a higher one).',
+  ),
+  AML_RECOMPUTE_HOURS: aml("Hours between two recomputations of every bettor's class by the AML worker."),
+  AML_WORKER_MS: aml(
+    "How often the AML worker takes its turn: the list's poll, a batch of screening and a batch of classes.",
+  ),
+  SANCTIONS_LIST_URL: aml(
+    "The UN Security Council consolidated list's XML (https://scsanctions.un.org/resources/xml/en/consolidated.xml). Unset: `npm start` runs the sandbox list beside the app and points here at it; `npm run aml:sanctions -- --file x.xml` loads a file either way.",
+  ),
+  SANCTIONS_POLL_HOURS: aml('Hours between two fetches of `SANCTIONS_LIST_URL` (an unchanged list costs a 304).'),
+  SANDBOX_SANCTIONS_PORT: aml(
+    'Port of the sandbox sanctions list `npm start` runs when `SANCTIONS_LIST_URL` is unset (0: any free port).',
+  ),
 }

@@ -6,6 +6,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { languages } from '../contract/languages.ts'
+import { markets, promotionBan } from '../contract/market-rules.ts'
 import type { GameOffReason } from '../contract/ops.ts'
 import { type PromotionKey, promotionKeys } from '../contract/promotion-keys.ts'
 
@@ -15,10 +16,16 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(2).max(4096).default(64),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   PUBLIC_URL: z.url().optional(),
   // Web Push (VAPID, RFC 8292): generated into DATA_DIR at first start when not given.
   VAPID_PUBLIC_KEY: z
@@ -40,6 +47,8 @@ export const envSchema = z.object({
   /** When set, `/metrics` answers only with `Authorization: Bearer <token>`; otherwise it is not served. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   TOKEN_TTL_SECONDS: integer(30 * 24 * 3600),
+  SESSION_IDLE_MINUTES: integer(30),
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -53,9 +62,25 @@ export const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
+  /** The market (ISO 3166 country) whose law the promotions follow (contract/market-rules.ts). */
+  MARKET_COUNTRY: z.enum(markets).default('BR'),
   MARKET_CURRENCY: z.enum(['BRL', 'MXN', 'INR', 'NGN']).default('BRL'),
   MARKET_LANGUAGE: z.enum(languages).default('pt-BR'),
   MARKET_TIME_ZONE: z.string().default('America/Sao_Paulo'),
+  /** Refuse deposits, withdrawals and play from client addresses outside MARKET_COUNTRY (server/geo). */
+  MARKET_GEOFENCE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Address ranges (CIDR, comma-separated) taken as inside the market's country without a lookup;
+   * unset: loopback and private ranges outside production, none in production.
+   */
+  MARKET_ADDRESS_RANGES: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || value.split(',').every((entry) => isCidr(entry.trim())),
+      'must be a comma-separated list of address ranges (CIDR, e.g. 10.0.0.0/8,fc00::/7)',
+    )
+    .optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOCALES_DIR: z.string().default('./locales'),
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
@@ -108,11 +133,63 @@ export const envSchema = z.object({
       'must be a host name (with a port only for a tester: bank apps refuse one)',
     )
     .default('pix.sandbox.jogolimpo.example'),
+  /**
+   * Outgoing e-mail (server/mail): an SMTP URL (`smtp://user:pass@host:587`, `smtps://…:465`), or
+   * its parts; neither: the sandbox mailbox `npm start` runs next to the app.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().min(1).optional(),
+  /** `starttls` (required upgrade, port 587), `implicit` (TLS from the start, port 465) or `none` (a local relay). */
+  SMTP_TLS: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+  MAIL_FROM: z.string().min(3).max(200).default('Jogo Limpo <nao-responda@jogolimpo.invalid>'),
+  /** How often the outbox looks for messages due (new ones are also sent right after their commit). */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  /** The sandbox mailbox's SMTP port and its page's HTTP port (`npm start` with no SMTP configured). */
+  SANDBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SANDBOX_MAILBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  /** Text messages through an HTTP API in the Messages-resource shape (server/mail/sms.ts). */
+  SMS_API_URL: z.url().optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).max(40).default('JogoLimpo'),
   /** Where consented conversion events are reported (a conversions API); reporting is off when unset. */
   ADS_ENDPOINT: z.url().optional(),
   ADS_TOKEN: z.string().min(1).optional(),
   /** How often the attribution worker looks for events to report. */
   ADS_REPORT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /** The regulator's file-reception API (SIGAP); unset: `npm start` runs the sandbox receiver outside production, and files wait unsent otherwise. */
+  SIGAP_FILES_URL: z.url().optional(),
+  SIGAP_FILES_TOKEN: z.string().min(1).optional(),
+  /** Where `npm start` runs the sandbox receiver when SIGAP_FILES_URL is unset (0: any free port). */
+  SANDBOX_SIGAP_FILES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * The RFC 3161 time-stamping authority each frozen transparency day's hash is sent to (e.g.
+   * https://freetsa.org/tsr); unset: `npm start` runs the sandbox TSA outside production, and
+   * days are frozen unanchored otherwise (docs/transparency.md).
+   */
+  TRANSPARENCY_TSA_URL: z.url().optional(),
+  /** PEM file of the certificate(s) trusted for that authority's tokens (its CA's): each token is checked before it is kept. */
+  TRANSPARENCY_TSA_CERT_FILE: z.string().min(1).optional(),
+  /**
+   * The money held for players at the PSP, as last audited or read from the PSP's statement:
+   * `<centavos>@<YYYY-MM-DD>:<source>` (the page shows it beside the published liabilities).
+   */
+  TRANSPARENCY_HELD_FOR_PLAYERS: z
+    .string()
+    .regex(/^\d+@\d{4}-\d{2}-\d{2}:.{1,200}$/)
+    .optional(),
+  /** Where `npm start` runs the sandbox TSA when TRANSPARENCY_TSA_URL is unset (0: any free port). */
+  SANDBOX_TSA_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How often the daily files' job looks for a day to export and files to send (0: never on its own). */
+  REGULATORY_FILES_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Days before yesterday still exported if missing (the server was down). */
+  REGULATORY_FILES_CATCH_UP_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PIX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PIX_MERCHANT_NAME: z.string().min(1).max(25).default('JOGO LIMPO'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15).default('SAO PAULO'),
@@ -148,17 +225,123 @@ export const envSchema = z.object({
     .max(24 * 60)
     .default(30),
   OPS_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(12),
+  /** Console logins per client address a minute (each costs a scrypt check; the per-e-mail throttle comes on top). */
+  OPS_LOGIN_RATE_LIMIT_PER_MINUTE: integer(20),
   /** The most a person may adjust alone in 24 h, per operator and per player (server/ops/adjustments.ts). */
   OPS_FOUR_EYES_ABOVE: integer(50_000),
+  /** A second person who was created, reset or given their role by the first this recently is not independent. */
+  OPS_FOUR_EYES_GRANT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Verification reviews one client address may open per local day (server/accounts/identity-checks.ts). */
+  VERIFICATION_REVIEWS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGAP_URL: z.url().optional(),
+  SIGAP_TOKEN: z.string().min(1).optional(),
+  SIGAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SIGAP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  SIGAP_SWEEP_DAYS: z.coerce.number().int().min(1).max(15).default(15),
+  SANDBOX_SIGAP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Account closure (server/closure): days from its start to the account closed (IN SPA/MF 31/2025: 3). */
+  ACCOUNT_CLOSE_DAYS: z.coerce.number().int().min(1).max(3).default(3),
+  /** Days a closed account's CPF cannot register or reopen without an operator (no period found in the rules). */
+  ACCOUNT_REOPEN_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** How often open closures are moved on (payout settled, account closed). */
+  CLOSURE_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /** Identity by face (server/accounts/face-checks.ts): the step after name, CPF and date of birth. */
+  FACE_CHECK: z.enum(['on', 'off']).default('on'),
+  FACE_STEP_UP: z.enum(['on', 'off']).default('on'),
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
+  FACE_LIVENESS_THRESHOLD: z.coerce.number().min(0).max(1).default(0.8),
+  FACE_URL: z.url().optional(),
+  FACE_CLIENT_ID: z.string().min(1).optional(),
+  FACE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SANDBOX_FACE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Money watch (server/risk/rules.ts): the thresholds its rules flag players at; each is also a runtime setting. */
   RISK_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   RISK_MIN_PLAY_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   RISK_MAX_PAYERS: z.coerce.number().int().min(2).max(50).default(3),
   RISK_MAX_PAYOUT_KEYS: z.coerce.number().int().min(2).max(50).default(3),
+  RISK_LINKED_ACCOUNTS: z.coerce.number().int().min(2).max(50).default(2),
   RISK_CYCLES_PER_DAY: z.coerce.number().int().min(2).max(50).default(3),
   RISK_STRUCTURING_PERCENT: z.coerce.number().int().min(1).max(50).default(10),
   RISK_STRUCTURING_COUNT: z.coerce.number().int().min(2).max(50).default(3),
   RISK_STAKE_JUMP_FACTOR: z.coerce.number().int().min(2).max(100).default(5),
+  /** Anti-money-laundering risk classes (server/aml/rules.ts, docs/aml.md): the look-back and the thresholds. */
+  AML_LOOKBACK_DAYS: z.coerce.number().int().min(7).max(365).default(90),
+  AML_VOLUME_MEDIUM: integer(1_000_000),
+  AML_VOLUME_HIGH: integer(5_000_000),
+  AML_PROFILE_HIGH_MULTIPLE: z.coerce.number().int().min(1).max(100).default(3),
+  AML_PAYERS_MEDIUM: z.coerce.number().int().min(1).max(50).default(1),
+  AML_PAYERS_HIGH: z.coerce.number().int().min(1).max(50).default(3),
+  AML_PAYOUT_KEYS_MEDIUM: z.coerce.number().int().min(2).max(50).default(2),
+  AML_PAYOUT_KEYS_HIGH: z.coerce.number().int().min(2).max(50).default(4),
+  AML_FLAGS_HIGH: z.coerce.number().int().min(1).max(50).default(3),
+  /** Networks of high-risk jurisdictions as `CC:cidr` pairs, comma-separated (a login from one is a country signal). */
+  AML_COUNTRY_NETWORKS: z
+    .string()
+    .regex(
+      /^([A-Z]{2}:[0-9a-fA-F.:]+\/\d{1,3}(,[A-Z]{2}:[0-9a-fA-F.:]+\/\d{1,3})*)?$/,
+      'must be CC:cidr pairs, comma-separated',
+    )
+    .default(''),
+  /** Days between an operator's reviews per class (0: the daily recomputation is the review). */
+  AML_REVIEW_DAYS_LOW: z.coerce.number().int().min(0).max(3650).default(0),
+  AML_REVIEW_DAYS_MEDIUM: z.coerce.number().int().min(0).max(3650).default(365),
+  AML_REVIEW_DAYS_HIGH: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Days an operator has for the first review of a bettor who has just entered a reviewed class. */
+  AML_FIRST_REVIEW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Hours between two recomputations of a bettor's class by the worker. */
+  AML_RECOMPUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 31)
+    .default(24),
+  AML_WORKER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** The UN Security Council consolidated list (XML) the worker fetches; none: loaded by `npm run aml:sanctions`. */
+  SANCTIONS_LIST_URL: z.url().optional(),
+  SANCTIONS_POLL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
+  SANDBOX_SANCTIONS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Harm watch (server/harm/rules.ts): the thresholds its markers fire at, the score's levels and the interventions. */
+  HARM_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  HARM_DEPOSITS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  HARM_DEPOSIT_ACCELERATION_PERCENT: z.coerce.number().int().min(101).max(10_000).default(300),
+  HARM_CHASE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  HARM_CHASE_DEPOSITS: z.coerce.number().int().min(1).max(1000).default(3),
+  HARM_LOSS_LIMIT_PERCENT: z.coerce.number().int().min(1).max(100).default(80),
+  HARM_NIGHT_HOURS: z
+    .string()
+    .regex(/^([01]?\d|2[0-3])-([01]?\d|2[0-3])$/, 'must be two local hours, from-to (e.g. 0-6)')
+    .default('0-6'),
+  HARM_NIGHTS: z.coerce.number().int().min(1).max(7).default(3),
+  HARM_SESSION_MINUTES: z.coerce.number().int().min(10).max(1440).default(180),
+  HARM_SESSIONS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(8),
+  HARM_REVERSED_WITHDRAWALS: z.coerce.number().int().min(1).max(100).default(2),
+  HARM_LIMIT_RAISES: z.coerce.number().int().min(1).max(100).default(2),
+  HARM_STAKE_RISE_PERCENT: z.coerce.number().int().min(101).max(10_000).default(200),
+  HARM_REALITY_DISMISSALS: z.coerce.number().int().min(1).max(100).default(3),
+  HARM_DISTRESS_MESSAGES: z.coerce.number().int().min(1).max(100).default(1),
+  HARM_LEVELS: z
+    .string()
+    .regex(/^\d+,\d+,\d+,\d+$/, 'must be four ascending scores (levels 1–4)')
+    .refine((v) => {
+      const [a, b, c, d] = v.split(',').map(Number) as [number, number, number, number]
+      return a > 0 && a < b && b < c && c < d
+    }, 'must be four ascending scores above 0')
+    .default('3,5,8,11'),
+  HARM_TASK_DUE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  HARM_PAUSE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 180)
+    .default(72),
+  HARM_REPEAT_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  HARM_LOWERED_DAYS: z.coerce.number().int().min(1).max(180).default(14),
   SANDBOX_PAYOUT_DELAY_MS: integer(1500),
   WIN_FEED_MIN: integer(2000),
   PROMOTIONS_DISABLED: z
@@ -217,6 +400,24 @@ function isProxyAddress(entry: string): boolean {
   return family !== 0 && /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
 }
 
+function isCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  return (
+    rest.length === 0 &&
+    family !== 0 &&
+    prefix !== undefined &&
+    /^\d+$/.test(prefix) &&
+    Number(prefix) <= (family === 4 ? 32 : 128)
+  )
+}
+
+/**
+ * The ranges a development or test server takes as inside the market (the tests and `npm start`
+ * run on 127.0.0.1): loopback and private (RFC 1918, RFC 4193). Production takes none unless told.
+ */
+export const DEVELOPMENT_MARKET_RANGES = '127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'
+
 function isTrustProxy(value: string): boolean {
   if (['', 'false', 'true'].includes(value) || /^\d+$/.test(value)) return true
   return value.split(',').every((entry) => isProxyAddress(entry.trim()))
@@ -241,9 +442,16 @@ function parseTrustProxy(value: string): TrustProxy {
   return value.split(',').map((entry) => entry.trim())
 }
 
-/** True when the master switch is on and this reward is not switched off on its own. */
+/**
+ * True when the master switch is on, this reward is not switched off on its own and the market's
+ * rules allow it — whatever the stored setting says, a reward the market forbids is never on.
+ */
 export function promotionOn(config: Config, key: PromotionKey): boolean {
-  return config.promotions.enabled && !config.promotions.disabled.includes(key)
+  return (
+    config.promotions.enabled &&
+    !config.promotions.disabled.includes(key) &&
+    promotionBan(config.market.country, key) === null
+  )
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +464,16 @@ function webhookMtlsSet(e: { PIX_WEBHOOK_MTLS_PORT?: number; PAYMENT_PROVIDER: s
 
 const configSchema = envSchema
   .superRefine((e, context) => {
+    if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message: 'needs DATABASE_URL (a replica of the PostgreSQL primary; SQLite has none)',
+      })
+    }
+    // Moving the clock is for end-to-end tests; a production server keeps true time.
+    if (e.TEST_CLOCK_FILE && e.NODE_ENV === 'production')
+      context.addIssue({ code: 'custom', path: ['TEST_CLOCK_FILE'], message: 'is for tests only, not production' })
     try {
       new Intl.DateTimeFormat('en', { timeZone: e.MARKET_TIME_ZONE })
     } catch {
@@ -336,7 +554,12 @@ const configSchema = envSchema
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    sqliteCacheMb: e.SQLITE_CACHE_MB,
     databaseUrl: e.DATABASE_URL,
+    /** The read pool's streaming replica and the lag past which its reads go to the primary. */
+    databaseReplica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS }
+      : null,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
@@ -344,6 +567,10 @@ const configSchema = envSchema
     /** Enables the Prometheus endpoint `/metrics` (bearer token) when set. */
     metricsToken: e.METRICS_TOKEN,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    /** A session ends after this long without activity (0: never). */
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    /** End-to-end tests only: the clock runs this file's milliseconds ahead. */
+    testClockFile: e.TEST_CLOCK_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** Logins per client address per minute. */
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -357,7 +584,19 @@ const configSchema = envSchema
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     },
-    market: { currency: e.MARKET_CURRENCY, language: e.MARKET_LANGUAGE, timeZone: e.MARKET_TIME_ZONE },
+    market: {
+      country: e.MARKET_COUNTRY,
+      currency: e.MARKET_CURRENCY,
+      language: e.MARKET_LANGUAGE,
+      timeZone: e.MARKET_TIME_ZONE,
+      /** Deposits, withdrawals and play only from addresses in the market's country (server/geo). */
+      geofence: e.MARKET_GEOFENCE === 'on',
+      /** Ranges taken as inside the market's country without a lookup. */
+      addressRanges: (e.MARKET_ADDRESS_RANGES ?? (e.NODE_ENV === 'production' ? '' : DEVELOPMENT_MARKET_RANGES))
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    },
     staticDir: path.resolve(e.STATIC_DIR),
     localesDir: path.resolve(e.LOCALES_DIR),
     /** The scripts' service account on the operator API (`x-ops-token`); off when unset. */
@@ -367,7 +606,68 @@ const configSchema = envSchema
     ops: {
       sessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.OPS_SESSION_HOURS * 3600_000,
+      loginRateLimitPerMinute: e.OPS_LOGIN_RATE_LIMIT_PER_MINUTE,
       fourEyesAbove: e.OPS_FOUR_EYES_ABOVE,
+      fourEyesGrantWindowMs: e.OPS_FOUR_EYES_GRANT_DAYS * 24 * 3600_000,
+    },
+    mail: {
+      /** How the app reaches its SMTP server; null: none configured and no sandbox started yet. */
+      smtp: e.SMTP_URL
+        ? ({ kind: 'url', url: e.SMTP_URL } as const)
+        : e.SMTP_HOST
+          ? ({
+              kind: 'parts',
+              host: e.SMTP_HOST,
+              port: e.SMTP_PORT ?? (e.SMTP_TLS === 'implicit' ? 465 : 587),
+              tls: e.SMTP_TLS,
+              user: e.SMTP_USER ?? null,
+              pass: e.SMTP_PASS ?? null,
+            } as const)
+          : null,
+      from: e.MAIL_FROM,
+      pollMs: e.MAIL_POLL_MS,
+      sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
+      sandboxMailboxPort: e.SANDBOX_MAILBOX_PORT,
+      sms:
+        e.SMS_API_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN
+          ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+          : null,
+    },
+    /** Verification reviews (what the identity bureau could not settle) one address may open per local day. */
+    verification: { reviewsPerAddressPerDay: e.VERIFICATION_REVIEWS_PER_ADDRESS_DAY },
+    /**
+     * The barred-person register (SIGAP's Módulo de Impedidos, server/sigap). No url: the sandbox
+     * register, which server/main.ts or the test harness starts and then names here.
+     */
+    sigap: {
+      url: e.SIGAP_URL ?? null,
+      token: e.SIGAP_TOKEN ?? null,
+      timeoutMs: e.SIGAP_TIMEOUT_MS,
+      ratePerSecond: e.SIGAP_RATE_PER_SECOND,
+      sweepDays: e.SIGAP_SWEEP_DAYS,
+      sandboxPort: e.SANDBOX_SIGAP_PORT,
+    },
+    /** Account closure (server/closure, docs/compliance.md): its term, the reopening wait, its poll. */
+    closure: {
+      closeDays: e.ACCOUNT_CLOSE_DAYS,
+      reopenDays: e.ACCOUNT_REOPEN_DAYS,
+      pollMs: e.CLOSURE_POLL_MS,
+    },
+    /**
+     * Identity by face: the face step after the bureau, the step-up before a withdrawal to a new key
+     * and on a new device, the thresholds an answer must reach, and the provider (Datavalid's API).
+     * No url: the sandbox face server, which server/main.ts or the test harness starts and names here.
+     */
+    face: {
+      check: e.FACE_CHECK === 'on',
+      stepUp: e.FACE_CHECK === 'on' && e.FACE_STEP_UP === 'on',
+      matchThreshold: e.FACE_MATCH_THRESHOLD,
+      livenessThreshold: e.FACE_LIVENESS_THRESHOLD,
+      url: e.FACE_URL ?? null,
+      clientId: e.FACE_CLIENT_ID ?? null,
+      clientSecret: e.FACE_CLIENT_SECRET ?? null,
+      timeoutMs: e.FACE_TIMEOUT_MS,
+      sandboxPort: e.SANDBOX_FACE_PORT,
     },
     /** Money watch: the thresholds the rules flag players at (server/risk/rules.ts, docs/money-watch.md). */
     risk: {
@@ -375,10 +675,61 @@ const configSchema = envSchema
       minPlayPercent: e.RISK_MIN_PLAY_PERCENT,
       maxPayers: e.RISK_MAX_PAYERS,
       maxPayoutKeys: e.RISK_MAX_PAYOUT_KEYS,
+      linkedAccounts: e.RISK_LINKED_ACCOUNTS,
       cyclesPerDay: e.RISK_CYCLES_PER_DAY,
       structuringPercent: e.RISK_STRUCTURING_PERCENT,
       structuringCount: e.RISK_STRUCTURING_COUNT,
       stakeJumpFactor: e.RISK_STAKE_JUMP_FACTOR,
+    },
+    /** Anti-money-laundering risk classes and sanctions screening (server/aml, docs/aml.md). */
+    aml: {
+      lookbackDays: e.AML_LOOKBACK_DAYS,
+      volumeMedium: e.AML_VOLUME_MEDIUM,
+      volumeHigh: e.AML_VOLUME_HIGH,
+      profileHighMultiple: e.AML_PROFILE_HIGH_MULTIPLE,
+      payersMedium: e.AML_PAYERS_MEDIUM,
+      payersHigh: e.AML_PAYERS_HIGH,
+      payoutKeysMedium: e.AML_PAYOUT_KEYS_MEDIUM,
+      payoutKeysHigh: e.AML_PAYOUT_KEYS_HIGH,
+      flagsHigh: e.AML_FLAGS_HIGH,
+      countryNetworks:
+        e.AML_COUNTRY_NETWORKS === ''
+          ? []
+          : e.AML_COUNTRY_NETWORKS.split(',').map((pair) => {
+              const [country, cidr] = pair.split(/:(.*)/s) as [string, string]
+              return { country, cidr }
+            }),
+      reviewDays: { low: e.AML_REVIEW_DAYS_LOW, medium: e.AML_REVIEW_DAYS_MEDIUM, high: e.AML_REVIEW_DAYS_HIGH },
+      firstReviewDays: e.AML_FIRST_REVIEW_DAYS,
+      recomputeMs: e.AML_RECOMPUTE_HOURS * 3600_000,
+      workerMs: e.AML_WORKER_MS,
+      sanctionsListUrl: e.SANCTIONS_LIST_URL ?? null,
+      sanctionsPollMs: e.SANCTIONS_POLL_HOURS * 3600_000,
+      sandboxSanctionsPort: e.SANDBOX_SANCTIONS_PORT,
+    },
+    /** Harm watch: its markers' thresholds, the score's levels and the interventions (server/harm, docs/responsible-gaming.md). */
+    harm: {
+      pollMs: e.HARM_POLL_MS,
+      depositsPerDay: e.HARM_DEPOSITS_PER_DAY,
+      depositAccelerationPercent: e.HARM_DEPOSIT_ACCELERATION_PERCENT,
+      chaseMinutes: e.HARM_CHASE_MINUTES,
+      chaseDeposits: e.HARM_CHASE_DEPOSITS,
+      lossLimitPercent: e.HARM_LOSS_LIMIT_PERCENT,
+      nightFrom: Number(e.HARM_NIGHT_HOURS.split('-')[0]),
+      nightTo: Number(e.HARM_NIGHT_HOURS.split('-')[1]),
+      nights: e.HARM_NIGHTS,
+      sessionMinutes: e.HARM_SESSION_MINUTES,
+      sessionsPerDay: e.HARM_SESSIONS_PER_DAY,
+      reversedWithdrawals: e.HARM_REVERSED_WITHDRAWALS,
+      limitRaises: e.HARM_LIMIT_RAISES,
+      stakeRisePercent: e.HARM_STAKE_RISE_PERCENT,
+      realityDismissals: e.HARM_REALITY_DISMISSALS,
+      distressMessages: e.HARM_DISTRESS_MESSAGES,
+      levels: e.HARM_LEVELS.split(',').map(Number) as [number, number, number, number],
+      taskDueHours: e.HARM_TASK_DUE_HOURS,
+      pauseHours: e.HARM_PAUSE_HOURS,
+      repeatDays: e.HARM_REPEAT_DAYS,
+      loweredDays: e.HARM_LOWERED_DAYS,
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
@@ -461,6 +812,26 @@ const configSchema = envSchema
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     /** Consent-gated conversion reporting: off when no endpoint is configured. */
     ads: { endpoint: e.ADS_ENDPOINT ?? null, token: e.ADS_TOKEN ?? null, intervalMs: e.ADS_REPORT_INTERVAL_MS },
+    /** The transparency chain's anchoring: the RFC 3161 authority each day's hash is stamped by, and the certificate trusted for it. */
+    transparency: {
+      tsaUrl: e.TRANSPARENCY_TSA_URL ?? null,
+      tsaCertFile: e.TRANSPARENCY_TSA_CERT_FILE ?? null,
+      /** The money held for players at the PSP (audited or from its statement), or null when not given. */
+      heldForPlayers: heldForPlayers(e.TRANSPARENCY_HELD_FOR_PLAYERS),
+      sandboxTsaPort: e.SANDBOX_TSA_PORT,
+      /** `npm start` runs the sandbox TSA when no URL is given, outside production. */
+      sandboxTsa: !e.TRANSPARENCY_TSA_URL && e.NODE_ENV !== 'production',
+    },
+    /** The daily files for the regulator (SIGAP): where they are sent, and the job's pace. */
+    regulatoryFiles: {
+      url: e.SIGAP_FILES_URL ?? null,
+      token: e.SIGAP_FILES_TOKEN ?? null,
+      sandboxPort: e.SANDBOX_SIGAP_FILES_PORT,
+      /** `npm start` runs the sandbox receiver when no URL is given, outside production. */
+      sandbox: !e.SIGAP_FILES_URL && e.NODE_ENV !== 'production',
+      intervalMs: e.REGULATORY_FILES_INTERVAL_MS,
+      catchUpDays: e.REGULATORY_FILES_CATCH_UP_DAYS,
+    },
     /** VAPID keys for Web Push; both or neither (then generated into DATA_DIR at first start). */
     webPush: {
       publicKey: e.VAPID_PUBLIC_KEY,
@@ -472,6 +843,13 @@ const configSchema = envSchema
   }))
 
 export type Config = z.output<typeof configSchema>
+
+/** `<centavos>@<YYYY-MM-DD>:<source>` as its parts. */
+function heldForPlayers(text: string | undefined): { amount: number; asOf: string; source: string } | null {
+  if (!text) return null
+  const at = text.indexOf('@')
+  return { amount: Number(text.slice(0, at)), asOf: text.slice(at + 1, at + 11), source: text.slice(at + 12) }
+}
 
 function parseWheelPrizes(text: string) {
   return text.split(',').map((pair) => {

@@ -31,7 +31,11 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'game-art', plugins: bounded(30, 30 * DAY) }),
 )
 
+// The public figures only: a player's own proof of liabilities (their secret salt in it) is never cached.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && /^\/api\/transparency(\/|$)/.test(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /^\/api\/transparency(\/|$)/.test(url.pathname) &&
+    !url.pathname.startsWith('/api/transparency/liabilities/'),
   new NetworkFirst({ cacheName: 'transparency', networkTimeoutSeconds: 5, plugins: bounded(60, 365 * DAY) }),
 )

@@ -1,11 +1,13 @@
 // The console's layout: the side menu (pages the role may use), who is signed in with their
-// role, the language, and leaving. Desktop first; on a tablet the menu folds above the page.
+// role, the language, and leaving. Desktop first; on a tablet the menu folds above the page. A
+// menu entry with work waiting for this operator shows how much in a badge.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { type ConsoleLanguage, setLanguage } from '../lib/i18n.ts'
 import { roleName } from '../lib/roles.ts'
 import { can, useSession } from '../lib/session.ts'
+import { usePendingWork } from '../lib/usePendingWork.ts'
 import { signOut } from '../pages/session/api.ts'
 import { pages } from './routes.ts'
 
@@ -13,6 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { me, refresh } = useSession()
   const { i18n, t } = useLingui()
   const [location] = useLocation()
+  const pending = usePendingWork()
   const logout = async () => {
     await signOut().catch(() => undefined)
     refresh()
@@ -49,10 +52,17 @@ export function Layout({ children }: { children: ReactNode }) {
             .filter((page) => page.nav !== false && can(me, page.permission))
             .map((page) => {
               const current = page.path === '/' ? location === '/' : location.startsWith(page.path)
+              const waiting = page.pending === undefined ? 0 : (pending?.[page.pending] ?? 0)
               return (
                 <li key={page.path}>
                   <Link href={page.path} aria-current={current ? 'page' : undefined}>
                     {i18n._(page.label)}
+                    {waiting > 0 && (
+                      <span className="badge" data-testid={`badge-${page.pending}`}>
+                        <span aria-hidden="true">{waiting}</span>
+                        <span className="visually-hidden"> {t`${waiting} aguardando`}</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               )

@@ -1,16 +1,18 @@
 // The console's pages: adding one is one entry here and one lazily loaded file in console/pages/
 // (its chunk loads only when the page opens). `permission` hides the page from roles that may
-// not use it (the server refuses them anyway); `nav: false` keeps it out of the side menu.
+// not use it (the server refuses them anyway); `nav: false` keeps it out of the side menu;
+// `pending` names the waiting work its menu entry counts in a badge.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type ComponentType, lazy } from 'react'
-import type { Permission } from '../../contract/ops.ts'
+import type { PendingWorkKind, Permission } from '../../contract/ops.ts'
 
 export interface ConsolePage {
   path: string
   label: MessageDescriptor
   permission?: Permission
   nav?: boolean
+  pending?: PendingWorkKind
   component: ComponentType
 }
 
@@ -25,6 +27,7 @@ export const pages: ConsolePage[] = [
     path: '/withdrawals',
     label: msg`Saques`,
     permission: 'withdrawals.view',
+    pending: 'withdrawals',
     component: lazy(() => import('../pages/money/WorklistPage.tsx')),
   },
   {
@@ -37,7 +40,22 @@ export const pages: ConsolePage[] = [
     path: '/verifications',
     label: msg`Verificações`,
     permission: 'verifications.view',
+    pending: 'verifications',
     component: lazy(() => import('../pages/verifications/VerificationsPage.tsx')),
+  },
+  {
+    path: '/aml',
+    label: msg`Risco PLD`,
+    permission: 'aml.cases',
+    pending: 'amlReviews',
+    component: lazy(() => import('../pages/aml/AmlReviewsPage.tsx')),
+  },
+  {
+    path: '/aml/sanctions',
+    label: msg`Triagem de sanções`,
+    permission: 'aml.cases',
+    pending: 'sanctions',
+    component: lazy(() => import('../pages/aml/ScreeningPage.tsx')),
   },
   {
     path: '/players',
@@ -56,6 +74,7 @@ export const pages: ConsolePage[] = [
     path: '/support',
     label: msg`Atendimento`,
     permission: 'support.view',
+    pending: 'chats',
     component: lazy(() => import('../pages/support/SupportPage.tsx')),
   },
   {
@@ -77,10 +96,24 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/reports/ReportsPage.tsx')),
   },
   {
+    path: '/regulatory-files',
+    label: msg`Arquivos SIGAP`,
+    permission: 'reports.view',
+    component: lazy(() => import('../pages/regulatory/RegulatoryFilesPage.tsx')),
+  },
+  {
     path: '/watch',
     label: msg`Vigilância`,
     permission: 'moneyWatch.cases',
+    pending: 'flags',
     component: lazy(() => import('../pages/watch/FlagsPage.tsx')),
+  },
+  {
+    path: '/harm',
+    label: msg`Prevenção de danos`,
+    permission: 'harm.cases',
+    pending: 'harmTasks',
+    component: lazy(() => import('../pages/harm/HarmTasksPage.tsx')),
   },
   {
     path: '/watch/cases/:flagId',
@@ -117,6 +150,7 @@ export const pages: ConsolePage[] = [
     path: '/four-eyes',
     label: msg`Quatro olhos`,
     permission: 'players.adjust',
+    pending: 'fourEyes',
     component: lazy(() => import('../pages/manage/FourEyesPage.tsx')),
   },
   {

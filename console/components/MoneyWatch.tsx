@@ -6,8 +6,9 @@ import { Link } from 'wouter'
 import { formatCpf } from '../../contract/cpf.ts'
 import type { FlagItem, WatchedActivity } from '../../contract/money-watch.ts'
 import { dateTime, money } from '../lib/format.ts'
+import { phaseText } from '../lib/labels.ts'
 import { statusText } from '../lib/status.ts'
-import { decisionText, ruleText } from '../lib/watch-labels.ts'
+import { decisionText, ruleText } from '../lib/watchLabels.ts'
 
 export function FlagList({ flags, linkCases, empty }: { flags: FlagItem[]; linkCases: boolean; empty?: string }) {
   const { i18n } = useLingui()
@@ -113,7 +114,7 @@ export function WatchedMoney({ activity }: { activity: WatchedActivity }) {
           <ul className="compact-list" data-testid="watched-withdrawals">
             {activity.withdrawals.map((w) => (
               <li key={w.id}>
-                {dateTime(w.createdAt)} · <strong>{money(w.amount)}</strong> · {statusText(i18n, w.status)} ·{' '}
+                {dateTime(w.createdAt)} · <strong>{money(w.amount)}</strong> · {phaseText(i18n, w.phase, w.sendAfter)} ·{' '}
                 {w.keyType}: {w.keyType === 'cpf' ? formatCpf(w.key) : w.key}
               </li>
             ))}

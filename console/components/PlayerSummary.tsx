@@ -2,9 +2,10 @@
 // verification, balances and the last withdrawals — every figure as the server read it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
+import { formatCpf } from '../../contract/cpf.ts'
 import type { PlayerView } from '../../contract/ops.ts'
 import { dateTime, money } from '../lib/format.ts'
-import { statusText } from '../lib/status.ts'
+import { phaseText } from '../lib/labels.ts'
 
 export function PlayerSummary({ view }: { view: PlayerView }) {
   const { i18n } = useLingui()
@@ -22,7 +23,7 @@ export function PlayerSummary({ view }: { view: PlayerView }) {
         </dt>
         <dd>{identity.fullName ?? <Trans>não verificado</Trans>}</dd>
         <dt>CPF</dt>
-        <dd>{identity.cpf ?? '—'}</dd>
+        <dd className="cpf">{identity.cpf === null ? '—' : formatCpf(identity.cpf)}</dd>
         <dt>
           <Trans>Conta desde</Trans>
         </dt>
@@ -63,10 +64,10 @@ export function PlayerSummary({ view }: { view: PlayerView }) {
       <h4>
         <Trans>Últimos saques</Trans>
       </h4>
-      <ul className="compact-list">
+      <ul className="compact-list" data-testid="summary-withdrawals">
         {withdrawals.slice(0, 5).map((w) => (
-          <li key={w.id}>
-            {dateTime(w.createdAt)} · {money(w.amount)} · {statusText(i18n, w.status)}
+          <li key={w.id} data-testid={`summary-withdrawal-${w.id}`}>
+            {dateTime(w.createdAt)} · {money(w.amount)} · {phaseText(i18n, w.phase, w.sendAfter)}
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 // How the console writes money, times and durations: money with the contract's formatter (the
 // same no-break space as the player app), times in the market's time zone — the server's
 // MARKET_TIME_ZONE, read from /api/cache/appConfig when the console starts.
-import type { Envelope } from '../../contract/envelope.ts'
 import { formatMoney } from '../../contract/money.ts'
+import { read } from './api.ts'
 import { i18n } from './i18n.ts'
 
 export const money = (minor: number) => formatMoney(minor)
@@ -13,9 +13,8 @@ let TIME_ZONE: string | undefined
 /** Asks the server for the market's time zone (once, at start); a failure leaves the device's. */
 export async function loadMarketTimeZone(): Promise<void> {
   try {
-    const response = await fetch('/api/cache/appConfig', { headers: { accept: 'application/json' } })
-    const envelope = (await response.json()) as Envelope<{ timeZone?: string }>
-    if (envelope.success && envelope.data?.timeZone) TIME_ZONE = envelope.data.timeZone
+    const config = await read<{ timeZone?: string }>('/cache/appConfig')
+    if (config.timeZone) TIME_ZONE = config.timeZone
   } catch {
     // Offline or the server down: the console shows nothing else either.
   }

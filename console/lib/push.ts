@@ -50,15 +50,17 @@ export function stopPush(): void {
   socket = undefined
 }
 
+/** Calls `listener` on each operator push until the returned function is called. */
+export function onOpsPush(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
 /** Calls `listener` on each operator push while the component is mounted. */
 export function useOpsPush(listener: Listener): void {
   const latest = useRef(listener)
   latest.current = listener
-  useEffect(() => {
-    const forward: Listener = (push) => latest.current(push)
-    listeners.add(forward)
-    return () => {
-      listeners.delete(forward)
-    }
-  }, [])
+  useEffect(() => onOpsPush((push) => latest.current(push)), [])
 }

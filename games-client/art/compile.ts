@@ -9,14 +9,6 @@ import { icons } from '@iconify-json/fluent-emoji-flat'
 import type { GameDef, SymbolDef } from '../../contract/games/engine.ts'
 import { drawings } from './drawings.ts'
 
-/** Credited in the app's "about" (src/features/account/About.tsx). */
-export const artSet = {
-  name: 'Fluent Emoji Flat',
-  author: 'Microsoft Corporation',
-  license: 'MIT',
-  url: 'https://github.com/microsoft/fluentui-emoji',
-}
-
 const CELL = 100
 /**
  * Symbols sit this far apart in the sprite, with nothing above or below them: a view shown in a

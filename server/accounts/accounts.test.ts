@@ -233,7 +233,7 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('reports health with the engine', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' })
-    expect(res.json()).toEqual({ status: 'ok', engine })
+    expect(res.json()).toEqual({ status: 'ok', engine, reads: 'primary' })
   })
 })
 

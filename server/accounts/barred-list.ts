@@ -140,7 +140,10 @@ export async function holdBarredPlayers(db: Kysely<Database>, now: number): Prom
         decided_at: null,
         decided_by: null,
         decision_reason: null,
+        address: null,
       })
+      // A player has one open review at most (a partial unique index): one still open keeps its place.
+      .onConflict((oc) => oc.doNothing())
       .execute()
   }
   return named.map((player) => Number(player.playerId))

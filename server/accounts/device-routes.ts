@@ -13,6 +13,7 @@ import { emptyRequest } from '../../contract/rewards.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { listDevices, revokeDevice } from './devices.ts'
+import { accountLegacyPaths as legacy } from './legacy-shapes.ts'
 import { markCredentialsChanged } from './players.ts'
 import { revokeDeviceTokens } from './tokens.ts'
 
@@ -22,7 +23,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
 
   const listSchema = { summary: "The player's devices", body: emptyRequest, response: replies(deviceListResponse) }
-  app.post('/user/devices', { schema: listSchema }, async (request) => {
+  app.post('/v1/account/devices', { config: { legacyPath: legacy.devices }, schema: listSchema }, async (request) => {
     const rows = await listDevices(db, request.playerId)
     return ok<DeviceListResponse>({
       list: rows.map((row) => ({
@@ -41,18 +42,22 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     body: revokeDeviceRequest,
     response: replies(revokeDeviceResponse),
   }
-  app.post('/user/devices/revoke', { schema: revokeSchema }, async (request) => {
-    const now = clock.now()
-    const { id } = request.body
-    const revokedTokens = await db.transaction().execute(async (trx) => {
-      if (!(await revokeDevice(trx, request.playerId, id, now))) return undefined
-      await markCredentialsChanged(trx, request.playerId, now)
-      return revokeDeviceTokens(trx, id, now)
-    })
-    // Someone else's device and an unknown one read the same.
-    if (revokedTokens === undefined) throw new Refusal('not_found')
-    await app.accounts.tokensRevoked(revokedTokens, now)
-    app.push.closeSessions(revokedTokens)
-    return ok<RevokeDeviceResponse>({ loggedOut: id === request.sessionDeviceId })
-  })
+  app.post(
+    '/v1/account/devices/revoke',
+    { config: { legacyPath: legacy.revokeDevice }, schema: revokeSchema },
+    async (request) => {
+      const now = clock.now()
+      const { id } = request.body
+      const revokedTokens = await db.transaction().execute(async (trx) => {
+        if (!(await revokeDevice(trx, request.playerId, id, now))) return undefined
+        await markCredentialsChanged(trx, request.playerId, now)
+        return revokeDeviceTokens(trx, id, now)
+      })
+      // Someone else's device and an unknown one read the same.
+      if (revokedTokens === undefined) throw new Refusal('not_found')
+      await app.accounts.tokensRevoked(revokedTokens, now)
+      app.push.closeSessions(revokedTokens)
+      return ok<RevokeDeviceResponse>({ loggedOut: id === request.sessionDeviceId })
+    },
+  )
 }

@@ -118,6 +118,8 @@ describe.each(engines)('identity checks on %s', { timeout: 60_000 }, (engine) =>
       })
       expect(JSON.stringify(saved)).not.toContain(cpf)
       const [row] = (await reviews()).filter((r) => r.cpf === cpf)
+      // The player is told when the queue's clock for it runs out: four hours from now.
+      expect(saved.data.reviewDueAt).toBe(Number(row?.created_at) + 4 * 3600_000)
       expect(row).toMatchObject({ reason, status: 'open', bureau_name: bureauName, birth_date: adult.birthDate })
       // Saying it again while an operator decides changes nothing.
       expect(await player.call(SAVE, { ...adult, cpf })).toMatchObject({
@@ -133,9 +135,14 @@ describe.each(engines)('identity checks on %s', { timeout: 60_000 }, (engine) =>
     }
     expect(await verifications()).toEqual([])
     expect(await reviews()).toHaveLength(3)
-    // The CPF under review is held for its player: nobody else verifies with it meanwhile.
+    // Nobody else verifies with a CPF under review meanwhile: another account giving it goes to the
+    // queue too, for an operator to tell the real holder (a review proves nothing yet).
     const other = await loginPlayer(app)
-    expect(await other.call(SAVE, { ...adult, cpf: SANDBOX_CPF_PEP })).toMatchObject({ msgCode: 'cpf_taken' })
+    expect(await other.call(SAVE, { ...adult, cpf: SANDBOX_CPF_PEP })).toMatchObject({
+      success: true,
+      data: { verified: false, status: 'review', reviewReason: 'cpf_contested' },
+    })
+    expect(await verifications()).toEqual([])
   })
 
   it('refuses a CPF on the barred list at verification', async () => {
@@ -158,13 +165,13 @@ describe.each(engines)('identity checks on %s', { timeout: 60_000 }, (engine) =>
   })
 
   it('credits promotions only to verified players, and the summary says so', async () => {
-    const player = await loginPlayer(app)
+    const player = await loginPlayer(app, { ageConfirmed: true })
     expect((await player.call('/activity/summary')).data).toMatchObject({ verified: false })
     const refused = await player.call('/activity/openNewPlayerGift')
     expect(refused).toMatchObject({ success: false, msgCode: 'reward_verification_required' })
     expect(refused.msg).toContain('Promoções são só para contas verificadas')
     expect((await readPlayerBalances(testDb.db.kysely, player.userId)).bonus).toBe(0)
-    const pending = await loginPlayer(app)
+    const pending = await loginPlayer(app, { ageConfirmed: true })
     await pending.call(SAVE, { ...adult, cpf: SANDBOX_CPF_PEP })
     expect(await pending.call('/activity/openNewPlayerGift')).toMatchObject({ msgCode: 'reward_verification_required' })
 

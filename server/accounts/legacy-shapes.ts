@@ -1,5 +1,6 @@
-// The legacy client's request shapes for the account calls, translated into the project's (issue
-// 21), and the legacy client's fields added to the answers. The one place in this module that knows them.
+// The legacy client's paths and request shapes for the account calls, translated into the project's,
+// and the legacy client's fields added to the answers. The one place in this module that knows them;
+// each project route names its legacy path here (`config.legacyPath`).
 //   login: `loginType` (dropped), `apiType: 2` (the legacy client's device login), `channelId` (= registChannel)
 //   setLang: `lang` (e.g. `pt`, `pt_BR`, or the legacy client's country codes `BR`, `IN`, `US`) → `language`
 //   bindLoginAccount: no `confirmPassword` (the legacy client's form has none) → the password itself
@@ -7,16 +8,17 @@
 //     `payType` 1/4/5 (its PIX key's type) → `{ fullName, cpf }`; phone and e-mail are not kept
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { AccountInfo } from '../../contract/accounts.ts'
-import { type Language, pickLanguage } from '../../contract/languages.ts'
-import type { AccountDetails } from '../../contract/verification.ts'
-import { legacyPayTypeOf, translateBody } from '../http/legacy-shapes.ts'
+import { type AccountInfo, accountInfo as accountInfoSchema } from '../../contract/accounts.ts'
+import { type Language, languages, pickLanguage } from '../../contract/languages.ts'
+import { type AccountDetails, accountDetails } from '../../contract/verification.ts'
+import { type Ok, replies } from '../http/envelope.ts'
+import { type LegacyPath, legacyPayTypeOf, translateBody } from '../http/legacy-shapes.ts'
 import { Refusal } from '../refusal.ts'
-import type { Player } from './players.ts'
+import { findById, type Player } from './players.ts'
 
 // The legacy client's request shapes, for the OpenAPI document (the routes validate the translated body).
 const legacyText = z.string().max(256)
-export const legacyLoginRequest = z
+const legacyLoginRequest = z
   .looseObject({
     deviceId: z.string(),
     loginType: z.unknown().optional(),
@@ -25,16 +27,16 @@ export const legacyLoginRequest = z
     extensionCode: legacyText.optional(),
   })
   .meta({ description: "The legacy client's device login: `loginType` is ignored, `channelId` is the channel." })
-export const legacySetLangRequest = z
+const legacySetLangRequest = z
   .strictObject({ lang: z.string().max(10) })
   .meta({ description: "The legacy client's language code (`pt`, `pt_BR`, `en`, `hi`, or `BR`, `IN`, `US` …)." })
 
 /** The legacy client's country-style language codes: its Indian market's `IN` is Hindi. */
 const legacyCountryLanguages: Readonly<Record<string, Language>> = { BR: 'pt-BR', IN: 'hi', US: 'en', GB: 'en' }
-export const legacyBindRequest = z
+const legacyBindRequest = z
   .strictObject({ userName: z.string(), password: z.string() })
   .meta({ description: "The legacy client's bind form, without `confirmPassword`." })
-export const legacySaveAccountRequest = z
+const legacySaveAccountRequest = z
   .strictObject({
     userName: z.string().meta({ description: 'The full name.' }),
     accountNumber: z.string().meta({ description: 'The CPF (a phone or e-mail is refused: `not_cpf_key`).' }),
@@ -44,25 +46,25 @@ export const legacySaveAccountRequest = z
   })
   .meta({ description: "The legacy client's account form; phone and e-mail are not kept." })
 
-export const legacyLogin = translateBody((body) => {
+const legacyLogin = translateBody((body) => {
   const { loginType: _loginType, channelId, ...rest } = body
   if (rest.apiType === 2) delete rest.apiType
   if (rest.registChannel === undefined && typeof channelId === 'string') rest.registChannel = channelId
   return rest
 })
 
-export const legacySetLang = translateBody((body) => {
+const legacySetLang = translateBody((body) => {
   const { lang, ...rest } = body
   if (rest.language !== undefined || typeof lang !== 'string') return body
   const language = legacyCountryLanguages[lang] ?? pickLanguage(lang.replace('_', '-')) ?? lang
   return { ...rest, language }
 })
 
-export const legacyBind = translateBody((body) =>
+const legacyBind = translateBody((body) =>
   body.confirmPassword === undefined ? { ...body, confirmPassword: body.password } : body,
 )
 
-export const legacySaveAccount = translateBody((body) => {
+const legacySaveAccount = translateBody((body) => {
   if (body.fullName !== undefined || body.cpf !== undefined) return body
   const { userName, accountNumber, phone: _phone, email: _email, payType: _payType, ...rest } = body
   if (userName === undefined && accountNumber === undefined) return body
@@ -81,7 +83,7 @@ const legacyUserAccount = z
   .nullable()
   .meta({ description: "The legacy client's saved account form: null until the full name and CPF are given." })
 
-export const legacyAccountFields = {
+const legacyAccountFields = {
   userName: z.string().nullable().meta({ description: "The full name (the legacy form's name)." }),
   accountNumber: z.string().nullable().meta({ description: 'The masked CPF.' }),
   payType: z
@@ -93,7 +95,7 @@ export const legacyAccountFields = {
 }
 
 /** The account details with the legacy form's field names beside the project's (masked CPF only). */
-export function withLegacyAccountFields(details: AccountDetails) {
+function withLegacyAccountFields(details: AccountDetails) {
   const saved = details.verified && details.fullName !== null && details.cpfMasked !== null
   return {
     ...details,
@@ -107,7 +109,7 @@ export function withLegacyAccountFields(details: AccountDetails) {
 }
 
 const money = z.number().int()
-export const legacyAccountResultSchema = z
+const legacyAccountResultSchema = z
   .object({
     userId: z.number().int(),
     userName: z.string().nullable(),
@@ -134,7 +136,7 @@ export const legacyAccountResultSchema = z
   .meta({ description: "The same figures under the legacy client's names." })
 
 /** accountInfo's `data.result` as the legacy client reads it, every figure from the same records. */
-export async function legacyAccountResult(
+async function legacyAccountResult(
   app: FastifyInstance,
   player: Player,
   info: AccountInfo,
@@ -162,8 +164,58 @@ export async function legacyAccountResult(
     rewardAmount: info.rewardAmount,
     reloginFlag: info.reloginFlag,
     processOrderId: withdraw.state === 'withdraw_processing' ? withdraw.orderId : null,
-    payType: last ? legacyPayTypeOf[last.payType] : null,
+    payType: last ? legacyPayTypeOf[last.keyType] : null,
     createTime: Number(player.created_at),
     gameActivityFlag: app.config.promotions.enabled && info.selfExclusion === null ? 1 : 0,
   }
 }
+
+const detailsAnswer = {
+  answer: (reply: Ok<AccountDetails>) => ({ ...reply, data: withLegacyAccountFields(reply.data) }),
+  response: replies(accountDetails.extend(legacyAccountFields)),
+}
+
+/** The account routes' legacy paths, by the project route they alias (see legacyAlias). */
+export const accountLegacyPaths = {
+  login: { path: '/user/login', translate: legacyLogin, body: legacyLoginRequest },
+  bind: { path: '/user/bindLoginAccount', translate: legacyBind, body: legacyBindRequest },
+  language: {
+    path: '/user/setLang',
+    translate: legacySetLang,
+    body: legacySetLangRequest,
+    answer: (reply: Ok<{ language: Language }>) => ({ ...reply, data: { ...reply.data, lang: reply.data.language } }),
+    response: replies(z.object({ language: z.enum(languages), lang: z.enum(languages) })),
+  },
+  installAccepted: { path: '/user/installAccepted' },
+  logout: { path: '/user/logout' },
+  info: {
+    path: '/v1/bus/accountInfo',
+    answer: async (reply: Ok<AccountInfo>, request) => {
+      const player = await findById(request.server.db, request.playerId)
+      // The legacy client reads the same figures under `data.result` with its own names.
+      return {
+        ...reply,
+        data: { ...reply.data, result: await legacyAccountResult(request.server, player, reply.data) },
+      }
+    },
+    response: replies(accountInfoSchema.extend({ result: legacyAccountResultSchema })),
+  },
+  passkeyLoginOptions: { path: '/user/passkeyLoginOptions' },
+  passkeyLogin: { path: '/user/passkeyLogin' },
+  devices: { path: '/user/devices' },
+  revokeDevice: { path: '/user/devices/revoke' },
+  contactEmail: { path: '/user/contact/email' },
+  contactPhone: { path: '/user/contact/phone' },
+  contactConfirm: { path: '/user/contact/confirm' },
+  contacts: { path: '/user/contacts' },
+  passwordChange: { path: '/user/password/change' },
+  passwordForgotten: { path: '/user/password/forgotten' },
+  passwordReset: { path: '/user/password/reset' },
+  details: { path: '/charge/amount/getUserAccountInfo', ...detailsAnswer },
+  saveDetails: {
+    path: '/charge/amount/saveUserAccountInfo',
+    translate: legacySaveAccount,
+    body: legacySaveAccountRequest,
+    ...detailsAnswer,
+  },
+} satisfies Record<string, LegacyPath>

@@ -6,26 +6,26 @@
 import { type Kysely, sql } from 'kysely'
 import {
   type DepositLimitSetting,
+  type LimitActor,
   type LimitEvent,
+  type LimitEventKind,
   type LimitPeriod,
+  type LimitSettingKind,
   limitPeriods,
   type MinutesSetting,
   REALITY_CHECK_DEFAULT_MINUTES,
+  type RealityCheckChoice,
   type SelfExclusionDuration,
 } from '../../contract/limits.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
+import { registerGateRows } from '../sigap/gate.ts'
 import type { AccountHolds } from './account-holds.ts'
 
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000
 
-export type SettingKind =
-  | `deposit_${LimitPeriod}`
-  | `loss_${LimitPeriod}`
-  | 'time_day'
-  | 'time_session'
-  | 'reality_check'
-export type Actor = 'player' | 'operator'
+export type SettingKind = LimitSettingKind
+export type Actor = LimitActor
 
 type LimitRow = Database['player_limits']
 interface Setting {
@@ -57,7 +57,7 @@ export async function readSettings(db: Kysely<Database>, playerId: number, now: 
 
 export type Settings = (kind: SettingKind) => Setting
 
-function settingsOf(rows: LimitRow[], now: number): Settings {
+export function settingsOf(rows: LimitRow[], now: number): Settings {
   return (kind) =>
     settle(
       rows.find((r) => r.kind === kind),
@@ -67,8 +67,12 @@ function settingsOf(rows: LimitRow[], now: number): Settings {
 
 export interface AccountGate {
   holds: AccountHolds
+  /** The barred-person register has not cleared the player (server/sigap/gate.ts). */
+  registerBlocked: boolean
   exclusion: SelfExclusion | null
   setting: Settings
+  /** The player confirmed being 18 or older. */
+  adultConfirmed: boolean
 }
 
 type GateRow = { kind: string; a: number | string | null; b: number | string | null; c: number | string | null }
@@ -76,15 +80,20 @@ type GateRow = { kind: string; a: number | string | null; b: number | string | n
 /**
  * What a spin checks of the player's account in one statement (it runs on every spin, together
  * with the spin's other reads; `accountGateOf` reads its rows): the operator's holds, a
- * self-exclusion in force and every limit setting.
+ * self-exclusion in force, every limit setting, the 18+ confirmation and the barred-person
+ * register's standing.
  */
 export function accountGateQuery(playerId: number) {
   return sql<GateRow>`
-    select 'hold' as kind, frozen_at as a, closed_at as b, cast(null as bigint) as c from players where id = ${playerId}
+    select 'hold' as kind, frozen_at as a, closed_at as b, adult_confirmed_at as c from players where id = ${playerId}
+    union all
+    select 'closing', closing_at, cast(null as bigint), cast(null as bigint) from players where id = ${playerId} and closing_at is not null
     union all
     select 'exclusion', started_at, until, cast(null as bigint) from self_exclusions where player_id = ${playerId}
     union all
-    select kind, amount, pending_amount, pending_from from player_limits where player_id = ${playerId}`
+    select kind, amount, pending_amount, pending_from from player_limits where player_id = ${playerId}
+    union all
+    ${registerGateRows(playerId)}`
 }
 
 /** The account gate from the rows of `accountGateQuery`. */
@@ -94,19 +103,40 @@ export function accountGateOf(rows: readonly GateRow[], playerId: number, now: n
   const excluded = rows.find((row) => row.kind === 'exclusion')
   const until = excluded ? num(excluded.b) : null
   const limits: LimitRow[] = rows
-    .filter((row) => row.kind !== 'hold' && row.kind !== 'exclusion')
+    .filter(
+      (row) => row.kind !== 'hold' && row.kind !== 'closing' && row.kind !== 'exclusion' && row.kind !== 'register',
+    )
     .map((row) => ({
       player_id: playerId,
-      kind: row.kind,
+      // The union's other rows are filtered out above: what is left is a setting's row.
+      kind: row.kind as SettingKind,
       amount: num(row.a),
       pending_amount: num(row.b),
       pending_from: num(row.c),
       updated_at: 0,
     }))
   return {
-    holds: { frozenAt: hold ? num(hold.a) : null, closedAt: hold ? num(hold.b) : null },
+    holds: {
+      frozenAt: hold ? num(hold.a) : null,
+      closedAt: hold ? num(hold.b) : null,
+      closingAt: num(rows.find((row) => row.kind === 'closing')?.a ?? null),
+    },
+    registerBlocked: rows.some((row) => row.kind === 'register' && Number(row.a) === 1),
     exclusion: excluded && (until === null || until > now) ? { startedAt: Number(excluded.a), until } : null,
     setting: settingsOf(limits, now),
+    adultConfirmed: hold ? hold.c !== null : false,
+  }
+}
+
+/**
+ * Nothing is played before the player confirmed 18+ and set the registration's mandatory limits
+ * (Portaria SPA/MF 1.231/2024 art. 31 as amended by 2.579/2025: a player without them is
+ * restricted until they do), for a gate already read.
+ */
+export function refuseBeforeRegistration(gate: Pick<AccountGate, 'adultConfirmed' | 'setting'>): void {
+  if (!gate.adultConfirmed) throw new Refusal('age_not_confirmed')
+  if (!mandatoryKinds.every((kind) => gate.setting(kind).value !== null)) {
+    throw new Refusal('registration_limits_required')
   }
 }
 
@@ -189,7 +219,7 @@ export function setSettings(
 export async function recordLimitEvent(
   db: Kysely<Database>,
   playerId: number,
-  kind: string,
+  kind: LimitEventKind,
   detail: Record<string, unknown>,
   actor: Actor,
   now: number,
@@ -373,7 +403,7 @@ export async function lastRealityCheck(db: Kysely<Database>, playerId: number, s
 
 export async function recordRealityCheck(
   db: Kysely<Database>,
-  answer: { playerId: number; sessionId: string; answer: 'continue' | 'stop'; playedMs: number; net: number },
+  answer: { playerId: number; sessionId: string; answer: RealityCheckChoice; playedMs: number; net: number },
   now: number,
 ) {
   await db

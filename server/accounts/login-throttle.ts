@@ -40,7 +40,8 @@ const FORGET_AFTER_MS = 24 * 60 * MINUTE
 // Concurrent attempts on one key retry their compare-and-set this many times.
 const MAX_RACES = 8
 
-export type Reservation = { allowed: true } | { allowed: false; retryAt: number }
+/** Allowed: the attempt is counted, `failures` the key's count with it (for the caller's audit). */
+export type Reservation = { allowed: true; failures: number } | { allowed: false; retryAt: number }
 
 interface ThrottleRow {
   failures: number
@@ -81,7 +82,7 @@ export async function reserveAttempt(
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
         await forgetStale(db, now)
-        return { allowed: true }
+        return { allowed: true, failures: 1 }
       }
       continue
     }
@@ -96,12 +97,14 @@ export async function reserveAttempt(
         window_started_at: fresh ? now : Number(row.window_started_at),
         last_attempt_at: now,
         locked_until: failures >= policy.lockAfter ? now + policy.lockMs : null,
+        version: Number(row.version) + 1,
       })
       .where('key', '=', key)
-      .where('failures', '=', row.failures)
-      .where('last_attempt_at', '=', Number(row.last_attempt_at))
+      // The version, not the count: a count taken back meanwhile (releaseAttempt) would make the
+      // row look unchanged, and two attempts would be counted at the same number.
+      .where('version', '=', Number(row.version))
       .executeTakeFirst()
-    if (updated.numUpdatedRows > 0n) return { allowed: true }
+    if (updated.numUpdatedRows > 0n) return { allowed: true, failures }
   }
   // Lost every race: many attempts on this key at this very moment, which is itself a flood.
   return { allowed: false, retryAt: now + 1000 }
@@ -111,7 +114,7 @@ export async function reserveAttempt(
 export async function releaseAttempt(db: Kysely<Database>, key: string): Promise<void> {
   await db
     .updateTable('login_throttles')
-    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .set((eb) => ({ failures: eb('failures', '-', 1), version: eb('version', '+', 1) }))
     .where('key', '=', key)
     .where('failures', '>', 0)
     .execute()

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { hadMoney } from '../ledger/activity.ts'
 import { Refusal } from '../refusal.ts'
-import { accountHolds } from './account-holds.ts'
+import { closedRefusal } from './account-holds.ts'
 import { addDevice, claimLegacyDevice, findDevice, type IssuedDevice, secretMatches, touchDevice } from './devices.ts'
 import {
   clearAttempts,
@@ -19,6 +19,7 @@ import {
   reserveAttempt,
   type ThrottlePolicy,
 } from './login-throttle.ts'
+import { hasPasskey } from './passkeys.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import {
   confirmAdult,
@@ -47,6 +48,8 @@ export interface PasswordLoginInput {
   password: string
   /** The device the attempt comes from, when the client says. */
   deviceId: string | undefined
+  /** Its secret: with it, a device of the same player logs in again as itself (after an idle end). */
+  deviceSecret?: string | undefined
   label: string
   /** The client address, for the password queue's turns. */
   source: string
@@ -70,8 +73,12 @@ export async function loginWithDevice(db: Kysely<Database>, input: DeviceLoginIn
   if (existing.revoked_at === null) {
     const device = { id: Number(existing.id), deviceId: existing.device_id }
     if (secretRight) {
-      await touchDevice(db, device.id, input.label, now)
       const player = await findById(db, Number(existing.player_id))
+      // A session that ended for want of activity opens again only with what the device alone
+      // does not hold: the password or a passkey. An account with neither has nothing else to ask.
+      if (existing.idle_ended_at !== null && (player.password_hash !== null || (await hasPasskey(db, player.id))))
+        throw new Refusal('session_idle')
+      await touchDevice(db, device.id, input.label, now)
       if (input.adultConfirmed) await confirmAdult(db, player, now)
       return { player, device, created: false }
     }
@@ -102,7 +109,12 @@ async function claimLegacy(
 }
 
 async function refuseClosed(db: Kysely<Database>, playerId: number): Promise<void> {
-  if ((await accountHolds(db, playerId)).closedAt !== null) throw new Refusal('account_closed')
+  const player = await db
+    .selectFrom('players')
+    .select(['closed_at', 'closed_reason'])
+    .where('id', '=', playerId)
+    .executeTakeFirst()
+  if (player?.closed_at != null) throw closedRefusal(player.closed_reason)
 }
 
 async function refuseDevice(db: Kysely<Database>, deviceId: string, now: number): Promise<never> {
@@ -134,8 +146,10 @@ export async function loginWithPassword(
     throw error
   }
   if (!player || !valid) throw new Refusal('login_failed')
-  if (player.closed_at !== null) throw new Refusal('account_closed')
+  if (player.closed_at !== null) throw closedRefusal(player.closed_reason)
   await clearAttempts(db, name)
+  const own = await ownDevice(db, Number(player.id), input.deviceId, input.deviceSecret, input.label, now)
+  if (own) return { player, device: own, created: false }
   const device = await db.transaction().execute(async (trx): Promise<IssuedDevice> => {
     const added = await addDevice(trx, Number(player.id), randomUUID(), input.label, now)
     // A device added to an account with money is what a takeover looks like: its first withdrawal
@@ -144,6 +158,31 @@ export async function loginWithPassword(
     return added
   })
   return { player, device, created: false }
+}
+
+/**
+ * The player's own device logging in again with its id and secret (its session ended idle): the
+ * same device, its idle end cleared, instead of a new one. Undefined when they are not this
+ * player's live device.
+ */
+export async function ownDevice(
+  db: Kysely<Database>,
+  playerId: number,
+  deviceId: string | undefined,
+  deviceSecret: string | undefined,
+  label: string,
+  now: number,
+): Promise<{ id: number; deviceId: string } | undefined> {
+  if (!deviceId || !deviceSecret) return undefined
+  const existing = await findDevice(db, deviceId)
+  if (!existing || Number(existing.player_id) !== playerId || existing.revoked_at !== null) return undefined
+  if (!secretMatches(existing.secret_hash, deviceSecret)) return undefined
+  await db
+    .updateTable('devices')
+    .set({ idle_ended_at: null, last_seen_at: now, label })
+    .where('id', '=', existing.id)
+    .execute()
+  return { id: Number(existing.id), deviceId: existing.device_id }
 }
 
 /** Counts the attempt on every key, or on none when one of them is waiting or locked. */

@@ -4,6 +4,7 @@
 // role may see them.
 import type { Kysely } from 'kysely'
 import { normalizeCpf } from '../../contract/cpf.ts'
+import { checkPixKey } from '../../contract/pix-keys.ts'
 import type { Database } from '../db/schema.ts'
 
 export interface PlayerIdentity {
@@ -57,6 +58,16 @@ export async function playerIdentities(db: Kysely<Database>, playerIds: number[]
 }
 
 /** Players by id, CPF (exact), or user name / verified name (contains, case-insensitive). */
+/**
+ * A query shaped like an identifier — digits with a CPF's or a phone's punctuation, an e-mail, a
+ * phone with +, a random PIX key — names no one: full names hold no digits, user names no @ or +.
+ * It is looked up through indexes only; the names' substring scan (every player's names) is for
+ * words.
+ */
+function keyShaped(text: string): boolean {
+  return /^[\d.\-\s()]+$/.test(text) || /[@+]/.test(text) || checkPixKey('random', text) === null
+}
+
 export async function searchPlayers(
   db: Kysely<Database>,
   q: string,
@@ -73,7 +84,11 @@ export async function searchPlayers(
     const row = await identities(db).where('player_verifications.cpf', '=', cpf).executeTakeFirst()
     if (row) found.push({ identity: toIdentity(row), matched: 'cpf' })
   }
-  if (text.length >= 2) {
+  if (keyShaped(text)) {
+    // A user name may be all digits (or dots): matched whole, through its unique index.
+    const byName = await identities(db).where('players.user_name', '=', text).executeTakeFirst()
+    if (byName) found.push({ identity: toIdentity(byName), matched: 'name' })
+  } else if (text.length >= 2) {
     const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const rows = await identities(db)
       .where((eb) =>
@@ -135,14 +150,4 @@ export async function revokeAllSessions(db: Kysely<Database>, playerId: number, 
     .where('revoked_at', 'is', null)
     .execute()
   return open.map((r) => r.token_hash)
-}
-
-/** Players seen (any device used) since `since`: "active now" on the dashboard. */
-export async function playersSeenSince(db: Kysely<Database>, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('devices')
-    .select((eb) => eb.fn.count<number>('player_id').distinct().as('n'))
-    .where('last_seen_at', '>=', since)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
 }

@@ -52,4 +52,14 @@ export const serverBindRequest = bindRequest.check((ctx) => {
   }
 })
 
+/** Any request schema with a new `password`, refusing the most common ones as the bind does. */
+export function withoutCommonPassword<T extends z.ZodType<{ password: string }>>(schema: T): T {
+  return schema.check((ctx) => {
+    const { password } = ctx.value
+    if (isCommonPassword(password)) {
+      ctx.issues.push({ code: 'custom', path: ['password'], message: 'password_common', input: password })
+    }
+  })
+}
+
 export type ServerBindRequest = z.infer<typeof serverBindRequest>

@@ -10,6 +10,8 @@ import { Refusal } from '../refusal.ts'
 const N = 2 ** 17
 const r = 8
 const p = 1
+/** The N new hashes are made at. A hash records its own cost, and is checked at it. */
+let hashN = N
 const keyLength = 32
 // scrypt needs 128·N·r bytes; leave headroom.
 const maxmem = 256 * 1024 * 1024
@@ -33,7 +35,16 @@ export function passwordQueueState(): { running: number; waiting: number } {
   return { running: checks.running, waiting: checks.waiting }
 }
 
-function derive(password: string, salt: Buffer, cost = { N, r, p }): Promise<Buffer> {
+/**
+ * Test suites only: new hashes made at a lower N (`null`: OWASP's again), so the thousands of
+ * passwords a suite sets and checks do not each take a third of a second. Checks stay exact, since
+ * each hash carries its cost; the tests of the queue's bounds and cost run at the real one.
+ */
+export function setHashCostForTests(n: number | null): void {
+  hashN = n ?? N
+}
+
+function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, { ...cost, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -54,8 +65,9 @@ async function queued<T>(source: string | undefined, task: () => Promise<T>): Pr
 export function hashPassword(password: string, source?: string): Promise<string> {
   return queued(source, async () => {
     const salt = randomBytes(16)
-    const key = await derive(password, salt)
-    return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
+    const n = hashN
+    const key = await derive(password, salt, { N: n, r, p })
+    return `scrypt$${n}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
   })
 }
 

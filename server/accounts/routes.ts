@@ -18,29 +18,23 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
 import { deviceLabel } from './devices.ts'
-import {
-  legacyAccountResult,
-  legacyAccountResultSchema,
-  legacyBind,
-  legacyBindRequest,
-  legacyLogin,
-  legacyLoginRequest,
-  legacySetLang,
-  legacySetLangRequest,
-} from './legacy-shapes.ts'
+import { markStepUpDue } from './face-checks.ts'
+import { accountLegacyPaths as legacy } from './legacy-shapes.ts'
 import { activeSelfExclusion } from './limits.ts'
 import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
 import { serverBindRequest } from './password-policy.ts'
 import { isGuessablePassword } from './password-score.ts'
 import { hashPassword } from './passwords.ts'
 import { bindCredentials, bindRefusal, findById, markInstallAccepted, type Player, setLanguage } from './players.ts'
+import { noteSignUp } from './registration.ts'
+import { noteSighting } from './sightings.ts'
 import { issueToken, revokeToken } from './tokens.ts'
 import { readAccountDetails } from './verification.ts'
 
 const languageOf = (player: Player) => (isLanguage(player.language) ? player.language : defaultLanguage)
 
 /** A new token for the player's device, with what the client shows right after login. */
-function sessionFor(app: FastifyInstance) {
+export function sessionFor(app: FastifyInstance) {
   const { db, config } = app
   return async function session({ player, device, created }: LoggedIn, now: number): Promise<LoginResponse> {
     const balances = await readPlayerBalances(db, player.id)
@@ -70,12 +64,8 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     body: loginRequest,
     response: replies(loginResponse),
   }
-  const loginOptions = {
-    preValidation: legacyLogin,
-    schema: loginSchema,
-    config: { ...loginLimit, legacyBody: legacyLoginRequest },
-  }
-  app.post('/user/login', loginOptions, async (request) => {
+  const loginOptions = { schema: loginSchema, config: { ...loginLimit, legacyPath: legacy.login } }
+  app.post('/v1/account/login', loginOptions, async (request) => {
     const body = request.body
     const now = clock.now()
     const label = deviceLabel(request.headers['user-agent'])
@@ -87,8 +77,23 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       channel: 'registChannel' in body ? body.registChannel : undefined,
     }
     if ('userName' in body) {
-      const input = { userName: body.userName, password: body.password, deviceId: body.deviceId, label }
+      const input = {
+        userName: body.userName,
+        password: body.password,
+        deviceId: body.deviceId,
+        deviceSecret: body.deviceSecret,
+        label,
+      }
       const loggedIn = await loginWithPassword(db, { ...input, source: request.ip }, now)
+      // A new device for an account whose face was checked: the face again before its first withdrawal.
+      if (config.face.stepUp && loggedIn.device.secret)
+        await markStepUpDue(db, Number(loggedIn.player.id), loggedIn.device.id, now)
+      await noteSighting(
+        db,
+        { playerId: Number(loggedIn.player.id), deviceId: body.deviceId, address: request.ip },
+        now,
+      )
+      await app.sigap.standing.atLogin(Number(loggedIn.player.id))
       await app.attribution.noteLogin(Number(loggedIn.player.id), click)
       return ok(await session(loggedIn, now))
     }
@@ -105,6 +110,11 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       now,
     )
+    await noteSighting(db, { playerId: Number(loggedIn.player.id), deviceId: body.deviceId, address: request.ip }, now)
+    if (loggedIn.created) await noteSignUp(db, Number(loggedIn.player.id), { address: request.ip, device: label }, now)
+    // The register is asked at each player's first login of the local day (Instrução Normativa
+    // SPA/MF 22/2025); unanswered, the gate holds money and play until it answers.
+    await app.sigap.standing.atLogin(Number(loggedIn.player.id))
     await app.attribution.noteLogin(Number(loggedIn.player.id), click)
     return ok(await session(loggedIn, now))
   })
@@ -120,12 +130,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     body: serverBindRequest,
     response: replies(z.object({ userName: z.string().nullable() })),
   }
-  const bindOptions = {
-    preValidation: legacyBind,
-    schema: bindSchema,
-    config: { ...loginLimit, legacyBody: legacyBindRequest },
-  }
-  app.post('/user/bindLoginAccount', bindOptions, async (request) => {
+  const bindOptions = { schema: bindSchema, config: { ...loginLimit, legacyPath: legacy.bind } }
+  app.post('/v1/account/bind', bindOptions, async (request) => {
     // Refusals that do not depend on the password come before scrypt (each hash holds a core).
     const refusal = await bindRefusal(db, request.playerId, request.body.userName)
     if (refusal) throw new Refusal(refusal)
@@ -148,14 +154,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const setLangSchema = {
     summary: "Set the player's language",
     body: setLangRequest,
-    response: replies(z.object({ language: z.enum(languages), lang: z.enum(languages) })),
+    response: replies(z.object({ language: z.enum(languages) })),
   }
   app.post(
-    '/user/setLang',
-    { preValidation: legacySetLang, schema: setLangSchema, config: { legacyBody: legacySetLangRequest } },
+    '/v1/account/language',
+    { schema: setLangSchema, config: { legacyPath: legacy.language } },
     async (request) => {
       await setLanguage(db, request.playerId, request.body.language)
-      return ok({ language: request.body.language, lang: request.body.language })
+      return ok({ language: request.body.language })
     },
   )
 
@@ -165,14 +171,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     body: emptyRequest,
     response: replies(z.null()),
   }
-  app.post('/user/installAccepted', { schema: installSchema }, async (request) => {
-    await markInstallAccepted(db, request.playerId, clock.now())
-    return ok(null)
-  })
+  app.post(
+    '/v1/account/installAccepted',
+    { config: { legacyPath: legacy.installAccepted }, schema: installSchema },
+    async (request) => {
+      await markInstallAccepted(db, request.playerId, clock.now())
+      return ok(null)
+    },
+  )
 
   app.post(
-    '/user/logout',
-    { schema: { summary: "End this device's session", response: replies(z.null()) } },
+    '/v1/account/logout',
+    {
+      config: { legacyPath: legacy.logout },
+      schema: { summary: "End this device's session", response: replies(z.null()) },
+    },
     async (request) => {
       const now = clock.now()
       const hash = await revokeToken(db, request.accessToken, now)
@@ -184,9 +197,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const accountInfoSchema = {
     summary: "The player's account: balances, wagering, verification, deposits so far, self-exclusion",
-    response: replies(accountInfo.extend({ result: legacyAccountResultSchema })),
+    response: replies(accountInfo),
   }
-  app.post('/v1/bus/accountInfo', { schema: accountInfoSchema }, async (request) => {
+  app.post('/v1/account/info', { schema: accountInfoSchema, config: { legacyPath: legacy.info } }, async (request) => {
     const player = await findById(db, request.playerId)
     const balances = await readPlayerBalances(db, player.id)
     const paid = await app.payments.deposits.paidCount(player.id)
@@ -205,8 +218,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       chargeValidNum: paid,
       rewardAmount: await app.rewards.claimedTotal(player.id),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
+      frozen: player.frozen_at !== null,
     }
-    // The legacy client reads the same figures under `data.result` with its own names.
-    return ok({ ...info, result: await legacyAccountResult(app, player, info) })
+    return ok(info)
   })
 }

@@ -23,6 +23,7 @@ describe.each(engines)('verification on %s', (engine) => {
       status: 'none',
       reviewReason: null,
       rejection: null,
+      reviewDueAt: null,
       // The legacy client's names for the same (legacy-shapes.ts).
       userName: null,
       accountNumber: null,

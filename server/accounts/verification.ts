@@ -1,12 +1,19 @@
 // Verification: a player's full name, CPF and date of birth, one account per CPF, set once; the
-// status the app shows (verified, waiting for an operator, or refused by one with the reason).
+// status the app shows (verified, waiting for the face step or for an operator, or refused by one
+// with the reason).
 import type { Kysely } from 'kysely'
+import { VERIFICATION_REVIEW_MINUTES } from '../../contract/identity.ts'
 import type { AccountDetails } from '../../contract/verification.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
 
 export function maskCpf(cpf: string): string {
   return `***.***.*${cpf.slice(7, 9)}-${cpf.slice(9)}`
+}
+
+/** A date of birth for a role that may not see personal data: nothing of it, the shape kept. */
+export function maskBirthDate(date: string): string {
+  return date.replace(/\d/g, '*')
 }
 
 /** "Maria da Silva" → "Maria d* S****": enough to tell players apart, not to identify one. */
@@ -31,11 +38,12 @@ export async function readAccountDetails(db: Kysely<Database>, playerId: number)
       status: 'verified',
       reviewReason: null,
       rejection: null,
+      reviewDueAt: null,
     }
   // The latest review says whether an operator is deciding, or refused (the player may try again).
   const review = await db
     .selectFrom('verification_reviews')
-    .select(['status', 'reason', 'full_name', 'cpf', 'decision_reason'])
+    .select(['status', 'reason', 'full_name', 'cpf', 'decision_reason', 'created_at'])
     .where('player_id', '=', playerId)
     .orderBy('id', 'desc')
     .executeTakeFirst()
@@ -47,6 +55,22 @@ export async function readAccountDetails(db: Kysely<Database>, playerId: number)
       status: 'review',
       reviewReason: review.reason,
       rejection: null,
+      reviewDueAt: Number(review.created_at) + VERIFICATION_REVIEW_MINUTES * 60_000,
+    }
+  const pending = await db
+    .selectFrom('face_pending')
+    .select(['full_name', 'cpf'])
+    .where('player_id', '=', playerId)
+    .executeTakeFirst()
+  if (pending)
+    return {
+      verified: false,
+      fullName: pending.full_name,
+      cpfMasked: maskCpf(pending.cpf),
+      status: 'face',
+      reviewReason: null,
+      rejection: null,
+      reviewDueAt: null,
     }
   if (review?.status === 'rejected')
     return {
@@ -56,8 +80,17 @@ export async function readAccountDetails(db: Kysely<Database>, playerId: number)
       status: 'rejected',
       reviewReason: null,
       rejection: review.decision_reason ?? '',
+      reviewDueAt: null,
     }
-  return { verified: false, fullName: null, cpfMasked: null, status: 'none', reviewReason: null, rejection: null }
+  return {
+    verified: false,
+    fullName: null,
+    cpfMasked: null,
+    status: 'none',
+    reviewReason: null,
+    rejection: null,
+    reviewDueAt: null,
+  }
 }
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'cpf_taken' | 'already_verified'

@@ -12,6 +12,7 @@ import {
 import { emptyRequest } from '../../contract/rewards.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { translateBody } from '../http/legacy-shapes.ts'
+import { attributionLegacyPaths as legacy } from './legacy-shapes.ts'
 
 export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
   const attribution = app.attribution
@@ -22,8 +23,10 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
     body: emptyRequest,
     response: consentReply,
   }
-  app.post('/user/attributionConsent/info', { schema: infoSchema }, async (request) =>
-    ok(await attribution.consent(request.playerId)),
+  app.post(
+    '/v1/attribution/consent/info',
+    { config: { legacyPath: legacy.consentInfo }, schema: infoSchema },
+    async (request) => ok(await attribution.consent(request.playerId)),
   )
 
   const setSchema = {
@@ -31,10 +34,14 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
     body: attributionConsentRequest,
     response: consentReply,
   }
-  app.post('/user/attributionConsent', { schema: setSchema }, async (request) => {
-    const { granted, registChannel, ...click } = request.body
-    return ok(await attribution.setConsent(request.playerId, granted, { ...click, channel: registChannel }))
-  })
+  app.post(
+    '/v1/attribution/consent',
+    { config: { legacyPath: legacy.consent }, schema: setSchema },
+    async (request) => {
+      const { granted, registChannel, ...click } = request.body
+      return ok(await attribution.setConsent(request.playerId, granted, { ...click, channel: registChannel }))
+    },
+  )
 
   // The legacy client posts these two bare at times: a missing body is an empty one.
   const bare = translateBody((body) => body)
@@ -46,6 +53,8 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: bare,
       schema: {
         summary: "The player's deposit conversions for the client's own ad report (with consent only)",
+        // The legacy client's own ad report: the project's clients never call it.
+        deprecated: true,
         body: rechargeRecordsRequest,
         response: replies(
           z.object({
@@ -75,6 +84,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const updateSchema = {
     summary: "The client's report of conversions it sent to the ads API",
+    deprecated: true,
     body: updateRechargeRecordsRequest,
     response: replies(z.object({ updated: z.number().int(), enableFlag: z.union([z.literal(0), z.literal(1)]) })),
   }

@@ -53,6 +53,33 @@ export async function writeAudit(db: Kysely<Database>, actor: Actor, record: Aud
     .execute()
 }
 
+/** Writes many audit rows by one actor at one instant in few statements (a worker's batch). */
+export async function writeAudits(
+  db: Kysely<Database>,
+  actor: Actor,
+  records: readonly AuditRecord[],
+  at: number,
+): Promise<void> {
+  const rows = records.map((record) => ({
+    at,
+    actor_id: actor.id,
+    actor_name: actor.name,
+    action: record.action,
+    object_type: record.objectType,
+    object_id: String(record.objectId),
+    before: record.before === undefined ? null : JSON.stringify(record.before),
+    after: record.after === undefined ? null : JSON.stringify(record.after),
+    reason: record.reason ?? null,
+    ip: actor.ip,
+  }))
+  // Under SQLite's limit of bound values per statement (10 columns a row).
+  for (let i = 0; i < rows.length; i += 2000)
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + 2000))
+      .execute()
+}
+
 function entry(row: Selectable<Database['audit_log']>): AuditEntry {
   return {
     id: Number(row.id),

@@ -2,9 +2,11 @@
 // Both are reached through the same Kysely instance type.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { PRIVATE_DIR_MODE, privateFile } from '../lib/private-files.ts'
+import { keepListening } from './listener.ts'
+import { openReadPool, type ReadReplica } from './read-pool.ts'
 import type { Database } from './schema.ts'
 import { type DirectSqlite, NodeSqliteDialect, type SqliteTime } from './sqlite-dialect.ts'
 
@@ -12,20 +14,36 @@ export type Engine = 'sqlite' | 'postgres'
 
 export interface Db {
   kysely: Kysely<Database>
+  /**
+   * What reads a lot and may lag a little reads through (reports, files, the transparency page,
+   * the console's search): the replica's read pool when one is configured, else `kysely` itself.
+   */
+  reads: Kysely<Database>
+  /** The streaming replica behind `reads`, when DATABASE_REPLICA_URL is set. */
+  replica?: ReadReplica
   engine: Engine
   /** The PostgreSQL schema the tables live in, when not the default one (tests isolate themselves so). */
   schema?: string
   /**
    * Subscribes to a PostgreSQL NOTIFY channel on a dedicated connection; resolves to an
-   * unsubscribe function. SQLite has one writer process, so it has nothing to listen to.
+   * unsubscribe function. A dropped connection is reopened (with backoff) and listened on again,
+   * and `onNotify` is then called once without a payload, so the subscriber re-reads what it may
+   * have missed. SQLite has one writer process, so it has nothing to listen to.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>
   /** SQLite: seconds the event loop has spent inside SQLite, by kind (the metrics); absent on PostgreSQL. */
   sqliteTime?(): SqliteTime
   /** SQLite: statements run on Kysely's connection without Kysely (a hot path's fixed statements). */
   sqlite?: DirectSqlite
   /** PostgreSQL: a hot path's fixed statement run on a pooled connection without Kysely. */
   postgres?: DirectPostgres
+  /**
+   * Runs `read` on one consistent snapshot of the whole database (every query in it sees the
+   * same instant) without holding anything a writer waits for: on PostgreSQL a REPEATABLE READ,
+   * READ ONLY transaction; on SQLite a second, read-only connection in one read transaction.
+   * For reads that walk many pages and must add up (the proof of liabilities).
+   */
+  readSnapshot<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T>
   /** The PostgreSQL pool's connections (the metrics' pool use); absent on SQLite. */
   poolUse?(): PoolUse
   close(): Promise<void>
@@ -52,9 +70,15 @@ export interface DatabaseOptions {
   url?: string | undefined
   /** Directory of the SQLite file. */
   dataDir?: string
+  /** SQLite's page cache for the writer's connection, in MiB (SQLITE_CACHE_MB). */
+  sqliteCacheMb?: number
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   schema?: string
   poolSize?: number
+  /** A streaming replica of `url` for the read pool (PostgreSQL only). */
+  replicaUrl?: string | undefined
+  /** Reads go to the primary while the replica is further behind than this. */
+  replicaMaxLagSeconds?: number
 }
 
 const INT8_OID = 20
@@ -113,6 +137,29 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** The replica's pool (as the primary's: same schema, same types, statements prepared) and the read pool over it. */
+function openReplica(options: DatabaseOptions, url: string, primary: pg.Pool) {
+  const replica = new pg.Pool({
+    connectionString: url,
+    application_name: 'jogo-limpo-reads',
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    Client: PreparingClient,
+    max: options.poolSize ?? 16,
+    // A replica that does not answer must not hold a report up for long: its reads go to the primary.
+    connectionTimeoutMillis: 2000,
+    types: pgTypes as pg.CustomTypesConfig,
+  })
+  replica.on('error', () => {})
+  replica.on('connect', (client) => {
+    client.on('error', () => {})
+  })
+  return openReadPool({
+    replica,
+    primary,
+    maxLagSeconds: options.replicaMaxLagSeconds ?? 10,
+  })
+}
+
 function isStalePlan(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return code === '0A000' && /cached plan must not change result type/.test(message ?? '')
@@ -120,36 +167,49 @@ function isStalePlan(error: unknown): boolean {
 
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.url) {
-    const pool = new pg.Pool({
-      Client: PreparingClient,
+    const connection = {
       connectionString: options.url,
+      // What pg_stat_activity shows for every connection, unless the URL names its own
+      // (`?application_name=…`: an instance, or a test finding its own connections).
+      application_name: 'jogo-limpo',
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    }
+    const pool = new pg.Pool({
+      ...connection,
+      Client: PreparingClient,
       max: options.poolSize ?? 16,
       types: pgTypes as pg.CustomTypesConfig,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on next use.
     pool.on('error', () => {})
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    const listen = async (channel: string, onNotify: () => void) => {
-      const client = new pg.Client({
-        connectionString: options.url,
-        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      })
-      await client.connect()
-      client.on('notification', onNotify)
-      // A dropped listener connection must not take the server down; polling covers the gap.
+    // pg-pool listens for errors only on idle clients: one dropped while checked out (a request's
+    // transaction, a backend terminated, a failover) would emit 'error' with no listener and end
+    // the process. Every client listens for its whole life; the query in flight fails with the
+    // error (the request answers `service_unavailable`), and the pool discards the dead client
+    // when it is released.
+    pool.on('connect', (client) => {
       client.on('error', () => {})
-      await client.query(`listen ${channel}`)
-      return async () => {
-        await client.end().catch(() => {})
-      }
-    }
+    })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const reads = options.replicaUrl ? openReplica(options, options.replicaUrl, pool) : null
+    const listen = (channel: string, onNotify: (payload?: string) => void) =>
+      keepListening({ newClient: () => new pg.Client(connection), channel, onNotify })
     return {
       kysely,
+      reads: reads?.kysely ?? kysely,
+      ...(reads ? { replica: reads.replica } : {}),
       engine: 'postgres',
       ...(options.schema ? { schema: options.schema } : {}),
       listen,
+      readSnapshot: (read) =>
+        kysely
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .execute(async (trx) => {
+            await sql`set transaction read only`.execute(trx)
+            return read(trx)
+          }),
       postgres: {
         async query<Row>(text: string, values: readonly unknown[]) {
           const client = await pool.connect()
@@ -166,7 +226,10 @@ export function openDatabase(options: DatabaseOptions): Db {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
-      close: () => kysely.destroy(),
+      close: async () => {
+        await reads?.close()
+        await kysely.destroy()
+      },
     }
   }
   const dataDir = options.dataDir ?? './data'
@@ -174,14 +237,16 @@ export function openDatabase(options: DatabaseOptions): Db {
   const file = path.join(dataDir, 'jogo-limpo.sqlite')
   // SQLite makes -wal and -shm with the database file's own mode.
   privateFile(file)
-  const dialect = new NodeSqliteDialect(file)
+  const dialect = new NodeSqliteDialect(file, options.sqliteCacheMb)
   const kysely = new Kysely<Database>({ dialect })
   return {
     kysely,
+    reads: kysely,
     engine: 'sqlite',
     listen: async () => async () => {},
     sqliteTime: () => ({ ...dialect.time }),
     sqlite: dialect.direct,
+    readSnapshot: (read) => dialect.readSnapshot(read),
     close: () => kysely.destroy(),
   }
 }

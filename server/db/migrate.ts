@@ -29,6 +29,34 @@ import { ledgerSpinFunctionMigration } from './migrations/0034-ledger-spin-funct
 import { identityChecksMigration } from './migrations/0035-identity-checks.ts'
 import { moneyWatchMigration } from './migrations/0037-money-watch.ts'
 import { reportIndexesMigration } from './migrations/0040-report-indexes.ts'
+import { passwordResetsMigration } from './migrations/0041-password-resets.ts'
+import { oneOpenReviewMigration } from './migrations/0042-one-open-review.ts'
+import { depositCancelMigration } from './migrations/0043-deposit-cancel.ts'
+import { mailOutboxMigration } from './migrations/0044-mail-outbox.ts'
+import { operatorGrantsMigration } from './migrations/0045-operator-grants.ts'
+import { regulatoryFilesMigration } from './migrations/0046-regulatory-files.ts'
+import { spinBeforeRegistrationMigration } from './migrations/0047-spin-before-registration.ts'
+import { loginSightingsMigration } from './migrations/0048-login-sightings.ts'
+import { barredRegisterMigration } from './migrations/0049-barred-register.ts'
+import { anonymisedPlayersMigration } from './migrations/0050-anonymised-players.ts'
+import { smsOutboxMigration } from './migrations/0051-sms-outbox.ts'
+import { playerContactsMigration } from './migrations/0052-player-contacts.ts'
+import { accountClosuresMigration } from './migrations/0053-account-closures.ts'
+import { passkeysAndIdleMigration } from './migrations/0054-passkeys-and-idle.ts'
+import { faceChecksMigration } from './migrations/0055-face-checks.ts'
+import { liabilitiesAndWitnessesMigration } from './migrations/0056-liabilities-and-witnesses.ts'
+import { harmWatchMigration } from './migrations/0058-harm-watch.ts'
+import { harmWatchIndexesMigration } from './migrations/0059-harm-watch-indexes.ts'
+import { amlClassesMigration } from './migrations/0060-aml-classes.ts'
+import { sanctionsScreeningMigration } from './migrations/0061-sanctions-screening.ts'
+import { appendOnlyMigration } from './migrations/0062-append-only.ts'
+import { transparencyAnchorsMigration } from './migrations/0063-transparency-anchors.ts'
+import { sandboxPixDetailsMigration } from './migrations/0064-sandbox-pix-details.ts'
+import { amlWorkerLeaseMigration } from './migrations/0065-aml-worker-lease.ts'
+import { liabilityClaimsMigration } from './migrations/0074-liability-claims.ts'
+import { harmBatchIndexesMigration } from './migrations/0075-harm-batch-indexes.ts'
+import { loginThrottleVersionMigration } from './migrations/0076-login-throttle-version.ts'
+import { withdrawalPixKeyIndexMigration } from './migrations/0077-withdrawal-pix-key-index.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -62,6 +90,34 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0035-identity-checks': identityChecksMigration(db.engine),
         '0037-money-watch': moneyWatchMigration(db.engine),
         '0040-report-indexes': reportIndexesMigration(),
+        '0041-password-resets': passwordResetsMigration(db.engine),
+        '0042-one-open-review': oneOpenReviewMigration(),
+        '0043-deposit-cancel': depositCancelMigration(),
+        '0044-mail-outbox': mailOutboxMigration(db.engine),
+        '0045-operator-grants': operatorGrantsMigration(db.engine),
+        '0046-regulatory-files': regulatoryFilesMigration(),
+        '0047-spin-before-registration': spinBeforeRegistrationMigration(db.engine),
+        '0048-login-sightings': loginSightingsMigration(),
+        '0049-barred-register': barredRegisterMigration(db.engine),
+        '0050-anonymised-players': anonymisedPlayersMigration(),
+        '0051-sms-outbox': smsOutboxMigration(),
+        '0052-player-contacts': playerContactsMigration(db.engine),
+        '0062-append-only': appendOnlyMigration(db.engine),
+        '0063-transparency-anchors': transparencyAnchorsMigration(db.engine),
+        '0064-sandbox-pix-details': sandboxPixDetailsMigration(db.engine),
+        '0053-account-closures': accountClosuresMigration(db.engine),
+        '0054-passkeys-and-idle': passkeysAndIdleMigration(db.engine),
+        '0055-face-checks': faceChecksMigration(db.engine),
+        '0056-liabilities-and-witnesses': liabilitiesAndWitnessesMigration(db.engine),
+        '0060-aml-classes': amlClassesMigration(db.engine),
+        '0061-sanctions-screening': sanctionsScreeningMigration(db.engine),
+        '0058-harm-watch': harmWatchMigration(db.engine),
+        '0059-harm-watch-indexes': harmWatchIndexesMigration(),
+        '0065-aml-worker-lease': amlWorkerLeaseMigration(),
+        '0074-liability-claims': liabilityClaimsMigration(),
+        '0075-harm-batch-indexes': harmBatchIndexesMigration(),
+        '0076-login-throttle-version': loginThrottleVersionMigration(),
+        '0077-withdrawal-pix-key-index': withdrawalPixKeyIndexMigration(),
       }
     },
   }

@@ -11,18 +11,35 @@ export type ServerModule =
   | 'games'
   | 'rewards'
   | 'push'
+  | 'mail'
   | 'attribution'
   | 'ops'
   | 'audit'
   | 'support'
   | 'transparency'
   | 'risk'
+  | 'regulatory-files'
+  | 'sigap'
+  | 'closure'
+  | 'aml'
+  | 'harm'
 
 export const tableOwners: Record<keyof Database, ServerModule> = {
   players: 'accounts',
+  register_players: 'sigap',
+  register_answers: 'sigap',
+  register_sweeps: 'sigap',
+  register_leases: 'sigap',
   session_tokens: 'accounts',
+  player_passkeys: 'accounts',
+  passkey_challenges: 'accounts',
   devices: 'accounts',
+  face_pending: 'accounts',
+  face_checks: 'accounts',
+  biometric_consents: 'accounts',
+  player_registration: 'accounts',
   login_throttles: 'accounts',
+  password_resets: 'accounts',
   player_verifications: 'accounts',
   verification_reviews: 'accounts',
   barred_cpfs: 'accounts',
@@ -30,6 +47,10 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   self_exclusions: 'accounts',
   limit_events: 'accounts',
   reality_checks: 'accounts',
+  login_sightings: 'accounts',
+  player_contacts: 'accounts',
+  account_closures: 'closure',
+  player_contact_codes: 'accounts',
   ledger_accounts: 'ledger',
   ledger_transfers: 'ledger',
   wallet_bets: 'ledger',
@@ -49,6 +70,8 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   sandbox_received_pix: 'payments/sandbox',
   sandbox_refunds: 'payments/sandbox',
   sandbox_webhooks: 'payments/sandbox',
+  sandbox_charge_revisions: 'payments/sandbox',
+  sandbox_locations: 'payments/sandbox',
   fair_seeds: 'games',
   fair_next_seeds: 'games',
   game_sessions: 'games',
@@ -66,6 +89,8 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   operators: 'ops',
   operator_sessions: 'ops',
   operator_setup_tokens: 'ops',
+  operator_grants: 'ops',
+  mail_outbox: 'mail',
   audit_log: 'audit',
   operator_notes: 'ops',
   adjustment_requests: 'ops',
@@ -78,6 +103,30 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   support_feedback: 'support',
   support_canned: 'support',
   transparency_snapshots: 'transparency',
+  transparency_anchors: 'transparency',
+  transparency_chain_breaks: 'transparency',
+  liability_trees: 'transparency',
+  liability_claims: 'transparency',
+  liability_leaves: 'transparency',
+  transparency_witness_reports: 'transparency',
+  append_only_unlocks: 'audit',
   risk_flags: 'risk',
   risk_case_notes: 'risk',
+  regulatory_file_jobs: 'regulatory-files',
+  regulatory_files: 'regulatory-files',
+  aml_classes: 'aml',
+  aml_reviews: 'aml',
+  aml_parties: 'aml',
+  aml_reports: 'aml',
+  aml_state: 'aml',
+  aml_worker_lease: 'aml',
+  sanctions_lists: 'aml',
+  sanctions_entries: 'aml',
+  sanctions_matches: 'aml',
+  sanctions_screened: 'aml',
+  harm_markers: 'harm',
+  harm_scores: 'harm',
+  harm_interventions: 'harm',
+  harm_score_reviews: 'harm',
+  harm_worker: 'harm',
 }

@@ -1,9 +1,22 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns) on both engines.
 
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
+import type { ClosureStateCode, ClosureStuckReasonCode } from '../../contract/closure.ts'
+import type { RefundReason } from '../../contract/deposits.ts'
+import type { FaceCheckOutcome, FacePurpose } from '../../contract/face-values.ts'
 import type { BarredCategory, VerificationReviewReason } from '../../contract/identity.ts'
+import type { LimitActor, LimitEventKind, LimitSettingKind, RealityCheckChoice } from '../../contract/limit-values.ts'
 import type { OperatorRole } from '../../contract/ops.ts'
-import type { TransferKind } from '../../contract/transfers.ts'
+import type { PasskeyPurpose } from '../../contract/passkeys.ts'
+import type { PixKeyType } from '../../contract/pix-keys.ts'
+import type { MessageAuthor } from '../../contract/support.ts'
+import type { BonusGrantKind, TransferKind } from '../../contract/transfers.ts'
+import type {
+  OrderStatus,
+  StepStateCode,
+  TrackerStepCode,
+  WithdrawalPurpose,
+} from '../../contract/withdrawal-values.ts'
 
 export interface PlayersTable {
   id: Generated<number>
@@ -20,8 +33,16 @@ export interface PlayersTable {
   credentials_changed_at: number | null
   /** An operator's risk freeze: play, deposits, new withdrawals and rewards are refused. */
   frozen_at: number | null
-  /** Closed by an operator: logins are refused; every record is kept. */
+  /** Closed by an operator: logins are refused; every record is kept, its personal data anonymised once the retention period is over (server/retention). */
   closed_at: number | null
+  /** A closure began (server/closure): play, deposits, new withdrawals and rewards stop at once (0053). */
+  closing_at: Generated<number | null>
+  /** Why it was closed — `barred`, `self` or `operator` — what a refused login says (0053). */
+  closed_reason: Generated<string | null>
+  /** When its personal data was replaced by placeholders, its retention period over (0050). */
+  anonymised_at: Generated<number | null>
+  /** Until when one instance's retention job holds it (0050). */
+  anonymise_lease_until: Generated<number | null>
 }
 
 export interface DevicesTable {
@@ -36,6 +57,13 @@ export interface DevicesTable {
   created_at: number
   last_seen_at: number
   revoked_at: number | null
+  /** Set at a password login on an account whose face was checked: the face step-up is due on this device. */
+  face_step_up_due: number | null
+  /**
+   * Set when this device's session ended for want of activity: its id and secret no longer log in
+   * alone until a passkey or the password does (then cleared).
+   */
+  idle_ended_at: number | null
 }
 
 export interface LoginThrottlesTable {
@@ -45,6 +73,23 @@ export interface LoginThrottlesTable {
   window_started_at: number
   last_attempt_at: number
   locked_until: number | null
+  /** Raised by every change: an attempt is counted by compare-and-set on it (0076). */
+  version: Generated<number>
+}
+
+/** A password reset an operator started: a one-time code (its SHA-256 only) that expires. */
+export interface PasswordResetsTable {
+  id: Generated<number>
+  player_id: number
+  code_hash: string
+  operator_id: number | null
+  operator_name: string
+  created_at: number
+  expires_at: number
+  /** When the player set a new password with it. */
+  used_at: number | null
+  /** When a newer reset, or a password change, made it void unused. */
+  voided_at: number | null
 }
 
 export interface SessionTokensTable {
@@ -55,6 +100,31 @@ export interface SessionTokensTable {
   created_at: number
   expires_at: number
   revoked_at: number | null
+  /** When the session ends for want of activity (SESSION_IDLE_MINUTES after the last); null: never. */
+  idle_at: number | null
+}
+
+export interface PlayerPasskeysTable {
+  id: Generated<number>
+  player_id: number
+  /** base64url, as the authenticator names it. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  counter: number
+  /** JSON array of the authenticator's transports. */
+  transports: string
+  label: string
+  created_at: number
+  last_used_at: number | null
+  revoked_at: number | null
+}
+
+export interface PasskeyChallengesTable {
+  challenge: string
+  player_id: number | null
+  purpose: PasskeyPurpose
+  expires_at: number
 }
 
 export interface LedgerAccountsTable {
@@ -140,6 +210,62 @@ export interface VerificationReviewsTable {
   decided_at: number | null
   decided_by: string | null
   decision_reason: string | null
+  /** The client address the submission came from (null for barred-list holds and older rows). */
+  address: string | null
+  /** A face review's scores from the face provider, in basis points (0–10000); null otherwise. */
+  face_match_bp: number | null
+  face_liveness_bp: number | null
+}
+
+/** An identity the bureau accepted, waiting for the face step before it is verified. */
+export interface FacePendingTable {
+  player_id: number
+  cpf: string
+  full_name: string
+  birth_date: string | null
+  created_at: number
+}
+
+/** One face check: its outcome, the provider's reference and scores, and the image's SHA-256 (never the image). */
+export interface FaceChecksTable {
+  id: Generated<number>
+  player_id: number
+  purpose: FacePurpose
+  /** The device row of the session that sent it. */
+  device_row_id: number | null
+  outcome: FaceCheckOutcome
+  match_bp: number | null
+  liveness_bp: number | null
+  provider: string
+  provider_ref: string | null
+  image_sha256: string | null
+  created_at: number
+}
+
+/** The player's consent to the processing of their face (LGPD art. 11), per text version. */
+export interface BiometricConsentsTable {
+  id: Generated<number>
+  player_id: number
+  version: string
+  given_at: number
+}
+
+/** Registration data the rules ask for: address with CEP, gender, the sign-up address and device. */
+export interface PlayerRegistrationTable {
+  player_id: number
+  cep: string | null
+  street: string | null
+  number: string | null
+  complement: string | null
+  district: string | null
+  city: string | null
+  state: string | null
+  gender: string | null
+  /** The client address of the first login (the sign-up). */
+  signup_address: string | null
+  /** The device summary of the first login ("Chrome · Android"). */
+  signup_device: string | null
+  updated_at: number
 }
 
 /** Lei 14.790/2023 art. 26: people barred from betting here, uploaded by the operator. */
@@ -167,6 +293,9 @@ export interface DepositOrdersTable {
   paid_amount: number | null
   amount_mismatch: Generated<number>
   bonus_amount: Generated<number>
+  /** Set when the order was withdrawn unpaid (its status stays `expired`): a pause began. */
+  cancelled_at: Generated<number | null>
+  cancel_reason: Generated<'self_excluded' | null>
 }
 
 export interface PixPaymentsTable {
@@ -198,11 +327,32 @@ export interface SandboxChargesTable {
   webhook_status: Generated<string>
   /** API Pix `revisao`: 0 when created, one more for every change (migration 0033). */
   revisao: Generated<number>
+  /** API Pix fields kept as given (`devedor`, `solicitacaoPagador`, `infoAdicionais`, `modalidadeAlteracao`), JSON (0064). */
+  details: string | null
+  /** The payload location (`sandbox_locations.id`) the charge is served at; null: at its txid (0064). */
+  loc_id: number | null
+}
+
+/** Every revision of a sandbox charge as API Pix shows it, JSON (0064). */
+export interface SandboxChargeRevisionsTable {
+  txid: string
+  revisao: number
+  snapshot: string
+  created_at: number
+}
+
+/** The sandbox PSP's payload locations (API Pix `/loc`): the capability token in the URL, and the charge it serves. */
+export interface SandboxLocationsTable {
+  id: Generated<number>
+  token: string
+  tipo_cob: string
+  txid: string | null
+  created_at: number
 }
 
 export interface PlayerLimitsTable {
   player_id: number
-  kind: string
+  kind: LimitSettingKind
   amount: number | null
   pending_amount: number | null
   pending_from: number | null
@@ -218,30 +368,39 @@ export interface SelfExclusionsTable {
 export interface LimitEventsTable {
   id: Generated<number>
   player_id: number
-  kind: string
+  kind: LimitEventKind
   detail: string
-  actor: string
+  actor: LimitActor
   created_at: number
+}
+
+/** An account signed in from a device id and a client address (0048; '' when not sent). */
+export interface LoginSightingsTable {
+  player_id: number
+  device_id: string
+  address: string
+  first_at: number
+  last_at: number
 }
 
 export interface RealityChecksTable {
   id: Generated<number>
   player_id: number
   session_id: string
-  answer: string
+  answer: RealityCheckChoice
   played_ms: number
   net: number
   answered_at: number
 }
 
-export type WithdrawalStatus = 'review' | 'processing' | 'key_rejected' | 'paid' | 'failed'
+export type WithdrawalStatus = OrderStatus
 
 export interface WithdrawalOrdersTable {
   id: string
   player_id: number
   request_id: string
   amount: number
-  key_type: string
+  key_type: PixKeyType
   pix_key: string
   holder_name: string
   status: WithdrawalStatus
@@ -253,13 +412,43 @@ export interface WithdrawalOrdersTable {
   updated_at: number
   /** Not handed to the PIX network before this time (the cool-off); null: at once. */
   send_after: Generated<number | null>
+  /** `player` (asked for) or `closure` (the balance paid out when the account closes; 0053). */
+  purpose: Generated<WithdrawalPurpose>
+}
+
+export type ClosureCause = 'barred' | 'self' | 'operator'
+export type ClosureState = ClosureStateCode
+
+export interface AccountClosuresTable {
+  id: Generated<number>
+  player_id: number
+  cause: ClosureCause
+  state: ClosureState
+  /** Why the payout cannot go on without an operator (the worklist's row); null while it can. */
+  stuck_reason: ClosureStuckReasonCode | null
+  /** The register's answer that named the player (cause `barred`). */
+  answer_id: number | null
+  /** The language the notices are written in. */
+  language: string
+  requested_at: number
+  /** By when the account must be closed (ACCOUNT_CLOSE_DAYS after it began). */
+  due_at: number
+  /** Closure payouts it may try; an operator's retry allows one more. */
+  payout_attempts: Generated<number>
+  paid_amount: Generated<number>
+  forfeited_bonus: Generated<number>
+  closed_at: number | null
+  /** `payout` (closed once paid) or `operator:<id>` (closed from the worklist). */
+  closed_by: string | null
+  reopened_at: number | null
+  updated_at: number
 }
 
 export interface WithdrawalStepsTable {
   id: Generated<number>
   order_id: string
-  code: number
-  state: number
+  code: TrackerStepCode
+  state: StepStateCode
   args: string
   created_at: number
 }
@@ -366,7 +555,7 @@ export interface GamePlayDaysTable {
 export interface RewardClaimsTable {
   id: string
   player_id: number
-  kind: string
+  kind: BonusGrantKind
   amount: number
   created_at: number
 }
@@ -418,7 +607,7 @@ export interface PixRefundsTable {
   order_id: string | null
   player_id: number | null
   amount: number
-  reason: string
+  reason: RefundReason
   status: PixRefundStatus
   return_id: string | null
   provider_reason: string | null
@@ -528,7 +717,7 @@ export interface SupportConversationsTable {
 export interface SupportMessagesTable {
   id: Generated<number>
   conversation_id: number
-  author: 'player' | 'operator'
+  author: MessageAuthor
   operator_id: string | null
   operator_name: string | null
   text: string
@@ -597,19 +786,144 @@ export interface TransparencySnapshotsTable {
   frozen_at: number
 }
 
+/** A frozen day's RFC 3161 time-stamp token (append-only). */
+export interface TransparencyAnchorsTable {
+  day: string
+  hash: string
+  tsa_url: string
+  /** The TimeStampToken (CMS SignedData), DER in base64. */
+  token: string
+  stamped_at: number
+}
+
+/** A break the server's own check of its chain found; no day is frozen while one is unacknowledged. */
+/** Which instance builds a day's proof of liabilities, until when (renewed as it goes). */
+export interface LiabilityClaimsTable {
+  day: string
+  holder: string
+  until: number
+}
+
+export interface LiabilityTreesTable {
+  day: string
+  read_at: number
+  player_count: number
+  total: number
+  root: string
+  depth: number
+  chunk_height: number
+  chunk_nodes: string
+}
+
+export interface LiabilityLeavesTable {
+  day: string
+  position: number
+  player_id: number
+  salt: string
+  balance: number
+}
+
+export interface TransparencyWitnessReportsTable {
+  id: Generated<number>
+  received_at: number
+  seen_day: string
+  seen_hash: string
+  served_hash: string | null
+  head_day: string | null
+  head_hash: string | null
+  seen_at: number | null
+  sender: string
+}
+
+export interface TransparencyChainBreaksTable {
+  id: Generated<number>
+  detected_at: number
+  day: string
+  problem: string
+  acknowledged_at: number | null
+  acknowledged_by: string | null
+}
+
+/** Present only inside the transaction that goes through the append-only triggers (server/audit/append-only.ts). */
+export interface AppendOnlyUnlocksTable {
+  reason: string
+}
+
+/** A player's standing with the barred-person register (server/sigap). */
+export interface RegisterPlayersTable {
+  player_id: number
+  cpf: string
+  /** clear: the register's last answer allowed them; barred: it named them; unchecked: an answer is owed. */
+  state: 'clear' | 'barred' | 'unchecked'
+  checked_at: number | null
+  /** The market's local day of the last answer (the first login of a day asks again). */
+  checked_day: string | null
+  barred_at: number | null
+  /** The answer that named them (what a later close-and-pay-out step starts from). */
+  barred_answer_id: number | null
+  attempts: number
+  /** When an unchecked player is asked again. */
+  next_attempt_at: number | null
+  updated_at: number
+}
+
+/** Every answer the register gave (or failed to give), kept five years. */
+export interface RegisterAnswersTable {
+  id: Generated<number>
+  player_id: number
+  cpf: string
+  moment: 'registration' | 'daily_login' | 'sweep' | 'retry'
+  outcome: 'allowed' | 'barred' | 'unavailable'
+  /** The register's reasons, comma-separated (empty when allowed or unanswered). */
+  reasons: string
+  protocol: string | null
+  sweep_id: number | null
+  asked_at: number
+}
+
+export interface RegisterSweepsTable {
+  id: Generated<number>
+  started_at: number
+  finished_at: number | null
+  /** The last player id answered for (the sweep goes on after it). */
+  cursor: number
+  total: number
+  checked: number
+  barred: number
+  unavailable: number
+  updated_at: number
+}
+
+export interface RegisterLeasesTable {
+  name: string
+  holder: string
+  until: number
+}
+
 export interface Database {
+  register_players: RegisterPlayersTable
+  register_answers: RegisterAnswersTable
+  register_sweeps: RegisterSweepsTable
+  register_leases: RegisterLeasesTable
   players: PlayersTable
   attribution_consents: AttributionConsentsTable
   attribution_clicks: AttributionClicksTable
   attribution_events: AttributionEventsTable
   devices: DevicesTable
+  face_pending: FacePendingTable
+  face_checks: FaceChecksTable
+  biometric_consents: BiometricConsentsTable
+  player_registration: PlayerRegistrationTable
   login_throttles: LoginThrottlesTable
+  password_resets: PasswordResetsTable
   fair_seeds: FairSeedsTable
   fair_next_seeds: FairNextSeedsTable
   game_sessions: GameSessionsTable
   game_rounds: GameRoundsTable
   game_play_days: GamePlayDaysTable
   session_tokens: SessionTokensTable
+  player_passkeys: PlayerPasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   ledger_accounts: LedgerAccountsTable
   ledger_transfers: LedgerTransfersTable
   wallet_bets: WalletBetsTable
@@ -626,6 +940,7 @@ export interface Database {
   self_exclusions: SelfExclusionsTable
   limit_events: LimitEventsTable
   reality_checks: RealityChecksTable
+  login_sightings: LoginSightingsTable
   withdrawal_orders: WithdrawalOrdersTable
   withdrawal_steps: WithdrawalStepsTable
   sandbox_payouts: SandboxPayoutsTable
@@ -642,9 +957,16 @@ export interface Database {
   sandbox_received_pix: SandboxReceivedPixTable
   sandbox_refunds: SandboxRefundsTable
   sandbox_webhooks: SandboxWebhooksTable
+  sandbox_charge_revisions: SandboxChargeRevisionsTable
+  sandbox_locations: SandboxLocationsTable
   operators: OperatorsTable
   operator_sessions: OperatorSessionsTable
   operator_setup_tokens: OperatorSetupTokensTable
+  operator_grants: OperatorGrantsTable
+  mail_outbox: MailOutboxTable
+  player_contacts: PlayerContactsTable
+  player_contact_codes: PlayerContactCodesTable
+  account_closures: AccountClosuresTable
   audit_log: AuditLogTable
   operator_notes: OperatorNotesTable
   adjustment_requests: AdjustmentRequestsTable
@@ -657,8 +979,32 @@ export interface Database {
   support_feedback: SupportFeedbackTable
   support_canned: SupportCannedTable
   transparency_snapshots: TransparencySnapshotsTable
+  transparency_anchors: TransparencyAnchorsTable
+  transparency_chain_breaks: TransparencyChainBreaksTable
+  liability_trees: LiabilityTreesTable
+  liability_claims: LiabilityClaimsTable
+  liability_leaves: LiabilityLeavesTable
+  transparency_witness_reports: TransparencyWitnessReportsTable
+  append_only_unlocks: AppendOnlyUnlocksTable
   risk_flags: RiskFlagsTable
   risk_case_notes: RiskCaseNotesTable
+  regulatory_file_jobs: RegulatoryFileJobsTable
+  regulatory_files: RegulatoryFilesTable
+  aml_classes: AmlClassesTable
+  aml_reviews: AmlReviewsTable
+  aml_parties: AmlPartiesTable
+  aml_reports: AmlReportsTable
+  aml_state: AmlStateTable
+  aml_worker_lease: AmlWorkerLeaseTable
+  sanctions_lists: SanctionsListsTable
+  sanctions_entries: SanctionsEntriesTable
+  sanctions_matches: SanctionsMatchesTable
+  sanctions_screened: SanctionsScreenedTable
+  harm_markers: HarmMarkersTable
+  harm_scores: HarmScoresTable
+  harm_interventions: HarmInterventionsTable
+  harm_score_reviews: HarmScoreReviewsTable
+  harm_worker: HarmWorkerTable
 }
 
 export type { OperatorRole }
@@ -694,6 +1040,42 @@ export interface OperatorSetupTokensTable {
   created_at: number
   expires_at: number
   used_at: number | null
+}
+
+/** Who gave an operator credentials or a role, and when (0045, server/ops/operator-grants.ts). */
+export interface OperatorGrantsTable {
+  id: Generated<number>
+  operator_id: number
+  /** The person who did it; null for the command line. */
+  granted_by: number | null
+  granted_by_name: string
+  kind: 'create' | 'reset' | 'role'
+  role: OperatorRole
+  at: number
+}
+
+/** E-mail waiting to be sent, or sent (0044, server/mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  /** An e-mail (through SMTP) or an SMS (through the SMS API; no subject, no HTML). */
+  kind: ColumnType<'email' | 'sms', 'email' | 'sms' | undefined, 'email' | 'sms'>
+  recipient: string
+  subject: string
+  /** Emptied once sent: it may hold a one-time link. */
+  body_text: string
+  body_html: string | null
+  /** The Message-ID header, the same on every attempt. */
+  message_id: string
+  status: 'queued' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  next_attempt_at: number
+  /** While `sending`: another worker may take the row over only after this. */
+  claimed_until: number | null
+  last_error: string | null
+  /** What the SMTP server answered for the accepted message. */
+  provider_id: string | null
+  created_at: number
+  sent_at: number | null
 }
 
 export interface AuditLogTable {
@@ -766,4 +1148,240 @@ export interface RiskCaseNotesTable {
   author: string
   body: string
   created_at: number
+}
+
+/** One local day's export to the regulator (0046): its lease and progress. */
+export interface RegulatoryFileJobsTable {
+  day: string
+  lease_owner: string | null
+  lease_until: number
+  dataset_index: number
+  cursor: string | null
+  next_seq: number
+  started_at: number
+  finished_at: number | null
+}
+
+/** One file of a day's export (0046), its content, SHA-256 and the receiver's answers. */
+export interface RegulatoryFilesTable {
+  id: string
+  day: string
+  dataset: string
+  seq: number
+  records: number
+  cursor_from: string | null
+  content: string
+  sha256: string
+  status: string
+  /** JSON array of the receiver's reasons for a rejection. */
+  reasons: string | null
+  protocol: string | null
+  attempts: number
+  send_lease_until: number
+  created_at: number
+  sent_at: number | null
+  answered_at: number | null
+}
+
+export type ContactKind = 'email' | 'phone'
+
+export interface PlayerContactsTable {
+  id: Generated<number>
+  player_id: number
+  kind: ContactKind
+  /** The confirmed value (an e-mail address, or a phone in E.164); null until one is confirmed. */
+  value: string | null
+  confirmed_at: number | null
+  /** The value a code was sent to and not yet confirmed. */
+  pending_value: string | null
+  /** The pending code's hash only (never the code). */
+  code_hash: string | null
+  code_expires_at: number | null
+  /** Wrong codes given for the pending code. */
+  code_attempts: number
+  updated_at: number
+}
+
+export interface PlayerContactCodesTable {
+  id: Generated<number>
+  player_id: number
+  kind: ContactKind
+  value: string
+  sent_at: number
+}
+
+/** A bettor's anti-money-laundering risk class (server/aml), recomputed by its worker. */
+export interface AmlClassesTable {
+  player_id: number
+  class: 'low' | 'medium' | 'high'
+  /** JSON array of the reasons (contract/aml.ts AmlReason). */
+  reasons: string
+  rules_version: number
+  computed_at: number
+  /** Since when the bettor has been in this class. */
+  class_since: number
+  review_due_at: number | null
+  reviewed_at: number | null
+  reviewed_by: string | null
+}
+
+export interface AmlReviewsTable {
+  id: Generated<number>
+  player_id: number
+  class: 'low' | 'medium' | 'high'
+  reasons: string
+  outcome: string
+  note: string
+  reviewed_by_id: number | null
+  reviewed_by: string
+  reviewed_at: number
+}
+
+/** Staff, partners and outsourced providers, classified as Portaria SPA/MF 1.143/2024 art. 8 asks. */
+export interface AmlPartiesTable {
+  id: Generated<number>
+  kind: 'staff' | 'partner' | 'provider'
+  name: string
+  document: string
+  role: string
+  handles_money: number
+  personal_data: number
+  pep: number
+  country: string
+  class: 'low' | 'medium' | 'high'
+  reasons: string
+  sanctions_match: number
+  review_due_at: number
+  created_at: number
+  created_by: string
+}
+
+export interface AmlReportsTable {
+  year: number
+  body: string
+  sha256: string
+  generated_at: number
+  generated_by: string
+}
+
+export interface AmlStateTable {
+  key: string
+  value: string
+}
+
+/** The AML worker's lease: the one row (id 1), who holds it and until when (0065). */
+export interface AmlWorkerLeaseTable {
+  id: number
+  holder: string
+  until: number
+}
+
+export interface SanctionsListsTable {
+  id: Generated<number>
+  source: string
+  generated_at: string | null
+  sha256: string
+  individuals: number
+  loaded_at: number
+}
+
+export interface SanctionsEntriesTable {
+  id: Generated<number>
+  list_id: number
+  reference: string
+  name: string
+  names: string
+  births: string
+  nationality: string
+  listed_on: string | null
+}
+
+export interface SanctionsMatchesTable {
+  id: Generated<number>
+  player_id: number
+  list_id: number
+  reference: string
+  listed_name: string
+  matched_as: string
+  listed_birth: string
+  strength: 'strong' | 'weak'
+  status: 'open' | 'frozen' | 'cleared' | 'confirmed'
+  created_at: number
+  decided_at: number | null
+  decided_by: string | null
+  decision_reason: string | null
+}
+
+export interface SanctionsScreenedTable {
+  player_id: number
+  list_id: number
+  screened_at: number
+}
+
+/** One player's marker as last computed (server/harm/rules.ts): its measured value, threshold, and whether it fired. */
+export interface HarmMarkersTable {
+  player_id: number
+  rule: string
+  version: number
+  value: number
+  threshold: number
+  /** 0 or 1. */
+  fired: number
+  computed_at: number
+}
+export interface HarmScoresTable {
+  player_id: number
+  /** The sum of the fired markers' weights. */
+  raw_score: number
+  /** What the levels read: the raw score, or a lowered one while a four-eyes decision holds it. */
+  score: number
+  level: number
+  /** JSON array of the fired rules' names. */
+  fired: string
+  computed_at: number
+  lowered_to: number | null
+  /** The raw score when it was lowered: a higher raw score (new evidence) ends the lowering. */
+  lowered_at_raw: number | null
+  lowered_until: number | null
+  lowered_reason: string | null
+}
+export type HarmInterventionKind = 'message' | 'cool_off_offer' | 'contact_task' | 'mandatory_pause'
+export interface HarmInterventionsTable {
+  id: Generated<number>
+  player_id: number
+  level: number
+  kind: HarmInterventionKind
+  /** open (waiting for the player or operator), seen, accepted, declined, done, applied. */
+  status: string
+  score: number
+  fired: string
+  /** JSON: the player's own figures the message shows. */
+  figures: string
+  due_at: number | null
+  created_at: number
+  resolved_at: number | null
+  resolved_by: string | null
+  outcome: string | null
+  /** JSON: deposits, loss and minutes played in the 7 days before and after. */
+  effect: string | null
+  effect_at: number | null
+}
+export interface HarmScoreReviewsTable {
+  id: Generated<number>
+  player_id: number
+  from_score: number
+  to_score: number
+  reason: string
+  status: 'pending' | 'approved' | 'rejected'
+  requested_by: number | null
+  requested_by_name: string
+  decided_by: number | null
+  decided_by_name: string | null
+  decided_at: number | null
+  created_at: number
+}
+export interface HarmWorkerTable {
+  id: number
+  watermark: number
+  lease_until: number
 }

@@ -7,11 +7,14 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  Kysely,
   type SqliteDatabase,
   SqliteDialect,
   SqliteDriver,
   type SqliteStatement,
+  sql,
 } from 'kysely'
+import type { Database } from './schema.ts'
 
 // Preparing is a large share of a short statement's cost; Kysely sends the same SQL text over
 // and over, so prepared statements are kept by their text.
@@ -25,6 +28,10 @@ const STATEMENT_CACHE_SIZE = 500
 // the WAL (synchronous = FULL).
 const CHECKPOINT_EVERY_MS = 250
 const BACKSTOP_CHECKPOINT_PAGES = 50_000
+// The writer's page cache (SQLITE_CACHE_MB). SQLite's default, 2 MiB, holds a small file whole; the
+// tables a spin inserts into are keyed by random ids, so on a large file each insert lands on a
+// page the cache no longer holds.
+const DEFAULT_CACHE_MB = 64
 const checkpointer = `
   const { DatabaseSync } = require('node:sqlite')
   const { workerData } = require('node:worker_threads')
@@ -70,20 +77,24 @@ export interface DirectSqlite {
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync
   readonly #statements = new Map<string, SqliteStatement>()
-  readonly #checkpointer: Worker
+  readonly #checkpointer: Worker | undefined
   readonly #time: SqliteTime
-  constructor(file: string, time: SqliteTime) {
+  constructor(file: string, time: SqliteTime, readOnly = false, cacheMb = DEFAULT_CACHE_MB) {
     this.#time = time
-    this.raw = new DatabaseSync(file, { timeout: 5000 })
+    this.raw = new DatabaseSync(file, { timeout: 5000, readOnly })
+    // A reader (a snapshot) leaves the file's settings and its checkpoints to the writer's connection.
+    if (readOnly) return
     this.raw.exec('PRAGMA journal_mode = WAL')
     this.raw.exec('PRAGMA synchronous = FULL')
     this.raw.exec('PRAGMA foreign_keys = ON')
     this.raw.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`)
+    // Negative: KiB, not pages.
+    this.raw.exec(`PRAGMA cache_size = -${Math.round(cacheMb * 1024)}`)
     this.#checkpointer = new Worker(checkpointer, { eval: true, workerData: { file, every: CHECKPOINT_EVERY_MS } })
     this.#checkpointer.unref()
   }
   close(): void {
-    void this.#checkpointer.terminate()
+    void this.#checkpointer?.terminate()
     this.raw.close()
   }
   readonly #direct = new Map<string, DirectStatement>()
@@ -167,22 +178,48 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #file: string
-  /** The event loop's time inside SQLite, for the metrics (`sqlite_seconds_total`). */
+  /** The event loop's time inside SQLite, for the metrics (`jogolimpo_sqlite_seconds_total`). */
   readonly time: SqliteTime
   #database: NodeSqliteDatabase | undefined
-  constructor(file: string) {
+  readonly #cacheMb: number
+  constructor(file: string, cacheMb = DEFAULT_CACHE_MB) {
     const time: SqliteTime = { read: 0, write: 0, commit: 0 }
     super({ database: () => Promise.resolve(new NodeSqliteDatabase(file, time)) })
     this.#file = file
+    this.#cacheMb = cacheMb
     this.time = time
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver({
       database: async () => {
-        this.#database = new NodeSqliteDatabase(this.#file, this.time)
+        this.#database = new NodeSqliteDatabase(this.#file, this.time, false, this.#cacheMb)
         return this.#database
       },
     })
+  }
+  /**
+   * Runs `read` on one consistent snapshot of the file: a second, read-only connection inside one
+   * read transaction. WAL keeps that snapshot's pages for it while the writer's connection goes on
+   * committing, so a long read holds no lock a spin waits for.
+   */
+  async readSnapshot<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    const time = this.time
+    const file = this.#file
+    const reader = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: () => Promise.resolve(new NodeSqliteDatabase(file, time, true)) }),
+    })
+    try {
+      await sql`begin`.execute(reader)
+      // A deferred transaction takes its snapshot at its first read, not at BEGIN.
+      await sql`select 1 from sqlite_schema limit 1`.execute(reader)
+      try {
+        return await read(reader)
+      } finally {
+        await sql`commit`.execute(reader)
+      }
+    } finally {
+      await reader.destroy()
+    }
   }
   /** Kysely's connection for direct statements (`DirectSqlite`); opened by Kysely's first query. */
   readonly direct: DirectSqlite = {

@@ -5,12 +5,11 @@
 // over (a refusal, a replay, a wagering row, a jackpot, a win to announce, a reality check).
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { manualClock } from '../../tests/support/clock.ts'
 import { countAnswers, openGameSession } from '../../tests/support/game-session.ts'
-import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
+import { createTestDb, loginPlayer } from '../../tests/support/server.ts'
+import { roundMasker, spinPathApp } from '../../tests/support/spin-path-app.ts'
 import type { Database } from '../db/schema.ts'
 import { spinQueries } from './direct-spin.ts'
-import { Rounds } from './rounds.ts'
 
 const START = Date.UTC(2026, 10, 22, 15, 0)
 
@@ -73,30 +72,12 @@ describe('the spin direct path on sqlite', () => {
 
   /** One app spinning `plan` from a fixed server seed, with the direct path or without it. */
   async function play(direct: boolean, plan: { bet: number; requestId: string; advanceMs: number }[]) {
-    const testDb: TestDb = await createTestDb('sqlite')
-    const clock = manualClock(START)
-    let seeds = 0
-    const app = await buildTestApp(testDb.db, {}, clock, {
-      serverSeeds: () => `${'5eed'.repeat(15)}${String(seeds++).padStart(4, '0')}`,
-    })
-    open.push({
-      close: async () => {
-        await app.close()
-        await testDb.drop()
-      },
-    })
-    if (!direct) {
-      app.games.rounds = new Rounds({
-        ledger: app.ledger,
-        direct: null,
-        winFeedMin: app.config.winFeedMin,
-        playLimits: {
-          timeZone: app.config.market.timeZone,
-          realityCheckMinutes: app.config.realityCheckDefaultMinutes,
-        },
-        gameOff: () => null,
-      })
-    }
+    const { app, testDb, clock, close } = await spinPathApp(
+      'sqlite',
+      START,
+      direct ? undefined : { direct: false, oneStatement: false },
+    )
+    open.push({ close })
     const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000 })
     const { sessionToken } = await openGameSession(app, call)
     const answers: unknown[] = []
@@ -113,16 +94,7 @@ describe('the spin direct path on sqlite', () => {
       answers.push(reply)
     }
     const db = testDb.db.kysely
-    // Round ids are random: each is replaced by its place in the history wherever it appears.
-    const roundIds = (
-      await db.selectFrom('game_rounds').select('id').orderBy('created_at').orderBy('nonce').execute()
-    ).map((row) => row.id)
-    const mask = (value: unknown) =>
-      JSON.parse(
-        roundIds
-          .reduce((text, id, i) => text.replaceAll(id, `ROUND${i}`), JSON.stringify(value))
-          .replace(/"sessionId":"[0-9a-f]+"/g, '"sessionId":"S"'),
-      )
+    const mask = await roundMasker(db)
     const rows = {
       rounds: await db.selectFrom('game_rounds').selectAll().orderBy('created_at').orderBy('nonce').execute(),
       // The funding transfer's id is random too; every round's transfer is compared.

@@ -69,7 +69,7 @@ export function spinQueries(db: Kysely<Database>, timeZone: string) {
     },
     gate: {
       query: (playerId: number) => ({ compile: () => accountGateQuery(playerId).compile(db) }),
-      parameters: (playerId: number): SqliteValue[] => [playerId, playerId, playerId],
+      parameters: (playerId: number): SqliteValue[] => [playerId, playerId, playerId, playerId, playerId],
     },
     losses: {
       query: (playerId: number, now: number) => lossByPeriodQuery(db, playerId, now, timeZone),

@@ -6,10 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { findGame } from '../../contract/games/catalog.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
-import { manualClock } from '../../tests/support/clock.ts'
 import { countAnswers, openGameSession } from '../../tests/support/game-session.ts'
-import { buildTestApp, createTestDb, loginPlayer, type TestDb } from '../../tests/support/server.ts'
-import { Rounds } from './rounds.ts'
+import { loginPlayer } from '../../tests/support/server.ts'
+import { roundMasker, spinPathApp } from '../../tests/support/spin-path-app.ts'
 import { hmacSha256 } from './seeds.ts'
 
 const START = Date.UTC(2026, 10, 22, 15, 0)
@@ -25,29 +24,8 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
 
   /** One app spinning `plan` from a fixed server seed, with the one-statement path or without it. */
   async function play(oneStatement: boolean, plan: Step[], limits: { dailyLoss: number; dailyMinutes: number }) {
-    const testDb: TestDb = await createTestDb('postgres')
-    const clock = manualClock(START)
-    let seeds = 0
-    const app = await buildTestApp(testDb.db, {}, clock, {
-      serverSeeds: () => `${'5eed'.repeat(15)}${String(seeds++).padStart(4, '0')}`,
-    })
-    open.push({
-      close: async () => {
-        await app.close()
-        await testDb.drop()
-      },
-    })
-    app.games.rounds = new Rounds({
-      ledger: app.ledger,
-      direct: null,
-      oneStatement,
-      winFeedMin: app.config.winFeedMin,
-      playLimits: {
-        timeZone: app.config.market.timeZone,
-        realityCheckMinutes: app.config.realityCheckDefaultMinutes,
-      },
-      gameOff: () => null,
-    })
+    const { app, testDb, clock, close } = await spinPathApp('postgres', START, { direct: false, oneStatement })
+    open.push({ close })
     const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 3_000, registrationLimits: limits })
     const { sessionToken } = await openGameSession(app, call)
     const before = { ...app.ledger.functionCounts }
@@ -97,16 +75,7 @@ describe.runIf(url)('the spin in one statement on postgres', () => {
       expect(JSON.parse(round.free_spins)).toEqual(outcome.freeSpins.map((free) => free.stops))
       expect(Number(round.win)).toBe(outcome.win)
     }
-    // Round ids are random: each is replaced by its place in the history wherever it appears.
-    const roundIds = (
-      await db.selectFrom('game_rounds').select('id').orderBy('created_at').orderBy('nonce').execute()
-    ).map((row) => row.id)
-    const mask = (value: unknown) =>
-      JSON.parse(
-        roundIds
-          .reduce((text, id, i) => text.replaceAll(id, `ROUND${i}`), JSON.stringify(value))
-          .replace(/"sessionId":"[0-9a-f]+"/g, '"sessionId":"S"'),
-      )
+    const mask = await roundMasker(db)
     const rows = {
       rounds: await db.selectFrom('game_rounds').selectAll().orderBy('created_at').orderBy('nonce').execute(),
       // The funding transfer's id is random too; every round's transfer is compared, in order.

@@ -12,12 +12,13 @@ import {
   spinRequest,
   spinResult,
 } from '../../contract/games/api.ts'
-import { realityCheckAnswerRequest } from '../../contract/limits.ts'
+import { realityCheckAnswerRequest, realityCheckChoices } from '../../contract/limits.ts'
 import { readSettings, recordRealityCheck } from '../accounts/limits.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
+import { gameLegacyPaths as legacy } from './legacy-shapes.ts'
 import { netLossSince, playTime, realityCheckDue, refuseOverTimeLimit } from './play-limits.ts'
 import { activateSeed, seedsView } from './seeds.ts'
 import { authenticateSession, closeSession, type GameSessionRow } from './sessions.ts'
@@ -52,7 +53,8 @@ export async function authenticateGameSession(request: FastifyRequest): Promise<
   const token = sessionTokenOf(request)
   // The spin authenticates its session inside its own transaction (one write, no read before it).
   if (request.routeOptions.config.touchesSession === true) return
-  const found = await authenticateSession(request.server.db, token, request.server.clock.now())
+  const { db, clock, config } = request.server
+  const found = await authenticateSession(db, token, clock.now(), config.sessionIdleMs)
   if (!found) throw new Refusal('game_session_closed')
   request[session] = found
 }
@@ -84,7 +86,7 @@ const pingSchema = {
 const realityCheckSchema = {
   summary: "The player's answer to a reality check ('stop' closes the session)",
   body: realityCheckAnswerRequest,
-  response: replies(z.object({ answer: z.enum(['continue', 'stop']), playedMs: z.number().int(), net: money })),
+  response: replies(z.object({ answer: z.enum(realityCheckChoices), playedMs: z.number().int(), net: money })),
 }
 
 export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,24 +94,34 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The game page's first client seed, made in the browser: activates the committed next seed the
   // page was shown. A player who already has a pair keeps it (rotating is the verifier's job).
-  app.post('/game/session/seed', { schema: seedSchema }, async (request) => {
-    const { playerId } = gameSessionOf(request)
-    await activateSeed(app.ledger, playerId, app.games.serverSeeds, request.body, true)
-    const view = await seedsView(app.db, playerId)
-    // Activation leaves an active pair and commits the next server seed in the same transaction.
-    if (!view.active || !view.nextServerSeedHash) throw new Error('seed activation left no active pair')
-    return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
-  })
+  app.post(
+    '/v1/games/session/seed',
+    { config: { legacyPath: legacy.seedSession }, schema: seedSchema },
+    async (request) => {
+      const { playerId } = gameSessionOf(request)
+      await activateSeed(app.ledger, playerId, app.games.serverSeeds, request.body, true)
+      const view = await seedsView(app.db, playerId)
+      // Activation leaves an active pair and commits the next server seed in the same transaction.
+      if (!view.active || !view.nextServerSeedHash) throw new Error('seed activation left no active pair')
+      return ok({ seed: view.active, nextServerSeedHash: view.nextServerSeedHash })
+    },
+  )
 
-  app.post('/game/spin', { schema: spinSchema, config: { touchesSession: true } }, async (request) => {
-    const { round, replayed, seed, jackpotPool, balance } = await app.games.rounds.spin({
-      sessionToken: sessionTokenOf(request),
-      bet: request.body.bet,
-      requestId: request.body.requestId,
-    })
-    app.metrics.spin(replayed ? 'replayed' : round.win > 0 ? 'win' : 'loss')
-    return ok({ round, replayed, balance, seed, jackpotPool })
-  })
+  // The market gate (server/geo) answers from its per-address cache before the body is parsed.
+  const spinConfig = { touchesSession: true, marketOnly: 'spin' as const }
+  app.post(
+    '/v1/games/spin',
+    { schema: spinSchema, config: { ...spinConfig, legacyPath: legacy.spin } },
+    async (request) => {
+      const { round, replayed, seed, jackpotPool, balance } = await app.games.rounds.spin({
+        sessionToken: sessionTokenOf(request),
+        bet: request.body.bet,
+        requestId: request.body.requestId,
+      })
+      app.metrics.spin(replayed ? 'replayed' : round.win > 0 ? 'win' : 'loss')
+      return ok({ round, replayed, balance, seed, jackpotPool })
+    },
+  )
 
   /** The reality check due now in the player's play session, or null. */
   async function dueCheck(playerId: number) {
@@ -119,25 +131,33 @@ export const gamePageRoutes: FastifyPluginAsyncZod = async (app) => {
     return realityCheckDue(app.db, playerId, now, time, interval ?? app.config.realityCheckDefaultMinutes)
   }
 
-  app.post('/game/session/ping', { schema: pingSchema }, async (request) => {
-    const { playerId } = gameSessionOf(request)
-    // At a time limit the page closes the game even when no spin is asked for.
-    await refuseOverTimeLimit(app.db, playerId, app.clock.now(), app.config.market.timeZone)
-    return ok({
-      balance: await playerBalances(app.db, playerId),
-      jackpot: await jackpotView(app.db),
-      realityCheck: await dueCheck(playerId),
-    })
-  })
+  app.post(
+    '/v1/games/session/ping',
+    { config: { legacyPath: legacy.pingSession }, schema: pingSchema },
+    async (request) => {
+      const { playerId } = gameSessionOf(request)
+      // At a time limit the page closes the game even when no spin is asked for.
+      await refuseOverTimeLimit(app.db, playerId, app.clock.now(), app.config.market.timeZone)
+      return ok({
+        balance: await playerBalances(app.db, playerId),
+        jackpot: await jackpotView(app.db),
+        realityCheck: await dueCheck(playerId),
+      })
+    },
+  )
 
-  app.post('/game/realityCheck', { schema: realityCheckSchema }, async (request) => {
-    const { playerId, id } = gameSessionOf(request)
-    const now = app.clock.now()
-    const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
-    const net = time.sessionStart === null ? 0 : -(await netLossSince(app.db, playerId, time.sessionStart))
-    const { answer } = request.body
-    await recordRealityCheck(app.db, { playerId, sessionId: id, answer, playedMs: time.sessionMs, net }, now)
-    if (answer === 'stop') await closeSession(app.db, playerId, id, now)
-    return ok({ answer, playedMs: time.sessionMs, net })
-  })
+  app.post(
+    '/v1/games/realityCheck',
+    { config: { legacyPath: legacy.realityCheck }, schema: realityCheckSchema },
+    async (request) => {
+      const { playerId, id } = gameSessionOf(request)
+      const now = app.clock.now()
+      const time = await playTime(app.db, playerId, now, app.config.market.timeZone)
+      const net = time.sessionStart === null ? 0 : -(await netLossSince(app.db, playerId, time.sessionStart))
+      const { answer } = request.body
+      await recordRealityCheck(app.db, { playerId, sessionId: id, answer, playedMs: time.sessionMs, net }, now)
+      if (answer === 'stop') await closeSession(app.db, playerId, id, now)
+      return ok({ answer, playedMs: time.sessionMs, net })
+    },
+  )
 }

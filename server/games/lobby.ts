@@ -12,7 +12,7 @@ import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
 import { jackpotView } from './jackpot.ts'
 import type { PlayCounts } from './play-counts.ts'
-import { maskedPlayerName } from './rounds.ts'
+import { maskedPlayerName } from './round-views.ts'
 import { offReason, playersByGame } from './sessions.ts'
 
 const FEED_WINDOW_MS = 24 * 3600_000

@@ -131,6 +131,63 @@ export async function playDaysSince(
   return days
 }
 
+/** `playDaysSince` for a batch of players in two queries: each player's days, oldest first. */
+export async function playDaysSinceFor(
+  db: Kysely<Database>,
+  playerIds: readonly number[],
+  since: number,
+  timeZone: string,
+): Promise<Map<number, PlayDay[]>> {
+  const byPlayer = new Map<number, PlayDay[]>()
+  if (playerIds.length === 0) return byPlayer
+  const firstDay = localDate(since, timeZone)
+  const partial = since > 0 && since !== periodStart('day', since, timeZone)
+  const [whole, edges] = await Promise.all([
+    db
+      .selectFrom('game_play_days')
+      .select([
+        'player_id',
+        'day',
+        (eb) => eb.fn.sum<number | string>('rounds').as('rounds'),
+        (eb) => eb.fn.sum<number | string>('bets').as('bets'),
+        (eb) => eb.fn.sum<number | string>('wins').as('wins'),
+      ])
+      .where('player_id', 'in', playerIds)
+      .where('day', partial ? '>' : '>=', firstDay)
+      .groupBy(['player_id', 'day'])
+      .orderBy('day')
+      .execute(),
+    partial
+      ? db
+          .selectFrom('game_rounds')
+          .select([
+            'player_id',
+            (eb) => eb.fn.countAll<number | string>().as('rounds'),
+            (eb) => eb.fn.sum<number | string | null>('bet').as('bets'),
+            sql<number | string | null>`sum(win + jackpot_win)`.as('wins'),
+          ])
+          .where('player_id', 'in', playerIds)
+          .where('created_at', '>=', since)
+          .where('created_at', '<', periodEnd('day', since, timeZone))
+          .groupBy('player_id')
+          .execute()
+      : [],
+  ])
+  for (const edge of edges) {
+    if (Number(edge.rounds) === 0) continue
+    const bets = Number(edge.bets ?? 0)
+    const wins = Number(edge.wins ?? 0)
+    byPlayer.set(Number(edge.player_id), [{ date: firstDay, rounds: Number(edge.rounds), bets, wins }])
+  }
+  for (const row of whole) {
+    const id = Number(row.player_id)
+    const list = byPlayer.get(id) ?? []
+    list.push({ date: row.day, rounds: Number(row.rounds), bets: Number(row.bets), wins: Number(row.wins) })
+    byPlayer.set(id, list)
+  }
+  return byPlayer
+}
+
 /** Every round the player has played (the history's total): one row per day and game summed. */
 export async function roundTotal(db: Kysely<Database>, playerId: number): Promise<number> {
   const row = await db

@@ -15,6 +15,7 @@ import { ok, replies } from '../http/envelope.ts'
 import { playerBalances } from '../ledger/accounts.ts'
 import { Refusal } from '../refusal.ts'
 import { jackpotView } from './jackpot.ts'
+import { gameLegacyPaths as legacy } from './legacy-shapes.ts'
 import { gameList } from './lobby.ts'
 import { PlayCounts } from './play-counts.ts'
 import { activeSeed, commitmentOf, ensureNextSeed } from './seeds.ts'
@@ -24,15 +25,64 @@ const gameFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.svg$/) })
 const gameParam = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) })
 const notFound = { refusalStatus: 404 }
 
-// The game definition is the engine's own structure (contract/games/catalog.ts); the document
-// names its parts and leaves the engine's shapes open.
-const gameDefinition = z.object({
-  game: z.custom<GameDef>().meta({
-    type: 'object',
+// The game definition is the engine's own structure (contract/games/engine.ts), described field
+// by field so a generated client types it; `satisfies` keeps the two in step at compile time.
+const localized = z.strictObject({ 'pt-BR': z.string(), en: z.string(), hi: z.string() })
+const gameDefSchema = z
+  .strictObject({
+    id: z.string(),
+    version: z
+      .number()
+      .int()
+      .meta({ description: 'Bumped whenever strips or pays change; recorded with every round.' }),
+    name: z.string(),
+    group: z.string().meta({ description: "The provider group, shown as a lobby tab (the legacy client's `title`)." }),
+    layout: z.enum(['classic-lines', 'video-ways']),
+    theme: z.strictObject({
+      background: z.string(),
+      accent: z.string(),
+      reelBackground: z.string(),
+      scenery: z.array(z.string()),
+    }),
+    symbols: z.array(
+      z.strictObject({
+        id: z.string().meta({ description: 'One character; the strips are strings of these.' }),
+        name: localized,
+        art: z.string(),
+        hue: z.number().optional(),
+      }),
+    ),
+    reels: z.array(z.string()).meta({ description: 'One strip per reel; each character is a symbol id.' }),
+    rows: z.number().int(),
+    wild: z.string().nullable(),
+    scatter: z.string().nullable(),
+    pays: z
+      .record(z.string(), z.array(z.number()))
+      .meta({ description: 'pays[symbol][n - 1]: units paid for n in a row from the left (per line, or per way).' }),
+    scatterPays: z.array(z.number()),
+    lines: z.array(z.array(z.number().int())),
+    divisor: z.number().int(),
+    betLevels: z.array(z.number().int()),
+    freeSpins: z
+      .strictObject({ awards: z.array(z.number().int()), reels: z.array(z.string()), multiplier: z.number() })
+      .optional(),
+    fullWindowMultiplier: z.number().optional(),
+  })
+  .meta({
+    id: 'GameDefinition',
     description: 'The game as the engine plays it: id, version, names, layout, reel strips, pay table, free spins.',
-  }),
+  }) satisfies z.ZodType<GameDef>
+const jackpotRuleSchema = z
+  .strictObject({
+    shareBps: z.number().int().meta({ description: 'Basis points of every bet that move to the pool (200 = 2 %).' }),
+    seed: z.number().int().meta({ description: 'Centavos the pool starts from, and restarts from after a win.' }),
+    oddsPerCentavo: z.number().meta({ description: 'The chance of winning is bet × oddsPerCentavo / 2^32.' }),
+  })
+  .meta({ id: 'JackpotRule', description: 'How the jackpot is fed and won.' }) satisfies z.ZodType<JackpotRule>
+const gameDefinition = z.object({
+  game: gameDefSchema,
   figures: publishedFigures.optional(),
-  jackpotRule: z.custom<JackpotRule>().meta({ type: 'object', description: 'How the jackpot is fed and won.' }),
+  jackpotRule: jackpotRuleSchema,
 })
 
 export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,8 +90,11 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const playCounts = new PlayCounts()
 
   app.get(
-    '/game/list',
-    { schema: { summary: 'The game catalog with real plays of the last 7 days', response: replies(gameListSchema) } },
+    '/v1/games',
+    {
+      config: { legacyPath: legacy.list },
+      schema: { summary: 'The game catalog with real plays of the last 7 days', response: replies(gameListSchema) },
+    },
     async (_request, reply) => {
       // Short, so a game an operator switches off shows as unavailable in the lobby within seconds.
       reply.header('cache-control', 'public, max-age=10')
@@ -52,7 +105,7 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everything the game page and the verifier need: strips, pays, published figures, jackpot rule —
   // of the current version, or of any earlier one (`?version=N`), which never changes again.
   app.get(
-    '/game/def/:id',
+    '/v1/games/def/:id',
     {
       schema: {
         summary: "A game's definition: strips, pays, published figures, jackpot rule (any version)",
@@ -60,7 +113,7 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: gameDefQuery,
         response: replies(gameDefinition),
       },
-      config: notFound,
+      config: { ...notFound, legacyPath: legacy.def },
     },
     async (request, reply) => {
       const game = findGame(request.params.id, request.query.version)
@@ -79,33 +132,41 @@ export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     params: gameFile,
     response: { 301: z.null().meta({ description: "Moved to the game's cover image." }) },
   }
-  app.get('/game/icon/:file', { schema: iconSchema, config: notFound }, async (request, reply) => {
-    const game = findGame(request.params.file.slice(0, -4))
-    if (!game) throw new Refusal('game_not_found')
-    return reply.header('cache-control', 'public, max-age=86400').redirect(coverUrl(game.id), 301)
-  })
+  app.get(
+    '/v1/games/icon/:file',
+    { schema: iconSchema, config: { ...notFound, legacyPath: legacy.icon } },
+    async (request, reply) => {
+      const game = findGame(request.params.file.slice(0, -4))
+      if (!game) throw new Refusal('game_not_found')
+      return reply.header('cache-control', 'public, max-age=86400').redirect(coverUrl(game.id), 301)
+    },
+  )
 
   const openSchema = {
     summary: "The game page trades its launch token for a game-session token and the next seed's hash",
     body: openSessionRequest,
     response: replies(sessionView),
   }
-  app.post('/game/session/open', { schema: openSchema }, async (request) => {
-    const session = await openSession(db, request.body.launchToken, clock.now())
-    if (!session) throw new Refusal('launch_token_invalid')
-    refuseIfSwitchedOff(offReason(app.config.gamesOff, session.gameId))
-    const next = await ensureNextSeed(app.ledger, session.playerId, app.games.serverSeeds)
-    const active = await activeSeed(db, session.playerId)
-    const game = findGame(session.gameId)
-    return ok({
-      sessionId: session.id,
-      sessionToken: session.sessionToken,
-      gameId: session.gameId,
-      balance: await playerBalances(db, session.playerId),
-      seed: active ? commitmentOf(active) : null,
-      nextServerSeedHash: next.server_seed_hash,
-      figures: game ? published[figuresKey(game)] : undefined,
-      jackpot: await jackpotView(db),
-    })
-  })
+  app.post(
+    '/v1/games/session/open',
+    { config: { legacyPath: legacy.openSession }, schema: openSchema },
+    async (request) => {
+      const session = await openSession(db, request.body.launchToken, clock.now())
+      if (!session) throw new Refusal('launch_token_invalid')
+      refuseIfSwitchedOff(offReason(app.config.gamesOff, session.gameId))
+      const next = await ensureNextSeed(app.ledger, session.playerId, app.games.serverSeeds)
+      const active = await activeSeed(db, session.playerId)
+      const game = findGame(session.gameId)
+      return ok({
+        sessionId: session.id,
+        sessionToken: session.sessionToken,
+        gameId: session.gameId,
+        balance: await playerBalances(db, session.playerId),
+        seed: active ? commitmentOf(active) : null,
+        nextServerSeedHash: next.server_seed_hash,
+        figures: game ? published[figuresKey(game)] : undefined,
+        jackpot: await jackpotView(db),
+      })
+    },
+  )
 }

@@ -20,15 +20,20 @@ export interface ReportRound {
   createdAt: number
 }
 
-/** Every round played in [start, end), oldest first, read `pageSize` at a time (never the period at once). */
+/**
+ * Every round played in [start, end), oldest first, read `pageSize` at a time (never the period at
+ * once); after `from` (a round's time and id) when given.
+ */
 export async function* roundsBetween(
   db: Kysely<Database>,
   start: number,
   end: number,
   pageSize = 500,
+  from: { at: number; id: string } | null = null,
 ): AsyncGenerator<ReportRound> {
-  // The cursor starts just before the period's first instant (every id sorts after '').
-  let after = { at: start, id: '' }
+  // The cursor starts just before the period's first instant (every id sorts after ''), or after
+  // the round a caller resuming a stream stopped at.
+  let after = from ?? { at: start, id: '' }
   for (;;) {
     const cursor = after
     const rows = await db

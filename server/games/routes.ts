@@ -20,9 +20,9 @@ import { findGame } from '../../contract/games/catalog.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
-import { legacyForward, legacyForwardRequest } from './legacy-shapes.ts'
+import { gameLegacyPaths as legacy } from './legacy-shapes.ts'
 import { liveView, WinFeed } from './lobby.ts'
-import { playerRound, roundHistory } from './rounds.ts'
+import { playerRound, roundHistory } from './round-history.ts'
 import { activateSeed, ensureNextSeed, seedsView } from './seeds.ts'
 import { closeSession, launchSession, offReason, refuseIfSwitchedOff } from './sessions.ts'
 
@@ -37,11 +37,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(gameLaunch),
   }
   const forwardOptions = {
-    preValidation: legacyForward,
     schema: forwardSchema,
-    config: { legacyBody: legacyForwardRequest },
+    config: { legacyPath: legacy.open, marketOnly: 'game_open' as const },
   }
-  app.post('/game/forward', forwardOptions, async (request) => {
+  app.post('/v1/games/open', forwardOptions, async (request) => {
     const game = findGame(request.body.id)
     if (!game) throw new Refusal('game_not_found')
     refuseIfSwitchedOff(offReason(app.config.gamesOff, game.id))
@@ -62,7 +61,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     body: closeGameRequest,
     response: replies(z.object({ closed: z.boolean() })),
   }
-  app.post('/game/close', { schema: closeSchema }, async (request) =>
+  app.post('/v1/games/close', { config: { legacyPath: legacy.close }, schema: closeSchema }, async (request) =>
     ok({ closed: await closeSession(db, request.playerId, request.body.sessionId, clock.now()) }),
   )
 
@@ -70,7 +69,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: "The lobby's live figures: jackpot, recent wins, players now",
     response: replies(liveViewSchema),
   }
-  app.post('/game/live', { schema: liveSchema }, async () =>
+  app.post('/v1/games/live', { config: { legacyPath: legacy.live }, schema: liveSchema }, async () =>
     ok(await liveView(db, clock.now(), app.config.winFeedMin, winFeed)),
   )
 
@@ -79,7 +78,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     body: historyRequest,
     response: replies(roundPage),
   }
-  app.post('/game/history', { schema: historySchema }, async (request) => {
+  app.post('/v1/games/history', { config: { legacyPath: legacy.history }, schema: historySchema }, async (request) => {
     return ok(await roundHistory(db, request.playerId, request.body))
   })
 
@@ -88,7 +87,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     body: roundRequest,
     response: replies(roundView),
   }
-  app.post('/game/round', { schema: roundSchema }, async (request) => {
+  app.post('/v1/games/round', { config: { legacyPath: legacy.round }, schema: roundSchema }, async (request) => {
     const round = await playerRound(db, request.playerId, request.body.roundId)
     if (!round) throw new Refusal('not_found')
     return ok(round)
@@ -98,7 +97,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: "The player's seed pairs: active, committed next, revealed",
     response: replies(seedsViewSchema),
   }
-  app.post('/game/seeds', { schema: seedsSchema }, async (request) => {
+  app.post('/v1/games/seeds', { config: { legacyPath: legacy.seeds }, schema: seedsSchema }, async (request) => {
     await ensureNextSeed(app.ledger, request.playerId, serverSeeds)
     return ok(await seedsView(db, request.playerId))
   })
@@ -109,8 +108,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     body: rotateSeedRequest,
     response: replies(seedsViewSchema),
   }
-  app.post('/game/seeds/rotate', { schema: rotateSchema }, async (request) => {
-    await activateSeed(app.ledger, request.playerId, serverSeeds, request.body, false)
-    return ok(await seedsView(db, request.playerId))
-  })
+  app.post(
+    '/v1/games/seeds/rotate',
+    { config: { legacyPath: legacy.rotateSeeds }, schema: rotateSchema },
+    async (request) => {
+      await activateSeed(app.ledger, request.playerId, serverSeeds, request.body, false)
+      return ok(await seedsView(db, request.playerId))
+    },
+  )
 }

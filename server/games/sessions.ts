@@ -8,12 +8,13 @@ import { randomBytes } from 'node:crypto'
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { GameOffReason } from '../../contract/ops.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
-import { activeSelfExclusion } from '../accounts/limits.ts'
+import { activeSelfExclusion, mandatoryLimitsSet } from '../accounts/limits.ts'
 import { adultConfirmed } from '../accounts/players.ts'
-import { tokenLive } from '../accounts/tokens.ts'
+import { noteActivity, tokenLive } from '../accounts/tokens.ts'
 import type { Database } from '../db/schema.ts'
 import { randomToken, sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
+import { refuseIfRegisterBlocked } from '../sigap/gate.ts'
 import { refuseOverTimeLimit } from './play-limits.ts'
 
 export const LAUNCH_TOKEN_TTL_MS = 60_000
@@ -82,8 +83,13 @@ export async function authenticateSession(
   db: Kysely<Database>,
   sessionToken: string,
   now: number,
+  idleMs = 0,
 ): Promise<GameSessionRow | null> {
-  return sessionOf(await sessionTouch(db, sessionToken, now).execute())
+  const rows = await sessionTouch(db, sessionToken, now).execute()
+  // A game in progress is activity: the player's session that launched it does not end idle.
+  const launchedWith = rows[0]?.access_token_hash
+  if (launchedWith) await noteActivity(db, launchedWith, now, idleMs)
+  return sessionOf(rows)
 }
 
 /**
@@ -104,7 +110,7 @@ function sessionTouch(db: Kysely<Database>, sessionToken: string, now: number) {
     .updateTable('game_sessions')
     .set({ last_seen_at: now })
     .where(openWithToken(sha256Hex(sessionToken), now))
-    .returning(['id', 'player_id', 'game_id'])
+    .returning(['id', 'player_id', 'game_id', 'access_token_hash'])
 }
 
 /**
@@ -139,10 +145,24 @@ export function sessionOf(rows: readonly TouchedRow[]): GameSessionRow | null {
   return row ? { id: row.id, playerId: Number(row.player_id), gameId: row.game_id } : null
 }
 
+/**
+ * The player closes a game (the frame's close, "parar" at a reality check). Time played counts a
+ * session up to its last sign of life (`last_seen_at`), which a spin writes only every few seconds:
+ * the close is one too, so the span reaches it — unless the page had not been seen for
+ * `SESSION_IDLE_MS` (hidden or asleep: its pings stopped), when nobody was playing until the close.
+ */
 export async function closeSession(db: Kysely<Database>, playerId: number, sessionId: string, now: number) {
   const result = await db
     .updateTable('game_sessions')
-    .set({ closed_at: now })
+    .set((eb) => ({
+      closed_at: now,
+      last_seen_at: eb
+        .case()
+        .when('last_seen_at', '>', now - SESSION_IDLE_MS)
+        .then(now)
+        .else(eb.ref('last_seen_at'))
+        .end(),
+    }))
     .where('id', '=', sessionId)
     .where('player_id', '=', playerId)
     .where('closed_at', 'is', null)
@@ -205,9 +225,12 @@ export async function launchSession(
   timeZone: string,
 ) {
   if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
+  await refuseIfRegisterBlocked(db, playerId)
   await refuseIfHeld(db, playerId)
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) throw new Refusal('self_excluded', { until: exclusion.until ?? 0 })
+  // The registration's mandatory limits come before any play (Portaria SPA/MF 2.579/2025).
+  if (!(await mandatoryLimitsSet(db, playerId, now))) throw new Refusal('registration_limits_required')
   await refuseOverTimeLimit(db, playerId, now, timeZone)
   return createSession(db, playerId, gameId, accessTokenHash, now)
 }

@@ -6,7 +6,7 @@ import { findGame } from '../../contract/games/catalog.ts'
 import type { GameRoundFigures, JackpotWinView } from '../../contract/transparency.ts'
 import { publicUserNames } from '../accounts/players.ts'
 import type { Database } from '../db/schema.ts'
-import { maskedPlayerName } from './rounds.ts'
+import { maskedPlayerName } from './round-views.ts'
 
 export async function roundFigures(
   db: Kysely<Database>,

@@ -10,9 +10,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
 import type { MsgCode } from '../../contract/envelope.ts'
 import { type Language, pickLanguage } from '../../contract/languages.ts'
+import { isConnectionLost } from '../db/errors.ts'
 import { describeIssues, type FieldIssue, messageFor } from '../i18n/messages.ts'
 import { Refusal } from '../refusal.ts'
 import { FieldRefusal, HttpRefusal, type Reply } from './envelope.ts'
+import { legacyAlias } from './legacy-shapes.ts'
 import { hasNulCharacter } from './nul-characters.ts'
 import { documentRoute, type Security } from './route-docs.ts'
 
@@ -51,8 +53,18 @@ declare module 'fastify' {
   }
 }
 
-/** Refusals that mean "not now, too many" whoever throws them: HTTP 429, so clients back off. */
-const tooManyRequests: ReadonlySet<MsgCode> = new Set<MsgCode>(['busy', 'rate_limited'])
+/**
+ * Refusals that mean "not now" whoever throws them: HTTP 429, so clients back off and try again.
+ * Not 503: the proxy sends a 503 on to the next instance, which is safe only for a request that
+ * never reached a handler.
+ */
+const tooManyRequests: ReadonlySet<MsgCode> = new Set<MsgCode>([
+  'busy',
+  'rate_limited',
+  'service_unavailable',
+  'ops_login_throttled',
+  'ops_totp_locked',
+])
 
 const statusCodes: Partial<Record<string, { status: number; code: MsgCode }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_request' },
@@ -172,6 +184,12 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(request, reply, error.statusCode, 'invalid_request')
     }
+    // A lost database connection is the database's moment, not a bug: what was not committed was
+    // rolled back by PostgreSQL, and money requests carry a requestId, so trying again is safe.
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost')
+      return send(request, reply, 429, 'service_unavailable')
+    }
     request.log.error({ err: error }, 'unhandled error')
     return send(request, reply, 500, 'server_error')
   })
@@ -184,6 +202,8 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, options) => {
       for (const [tag, plugins] of Object.entries(scope.routes)) {
         await scoped.register(async (tagged) => {
           const docs = { tag, security: scope.security, gateStatuses: scope.gateStatuses }
+          // The legacy alias first: it copies the route's own schema, before documentRoute completes it.
+          tagged.addHook('onRoute', legacyAlias)
           tagged.addHook('onRoute', (route) => documentRoute(route, docs))
           for (const routes of plugins) await tagged.register(routes)
         })

@@ -37,8 +37,8 @@ export function okWithState<T, Code extends MsgCode>(msgCode: Code, data: T) {
  */
 export class HttpRefusal extends Refusal {
   readonly status: number
-  constructor(status: number, msgCode: MsgCode) {
-    super(msgCode)
+  constructor(status: number, msgCode: MsgCode, data?: ConstructorParameters<typeof Refusal>[1]) {
+    super(msgCode, data)
     this.status = status
   }
 }

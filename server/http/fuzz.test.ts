@@ -145,7 +145,10 @@ it('finds the routes to fuzz: player, operator and webhook routes, and no sandbo
   const urls = routes.map((r) => r.url)
   for (const expected of [
     '/api/user/login',
+    '/api/v1/account/login',
     '/api/withdraw/create/order',
+    '/api/v1/withdrawals/create',
+    '/api/v1/games/spin',
     '/api/ops/adjust',
     '/api/ops/players/freeze',
     '/api/ops/players/close',
@@ -154,6 +157,7 @@ it('finds the routes to fuzz: player, operator and webhook routes, and no sandbo
     '/api/ops/verifications/decide',
     '/api/ops/verifications/barred/upload',
     '/api/charge/amount/saveUserAccountInfo',
+    '/api/v1/account/details/save',
     '/api/ops/operators/create',
     '/api/ops/operators/reset',
     '/api/ops/games/switch',

@@ -1,5 +1,5 @@
-// The app's infrastructure, registered first: configuration, database, clock and language packs
-// as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
+// The app's infrastructure, registered first: configuration, database (and its read pool, which
+// the call sites that read a lot choose), clock and language packs as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
 // register after it and read these decorations.
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
@@ -29,6 +29,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Kysely<Database>
+    /**
+     * The read pool (server/db/read-pool.ts): the streaming replica when DATABASE_REPLICA_URL is
+     * set and it answers in time, else the primary. Only for reads that may lag a few seconds —
+     * reports and their files, the transparency page, the console's search; never a player's
+     * own screens (they read what the player just wrote) nor anything a write is decided on.
+     */
+    readDb: Kysely<Database>
     engine: Engine
     /** SQLite: statements on the database's connection without Kysely (the spin's); null on PostgreSQL. */
     sqlite: DirectSqlite | null
@@ -36,6 +43,8 @@ declare module 'fastify' {
     postgres: DirectPostgres | null
     clock: Clock
     languagePacks: LanguagePacks
+    /** Reads on one consistent snapshot of the database without blocking writers (Db.readSnapshot). */
+    readSnapshot: Db['readSnapshot']
     /** Subscribes to other instances' commits (PostgreSQL NOTIFY); a no-op on SQLite. */
     subscribe: Db['listen']
     lifecycle: Lifecycle
@@ -78,9 +87,19 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   const { config, db } = options
   app.decorate('config', config)
   app.decorate('db', db.kysely)
+  app.decorate('readDb', db.reads)
+  db.replica?.onChange((state) => {
+    if (state.fallback === null) app.log.info({ lagSeconds: state.lagSeconds }, 'read pool: reading from the replica')
+    else
+      app.log.warn(
+        { reason: state.fallback, lagSeconds: state.lagSeconds },
+        `read pool: the replica is ${state.fallback === 'down' ? 'not answering' : 'behind'}; reading from the primary`,
+      )
+  })
   app.decorate('engine', db.engine)
   app.decorate('sqlite', db.sqlite ?? null)
   app.decorate('postgres', db.postgres ?? null)
+  app.decorate('readSnapshot', db.readSnapshot)
   app.decorate('clock', options.clock ?? { now: () => Date.now() })
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
@@ -94,11 +113,22 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
     summary: 'Whether the process and its database answer',
     tags: ['Health'],
     security: [],
-    response: { 200: z.object({ status: z.literal('ok'), engine: z.enum(['sqlite', 'postgres']) }) },
+    response: {
+      200: z.object({
+        status: z.literal('ok'),
+        engine: z.enum(['sqlite', 'postgres']),
+        reads: z.enum(['primary', 'replica']).meta({
+          description:
+            'Where the read pool reads now: the replica (DATABASE_REPLICA_URL, answering and within its lag), or the primary.',
+        }),
+      }),
+    },
   }
+  // The primary only: a replica down or behind moves its reads to the primary, it is no fault.
   app.get('/healthz', { schema: healthSchema }, async () => {
     await sql`select 1`.execute(db.kysely)
-    return { status: 'ok', engine: db.engine }
+    const reads = db.replica?.state().fallback === null ? 'replica' : 'primary'
+    return { status: 'ok' as const, engine: db.engine, reads }
   })
 
   await app.register(websocket, { options: { maxPayload: 4096 } })

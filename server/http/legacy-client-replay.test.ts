@@ -87,7 +87,8 @@ describe.each(engines)('the legacy client replayed call by call on %s', (engine)
   let withdrawOrderId = ''
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, clock)
+    // A market whose rules allow the first-deposit offer (Brazil's do not), so `chargeItem` is filled.
+    t = await createTestApp(engine, { MARKET_COUNTRY: 'MX' }, clock)
     client = legacyClient(t.app)
   })
   afterAll(async () => {

@@ -63,7 +63,8 @@ describe.each(engines)('the legacy client on %s', (engine) => {
   const clock = manualClock(START)
   beforeEach(async () => {
     clock.time = START
-    t = await createTestApp(engine, {}, clock)
+    // A market whose rules allow the first-deposit offer (Brazil's do not), so `chargeItem` is filled.
+    t = await createTestApp(engine, { MARKET_COUNTRY: 'MX' }, clock)
   })
   afterEach(async () => {
     await t.close()

@@ -2,9 +2,11 @@
 // with the request schemas the routes validate with, and tells an integrator each operation's
 // id, summary, tag, security, success reply and refusals. (Every reply a test app sends is
 // checked against it: tests/support/openapi-check.ts.)
+import { readFileSync } from 'node:fs'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiPathsFile, renderApiPaths } from '../../scripts/api-paths.ts'
 import { buildTestApp, createTestDb, type TestApp } from '../../tests/support/server.ts'
 
 describe('OpenAPI document', () => {
@@ -47,6 +49,11 @@ describe('OpenAPI document', () => {
     for (const path of ['/api/user/login', '/api/v1/bus/accountInfo', '/api/game/spin', '/api/ops/adjust', '/readyz']) {
       expect(Object.keys(document.paths)).toContain(path)
     }
+  })
+
+  it("is what contract/api-paths.ts, which types the clients' paths, was generated from (npm run api:paths)", async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    expect(readFileSync(apiPathsFile, 'utf8')).toBe(renderApiPaths(document.paths))
   })
 
   it('describes request bodies from the zod schemas', async () => {
@@ -118,7 +125,8 @@ describe('OpenAPI document', () => {
     const untyped = all.filter(({ operation }) => {
       const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))
       const schema = success?.[1].content?.['application/json']?.schema as Record<string, unknown> | undefined
-      if (!schema) return false
+      // A file reply's JSON is only its refusal: the success is the file.
+      if (!schema || schema.$ref === '#/components/schemas/Refusal') return false
       // The envelope (or the envelope beside a refusal): its `data` must be concrete.
       const envelope = resolve(((schema.anyOf as Record<string, unknown>[] | undefined)?.[0] ?? schema) as never)
       const properties = envelope.properties as Record<string, Record<string, unknown>> | undefined
@@ -146,6 +154,90 @@ describe('OpenAPI document', () => {
     expect(Object.keys(op('get /api/game/def/{id}').responses)).toContain('404')
     expect(Object.keys(op('post /api/payments/webhook/pix').responses)).toContain('401')
     expect(op('get /readyz').responses['503']).toBeDefined()
+  })
+
+  it('tells a client that every 200 may be a refusal, token_invalid among its msgCodes, with typed data (file replies too)', async () => {
+    const { document, all } = await operations()
+    const refusalRef = '#/components/schemas/Refusal'
+    const offersRefusal = (schema: Record<string, unknown> | undefined): boolean =>
+      schema?.$ref === refusalRef ||
+      ((schema?.anyOf ?? schema?.oneOf) as Record<string, unknown>[] | undefined)?.some(offersRefusal) === true
+    // Only the load balancers' probes answer no envelope.
+    const without = all.filter(
+      ({ operation }) =>
+        operation.responses['200'] &&
+        !operation.tags?.includes('Health') &&
+        !offersRefusal(operation.responses['200'].content?.['application/json']?.schema as Record<string, unknown>),
+    )
+    expect(without.map(({ where }) => where)).toEqual([])
+    const csv = all.find(({ where }) => where === 'post /api/v1/bus/statementCsv')?.operation
+    expect(Object.keys(csv?.responses['200']?.content ?? {}).sort()).toEqual(['application/json', 'text/csv'])
+    const refusal = document.components.schemas.Refusal
+    expect(refusal.properties.success).toMatchObject({ const: false })
+    expect(refusal.properties.msgCode.enum).toContain('token_invalid')
+    expect(refusal.properties.msgCode.enum).not.toContain('success')
+    // `data` is an object or null, not any JSON.
+    const data = document.components.schemas[refusal.properties.data.$ref.replace('#/components/schemas/', '')]
+    expect(data.anyOf.map((option: { type: string }) => option.type).sort()).toEqual(['null', 'object'])
+  })
+
+  it('declares the webhook HMAC as a security scheme, the tags, and no body on a 101', async () => {
+    const { document, all } = await operations()
+    const op = (where: string) => all.find((o) => o.where === where)?.operation as Operation
+    expect(document.components.securitySchemes).toMatchObject({
+      pixWebhookTimestamp: { type: 'apiKey', in: 'header', name: 'x-pix-timestamp' },
+      pixWebhookSignature: { type: 'apiKey', in: 'header', name: 'x-pix-signature' },
+    })
+    for (const where of ['post /api/payments/webhook/pix', 'post /api/payments/webhook/payout'])
+      expect(op(where).security).toEqual([{ pixWebhookTimestamp: [], pixWebhookSignature: [] }])
+    const used = new Set(all.flatMap(({ operation }) => operation.tags ?? []))
+    const tags = document.tags as { name: string; description?: string }[]
+    expect(tags.map((tag) => tag.name).sort()).toEqual([...used].sort())
+    expect(tags.filter((tag) => !tag.description).map((tag) => tag.name)).toEqual([])
+    for (const where of ['get /ws', 'get /ws/ops']) {
+      expect(op(where).responses['101']).toBeDefined()
+      expect(op(where).responses['101']?.content).toBeUndefined()
+    }
+  })
+
+  it("closes the objects of a game's definition and of a case export: every field named", async () => {
+    const { document, all } = await operations()
+    const resolve = (schema: Record<string, unknown>): Record<string, unknown> => {
+      const ref = schema.$ref as string | undefined
+      return ref ? resolve(document.components.schemas[ref.replace('#/components/schemas/', '')]) : schema
+    }
+    /** Paths inside `schema` to an object whose fields are not all named (no properties, or open to any others). */
+    const open = (raw: unknown, at: string, seen = new Set<unknown>()): string[] => {
+      if (!raw || typeof raw !== 'object') return []
+      const schema = resolve(raw as Record<string, unknown>)
+      if (seen.has(schema)) return []
+      seen.add(schema)
+      const found: string[] = []
+      const extra = schema.additionalProperties
+      const record = typeof extra === 'object' && extra !== null && Object.keys(extra).length > 0
+      if (schema.type === 'object' && !record) {
+        if (!schema.properties) found.push(at)
+        else if (extra !== false) found.push(at)
+      }
+      for (const [key, value] of Object.entries(schema)) {
+        if (Array.isArray(value)) {
+          for (const [i, item] of value.entries()) found.push(...open(item, `${at}/${key}/${i}`, seen))
+        } else if (key === 'properties' && value && typeof value === 'object')
+          for (const [name, property] of Object.entries(value)) found.push(...open(property, `${at}.${name}`, seen))
+        else if (typeof value === 'object') found.push(...open(value, `${at}/${key}`, seen))
+      }
+      return found
+    }
+    const success = (where: string) => {
+      const content = all.find((o) => o.where === where)?.operation.responses['200']?.content?.['application/json']
+      const schema = content?.schema as Record<string, unknown>
+      // The success beside the refusal (whose data is an open record by design: RefusalData).
+      return ((schema.anyOf as Record<string, unknown>[] | undefined) ?? [schema]).filter(
+        (option) => option.$ref !== '#/components/schemas/Refusal',
+      )
+    }
+    expect(open(success('get /api/game/def/{id}'), 'gameDef')).toEqual([])
+    expect(open(success('post /api/ops/risk/export'), 'riskExport')).toEqual([])
   })
 
   it("documents the older clients' request shapes the server accepts as alternatives", async () => {

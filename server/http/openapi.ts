@@ -39,7 +39,7 @@ const operatorSocketDescription =
 
 /**
  * A stable operationId from the path (and the method where one path has several): `/api/user/login`
- * → `userLogin`, `/api/v1/bus/accountInfo` → `accountInfo`, `/api/game/def/{id}` → `gameDefById`.
+ * → `userLogin`, `/api/v1/bus/accountInfo` → `accountInfo`, `/api/v1/games/def/{id}` → `gamesDefById`.
  */
 export function operationIdFor(method: string, url: string): string {
   const words = url
@@ -55,6 +55,58 @@ export function operationIdFor(method: string, url: string): string {
   return method === 'GET' || method === 'POST'
     ? camel
     : `${method.toLowerCase()}${camel.charAt(0).toUpperCase()}${camel.slice(1)}`
+}
+
+/** The document's tags, in the order a reader meets them, each with what its operations are for. */
+export const TAGS: { name: string; description: string }[] = [
+  {
+    name: 'Accounts',
+    description: "Login, devices, passwords, contacts, identity verification, the account's closure.",
+  },
+  { name: 'App', description: "The app's settings for this deployment." },
+  { name: 'Languages', description: 'The languages and their compiled text packs.' },
+  { name: 'Games', description: "The catalog, a game's definition, and opening a game from the lobby." },
+  {
+    name: 'Game page',
+    description: "The game page's calls, with its game-session token: spins, session, reality check.",
+  },
+  { name: 'Deposits', description: 'PIX deposit orders, their QR codes, and PIX returned to the payer.' },
+  { name: 'Withdrawals', description: 'PIX withdrawals: channels, orders, their steps, corrections.' },
+  { name: 'Statement', description: "The player's statement, from the ledger." },
+  { name: 'Responsible gaming', description: 'Limits, reality checks, self-exclusion, activity, the harm watch.' },
+  { name: 'Rewards', description: 'Bonuses, the wheel, invitations, missions.' },
+  { name: 'Attribution', description: 'The ad-attribution consent and the legacy conversion records.' },
+  { name: 'Push', description: 'Web push subscriptions and the push socket.' },
+  { name: 'Support', description: 'Conversations between a player and the operators.' },
+  { name: 'Personal data', description: "The player's own data, exported (LGPD)." },
+  { name: 'Transparency', description: 'The published daily figures and their chained, time-stamped files.' },
+  { name: 'PSP webhooks', description: 'Calls the payment provider makes, signed with the webhook HMAC.' },
+  { name: 'Operators', description: "The operator console's calls, by permission." },
+  { name: 'Sandbox', description: 'The sandbox bank and register beside a test deployment (not the product).' },
+  { name: 'Health', description: 'Liveness and readiness, for load balancers.' },
+]
+
+interface OpenApiDocument {
+  tags?: { name: string; description?: string }[]
+  paths?: Record<string, Record<string, { tags?: string[]; responses?: Record<string, { content?: unknown }> }>>
+  [key: string]: unknown
+}
+
+/**
+ * The whole document's last touches: the top-level tags (every tag an operation uses, described;
+ * one not in TAGS still listed, so the test that asks for descriptions names it), and no body
+ * on a 101 (switching protocols answers none).
+ */
+function finishDocument(document: OpenApiDocument): OpenApiDocument {
+  const used = new Set<string>()
+  for (const methods of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(methods)) {
+      for (const tag of operation.tags ?? []) used.add(tag)
+      if (operation.responses?.[101]) delete operation.responses[101].content
+    }
+  const described = TAGS.filter((tag) => used.has(tag.name))
+  const others = [...used].filter((name) => !TAGS.some((tag) => tag.name === name)).map((name) => ({ name }))
+  return { ...document, tags: [...described, ...others] }
 }
 
 export async function registerOpenApi(app: FastifyInstance, options: { docs: boolean; version: string }) {
@@ -74,11 +126,24 @@ export async function registerOpenApi(app: FastifyInstance, options: { docs: boo
           gameSession: { type: 'apiKey', in: 'header', name: 'game-session' },
           operator: { type: 'apiKey', in: 'header', name: 'x-ops-token' },
           operatorSession: { type: 'apiKey', in: 'cookie', name: 'jl_ops' },
+          // The PSP's webhooks: both headers together (a security requirement naming both).
+          pixWebhookTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-pix-timestamp',
+            description: 'Unix seconds when the PSP signed the call; more than 5 minutes away from ours is refused.',
+          },
+          pixWebhookSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-pix-signature',
+            description: 'Hex HMAC-SHA256, keyed with PIX_WEBHOOK_SECRET, of `<x-pix-timestamp>.<raw body>`.',
+          },
         },
       },
       servers: [{ url: '/', description: 'This deployment' }],
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as OpenApiDocument),
     transform: (document) => {
       if (undocumented(document.url)) return { schema: { ...document.schema, hide: true }, url: document.url }
       if (document.url === '/ws') {

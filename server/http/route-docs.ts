@@ -25,7 +25,7 @@ const statusDescriptions: Record<number, string> = {
   404: 'not_found / an unknown id.',
   413: 'payload_too_large: the body is over 64 KiB.',
   415: 'unsupported_media_type: the body is not JSON.',
-  429: 'rate_limited or busy: too many requests; retry later.',
+  429: 'rate_limited, busy, or a login throttle (ops_login_throttled, ops_totp_locked, with retry-after): too many requests; service_unavailable: the database connection was lost (a restart, a failover). Retry later.',
   500: 'server_error: a fault on our side; nothing was changed.',
 }
 
@@ -48,11 +48,26 @@ type Schema = NonNullable<RouteOptions['schema']> & {
 
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } })
 
+const REFUSAL_TOO =
+  'or a refusal (`success: false` with its msgCode, nothing changed) — `token_invalid` among them where the call ' +
+  'needs a token: business refusals are HTTP 200.'
+
 const successOrRefusal = (success: z.ZodType) =>
-  json(
-    'The envelope: `success: true` with the data, or a refusal (`success: false`, nothing changed).',
-    z.union([success, refusalEnvelope]),
-  )
+  json(`The envelope: \`success: true\` with the data, ${REFUSAL_TOO}`, z.union([success, refusalEnvelope]))
+
+/**
+ * A file reply (CSV, SVG, a download) answers its refusals in the JSON envelope at HTTP 200 like
+ * any other call: its 200 lists the refusal as `application/json` beside the file's own type.
+ */
+function fileOrRefusal(entry: Exclude<ResponseEntry, z.ZodType>): ResponseEntry {
+  const content = { ...entry.content }
+  const json = content['application/json']
+  content['application/json'] = {
+    schema:
+      json && json.schema !== refusalEnvelope ? z.union([json.schema as z.ZodType, refusalEnvelope]) : refusalEnvelope,
+  }
+  return { ...entry, description: `${(entry.description ?? 'The file').replace(/\.$/, '')}; ${REFUSAL_TOO}`, content }
+}
 
 function isZodObject(schema: unknown): schema is z.ZodObject {
   return schema instanceof z.ZodObject
@@ -69,6 +84,7 @@ export function documentRoute(route: RouteOptions, docs: RouteDocs): void {
   const response: Record<string, ResponseEntry> = { ...schema.response }
   const success = response[200]
   if (isZodObject(success) && success.shape.success instanceof z.ZodLiteral) response[200] = successOrRefusal(success)
+  else if (success && !(success instanceof z.ZodType) && success.content) response[200] = fileOrRefusal(success)
   const refusalStatus = (route.config as { refusalStatus?: number } | undefined)?.refusalStatus
   const methods = [route.method].flat()
   const statuses = new Set([400, 429, 500, ...(docs.gateStatuses ?? [])])

@@ -13,12 +13,44 @@ export type MessageParams = Record<string, string | number>
 export interface MessageFormat {
   money(minor: number): string
   time(epochMs: number): string
+  /** A country's name (ISO 3166-1 alpha-2) in the reader's language. */
+  region(code: string): string
 }
 
 /** The text a msgCode has when its refusal carries no values. */
 const plain = {
   account_frozen: /*i18n*/ { id: 'account_frozen', message: 'Sua conta está em análise. Fale com o atendimento.' },
+  regulatory_check: /*i18n*/ {
+    id: 'regulatory_check',
+    message:
+      'Estamos concluindo verificações regulatórias exigidas por lei. Até lá, apostas, depósitos e prêmios ficam indisponíveis; avisaremos você em breve.',
+  },
+  outside_market: /*i18n*/ {
+    id: 'outside_market',
+    message:
+      'Depósitos, saques e jogos só podem ser feitos de dentro do país onde operamos, e seu endereço de internet está fora dele. Seu saldo continua guardado.',
+  },
   account_closed: /*i18n*/ { id: 'account_closed', message: 'Esta conta foi encerrada. Fale com o atendimento.' },
+  account_closing: /*i18n*/ {
+    id: 'account_closing',
+    message:
+      'Sua conta está sendo encerrada: apostas, depósitos, saques e prêmios pararam. O saldo vai para uma chave PIX no seu CPF.',
+  },
+  account_closed_barred: /*i18n*/ {
+    id: 'account_closed_barred',
+    message:
+      'Esta conta foi encerrada porque o seu CPF consta no cadastro de pessoas impedidas de apostar, mantido pelo Ministério da Fazenda (SIGAP). O saldo foi pago numa chave PIX no seu CPF. Dúvidas: fale com o atendimento.',
+  },
+  account_closed_self: /*i18n*/ {
+    id: 'account_closed_self',
+    message: 'Você encerrou esta conta. Só o atendimento pode reabri-la.',
+  },
+  cpf_account_closed: /*i18n*/ {
+    id: 'cpf_account_closed',
+    message: 'Este CPF pertence a uma conta encerrada. Só o atendimento pode reabri-la.',
+  },
+  closure_not_open: /*i18n*/ { id: 'closure_not_open', message: 'Este encerramento não está mais em aberto.' },
+  account_not_closed: /*i18n*/ { id: 'account_not_closed', message: 'Esta conta não está encerrada.' },
   account_has_balance: /*i18n*/ {
     id: 'account_has_balance',
     message: 'A conta ainda tem saldo ou um saque em andamento: o jogador precisa sacar antes do encerramento.',
@@ -77,18 +109,34 @@ const plain = {
     message:
       'Seus dados estão em análise por nossa equipe. Avisaremos aqui assim que for decidido; depois disso você pode depositar.',
   },
+  verification_review_limit: /*i18n*/ {
+    id: 'verification_review_limit',
+    message: 'Muitas verificações foram enviadas desta rede hoje. Tente de novo amanhã ou fale com o suporte.',
+  },
   barred_list_invalid: /*i18n*/ {
     id: 'barred_list_invalid',
     message: 'A lista não foi carregada: confira os CPFs e as categorias. Nada mudou.',
   },
   verification_taken: /*i18n*/ { id: 'verification_taken', message: 'Outro operador já decidiu esta verificação.' },
+  sanctions_list_invalid: /*i18n*/ {
+    id: 'sanctions_list_invalid',
+    message: 'O arquivo não é a lista consolidada de sanções da ONU (XML). Nada mudou.',
+  },
+  sanctions_match_taken: /*i18n*/ {
+    id: 'sanctions_match_taken',
+    message: 'Outro operador já decidiu esta coincidência com a lista de sanções.',
+  },
+  aml_report_year_open: /*i18n*/ {
+    id: 'aml_report_year_open',
+    message: 'O relatório anual de PLD é feito para um ano já encerrado.',
+  },
   reward_verification_required: /*i18n*/ {
     id: 'reward_verification_required',
     message: 'Promoções são só para contas verificadas: informe nome completo, CPF e data de nascimento em Depositar.',
   },
   age_not_confirmed: /*i18n*/ {
     id: 'age_not_confirmed',
-    message: 'Confirme que você tem 18 anos ou mais para depositar e jogar.',
+    message: 'Confirme que você tem 18 anos ou mais para depositar, jogar e receber promoções.',
   },
   self_excluded: /*i18n*/ {
     id: 'self_excluded',
@@ -102,7 +150,7 @@ const plain = {
   registration_limits_required: /*i18n*/ {
     id: 'registration_limits_required',
     message:
-      'Antes de depositar, defina seu limite diário de perda e seu limite diário de tempo de jogo (obrigatórios pela Portaria SPA/MF 2.579/2025).',
+      'Antes de depositar, jogar ou receber promoções, defina seu limite diário de perda e seu limite diário de tempo de jogo em Limites e controle (obrigatórios pela Portaria SPA/MF 2.579/2025).',
   },
   limit_required: /*i18n*/ {
     id: 'limit_required',
@@ -128,6 +176,10 @@ const plain = {
   snapshot_not_found: /*i18n*/ {
     id: 'snapshot_not_found',
     message: 'Não há registro congelado deste dia: o dia ainda não terminou ou é anterior ao início do registro.',
+  },
+  liability_proof_not_found: /*i18n*/ {
+    id: 'liability_proof_not_found',
+    message: 'Ainda não há prova de saldos com a sua conta: ela é feita quando o dia fecha, depois da meia-noite.',
   },
   invalid_bet: /*i18n*/ { id: 'invalid_bet', message: 'Esta aposta não existe neste jogo.' },
   launch_token_invalid: /*i18n*/ {
@@ -232,6 +284,10 @@ const plain = {
       'Este aparelho não pode entrar sozinho: falta o código secreto que ele recebeu no primeiro acesso, ou ele foi desconectado. Entre com seu nome de usuário e senha.',
   },
   busy: /*i18n*/ { id: 'busy', message: 'Muita gente entrando agora. Tente de novo em alguns segundos.' },
+  service_unavailable: /*i18n*/ {
+    id: 'service_unavailable',
+    message: 'O serviço está se reconectando. Tente de novo em alguns segundos.',
+  },
   not_found: /*i18n*/ { id: 'not_found', message: 'Não encontrado.' },
   ops_token_invalid: /*i18n*/ { id: 'ops_token_invalid', message: 'Token de operador ausente ou errado.' },
   ops_session_invalid: /*i18n*/ {
@@ -243,6 +299,16 @@ const plain = {
     id: 'ops_totp_required',
     message: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
   },
+  ops_login_throttled: /*i18n*/ {
+    id: 'ops_login_throttled',
+    message:
+      'Muitas tentativas erradas nesta conta ou nesta rede. Espere um pouco, ou entre agora com a senha e o código do autenticador.',
+  },
+  ops_totp_locked: /*i18n*/ {
+    id: 'ops_totp_locked',
+    message:
+      'Códigos do autenticador errados demais. Espere antes de tentar de novo e avise um administrador se não foi você.',
+  },
   ops_totp_enrolment_required: /*i18n*/ {
     id: 'ops_totp_enrolment_required',
     message: 'Sua função exige um segundo fator: cadastre o autenticador antes de continuar.',
@@ -250,6 +316,11 @@ const plain = {
   report_period_invalid: /*i18n*/ {
     id: 'report_period_invalid',
     message: 'Escolha um período mais curto, com a data inicial antes da final.',
+  },
+  regulatory_file_not_found: /*i18n*/ { id: 'regulatory_file_not_found', message: 'Este arquivo não existe.' },
+  regulatory_file_not_rejected: /*i18n*/ {
+    id: 'regulatory_file_not_rejected',
+    message: 'Só um arquivo recusado pelo SIGAP pode ser reenviado.',
   },
   ops_forbidden: /*i18n*/ { id: 'ops_forbidden', message: 'Sua função não permite esta ação.' },
   ops_setup_link_invalid: /*i18n*/ {
@@ -259,6 +330,10 @@ const plain = {
   game_switched_off: /*i18n*/ {
     id: 'game_switched_off',
     message: 'Este jogo está indisponível agora. Seu saldo está guardado; escolha outro jogo.',
+  },
+  market_rule_forbids: /*i18n*/ {
+    id: 'market_rule_forbids',
+    message: 'As regras deste mercado não permitem esta recompensa: ela não pode ser ligada.',
   },
   ops_last_admin: /*i18n*/ {
     id: 'ops_last_admin',
@@ -271,6 +346,15 @@ const plain = {
   ops_operator_exists: /*i18n*/ { id: 'ops_operator_exists', message: 'Já existe um operador com este e-mail.' },
   withdrawal_taken: /*i18n*/ { id: 'withdrawal_taken', message: 'Outro operador já decidiu este saque.' },
   adjustment_taken: /*i18n*/ { id: 'adjustment_taken', message: 'Outro operador já decidiu este ajuste.' },
+  harm_intervention_answered: /*i18n*/ {
+    id: 'harm_intervention_answered',
+    message: 'Este aviso já foi respondido.',
+  },
+  harm_score_not_lower: /*i18n*/ {
+    id: 'harm_score_not_lower',
+    message: 'A nova pontuação precisa ser menor que a atual.',
+  },
+  harm_review_taken: /*i18n*/ { id: 'harm_review_taken', message: 'Outro operador já decidiu este pedido.' },
   four_eyes_required: /*i18n*/ {
     id: 'four_eyes_required',
     message: 'Ajuste acima do limite: ficou esperando a aprovação de um segundo operador.',
@@ -279,12 +363,78 @@ const plain = {
     id: 'four_eyes_same_operator',
     message: 'Quem pediu o ajuste não pode aprová-lo: outro operador precisa decidir.',
   },
+  four_eyes_not_independent: /*i18n*/ {
+    id: 'four_eyes_not_independent',
+    message:
+      'Quem pediu e quem aprova não são independentes: um criou, redefiniu ou mudou a função do outro há pouco. Outro operador precisa decidir.',
+  },
   weak_password: /*i18n*/ { id: 'weak_password', message: 'Use uma senha de 12 a 64 caracteres que não seja comum.' },
   player_not_found: /*i18n*/ { id: 'player_not_found', message: 'Não existe jogador com este número.' },
   rate_limited: /*i18n*/ { id: 'rate_limited', message: 'Muitas tentativas. Aguarde um minuto e tente de novo.' },
   payload_too_large: /*i18n*/ { id: 'payload_too_large', message: 'O pedido é grande demais.' },
   unsupported_media_type: /*i18n*/ { id: 'unsupported_media_type', message: 'Envie o pedido em JSON.' },
   server_error: /*i18n*/ { id: 'server_error', message: 'Algo deu errado do nosso lado. Tente de novo em instantes.' },
+  current_password_wrong: /*i18n*/ {
+    id: 'current_password_wrong',
+    message: 'A senha atual não confere. Se você a esqueceu, troque-a com seu CPF e data de nascimento.',
+  },
+  identity_not_confirmed: /*i18n*/ {
+    id: 'identity_not_confirmed',
+    message: 'Não foi possível confirmar estes dados. Confira o CPF e a data de nascimento da conta verificada.',
+  },
+  password_change_locked: /*i18n*/ {
+    id: 'password_change_locked',
+    message: 'Muitas tentativas erradas. Por segurança, a troca de senha desta conta está pausada por uma hora.',
+  },
+  reset_code_invalid: /*i18n*/ {
+    id: 'reset_code_invalid',
+    message: 'Este código não vale: ele pode estar errado, já usado ou vencido. Peça um novo ao atendimento.',
+  },
+  contact_code_invalid: /*i18n*/ {
+    id: 'contact_code_invalid',
+    message: 'Este código não confere ou já venceu. Confira o código recebido ou peça um novo.',
+  },
+  contact_code_locked: /*i18n*/ {
+    id: 'contact_code_locked',
+    message: 'Este código recebeu tentativas erradas demais e não vale mais. Peça um novo código.',
+  },
+  contact_send_limited: /*i18n*/ {
+    id: 'contact_send_limited',
+    message: 'Já enviamos códigos demais na última hora. Espere um pouco e peça de novo.',
+  },
+  password_not_set: /*i18n*/ {
+    id: 'password_not_set',
+    message: 'Esta conta ainda não tem nome de usuário e senha. Crie-os em Perfil → Segurança da conta.',
+  },
+  face_not_pending: /*i18n*/ {
+    id: 'face_not_pending',
+    message: 'Não há verificação de rosto pendente. Informe primeiro nome completo, CPF e data de nascimento.',
+  },
+  face_unavailable: /*i18n*/ {
+    id: 'face_unavailable',
+    message: 'Não conseguimos conferir seu rosto agora. Tente de novo em alguns minutos.',
+  },
+  face_step_up_failed: /*i18n*/ {
+    id: 'face_step_up_failed',
+    message:
+      'Não conseguimos confirmar que é você. Tente de novo com o rosto bem iluminado, de frente para a câmera, sem óculos escuros.',
+  },
+  face_step_up_required: /*i18n*/ {
+    id: 'face_step_up_required',
+    message: 'Por segurança, confirme seu rosto antes deste saque.',
+  },
+  session_idle: /*i18n*/ {
+    id: 'session_idle',
+    message: 'Sua sessão terminou porque o app ficou um tempo sem uso. Entre de novo com sua passkey ou senha.',
+  },
+  passkey_failed: /*i18n*/ {
+    id: 'passkey_failed',
+    message: 'Não conseguimos confirmar esta passkey. Tente de novo ou use sua senha.',
+  },
+  passkey_not_enrolled: /*i18n*/ {
+    id: 'passkey_not_enrolled',
+    message: 'Não conseguimos cadastrar a passkey. Tente de novo.',
+  },
 } satisfies { [Code in MsgCode]: MessageDescriptor & { id: Code } }
 
 /** A refusal's own values: the text that says them and the values, formatted for the reader. */
@@ -294,6 +444,22 @@ type Detailed = (p: MessageParams, f: MessageFormat) => [MessageDescriptor, Text
 const SHORT_WAIT_SECONDS = 90
 
 const detailed: Partial<Record<MsgCode, Detailed>> = {
+  cpf_account_closed: (p, f) => [
+    /*i18n*/ {
+      id: 'cpf_account_closed.detailed',
+      message:
+        'Este CPF pertence a uma conta encerrada. Ela não pode ser reaberta nem substituída por outra antes de {reopenFrom}; depois disso, o atendimento pode reabri-la.',
+    },
+    { reopenFrom: f.time(Number(p.reopenFrom)) },
+  ],
+  password_change_locked: (p, f) => [
+    /*i18n*/ {
+      id: 'password_change_locked.detailed',
+      message:
+        'Muitas tentativas erradas. Por segurança, a troca de senha desta conta volta às {retryAt}. O atendimento também pode ajudar.',
+    },
+    { retryAt: f.time(Number(p.retryAt)) },
+  ],
   barred_list_invalid: (p) => [
     /*i18n*/ {
       id: 'barred_list_invalid.detailed',
@@ -364,6 +530,21 @@ const detailed: Partial<Record<MsgCode, Detailed>> = {
               'Você pediu uma pausa por tempo indeterminado. Depósitos, jogos e promoções estão bloqueados; saques continuam liberados.',
           },
         ],
+  four_eyes_not_independent: (p, f) => [
+    /*i18n*/ {
+      id: 'four_eyes_not_independent.detailed',
+      comment: 'grant: how the first operator was tied to the second; operator and grantedBy are names',
+      message:
+        '{operator} {grant, select, create {foi criado(a)} reset {teve o acesso redefinido} other {recebeu a função atual}} por {grantedBy} em {at}: até {until}, um não aprova o que o outro pediu. Outro operador precisa decidir.',
+    },
+    {
+      grant: String(p.grant),
+      operator: String(p.operator),
+      grantedBy: String(p.grantedBy),
+      at: f.time(Number(p.at)),
+      until: f.time(Number(p.until)),
+    },
+  ],
   amount_below_minimum: (p, f) => [
     /*i18n*/ { id: 'amount_below_minimum.detailed', message: 'O saque mínimo é {min}.' },
     { min: f.money(Number(p.min)) },
@@ -449,6 +630,28 @@ const detailed: Partial<Record<MsgCode, Detailed>> = {
     },
     { until: f.time(Number(p.until)) },
   ],
+  outside_market: (p, f) => [
+    /*i18n*/ {
+      id: 'outside_market.detailed',
+      comment:
+        'market: the country where the operator is licensed; known: yes when the address was placed in a country; country: that country',
+      message:
+        'Depósitos, saques e jogos só podem ser feitos de dentro {market, select, BR {do Brasil} MX {do México} IN {da Índia} NG {da Nigéria} other {do país onde operamos}}, onde temos licença. {known, select, yes {Seu endereço de internet está em {country}.} other {Não conseguimos localizar seu endereço de internet nesse país.}} Seu saldo continua guardado: volte a tentar quando estiver no país (uma VPN ou um proxy fora dele também causa isto).',
+    },
+    {
+      market: String(p.market),
+      known: p.country === 'unknown' ? 'no' : 'yes',
+      country: p.country === 'unknown' ? '' : f.region(String(p.country)),
+    },
+  ],
+  market_rule_forbids: (p) => [
+    /*i18n*/ {
+      id: 'market_rule_forbids.detailed',
+      comment: 'rule: the law that forbids the reward, e.g. Portaria SPA/MF 1.231/2024, art. 42, § 1º, I e II',
+      message: 'As regras deste mercado não permitem esta recompensa ({rule}): ela não pode ser ligada.',
+    },
+    { rule: String(p.rule) },
+  ],
   game_switched_off: (p) => [
     /*i18n*/ {
       id: 'game_switched_off.detailed',
@@ -472,6 +675,42 @@ const detailed: Partial<Record<MsgCode, Detailed>> = {
             id: 'login_locked.until',
             message:
               'Senha errada muitas vezes. Por segurança, a entrada com senha nesta conta volta às {retryAt}. Nos aparelhos já ligados à conta você continua entrando.',
+          },
+          { retryAt: f.time(Number(p.retryAt)) },
+        ],
+  ops_login_throttled: (p, f) =>
+    Number(p.seconds) <= SHORT_WAIT_SECONDS
+      ? [
+          /*i18n*/ {
+            id: 'ops_login_throttled.seconds',
+            message:
+              'Muitas tentativas erradas nesta conta ou nesta rede. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}} — ou entre agora com a senha e o código do seu aplicativo autenticador.',
+          },
+          { seconds: p.seconds },
+        ]
+      : [
+          /*i18n*/ {
+            id: 'ops_login_throttled.until',
+            message:
+              'Muitas tentativas erradas nesta conta ou nesta rede. Tente de novo às {retryAt} — ou entre agora com a senha e o código do seu aplicativo autenticador.',
+          },
+          { retryAt: f.time(Number(p.retryAt)) },
+        ],
+  ops_totp_locked: (p, f) =>
+    Number(p.seconds) <= SHORT_WAIT_SECONDS
+      ? [
+          /*i18n*/ {
+            id: 'ops_totp_locked.seconds',
+            message:
+              'Códigos do autenticador errados demais. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}. Se não foi você, avise um administrador — alguém sabe a sua senha.',
+          },
+          { seconds: p.seconds },
+        ]
+      : [
+          /*i18n*/ {
+            id: 'ops_totp_locked.until',
+            message:
+              'Códigos do autenticador errados demais: os códigos voltam a ser aceitos às {retryAt}. Se não foi você, avise um administrador — alguém sabe a sua senha.',
           },
           { retryAt: f.time(Number(p.retryAt)) },
         ],
@@ -501,6 +740,7 @@ export function messageFor(code: MsgCode, language: Language, params?: MessagePa
     const [text, values] = detail(params, {
       money: (minor) => formatMoney(minor, market.currency),
       time: (ms) => dates.format(ms),
+      region: (code) => new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code,
     })
     return say(language, text, values)
   }
@@ -543,6 +783,7 @@ const fieldNames = {
   payerCpf: /*i18n*/ { id: 'field.payerCpf', message: 'CPF do pagador' },
   key: /*i18n*/ { id: 'field.key', message: 'chave PIX' },
   keyType: /*i18n*/ { id: 'field.keyType', message: 'tipo de chave' },
+  holderName: /*i18n*/ { id: 'field.holderName', message: 'titular da chave' },
   outcome: /*i18n*/ { id: 'field.outcome', message: 'resultado' },
   webhook: /*i18n*/ { id: 'field.webhook', message: 'notificação' },
   late: /*i18n*/ { id: 'field.late', message: 'liquidação atrasada' },

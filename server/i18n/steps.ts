@@ -2,7 +2,13 @@
 // locales/*/server.po. None asks the player to pay anything: the only action a step can ask for
 // is correcting the PIX key, which is free.
 import type { Language } from '../../contract/languages.ts'
-import { TrackerStep, type TrackerStepCode } from '../../contract/withdrawals.ts'
+import type { ReviewDecision } from '../../contract/ops.ts'
+import {
+  isWithdrawalFailReason,
+  TrackerStep,
+  type TrackerStepCode,
+  type WithdrawalFailReason,
+} from '../../contract/withdrawals.ts'
 import { type MessageDescriptor, say, type TextValues } from './catalog.ts'
 
 /** What a step recorded when it happened (kept as the step's argsJson). */
@@ -11,7 +17,7 @@ export interface StepArgs {
   /** Steps recorded before the review SLA was in minutes. */
   expectedHours?: number
   expectedMinutes?: number
-  decision?: string
+  decision?: ReviewDecision
   /** When the operator decided (the review step's time from then on). */
   decidedAt?: number
   reason?: string | null
@@ -22,7 +28,26 @@ export interface StepArgs {
 }
 
 /** A step's text and its values, formatted; `time` formats an instant in the market's zone. */
-type StepText = (args: StepArgs, time: (epochMs: number) => string) => [MessageDescriptor, TextValues?]
+type StepText = (
+  args: StepArgs,
+  time: (epochMs: number) => string,
+  language: Language,
+) => [MessageDescriptor, TextValues?]
+
+/** Why a payout failed, in the player's words; a bank's own words are shown as they are. */
+const failReasons: Record<WithdrawalFailReason, MessageDescriptor> = {
+  cancelled_by_player: /*i18n*/ { id: 'failReason.cancelled_by_player', message: 'cancelado por você' },
+  rejected_in_review: /*i18n*/ { id: 'failReason.rejected_in_review', message: 'recusado na revisão' },
+  pix_key_not_owned: /*i18n*/ {
+    id: 'failReason.pix_key_not_owned',
+    message: 'o banco informou que a chave PIX não está no seu CPF',
+  },
+  account_closing: /*i18n*/ {
+    id: 'failReason.account_closing',
+    message: 'a conta está sendo encerrada, e o saldo é pago pelo encerramento',
+  },
+  failed: /*i18n*/ { id: 'failReason.failed', message: 'o banco recusou o pagamento' },
+}
 
 function checksText(args: StepArgs, time: (epochMs: number) => string): ReturnType<StepText> {
   if (args.review && args.decision === 'approve' && args.coolOffUntil !== undefined) {
@@ -40,7 +65,7 @@ function checksText(args: StepArgs, time: (epochMs: number) => string): ReturnTy
       /*i18n*/ {
         id: 'step.checks.coolOff',
         message:
-          'Primeiro saque para esta chave depois que outro aparelho entrou na conta ou saiu dela: por segurança, ele segue às {at}. Nada a pagar.',
+          'Primeiro saque para esta chave depois que a senha foi trocada ou outro aparelho entrou na conta ou saiu dela: por segurança, ele segue às {at}. Nada a pagar.',
       },
       { at: time(args.coolOffUntil) },
     ]
@@ -80,15 +105,17 @@ const steps: Record<TrackerStepCode, StepText> = {
     /*i18n*/ { id: 'step.paid', message: 'Pago. Comprovante PIX (ID fim a fim): {endToEndId}' },
     { endToEndId: String(args.endToEndId) },
   ],
-  [TrackerStep.failed]: (args) => [
-    /*i18n*/ {
-      id: 'step.failed',
-      comment: "reason: why the payout failed; other reasons are the bank's own words",
-      message:
-        'Não foi possível pagar ({reason, select, cancelled_by_player {cancelado por você} rejected_in_review {recusado na revisão} pix_key_not_owned {o banco informou que a chave PIX não está no seu CPF} other {{reason}}}). O valor já voltou para o seu saldo.',
-    },
-    { reason: args.reason ?? '' },
-  ],
+  [TrackerStep.failed]: (args, _time, language) => {
+    const reason = args.reason ?? ''
+    return [
+      /*i18n*/ {
+        id: 'step.failed',
+        comment: "reason: why the payout failed (a failReason.* text) or the bank's own words",
+        message: 'Não foi possível pagar ({reason}). O valor já voltou para o seu saldo.',
+      },
+      { reason: isWithdrawalFailReason(reason) ? say(language, failReasons[reason]) : reason },
+    ]
+  },
 }
 
 /** A step's text in the player's language; `time` formats an instant in the market's zone. */
@@ -100,6 +127,6 @@ export function stepMessage(
 ): string {
   const step = steps[code]
   if (!step) return ''
-  const [text, values] = step(args, time)
+  const [text, values] = step(args, time, language)
   return say(language, text, values)
 }

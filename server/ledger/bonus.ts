@@ -3,7 +3,7 @@
 // cash by a transfer. A bonus balance that reaches zero clears the requirement.
 
 import type { Kysely } from 'kysely'
-import type { TransferKind } from '../../contract/transfers.ts'
+import type { BonusGrantKind } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 import type { HouseAccountCode } from './accounts.ts'
 import type { LedgerTx, TransferResult } from './tx.ts'
@@ -13,7 +13,8 @@ export interface BonusGrant {
   playerId: number
   amount: number
   wageringMultiplier: number
-  kind: TransferKind
+  /** Only a kind the finance report counts as a bonus granted (the kind table says which). */
+  kind: BonusGrantKind
   reference?: string
   from?: HouseAccountCode
 }
@@ -124,6 +125,30 @@ export async function settleBonus(tx: LedgerTx, playerId: number, triggerId: str
       .where('player_id', '=', playerId)
       .execute()
   }
+}
+
+/**
+ * The whole bonus balance goes back to the promotions account and its wagering requirement ends:
+ * what a closing account loses (a bonus is credit to play with, not the player's money — the
+ * bonus's own rules). Answers the amount forfeited (0 when there was none; once per `id`).
+ */
+export async function forfeitBonus(tx: LedgerTx, input: { id: string; playerId: number; reference?: string }) {
+  const { bonus } = await tx.lockPlayer(input.playerId)
+  if (bonus === 0) return 0
+  await tx.transfer({
+    id: input.id,
+    debit: { player: input.playerId, code: 'bonus' },
+    credit: { house: 'promotions' },
+    amount: bonus,
+    kind: 'bonus_forfeit',
+    reference: input.reference ?? null,
+  })
+  await tx.trx
+    .updateTable('bonus_wagering')
+    .set({ required: 0, wagered: 0 })
+    .where('player_id', '=', input.playerId)
+    .execute()
+  return bonus
 }
 
 export interface WageringProgress {

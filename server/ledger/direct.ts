@@ -19,6 +19,20 @@ export class NotDirect extends Error {}
 const TRANSFER_COLUMNS =
   'id, debit_account_id, credit_account_id, amount, kind, reference, resolves_id, debit_balance_after, credit_balance_after, created_at'
 
+/** The texts of the ledger's own statements (the bench's spin floor prepares the same). */
+export const ledgerSql = {
+  accountsOf: 'select id, code from ledger_accounts where player_id = ?',
+  lock: 'select id, balance from ledger_accounts where id in (?, ?) order by id',
+  wagering: 'select player_id from bonus_wagering where player_id = ?',
+  move: 'update ledger_accounts set balance = balance + ? where id = ? returning balance',
+  betRow:
+    'insert into wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, win_transaction_id, win_amount, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  transfers: (rows: number) =>
+    `insert into ledger_transfers (${TRANSFER_COLUMNS}) values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+  sum: (ids: number) =>
+    `select sum(balance) as total from ledger_accounts where id in (${Array.from({ length: ids }, () => '?').join(', ')})`,
+}
+
 /** The ledger's own statements, prepared once per connection. */
 class LedgerStatements {
   readonly accountsOf: DirectStatement
@@ -31,19 +45,16 @@ class LedgerStatements {
   readonly #sqlite: DirectSqlite
   constructor(sqlite: DirectSqlite) {
     this.#sqlite = sqlite
-    this.accountsOf = sqlite.prepare('select id, code from ledger_accounts where player_id = ?')
-    this.lock = sqlite.prepare('select id, balance from ledger_accounts where id in (?, ?) order by id')
-    this.wagering = sqlite.prepare('select player_id from bonus_wagering where player_id = ?')
-    this.move = sqlite.prepare('update ledger_accounts set balance = balance + ? where id = ? returning balance')
-    this.betRow = sqlite.prepare(
-      'insert into wallet_bets (transaction_id, player_id, round_id, amount, cash_part, bonus_part, state, win_transaction_id, win_amount, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
+    this.accountsOf = sqlite.prepare(ledgerSql.accountsOf)
+    this.lock = sqlite.prepare(ledgerSql.lock)
+    this.wagering = sqlite.prepare(ledgerSql.wagering)
+    this.move = sqlite.prepare(ledgerSql.move)
+    this.betRow = sqlite.prepare(ledgerSql.betRow)
   }
   transfers(rows: number): DirectStatement {
     let statement = this.#transfers.get(rows)
     if (!statement) {
-      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')
-      statement = this.#sqlite.prepare(`insert into ledger_transfers (${TRANSFER_COLUMNS}) values ${values}`)
+      statement = this.#sqlite.prepare(ledgerSql.transfers(rows))
       this.#transfers.set(rows, statement)
     }
     return statement
@@ -51,8 +62,7 @@ class LedgerStatements {
   sum(ids: number): DirectStatement {
     let statement = this.#sums.get(ids)
     if (!statement) {
-      const marks = Array.from({ length: ids }, () => '?').join(', ')
-      statement = this.#sqlite.prepare(`select sum(balance) as total from ledger_accounts where id in (${marks})`)
+      statement = this.#sqlite.prepare(ledgerSql.sum(ids))
       this.#sums.set(ids, statement)
     }
     return statement

@@ -33,21 +33,35 @@ async function holdOf(tx: LedgerTx, holdId: string) {
 }
 
 /** Resolves a hold for its whole amount, once: to the payouts account or back to cash. */
-async function resolveHold(tx: LedgerTx, input: { id: string; holdId: string }, outcome: 'post' | 'void') {
+async function resolveHold(
+  tx: LedgerTx,
+  input: { id: string; holdId: string },
+  outcome: 'post' | 'void',
+  postKind: PostKind = 'withdrawal_post',
+) {
   const held = await holdOf(tx, input.holdId)
   return tx.transfer({
     id: input.id,
     debit: { player: held.playerId, code: 'withdrawal_hold' },
     credit: outcome === 'post' ? { house: 'payouts' } : { player: held.playerId, code: 'cash' },
     amount: held.amount,
-    kind: outcome === 'post' ? 'withdrawal_post' : 'withdrawal_void',
+    kind: outcome === 'post' ? postKind : 'withdrawal_void',
     reference: held.reference,
     resolves: input.holdId,
   })
 }
 
-export function postHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {
-  return resolveHold(tx, input, 'post')
+/**
+ * What a paid hold is: a withdrawal the player asked for, or the balance paid out when the
+ * account closes (its own kind, so reports and the statement can tell them apart).
+ */
+export type PostKind = 'withdrawal_post' | 'closure_payout'
+
+export function postHold(
+  tx: LedgerTx,
+  input: { id: string; holdId: string; kind?: PostKind },
+): Promise<TransferResult> {
+  return resolveHold(tx, input, 'post', input.kind)
 }
 
 export function voidHold(tx: LedgerTx, input: { id: string; holdId: string }): Promise<TransferResult> {

@@ -4,6 +4,7 @@
 // go negative (conditional update + CHECK). Several transfers commit together or not at all.
 // Every change to a player's money writes an outbox event (server/push/outbox.ts) in the same transaction.
 import type { Transaction } from 'kysely'
+import { isConnectionLost } from '../db/errors.ts'
 import type { Database } from '../db/schema.ts'
 import type { OutboxEvent } from '../push/outbox.ts'
 import { broadcastEvent, outboxInsert } from '../push/outbox.ts'
@@ -48,7 +49,8 @@ export class Ledger {
   /**
    * Runs `work` in one database transaction. A concurrent writer that applied the same transfer
    * id first makes this attempt fail on the unique id; it is retried once and then sees the
-   * first result (idempotency under concurrency on PostgreSQL).
+   * first result (idempotency under concurrency on PostgreSQL). A connection lost before the
+   * commit (a terminated backend, a failover) is retried the same way.
    *
    * On SQLite (one writer) concurrent calls are group-committed: they share one transaction and
    * one fsync, each inside its own savepoint, so a work that throws rolls back only its own
@@ -57,12 +59,22 @@ export class Ledger {
   async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     if (this.#o.engine === 'sqlite') return this.#group.run(work)
     for (let attempt = 0; ; attempt++) {
+      let committing = false
       try {
-        const done = await this.#o.db.transaction().execute((trx) => this.#attempt(trx, work, attempt))
+        const done = await this.#o.db.transaction().execute(async (trx) => {
+          const result = await this.#attempt(trx, work, attempt)
+          committing = true
+          return result
+        })
         this.#afterCommit(done.touched, done.events)
         return done.value
       } catch (error) {
         if (attempt < 3 && isRetryable(error)) continue
+        // A connection lost before COMMIT was sent: PostgreSQL rolled everything back, so the work
+        // runs again from the start on another connection. Lost during COMMIT, the outcome is
+        // unknown: the request answers `service_unavailable` and its retry (same requestId)
+        // finds what was committed, if anything.
+        if (attempt < 3 && !committing && isConnectionLost(error)) continue
         throw error
       }
     }

@@ -4,22 +4,27 @@
 // transfer of a period with its accounts, streamed in pages by (created_at, seq).
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { FinanceDay, FinanceFigures, GameTakings, ReportFigure } from '../../contract/ops.ts'
-import type { TransferKind } from '../../contract/transfers.ts'
+import { kindsOf, type TransferKind, transferKindFacts } from '../../contract/transfers.ts'
 import type { Database } from '../db/schema.ts'
 
-/** Promotional credit handed to players (a grant; a bonus turning into cash is not one). */
-export const bonusGrantKinds = [
-  'first_deposit_bonus',
-  'new_player_gift',
-  'sign_in_reward',
-  'sign_in_streak_bonus',
-  'wheel_prize',
-  'task_reward',
-  'invite_reward',
-  'download_reward',
-] as const satisfies readonly TransferKind[]
+// Which kinds each figure adds up is the kind table's (contract/transfers.ts), never a list here.
+const moneyKinds = [
+  ...kindsOf('deposits'),
+  ...kindsOf('withdrawals'),
+  ...kindsOf('refunds'),
+  ...kindsOf('bonuses'),
+  ...kindsOf('adjustments'),
+]
+const stakeKinds = [...kindsOf('stakes'), ...kindsOf('wins')]
 
-const stakeKinds = ['bet', 'bet_rollback', 'win', 'jackpot_won'] as const satisfies readonly TransferKind[]
+/**
+ * A game figure's share of a transfer: stakes count money from players, wins money towards them.
+ */
+function gameAmount(kind: TransferKind, amount: number): number {
+  const { report, sign } = transferKindFacts[kind]
+  const fromPlayer = sign === '-'
+  return (report === 'stakes') === fromPlayer ? amount : -amount
+}
 
 /** The round → game subquery the games module builds (the ledger joins it, never its table). */
 export type RoundGames = SelectQueryBuilder<Database, never, { round_id: string; game_id: string }>
@@ -47,7 +52,7 @@ export async function financeDay(
       ])
       .where('t.created_at', '>=', start)
       .where('t.created_at', '<', end)
-      .where('t.kind', 'in', ['deposit', 'withdrawal_post', 'pix_refund', 'adjustment', ...bonusGrantKinds])
+      .where('t.kind', 'in', moneyKinds)
       .groupBy(['t.kind', toPlayer])
       .execute(),
     db
@@ -74,12 +79,11 @@ export async function financeDay(
   for (const row of byKind) {
     const amount = Number(row.amount)
     const count = Number(row.count)
-    if (row.kind === 'deposit') add(day.deposits, amount, count)
-    else if (row.kind === 'withdrawal_post') add(day.withdrawals, amount, count)
-    else if (row.kind === 'pix_refund') add(day.refunds, amount, count)
-    else if (row.kind === 'adjustment')
+    const report = transferKindFacts[row.kind].report
+    if (report === 'adjustments')
       add(Number(row.to_player) === 1 ? day.adjustmentsCredited : day.adjustmentsDebited, amount, count)
-    else add(day.bonuses, amount, count)
+    else if (report === 'deposits' || report === 'withdrawals' || report === 'refunds' || report === 'bonuses')
+      add(day[report], amount, count)
   }
   const games = new Map<string, GameTakings>()
   for (const row of byGame) {
@@ -89,10 +93,9 @@ export async function financeDay(
       game = { gameId, stakes: 0, wins: 0, ggr: 0 }
       games.set(gameId, game)
     }
-    const amount = Number(row.amount)
-    if (row.kind === 'bet') game.stakes += amount
-    else if (row.kind === 'bet_rollback') game.stakes -= amount
-    else game.wins += amount
+    const amount = gameAmount(row.kind, Number(row.amount))
+    if (transferKindFacts[row.kind].report === 'wins') game.wins += amount
+    else game.stakes += amount
   }
   day.games = [...games.values()]
     .map((g) => ({ ...g, ggr: g.stakes - g.wins }))
@@ -171,9 +174,11 @@ export async function* transfersBetween(
   start: number,
   end: number,
   pageSize = 1000,
+  from: { at: number; seq: number } | null = null,
 ): AsyncGenerator<ReportTransfer> {
-  // The cursor starts just before the period's first instant (every seq is positive).
-  let after = { at: start, seq: 0 }
+  // The cursor starts just before the period's first instant (every seq is positive), or after
+  // the transfer a caller resuming a stream stopped at.
+  let after = from ?? { at: start, seq: 0 }
   for (;;) {
     const cursor = after
     const rows = await db
@@ -220,5 +225,39 @@ export async function* transfersBetween(
     const last = rows.at(-1)
     if (rows.length < pageSize || !last) return
     after = { at: Number(last.created_at), seq: Number(last.seq) }
+  }
+}
+
+/**
+ * Money in, out and staked between two instants, straight from the transfers (the annual AML
+ * report), each figure adding up the kinds the kind table gives it, as the finance report does.
+ */
+export async function moneyBetween(db: Kysely<Database>, start: number, end: number) {
+  const figures = ['deposits', 'withdrawals', 'refunds', 'stakes', 'wins'] as const
+  const rows = await db
+    .selectFrom('ledger_transfers as t')
+    .select((eb) => ['t.kind', eb.fn.sum<number>('t.amount').as('amount'), eb.fn.countAll<number>().as('count')])
+    .where('t.created_at', '>=', start)
+    .where('t.created_at', '<', end)
+    .where('t.kind', 'in', [...figures.flatMap((figure) => kindsOf(figure))])
+    .groupBy('t.kind')
+    .execute()
+  const of = (figure: (typeof figures)[number]) => {
+    let amount = 0
+    let count = 0
+    for (const row of rows)
+      if (transferKindFacts[row.kind].report === figure) {
+        const sum = Number(row.amount)
+        amount += figure === 'stakes' || figure === 'wins' ? gameAmount(row.kind, sum) : sum
+        count += Number(row.count)
+      }
+    return { amount, count }
+  }
+  return {
+    deposits: of('deposits'),
+    withdrawals: of('withdrawals'),
+    refunds: of('refunds'),
+    stakes: of('stakes').amount,
+    wins: of('wins').amount,
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { type StatementView, statementRequest, statementView } from '../../contract/statement.ts'
 import { ok, replies } from '../http/envelope.ts'
+import { ledgerLegacyPaths as legacy } from './legacy-shapes.ts'
 import { readStatement, statementCsvChunks } from './statement.ts'
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +14,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     body: statementRequest,
     response: replies(statementView),
   }
-  app.post('/v1/bus/statement', { schema: statementSchema }, async (request) => {
+  app.post('/v1/statement', { config: { legacyPath: legacy.statement }, schema: statementSchema }, async (request) => {
     return ok<StatementView>(
       await readStatement(app.db, app.engine, app.ledger.accounts, request.playerId, request.body),
     )
@@ -28,19 +29,23 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
   }
-  app.post('/v1/bus/statementCsv', { schema: csvSchema }, async (request, reply) => {
-    // The file is named for the market's local day, like the times inside it.
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.market.timeZone }).format(app.clock.now())
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="jogo-limpo-extrato-${day}.csv"`)
-      .send(
-        Readable.from(
-          statementCsvChunks(app.db, app.engine, app.ledger.accounts, request.playerId, {
-            language: request.language,
-            timeZone: app.config.market.timeZone,
-          }),
-        ),
-      )
-  })
+  app.post(
+    '/v1/statement/csv',
+    { config: { legacyPath: legacy.statementCsv }, schema: csvSchema },
+    async (request, reply) => {
+      // The file is named for the market's local day, like the times inside it.
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.market.timeZone }).format(app.clock.now())
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="jogo-limpo-extrato-${day}.csv"`)
+        .send(
+          Readable.from(
+            statementCsvChunks(app.db, app.engine, app.ledger.accounts, request.playerId, {
+              language: request.language,
+              timeZone: app.config.market.timeZone,
+            }),
+          ),
+        )
+    },
+  )
 }

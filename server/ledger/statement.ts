@@ -9,8 +9,8 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Language } from '../../contract/languages.ts'
-import type { StatementAccount, StatementEntryView, StatementLegView, StatementView } from '../../contract/statement.ts'
-import type { TransferKind } from '../../contract/transfers.ts'
+import type { StatementEntryView, StatementLegView, StatementView } from '../../contract/statement.ts'
+import type { StatementAccount, TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { csvRows } from '../lib/csv.ts'
@@ -167,7 +167,7 @@ function linesOf(transfers: Transfer[], own: PlayerAccounts, start: { cash: numb
   const lines: Line[] = []
   let current: { key: string; line: Line } | null = null
   for (const t of transfers) {
-    if (t.kind === 'withdrawal_post') continue
+    if (t.kind === 'withdrawal_post' || t.kind === 'closure_payout') continue
     const legs = legsOf(t, own)
     const change = legs.filter((l) => l.account !== 'withdrawal_hold').reduce((sum, l) => sum + l.amount, 0)
     const key = operationKey(t)
@@ -225,9 +225,15 @@ async function resolveHolds(db: Kysely<Database>, lines: Line[], own: PlayerAcco
   for (const row of rows) {
     const line = holds.find((l) => l.transferId === row.resolves_id)
     if (!line) continue
-    line.resolution = row.kind === 'withdrawal_void' ? 'withdrawal_void' : 'withdrawal_post'
+    line.resolution =
+      row.kind === 'withdrawal_void'
+        ? 'withdrawal_void'
+        : row.kind === 'closure_payout'
+          ? 'closure_payout'
+          : 'withdrawal_post'
     // The payout's leg (hold → payouts) belongs to the withdrawal's line; a return is its own line.
-    if (row.kind === 'withdrawal_post') line.legs.push(...legsOf(toTransfer(row as Row), own))
+    if (row.kind === 'withdrawal_post' || row.kind === 'closure_payout')
+      line.legs.push(...legsOf(toTransfer(row as Row), own))
   }
 }
 
@@ -255,7 +261,8 @@ async function linesPage(
     transfers.push(...more)
     exhausted = more.length < chunk
     bound = transfers.at(-1)?.seq ?? bound
-    if (transfers.filter((t) => t.kind !== 'withdrawal_post').length > pageSize * 4) break
+    if (transfers.filter((t) => t.kind !== 'withdrawal_post' && t.kind !== 'closure_payout').length > pageSize * 4)
+      break
   }
   const oldest = transfers.at(-1)
   if (!oldest) return { lines: [], nextCursor: null }

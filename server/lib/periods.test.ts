@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localDate, periodEnd, periodStart } from './periods.ts'
+import { datesFromTo, daysFromTo, localDate, periodEnd, periodStart } from './periods.ts'
 
 const SP = 'America/Sao_Paulo'
 
@@ -54,5 +54,20 @@ describe('days where daylight saving skips midnight', () => {
     // 2018-11-04 is a Sunday with no midnight; the next Monday's midnight exists, at UTC−2.
     const sunday = Date.parse('2018-11-04T15:00:00.000Z')
     expect(new Date(periodEnd('week', sunday, 'America/Sao_Paulo')).toISOString()).toBe('2018-11-05T02:00:00.000Z')
+  })
+})
+
+describe("a period's length", () => {
+  it('counts the dates from one to another, both included, without walking them (leap days too)', () => {
+    for (const [from, to] of [
+      ['2026-11-20', '2026-11-20'],
+      ['2024-02-01', '2024-03-31'],
+      ['2023-12-25', '2025-01-07'],
+      ['2100-02-27', '2100-03-01'],
+    ] as const)
+      expect(daysFromTo(from, to)).toBe(datesFromTo(from, to).length)
+    expect(daysFromTo('2026-11-21', '2026-11-20')).toBe(0)
+    expect(daysFromTo('2000-01-01', '2999-12-31')).toBe(365_243)
+    expect(daysFromTo('1000-01-01', '1999-12-31')).toBe(365_242)
   })
 })

@@ -121,6 +121,17 @@ export function localDayBounds(date: string, timeZone: string): { start: number;
   return { start: dayStart(day, timeZone), end: dayStart(day.add({ days: 1 }), timeZone) }
 }
 
+/**
+ * How many local dates run from `from` to `to`, both included (0 or less when `to` is before
+ * `from`), worked out from the two dates alone: a period's length is known before any day of it is
+ * walked, however far apart they are.
+ */
+export function daysFromTo(from: string, to: string): number {
+  const epochDay = (date: string) =>
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000
+  return epochDay(to) - epochDay(from) + 1
+}
+
 /** Every local date from `from` to `to`, both included (YYYY-MM-DD, in order; empty when `to` is before `from`). */
 export function datesFromTo(from: string, to: string): string[] {
   const dates: string[] = []

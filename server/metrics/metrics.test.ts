@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openGameSession } from '../../tests/support/game-session.ts'
+import { promtool, promtoolAvailable } from '../../tests/support/promtool.ts'
 import {
   buildTestApp,
   createTestApp,
@@ -12,6 +13,7 @@ import {
   loginPlayer,
   type TestApp,
 } from '../../tests/support/server.ts'
+import { DEPOSIT_OUTCOMES, SPIN_OUTCOMES, WITHDRAWAL_OUTCOMES } from './metrics.ts'
 import { METRICS_FAILED_ATTEMPTS_MAX } from './plugin.ts'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
@@ -47,18 +49,19 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
       })
     const before = (await scrape()).body
     const spinsIn = (text: string) =>
-      (sample(text, 'spins_total{outcome="win"}') ?? 0) + (sample(text, 'spins_total{outcome="loss"}') ?? 0)
+      (sample(text, 'jogolimpo_spins_total{outcome="win"}') ?? 0) +
+      (sample(text, 'jogolimpo_spins_total{outcome="loss"}') ?? 0)
     const ids = Array.from({ length: 5 }, () => randomUUID())
     for (const id of ids) expect((await spin(id)).json().success).toBe(true)
     expect((await spin(ids[0] as string)).json().data.replayed).toBe(true)
 
     const res = await scrape()
-    expect(res.statusCode).toBe(200)
+    expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toContain('text/plain')
     const text = res.body
     expect(spinsIn(text) - spinsIn(before)).toBe(5)
-    expect(sample(text, 'spins_total{outcome="replayed"}')).toBe(1)
-    expect(sample(text, 'ledger_conservation_balance_centavos')).toBe(0)
+    expect(sample(text, 'jogolimpo_spins_total{outcome="replayed"}')).toBe(1)
+    expect(sample(text, 'jogolimpo_ledger_conservation_balance_centavos')).toBe(0)
     // No metric takes a suffix Prometheus keeps for histograms and summaries (_sum, _count,
     // _bucket): each sample with one belongs to a histogram or summary of the base name.
     const types = new Map(
@@ -70,35 +73,97 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
       .map((m) => ({ sample: `${m[1]}_${m[2]}`, type: types.get(m[1] as string) }))
       .filter(({ type }) => type !== 'histogram' && type !== 'summary')
     expect(strays).toEqual([])
-    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/game/spin",status="200"}')).toBe(
-      6,
-    )
-    expect(sample(text, 'outbox_backlog_rows')).toBeGreaterThanOrEqual(0)
+    expect(
+      sample(text, 'jogolimpo_http_request_duration_seconds_count{method="POST",route="/api/game/spin",status="2xx"}'),
+    ).toBe(6)
+    expect(sample(text, 'jogolimpo_outbox_backlog_rows')).toBeGreaterThanOrEqual(0)
     expect(text).toContain('nodejs_eventloop_lag_seconds')
     if (engine === 'sqlite') {
       // The event loop's time inside SQLite grows with the spins: their reads, writes and commits.
       for (const kind of ['read', 'write', 'commit']) {
-        const line = `sqlite_seconds_total{kind="${kind}"}`
+        const line = `jogolimpo_sqlite_seconds_total{kind="${kind}"}`
         expect(sample(text, line)).toBeGreaterThan(sample(before, line) ?? 0)
       }
       // The five new spins took the direct path; the replay went through LedgerTx.
-      const direct = 'sqlite_spin_path_total{path="direct"}'
-      const fellBack = 'sqlite_spin_path_total{path="fell_back"}'
+      const direct = 'jogolimpo_sqlite_spin_path_total{path="direct"}'
+      const fellBack = 'jogolimpo_sqlite_spin_path_total{path="fell_back"}'
       expect((sample(text, direct) ?? 0) - (sample(before, direct) ?? 0)).toBe(5)
       expect((sample(text, fellBack) ?? 0) - (sample(before, fellBack) ?? 0)).toBe(1)
-      expect(text).not.toContain('postgres_spin_path_total')
+      expect(text).not.toContain('jogolimpo_postgres_spin_path_total')
     } else {
-      expect(text).not.toContain('sqlite_seconds_total')
-      expect(text).not.toContain('sqlite_spin_path_total')
+      expect(text).not.toContain('jogolimpo_sqlite_seconds_total')
+      expect(text).not.toContain('jogolimpo_sqlite_spin_path_total')
       // The first spin met a seed pair not yet seen here and the replay went through LedgerTx;
       // the four after the first took ledger_spin.
-      const fn = 'postgres_spin_path_total{path="function"}'
-      const fellBack = 'postgres_spin_path_total{path="fell_back"}'
+      const fn = 'jogolimpo_postgres_spin_path_total{path="function"}'
+      const fellBack = 'jogolimpo_postgres_spin_path_total{path="fell_back"}'
       expect((sample(text, fn) ?? 0) - (sample(before, fn) ?? 0)).toBe(4)
       expect((sample(text, fellBack) ?? 0) - (sample(before, fellBack) ?? 0)).toBe(2)
     }
-    expect(text).toContain('push_sockets 0')
-    if (engine === 'postgres') expect(sample(text, 'db_pool_max')).toBeGreaterThan(0)
+    expect(text).toContain('jogolimpo_push_sockets 0')
+    if (engine === 'postgres') expect(sample(text, 'jogolimpo_db_pool_max')).toBeGreaterThan(0)
+  })
+
+  it('names every metric of the app jogolimpo_…, keeps `_total` to counters, and passes `promtool check metrics`', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const { app } = test
+    const { call } = await loginPlayer(app, { ageConfirmed: true, cash: 10_000 })
+    await call('/v1/bus/accountInfo')
+    await app.inject({ url: '/api/no/such/path' })
+    const text = (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => ({ name: m[1] as string, type: m[2] }))
+    expect(types.length).toBeGreaterThan(30)
+    // prom-client's defaults keep their usual names (a stock Node.js dashboard reads them).
+    expect(types.filter(({ name }) => !/^(jogolimpo_|process_|nodejs_)/.test(name))).toEqual([])
+    expect(types.filter(({ name, type }) => name.endsWith('_total') && type !== 'counter')).toEqual([])
+    if (promtoolAvailable()) expect(promtool(['check', 'metrics'], text)).toEqual({ status: 0, output: '' })
+  })
+
+  it('exposes every documented outcome and each provider operation at 0 from the start', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const text = (await test.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
+      .body
+    for (const outcome of SPIN_OUTCOMES) expect(sample(text, `jogolimpo_spins_total{outcome="${outcome}"}`)).toBe(0)
+    for (const outcome of DEPOSIT_OUTCOMES)
+      expect(sample(text, `jogolimpo_deposits_total{outcome="${outcome}"}`)).toBe(0)
+    for (const outcome of WITHDRAWAL_OUTCOMES)
+      expect(sample(text, `jogolimpo_withdrawals_total{outcome="${outcome}"}`)).toBe(0)
+    for (const operation of ['createCharge', 'getCharge', 'getPix', 'createPayout', 'getPayout', 'lookupKey']) {
+      expect(sample(text, `jogolimpo_payment_provider_errors_total{operation="${operation}"}`)).toBe(0)
+      expect(
+        sample(text, `jogolimpo_payment_provider_call_duration_seconds_count{operation="${operation}",result="error"}`),
+      ).toBe(0)
+    }
+  })
+
+  it('labels requests by route pattern, one series for every unmatched path and odd method, status by class', async () => {
+    test = await createTestApp(engine, { METRICS_TOKEN })
+    const { app } = test
+    for (let i = 0; i < 60; i++) {
+      await app.inject({ url: `/scan/${randomUUID()}/wp-login.php?x=${i}` })
+      await app.inject({ method: 'POST', url: `/api/${randomUUID()}`, payload: {} })
+      await app.inject({ method: i % 2 ? 'PROPFIND' : 'MKCOL', url: `/${randomUUID()}` })
+      await app.inject({ url: `/api/game/def/game-${i}` })
+    }
+    // The same route answering several statuses of one class.
+    await app.inject({ method: 'POST', url: '/api/user/login', payload: {} })
+    await app.inject({ method: 'POST', url: '/api/user/login', payload: { deviceId: 'x'.repeat(500) } })
+    const text = (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
+    const series = [...text.matchAll(/^jogolimpo_http_request_duration_seconds_count\{([^}]*)\} /gm)].map(
+      (m) => m[1] as string,
+    )
+    expect(series.filter((labels) => labels.includes('route="unmatched"')).sort()).toEqual([
+      'method="GET",route="unmatched",status="4xx"',
+      'method="OTHER",route="unmatched",status="4xx"',
+      'method="POST",route="unmatched",status="4xx"',
+    ])
+    expect(series.filter((labels) => labels.includes('/api/game/def/'))).toEqual([
+      'method="GET",route="/api/game/def/:id",status="4xx"',
+    ])
+    expect(series.filter((labels) => labels.includes('route="/api/user/login"'))).toEqual([
+      'method="POST",route="/api/user/login",status="4xx"',
+    ])
+    expect(series.every((labels) => /status="[1-5]xx"/.test(labels))).toBe(true)
   })
 
   it('stops answering an address after 10 wrong tokens, even with the right one', async () => {

@@ -1,12 +1,44 @@
 // What modules report to the operator's dashboards, as a small interface (no module imports
 // prom-client): spins, deposits and withdrawals by outcome, payout latency against the
 // 120-minute rule, provider calls, and gauges read at scrape time. One registry per app, so
-// several apps in one test process do not mix their numbers.
+// several apps in one test process do not mix their numbers. Every metric of the application
+// is named `jogolimpo_…` (the prom-client defaults keep their usual `process_`/`nodejs_` names, so
+// a stock Node.js dashboard reads them); each labelled counter an alert reads exists at 0 from
+// the start, because `rate` and `increase` see nothing in a series' first sample.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
-export type SpinOutcome = 'win' | 'loss' | 'replayed'
-export type DepositOutcome = 'created' | 'credited' | 'refunded' | 'replayed' | 'unmatched' | 'invalid' | 'unconfirmed'
-export type WithdrawalOutcome = 'requested' | 'paid' | 'key_rejected' | 'failed'
+/** The application's prefix: `jogolimpo_spins_total`, not a bare `spins_total` another exporter may also use. */
+export const METRIC_PREFIX = 'jogolimpo_'
+
+export const SPIN_OUTCOMES = ['win', 'loss', 'replayed'] as const
+export const DEPOSIT_OUTCOMES = [
+  'created',
+  'credited',
+  'refunded',
+  'replayed',
+  'unmatched',
+  'invalid',
+  'unconfirmed',
+] as const
+export const WITHDRAWAL_OUTCOMES = ['requested', 'paid', 'key_rejected', 'failed'] as const
+export type SpinOutcome = (typeof SPIN_OUTCOMES)[number]
+export type DepositOutcome = (typeof DEPOSIT_OUTCOMES)[number]
+export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number]
+
+/**
+ * prom-client's defaults that are gauges named `_total` (a suffix Prometheus keeps for counters;
+ * `promtool check metrics` refuses them): each is the sum of its per-type gauge, which stays.
+ */
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+]
+
+/** The methods the API serves; any other is counted as `OTHER` (a scanner's inventions are unbounded). */
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+/** The `route` label of a request no route matched: one series however many paths are scanned. */
+export const UNMATCHED_ROUTE = 'unmatched'
 
 export interface Metrics {
   spin(outcome: SpinOutcome): void
@@ -15,6 +47,10 @@ export interface Metrics {
   /** A payout confirmed paid, `seconds` after the player asked (the rule: within 120 minutes). */
   payoutPaid(seconds: number): void
   providerCall(operation: string, seconds: number, failed: boolean): void
+  /** The provider operations that will be timed, so their error counters exist at 0 before the first error. */
+  providerOperations(operations: readonly string[]): void
+  /** A deposit, withdrawal, game launch or spin refused because the client's address is outside the market (country: ISO code or `unknown`). */
+  outsideMarket(country: string, action: string): void
   /** A value read when Prometheus scrapes (a database sum, a queue's length). */
   gauge(name: string, help: string, read: () => number | Promise<number>): void
   /** Totals that only grow, one per value of `label`, read when Prometheus scrapes (time spent, by kind). */
@@ -33,55 +69,99 @@ export class PrometheusMetrics implements Metrics {
   readonly #payoutsLate: Counter
   readonly #provider: Histogram<'operation' | 'result'>
   readonly #providerErrors: Counter<'operation'>
-  readonly http: Histogram<'method' | 'route' | 'status'>
+  readonly #outsideMarket: Counter<'country' | 'action'>
+  readonly #http: Histogram<'method' | 'route' | 'status'>
 
   constructor() {
     const registers = [this.registry]
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 })
-    this.http = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by route (the route pattern, not the URL) and status',
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name)
+    this.#http = new Histogram({
+      name: `${METRIC_PREFIX}http_request_duration_seconds`,
+      help: 'HTTP request latency by route pattern (unmatched paths in one series), method and status class (2xx, 4xx…)',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     })
-    this.#spins = new Counter({ name: 'spins_total', help: 'Spins by outcome', labelNames: ['outcome'], registers })
+    this.#spins = new Counter({
+      name: `${METRIC_PREFIX}spins_total`,
+      help: 'Spins by outcome',
+      labelNames: ['outcome'],
+      registers,
+    })
     this.#deposits = new Counter({
-      name: 'deposits_total',
+      name: `${METRIC_PREFIX}deposits_total`,
       help: 'Deposits: orders created, and PIX received by outcome',
       labelNames: ['outcome'],
       registers,
     })
     this.#withdrawals = new Counter({
-      name: 'withdrawals_total',
+      name: `${METRIC_PREFIX}withdrawals_total`,
       help: 'Withdrawals requested, and payouts by outcome',
       labelNames: ['outcome'],
       registers,
     })
     this.#payout = new Histogram({
-      name: 'payout_latency_seconds',
+      name: `${METRIC_PREFIX}payout_latency_seconds`,
       help: `Time from a withdrawal's request to its payout confirmed paid (rule: ${PAYOUT_RULE_MINUTES} minutes)`,
       buckets: [5, 30, 60, 300, 900, 1800, 3600, 5400, PAYOUT_RULE_MINUTES * 60],
       registers,
     })
     this.#payoutsLate = new Counter({
-      name: 'payouts_over_rule_total',
+      name: `${METRIC_PREFIX}payouts_over_rule_total`,
       help: `Payouts confirmed more than ${PAYOUT_RULE_MINUTES} minutes after the request`,
       registers,
     })
     this.#provider = new Histogram({
-      name: 'payment_provider_call_duration_seconds',
+      name: `${METRIC_PREFIX}payment_provider_call_duration_seconds`,
       help: 'Payment provider call latency by operation and result',
       labelNames: ['operation', 'result'],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     })
     this.#providerErrors = new Counter({
-      name: 'payment_provider_errors_total',
+      name: `${METRIC_PREFIX}payment_provider_errors_total`,
       help: 'Payment provider calls that threw (no answer, refused)',
       labelNames: ['operation'],
       registers,
     })
+    this.#outsideMarket = new Counter({
+      name: `${METRIC_PREFIX}market_refusals_total`,
+      help: "Deposits, withdrawals, game launches and spins refused because the client's address is outside the market's country, by country and action",
+      labelNames: ['country', 'action'],
+      registers,
+    })
+    for (const outcome of SPIN_OUTCOMES) this.#spins.inc({ outcome }, 0)
+    for (const outcome of DEPOSIT_OUTCOMES) this.#deposits.inc({ outcome }, 0)
+    for (const outcome of WITHDRAWAL_OUTCOMES) this.#withdrawals.inc({ outcome }, 0)
+  }
+
+  /**
+   * One request's latency. Labels stay bounded: the route's pattern (`/api/v1/games/def/:id`), never
+   * the URL; every path no route matched is `unmatched`; the status by class.
+   */
+  request(method: string, route: string | undefined, status: number, seconds: number): void {
+    this.#http.observe(
+      {
+        method: HTTP_METHODS.has(method) ? method : 'OTHER',
+        route: route ?? UNMATCHED_ROUTE,
+        status: `${Math.trunc(status / 100)}xx`,
+      },
+      seconds,
+    )
+  }
+
+  providerOperations(operations: readonly string[]): void {
+    for (const operation of operations) {
+      this.#providerErrors.inc({ operation }, 0)
+      this.#provider.zero({ operation, result: 'ok' })
+      this.#provider.zero({ operation, result: 'error' })
+    }
+  }
+
+  outsideMarket(country: string, action: string): void {
+    // Bounded labels: a country is two capital letters (ISO 3166-1, about 250) or `unknown`.
+    this.#outsideMarket.inc({ country: /^[A-Z]{2}$/.test(country) ? country : 'unknown', action })
   }
 
   spin(outcome: SpinOutcome): void {
@@ -109,7 +189,7 @@ export class PrometheusMetrics implements Metrics {
   totals(name: string, help: string, label: string, read: () => Readonly<Record<string, number>>): void {
     const counted: Record<string, number> = {}
     new Counter({
-      name,
+      name: `${METRIC_PREFIX}${name}`,
       help,
       labelNames: [label],
       registers: [this.registry],
@@ -124,7 +204,7 @@ export class PrometheusMetrics implements Metrics {
 
   gauge(name: string, help: string, read: () => number | Promise<number>): void {
     new Gauge({
-      name,
+      name: `${METRIC_PREFIX}${name}`,
       help,
       registers: [this.registry],
       async collect() {

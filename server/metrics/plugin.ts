@@ -1,7 +1,7 @@
 // Operations: the metrics every module reports through `app.metrics` (the interface in
 // metrics.ts), the HTTP latency per route, the gauges read at scrape time (ledger
-// conservation, outbox backlog and age, push sockets, database pool, the event loop's time
-// inside SQLite), the Prometheus endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not
+// conservation, outbox backlog and age, push sockets, database pool, the read replica's lag and
+// where the read pool's reads went, the event loop's time inside SQLite), the Prometheus endpoint `/metrics` behind a bearer token (METRICS_TOKEN; not
 // served without one), and `/readyz` for a load balancer. Registered right after the infrastructure so every module can
 // report; the gauges and checks read the other modules' decorations only when asked.
 import { timingSafeEqual } from 'node:crypto'
@@ -63,10 +63,7 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.decorate('metrics', metrics as Metrics)
 
   app.addHook('onResponse', async (request, reply) => {
-    metrics.http.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    )
+    metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000)
   })
 
   const outboxBacklog = () => app.push.backlog(app.clock.now())
@@ -88,6 +85,29 @@ const metricsPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
     metrics.gauge('db_pool_idle', 'PostgreSQL pool connections idle', () => poolUse().idle)
     metrics.gauge('db_pool_waiting', 'Queries waiting for a pool connection', () => poolUse().waiting)
     metrics.gauge('db_pool_max', 'PostgreSQL pool size', () => poolUse().max)
+  }
+
+  if (db.replica) {
+    const replica = db.replica
+    metrics.gauge(
+      'db_replica_lag_seconds',
+      "Seconds of the primary's history the read replica has not replayed (0 when caught up; -1 before it first answered)",
+      () => replica.state().lagSeconds ?? -1,
+    )
+    metrics.gauge('db_replica_up', 'Whether the read replica answered its last check (1) or not (0)', () =>
+      replica.state().up ? 1 : 0,
+    )
+    metrics.gauge(
+      'db_reads_on_primary',
+      'Whether the read pool reads from the primary now (1: the replica is down or further behind than DATABASE_REPLICA_MAX_LAG_SECONDS) or from the replica (0)',
+      () => (replica.state().fallback === null ? 0 : 1),
+    )
+    metrics.totals(
+      'db_reads_total',
+      "The read pool's connections by where they went: the replica, or the primary in its stead",
+      'to',
+      () => replica.state().reads,
+    )
   }
 
   if (db.sqliteTime) {

@@ -6,6 +6,7 @@
 // are kept there too (status `applied`), which is what the sums read; the scripts' account is
 // audited but not bound (it is no person).
 import { type Kysely, sql } from 'kysely'
+import type { ReviewDecision } from '../../contract/ops.ts'
 import { lockPlayerRow } from '../accounts/players.ts'
 import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
@@ -15,6 +16,8 @@ import type { Ledger } from '../ledger/ledger.ts'
 import type { LedgerTx, TransferResult } from '../ledger/tx.ts'
 import { operatorEvent, writeOutbox } from '../push/outbox.ts'
 import { Refusal } from '../refusal.ts'
+import { refuseUnlessStillAllowed } from './acting-operator.ts'
+import { refuseUnlessIndependent } from './operator-grants.ts'
 
 /** The rolling window the four-eyes bound sums over. */
 export const FOUR_EYES_WINDOW_MS = 24 * 3600_000
@@ -77,10 +80,10 @@ export async function adjustOrRequest(
     if (operatorId === null) return { status: 'done', transfer: await applyAsService(tx, actor, input) }
     // The operator's and the player's sums are read and extended by one request at a time
     // (SQLite's transactions are serial already): concurrent requests cannot all fit under the bound.
-    if (engine === 'postgres') {
-      await tx.trx.selectFrom('operators').select('id').where('id', '=', operatorId).forUpdate().execute()
-      await lockPlayerRow(tx.trx, userId)
-    }
+    // The operator's row is also where their standing is read again: disabled since the request
+    // arrived, nothing moves.
+    await refuseUnlessStillAllowed(tx.trx, engine, actor, 'players.adjust', 'update')
+    if (engine === 'postgres') await lockPlayerRow(tx.trx, userId)
     const existing = await tx.trx
       .selectFrom('adjustment_requests')
       .selectAll()
@@ -154,6 +157,19 @@ export async function adjustOrRequest(
   })
 }
 
+/**
+ * How many adjustments wait for a second person who may decide them: every pending one but the
+ * operator's own (four-eyes: the requester never approves their own; the scripts' account, no id,
+ * has none).
+ */
+export async function pendingAdjustmentCount(db: Kysely<Database>, operatorId: number | null): Promise<number> {
+  let query = db.selectFrom('adjustment_requests').where('status', '=', 'pending')
+  if (operatorId !== null)
+    query = query.where((eb) => eb.or([eb('requested_by', 'is', null), eb('requested_by', '<>', operatorId)]))
+  const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** Adjustments waiting for a second person, oldest first. */
 export async function pendingAdjustments(db: Kysely<Database>) {
   const rows = await db
@@ -177,22 +193,34 @@ export async function pendingAdjustments(db: Kysely<Database>) {
 
 /**
  * A second person's decision on a pending adjustment, with their reason: approving applies it in
- * the same transaction. The requester may not decide their own (403, audited by the operator
- * scope); the first decision wins.
+ * the same transaction. The requester may not decide their own, nor approve it someone they
+ * created, reset or gave a role within `grantWindowMs` (or who did so to them) — both 403, audited
+ * by the operator scope; the first decision wins.
  */
 export async function decideAdjustment(
   ledger: Ledger,
   engine: 'sqlite' | 'postgres',
   actor: Actor,
-  input: { id: string; decision: 'approve' | 'reject'; reason: string | null },
+  input: { id: string; decision: ReviewDecision; reason: string | null },
+  grantWindowMs: number,
 ): Promise<{ playerId: number; status: 'approved' | 'rejected' }> {
   const { id, decision, reason } = input
   return ledger.transact(async (tx) => {
+    await refuseUnlessStillAllowed(tx.trx, engine, actor, 'players.adjust')
     const row = await tx.trx.selectFrom('adjustment_requests').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw new Refusal('not_found')
     if (row.status !== 'pending') throw new Refusal('adjustment_taken', { status: row.status })
     if (row.requested_by !== null && Number(row.requested_by) === actor.id)
       throw new HttpRefusal(403, 'four_eyes_same_operator')
+    // Four-eyes needs two independent people: not one who created, reset or promoted the other lately.
+    if (decision === 'approve')
+      await refuseUnlessIndependent(
+        tx.trx,
+        actor,
+        row.requested_by === null ? null : Number(row.requested_by),
+        tx.now,
+        grantWindowMs,
+      )
     const status = decision === 'approve' ? 'approved' : 'rejected'
     const claimed = await tx.trx
       .updateTable('adjustment_requests')

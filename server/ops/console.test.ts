@@ -5,20 +5,18 @@
 // one-time; the first decision on a withdrawal wins; the worklist's 120-minute clock counts from
 // the request; and every action leaves its audit row. Money is checked against the ledger.
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import * as OTPAuth from 'otpauth'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clockTone, PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
+import { appPerTest } from '../../tests/support/app-per-test.ts'
 import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
-  createTestDb,
   engines,
   loginPlayer,
   sandboxOf,
   TEST_OPS_TOKEN,
   TEST_PASSWORD,
-  type TestDb,
 } from '../../tests/support/server.ts'
 import type { OperatorRole } from '../db/schema.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -32,30 +30,20 @@ const MINUTE = 60_000
 // Each operator and player password costs a scrypt run (128 MiB, ~0.5 s of a core): on a shared
 // machine a test with several of them needs more than the default 30 s.
 describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) => {
-  let testDb: TestDb
-  let app: FastifyInstance
   const clock = manualClock(START)
   let ip = 0
 
-  beforeEach(async () => {
-    clock.time = START
-    testDb = await createTestDb(engine)
-    app = await buildTestApp(testDb.db, { WITHDRAW_REVIEW_ABOVE: '100000', WITHDRAW_REVIEW_MINUTES: '30' }, clock)
-  })
-  afterEach(async () => {
-    await app.close()
-    await testDb.drop()
+  const t = appPerTest(engine, {
+    env: { WITHDRAW_REVIEW_ABOVE: '100000', WITHDRAW_REVIEW_MINUTES: '30' },
+    clock,
+    start: START,
   })
 
   /** An operator as `npm run ops:operator -- create` makes one, signed in: its calls carry the cookie. */
   async function operator(role: OperatorRole, name = `${role} ${randomUUID().slice(0, 4)}`) {
     const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
-    const { id } = await createOperator(
-      testDb.db.kysely,
-      { email, role, name, password: OPERATOR_PASSWORD },
-      clock.now(),
-    )
-    const login = await app.inject({
+    const { id } = await createOperator(t.db.kysely, { email, role, name, password: OPERATOR_PASSWORD }, clock.now())
+    const login = await t.app.inject({
       method: 'POST',
       url: '/api/ops/session/login',
       payload: { email, password: OPERATOR_PASSWORD },
@@ -71,7 +59,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     ])
     const session = String(cookies[0]).split(';')[0] as string
     const post = (path: string, payload: object = {}) =>
-      app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { cookie: session }, payload })
+      t.app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { cookie: session }, payload })
     return {
       id,
       email,
@@ -83,7 +71,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
   }
 
   async function reviewWithdrawal(amount = 200_000) {
-    const player = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true, cash: 250_000 })
+    const player = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, cash: 250_000 })
     const order = await player.call('/withdraw/create/order', {
       accountNumber: player.cpf,
       payType: 'cpf',
@@ -96,7 +84,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
   }
 
   const auditActions = async () =>
-    (await testDb.db.kysely.selectFrom('audit_log').select(['action', 'actor_name']).orderBy('id').execute()).map(
+    (await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_name']).orderBy('id').execute()).map(
       (r) => `${r.action} by ${r.actor_name}`,
     )
 
@@ -135,8 +123,8 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
 
     const approved = await payments.call('withdrawals/review', { orderId, decision: 'approve' })
     expect(approved).toMatchObject({ success: true, data: { orderId, status: 'processing' } })
-    expect(await readPlayerBalances(testDb.db.kysely, player.userId)).toMatchObject({ cash: 50_000 })
-    const row = await testDb.db.kysely
+    expect(await readPlayerBalances(t.db.kysely, player.userId)).toMatchObject({ cash: 50_000 })
+    const row = await t.db.kysely
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'withdrawal.approve')
@@ -155,16 +143,16 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     ])
     const outcomes = [first, second].map((r) => (r.success ? 'won' : r.msgCode)).sort()
     expect(outcomes).toEqual(['withdrawal_taken', 'won'])
-    const decisions = await testDb.db.kysely
+    const decisions = await t.db.kysely
       .selectFrom('audit_log')
       .select('action')
       .where('object_id', '=', orderId)
       .execute()
     expect(decisions).toHaveLength(1)
     // Approved: still held while the bank pays; rejected: back in cash. Never both.
-    const balances = await readPlayerBalances(testDb.db.kysely, player.userId)
+    const balances = await readPlayerBalances(t.db.kysely, player.userId)
     expect([balances.cash, balances.withdrawalHold]).toEqual(first.success ? [50_000, 200_000] : [250_000, 0])
-    expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
     // Rejecting needs a reason from a person.
     const { orderId: next } = await reviewWithdrawal()
     expect((await a.call('withdrawals/review', { orderId: next, decision: 'reject' })).msgCode).toBe('invalid_request')
@@ -197,7 +185,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
   })
 
   it('puts a large adjustment before a second operator (four-eyes); the requester cannot approve it', async () => {
-    const player = await loginPlayer(app, { ageConfirmed: true })
+    const player = await loginPlayer(t.app, { ageConfirmed: true })
     const paula = await operator('payments', 'Paula')
     const ana = await operator('admin', 'Ana Admin')
     const small = await paula.call('adjust', {
@@ -214,7 +202,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
       reason: 'acordo',
     })
     expect(large).toMatchObject({ success: true, data: { status: 'pending', requestId: 'large-1' } })
-    expect((await readPlayerBalances(testDb.db.kysely, player.userId)).cash).toBe(5_000)
+    expect((await readPlayerBalances(t.db.kysely, player.userId)).cash).toBe(5_000)
     const own = await paula.call('adjustments/decide', { id: 'large-1', decision: 'approve', reason: 'conferido' })
     expect(own).toMatchObject({ success: false, msgCode: 'four_eyes_same_operator' })
     expect((await ana.call('adjustments/list', {})).data.requests).toMatchObject([{ id: 'large-1', amount: 80_000 }])
@@ -222,7 +210,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(approved).toMatchObject({ success: true, data: { status: 'approved', balance: { cash: 85_000 } } })
     const again = await ana.call('adjustments/decide', { id: 'large-1', decision: 'approve', reason: 'conferido' })
     expect(again.success).toBe(false)
-    const transfers = await testDb.db.kysely
+    const transfers = await t.db.kysely
       .selectFrom('ledger_transfers')
       .select(['id', 'amount'])
       .where('kind', '=', 'adjustment')
@@ -245,12 +233,12 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
   it('sums four-eyes over 24 h per operator and per player: split adjustments wait for a second person', async () => {
     // OPS_FOUR_EYES_ABOVE is R$ 500 by default; each of these is just under it.
     const part = 49_900
-    const player = await loginPlayer(app, { ageConfirmed: true })
-    const other = await loginPlayer(app, { ageConfirmed: true })
+    const player = await loginPlayer(t.app, { ageConfirmed: true })
+    const other = await loginPlayer(t.app, { ageConfirmed: true })
     const paula = await operator('payments', 'Paula')
     const rita = await operator('payments', 'Rita')
     const ana = await operator('admin', 'Ana Admin')
-    const cash = async (userId: number) => (await readPlayerBalances(testDb.db.kysely, userId)).cash
+    const cash = async (userId: number) => (await readPlayerBalances(t.db.kysely, userId)).cash
 
     // Twenty at once to one player: one is applied, nineteen wait.
     const split = await Promise.all(
@@ -297,7 +285,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
 
     // After 24 hours the window has moved on.
     clock.time += 24 * 3600_000 + 1
-    const login = await app.inject({
+    const login = await t.app.inject({
       method: 'POST',
       url: '/api/ops/session/login',
       payload: { email: paula.email, password: OPERATOR_PASSWORD },
@@ -305,7 +293,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     })
     const cookie = String(login.headers['set-cookie']).split(';')[0] as string
     const nextDay = (
-      await app.inject({
+      await t.app.inject({
         method: 'POST',
         url: '/api/ops/adjust',
         headers: { cookie },
@@ -314,7 +302,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     ).json()
     expect(nextDay.data.status).toBe('done')
     expect(await cash(player.userId)).toBe(3 * part)
-    expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
+    expect((await auditLedger(t.db.kysely)).ok).toBe(true)
   })
 
   it('ends a session after 30 idle minutes and after 12 hours in any case; logout ends it at once', async () => {
@@ -350,7 +338,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(confirmed).toMatchObject({ success: true, data: { totpEnabled: true } })
 
     const login = (totpCode?: string) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/api/ops/session/login',
         payload: { email: op.email, password: OPERATOR_PASSWORD, ...(totpCode ? { totp: totpCode } : {}) },
@@ -379,60 +367,60 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
   })
 
   it('uses a setup link once: the first admin names themself; a created operator picks a password', async () => {
-    const first = (await firstAdminSetupToken(testDb.db.kysely, clock.now())) as string
+    const first = (await firstAdminSetupToken(t.db.kysely, clock.now())) as string
     expect(first).toMatch(/^[\w-]{43}$/)
-    const info = await app.inject({ method: 'POST', url: '/api/ops/session/setupInfo', payload: { token: first } })
+    const info = await t.app.inject({ method: 'POST', url: '/api/ops/session/setupInfo', payload: { token: first } })
     expect(info.json()).toMatchObject({ success: true, data: { role: 'admin', email: null } })
-    const weak = await app.inject({
+    const weak = await t.app.inject({
       method: 'POST',
       url: '/api/ops/session/setup',
       payload: { token: first, password: 'password123', email: 'chefe@jogolimpo.example', name: 'Chefe' },
     })
     expect(weak.json()).toMatchObject({ success: false, msgCode: 'weak_password' })
-    const done = await app.inject({
+    const done = await t.app.inject({
       method: 'POST',
       url: '/api/ops/session/setup',
       payload: { token: first, password: OPERATOR_PASSWORD, email: 'chefe@jogolimpo.example', name: 'Chefe' },
     })
     expect(done.json().success).toBe(true)
-    const reused = await app.inject({
+    const reused = await t.app.inject({
       method: 'POST',
       url: '/api/ops/session/setup',
       payload: { token: first, password: OPERATOR_PASSWORD, email: 'outro@jogolimpo.example' },
     })
     expect(reused.json()).toMatchObject({ success: false, msgCode: 'ops_setup_link_invalid' })
     // Once an operator exists, start-up prints no link.
-    expect(await firstAdminSetupToken(testDb.db.kysely, clock.now())).toBeNull()
+    expect(await firstAdminSetupToken(t.db.kysely, clock.now())).toBeNull()
 
-    const created = await createOperator(
-      testDb.db.kysely,
-      { email: 'sam@jogolimpo.example', role: 'support' },
-      clock.now(),
-    )
+    const created = await createOperator(t.db.kysely, { email: 'sam@jogolimpo.example', role: 'support' }, clock.now())
     const token = created.setupToken as string
     clock.time += 25 * 3600_000
-    const expired = await app.inject({ method: 'POST', url: '/api/ops/session/setupInfo', payload: { token } })
+    const expired = await t.app.inject({ method: 'POST', url: '/api/ops/session/setupInfo', payload: { token } })
     expect(expired.json()).toMatchObject({ success: false, msgCode: 'ops_setup_link_invalid' })
   })
 
-  it('throttles wrong passwords per e-mail like players’ logins', async () => {
+  it('delays a login without a second factor after 5 wrong passwords on its e-mail', async () => {
     const op = await operator('support')
     const attempt = (password: string) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/api/ops/session/login',
         payload: { email: op.email, password },
         remoteAddress: `203.0.113.${++ip % 200}`,
       })
     for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).json().msgCode).toBe('ops_login_failed')
-    // The sixth comes too soon after five failures: it waits, even with the right password.
-    expect((await attempt(OPERATOR_PASSWORD)).json()).toMatchObject({ success: false, msgCode: 'login_locked' })
+    // The sixth comes too soon after five failures: without a TOTP code nothing tells the owner
+    // from the guesser, so it waits (1 s here), even with the right password.
+    const early = await attempt(OPERATOR_PASSWORD)
+    expect(early.statusCode).toBe(429)
+    expect(early.headers['retry-after']).toBe('1')
+    expect(early.json()).toMatchObject({ success: false, msgCode: 'ops_login_throttled' })
     clock.time += 2000
     expect((await attempt(OPERATOR_PASSWORD)).json().success).toBe(true)
   })
 
   it('writes an audit row for every action, the service account’s included', async () => {
-    const player = await loginPlayer(app, { ageConfirmed: true })
+    const player = await loginPlayer(t.app, { ageConfirmed: true })
     const risk = await operator('risk', 'Rita Risco')
     expect((await risk.call('players/note', { userId: player.userId, body: 'ligou pedindo ajuda' })).success).toBe(true)
     expect(
@@ -451,7 +439,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(view.notes).toMatchObject([{ author: 'Rita Risco', body: 'ligou pedindo ajuda' }])
     expect(view.selfExclusion).toMatchObject({ until })
     expect(view.limitHistory[0]).toMatchObject({ kind: 'self_exclusion', actor: 'operator' })
-    await app.inject({
+    await t.app.inject({
       method: 'POST',
       url: '/api/ops/disconnect',
       headers: { 'x-ops-token': TEST_OPS_TOKEN },
@@ -472,7 +460,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
       'player.exclusion_extended',
       'player.force_logout',
     ])
-    const csv = await app.inject({
+    const csv = await t.app.inject({
       method: 'GET',
       url: '/api/ops/audit/export.csv?actor=rita',
       headers: { cookie: risk.session },
@@ -480,25 +468,40 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(csv.headers['content-type']).toContain('text/csv')
     const lines = csv.body.trim().split('\n')
     expect(lines[0]).toBe('id,at,actor_id,actor,action,object_type,object_id,before,after,reason,ip')
-    expect(lines).toHaveLength(6)
+    // The export is itself in the log, with its filter, before the rows it wrote (newest first).
+    expect(lines).toHaveLength(7)
+    expect(lines[1]).toContain('audit.export')
     expect(csv.body).toContain('conta comprometida')
-    // Support may not read the audit log.
+    expect(await auditActions()).toContain('audit.export by Rita Risco')
+    const exported = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'audit.export')
+      .executeTakeFirstOrThrow()
+    expect(exported).toMatchObject({ object_type: 'audit', object_id: 'audit-log.csv' })
+    expect(JSON.parse(String(exported.after))).toEqual({ actor: 'rita' })
+    // Support may not read the audit log, nor the PIX returned to payers (roles that read the
+    // ledger's health do).
     const support = await operator('support')
     expect((await support.post('audit/list', {})).statusCode).toBe(403)
+    const refunds = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/ops/refunds?limit=10', headers: { cookie } })
+    expect((await refunds(support.session)).statusCode).toBe(403)
+    expect((await refunds(risk.session)).json()).toMatchObject({ success: true, data: { refunds: [] } })
   })
 
   it('audits refused actions and every look-up by CPF or PIX key, with whom it found', async () => {
-    const player = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true })
+    const player = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true })
     const support = await operator('support', 'Sara Suporte')
     const payments = await operator('payments', 'Paula Pagamentos')
     const auditRows = async (action: string) =>
-      (
-        await testDb.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
-      ).map((row) => ({
-        actor: row.actor_name,
-        objectId: row.object_id,
-        after: JSON.parse(row.after ?? 'null'),
-      }))
+      (await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()).map(
+        (row) => ({
+          actor: row.actor_name,
+          objectId: row.object_id,
+          after: JSON.parse(row.after ?? 'null'),
+        }),
+      )
 
     // A role without the route's permission: refused, and the attempt is on the record.
     expect((await support.post('withdrawals/review', { orderId: 'W1', decision: 'approve' })).statusCode).toBe(403)
@@ -516,7 +519,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
       },
     ])
     // A call without credentials is no actor's action (it is counted per address instead).
-    expect((await app.inject({ method: 'POST', url: '/api/ops/audit/list', payload: {} })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/ops/audit/list', payload: {} })).statusCode).toBe(401)
     expect(await auditRows('access.refused')).toHaveLength(2)
 
     // Look-ups by CPF (found, and hidden from a role that may not see CPFs) and by a PIX key;
@@ -535,12 +538,17 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
         objectId: String(player.userId),
         after: { by: 'cpf', query: maskedCpf, found: [player.userId] },
       },
-      { actor: 'Sara Suporte', objectId: '-', after: { by: 'cpf', query: maskedCpf, found: [] } },
+      // Support was shown nothing, yet the log says whom the CPF matched (and that it was hidden).
+      {
+        actor: 'Sara Suporte',
+        objectId: String(player.userId),
+        after: { by: 'cpf', query: maskedCpf, found: [player.userId], hidden: [player.userId] },
+      },
       { actor: 'Paula Pagamentos', objectId: '-', after: { by: 'pix_key', query: 'f***@example.com', found: [] } },
       { actor: 'Paula Pagamentos', objectId: '-', after: { by: 'pix_key', query: '+5511 *****-4321', found: [] } },
     ])
     // Nothing in the log spells the full CPF.
-    const everything = await testDb.db.kysely.selectFrom('audit_log').selectAll().execute()
+    const everything = await t.db.kysely.selectFrom('audit_log').selectAll().execute()
     expect(JSON.stringify(everything)).not.toContain(player.cpf)
   })
 
@@ -564,7 +572,7 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(set).toMatchObject({ success: true, data: { values: { 'withdrawals.reviewAbove': 300_000 } } })
     await admin.call('settings/set', { key: 'withdrawals.reviewMinutes', value: 20, reason: 'SLA menor' })
     // At once on this instance: R$ 2.000 no longer waits for review.
-    const player = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true, cash: 250_000 })
+    const player = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, cash: 250_000 })
     const order = await player.call('/withdraw/create/order', {
       accountNumber: player.cpf,
       payType: 'cpf',
@@ -575,13 +583,13 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     expect(order.data.status).toBe('processing')
     expect((await player.call('/v1/bus/withdrawInfo')).data).toMatchObject({ reviewAbove: 300_000, reviewMinutes: 20 })
     // Another instance on the same database reads it at start (and every few seconds).
-    const other = await buildTestApp(testDb.db, {}, clock)
+    const other = await buildTestApp(t.db, {}, clock)
     try {
       expect(other.config.withdrawals.reviewAbove).toBe(300_000)
     } finally {
       await other.close()
     }
-    const row = await testDb.db.kysely
+    const row = await t.db.kysely
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'settings.set')
@@ -603,8 +611,8 @@ describe.each(engines)('operator console on %s', { timeout: 120_000 }, (engine) 
     clock.time += 10 * MINUTE
     await payments.call('withdrawals/review', { orderId, decision: 'approve' })
     clock.time += 2 * MINUTE
-    await sandboxOf(app).settleDuePayouts()
-    await app.payments.withdrawals.reconcile()
+    await sandboxOf(t.app).settleDuePayouts()
+    await t.app.payments.withdrawals.reconcile()
     const board = (await payments.call('dashboard')).data
     expect(board).toMatchObject({
       withdrawals: { amount: 200_000, count: 1 },

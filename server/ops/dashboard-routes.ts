@@ -4,13 +4,15 @@
 // wins − jackpots won) in all and per game — the finance report's day, counted the same way —
 // players who played in the last 15 minutes,
 // payout times (median and worst, request → paid) against the 120-minute rule, open worklists,
-// and deposits and withdrawals per hour for the chart. Settings: read by every role, changed by
+// and deposits and withdrawals per hour for the chart. The work waiting for the caller (menu badges
+// and the dashboard): each count from its module's rows, for the kinds the caller's role may do. Settings: read by every role, changed by
 // admins (audited, effective at once).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PAYOUT_LIMIT_MINUTES } from '../../contract/ops.ts'
-import { dashboard, opsHealth, settingsView } from '../../contract/ops-replies.ts'
+import { dashboard, opsHealth, pendingWork, settingsView } from '../../contract/ops-replies.ts'
+import { kindsOf } from '../../contract/transfers.ts'
 import { playersPlayingSince } from '../games/operator-queries.ts'
 import { roundGamesQuery } from '../games/report-queries.ts'
 import { ok, replies } from '../http/envelope.ts'
@@ -37,7 +39,7 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const hours = Math.max(1, Math.ceil((now - since) / 3600_000))
       const [today, hourly, active, durations, open, unmatched] = await Promise.all([
         financeDay(app.db, roundGamesQuery(app.db), localDate(now, timeZone), since, now + 1),
-        hourlyTotals(app.db, ['deposit', 'withdrawal_post'], since, hours),
+        hourlyTotals(app.db, [...kindsOf('deposits'), ...kindsOf('withdrawals')], since, hours),
         playersPlayingSince(app.db, now - ACTIVE_WINDOW_MS),
         payoutDurations(app.db, since),
         openWorkCounts(app.db, now),
@@ -70,9 +72,23 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           overLimit: durations.filter((d) => d > PAYOUT_LIMIT_MINUTES * 60_000).length,
         },
         open: { ...open, unmatchedDeposits: unmatched.length },
-        hourly: { deposits: hourly.deposit ?? [], withdrawals: hourly.withdrawal_post ?? [] },
+        hourly: {
+          deposits: sumHours(
+            hours,
+            kindsOf('deposits').map((kind) => hourly[kind]),
+          ),
+          withdrawals: sumHours(
+            hours,
+            kindsOf('withdrawals').map((kind) => hourly[kind]),
+          ),
+        },
       })
     },
+  )
+
+  // Every operator asks: each sees the counts of the work their role may do, read from the rows.
+  app.post('/pending', { schema: { response: replies(pendingWork), body: z.strictObject({}) } }, async (request) =>
+    ok(await app.pendingWork.countsFor(request.ops.role, request.ops.actor.id)),
   )
 
   app.post(
@@ -108,4 +124,10 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await app.settings.set(key as never, value, request.ops.actor, reason, app.clock.now()))
     },
   )
+}
+
+/** Two hourly series added hour by hour (withdrawals asked for and balances paid at a closure). */
+/** Several kinds' hourly series added hour by hour. */
+function sumHours(hours: number, series: (number[] | undefined)[]): number[] {
+  return Array.from({ length: hours }, (_, hour) => series.reduce((sum, s) => sum + (s?.[hour] ?? 0), 0))
 }

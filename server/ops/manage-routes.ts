@@ -1,19 +1,24 @@
-// The console's management calls: operators (an admin creates one with a one-time setup link at
-// this server's public address, changes a role, disables or enables, resets the password and
-// second factor — operator-admin.ts keeps the guards) and the games switched off (with a reason
+// The console's management calls: operators (an admin creates one — its one-time setup link, at
+// this server's public address, is e-mailed to the operator and never answered to the admin —,
+// changes a role, disables or enables, resets the password and second factor — operator-admin.ts
+// keeps the guards; creations, resets and role changes are recorded as grants, operator-grants.ts) and the games switched off (with a reason
 // players read in their language; kept as the `games.off` runtime setting, so every instance
 // follows within the settings' poll). Each change is audited with its reason, refusals too.
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { games } from '../../contract/games/catalog.ts'
 import { gameOffReasons, operatorRoles } from '../../contract/ops.ts'
-import { gameSwitches, operatorChanged, operatorList, operatorSetupLink } from '../../contract/ops-replies.ts'
+import { gameSwitches, operatorChanged, operatorList, operatorSetupSent } from '../../contract/ops-replies.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { Database } from '../db/schema.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { changeOperatorRole, resetOperatorCredentials, setOperatorDisabled } from './operator-admin.ts'
-import { createOperator, listOperators, SETUP_LINK_TTL_MS, setupLink } from './operators.ts'
+import { recordGrant } from './operator-grants.ts'
+import { createOperator, listOperators, normalizeEmail, SETUP_LINK_TTL_MS, setupLink } from './operators.ts'
+import { queueSetupMail } from './setup-mail.ts'
 
 const operatorId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const reason = z.string().trim().min(1).max(200)
@@ -36,6 +41,34 @@ export const opsManageRoutes: FastifyPluginAsyncZod = async (app) => {
     reason: why,
   })
 
+  const dates = new Intl.DateTimeFormat(app.config.market.language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: app.config.market.timeZone,
+  })
+  /** Queues the setup link's e-mail to the operator, in the change's transaction. */
+  const mailLink = (
+    trx: Kysely<Database>,
+    request: FastifyRequest,
+    kind: 'create' | 'reset',
+    to: { email: string; name: string },
+    setup: { token: string; expiresAt: number },
+  ) =>
+    queueSetupMail(
+      app.mail,
+      trx,
+      app.config.market.language,
+      {
+        kind,
+        to: to.email,
+        name: to.name,
+        by: request.ops.actor.name,
+        link: setupLink(publicUrl(request), setup.token),
+        expiresAt: dates.format(setup.expiresAt),
+      },
+      app.clock.now(),
+    )
+
   /** Closes the console sockets of sessions a change ended (their next call is refused already). */
   const closeSockets = (hashes: string[]) => {
     for (const hash of hashes) app.push.closeOperatorSession(hash)
@@ -54,7 +87,7 @@ export const opsManageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
-        response: replies(operatorSetupLink),
+        response: replies(operatorSetupSent),
         body: z.strictObject({
           email: z.email().max(200),
           name: z.string().trim().min(1).max(100),
@@ -64,20 +97,27 @@ export const opsManageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, name, role } = request.body
+      const { actor } = request.ops
       const now = app.clock.now()
-      const created = await createOperator(app.db, { email, name, role }, now)
-      await writeAudit(
-        app.db,
-        request.ops.actor,
-        { action: 'operator.create', objectType: 'operator', objectId: created.id, after: { email, name, role } },
-        now,
-      )
-      if (created.setupToken === null) throw new Error('an operator created without a password has a setup link')
-      return ok({
-        operatorId: created.id,
-        setupLink: setupLink(publicUrl(request), created.setupToken),
-        expiresAt: now + SETUP_LINK_TTL_MS,
+      const expiresAt = now + SETUP_LINK_TTL_MS
+      const created = await createOperator(app.db, { email, name, role }, now, async (trx, operator) => {
+        if (operator.setupToken === null) throw new Error('an operator created without a password has a setup link')
+        await mailLink(trx, request, 'create', operator, { token: operator.setupToken, expiresAt })
+        await recordGrant(trx, { operatorId: operator.id, by: actor, kind: 'create', role }, now)
+        await writeAudit(
+          trx,
+          actor,
+          {
+            action: 'operator.create',
+            objectType: 'operator',
+            objectId: operator.id,
+            after: { email: operator.email, name, role, setupLinkSentTo: operator.email },
+          },
+          now,
+        )
       })
+      app.mail.committed()
+      return ok({ operatorId: created.id, sentTo: normalizeEmail(email), expiresAt })
     },
   )
 
@@ -118,17 +158,16 @@ export const opsManageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operators/reset',
     {
       config: manage,
-      schema: { response: replies(operatorSetupLink), body: z.strictObject({ operatorId, reason }) },
+      schema: { response: replies(operatorSetupSent), body: z.strictObject({ operatorId, reason }) },
     },
     async (request) => {
       const { operatorId: id, reason: why } = request.body
-      const reset = await resetOperatorCredentials(change(request, id, why))
+      const reset = await resetOperatorCredentials(change(request, id, why), (trx, target, setup) =>
+        mailLink(trx, request, 'reset', target, setup).then(() => undefined),
+      )
+      app.mail.committed()
       closeSockets(reset.ended)
-      return ok({
-        operatorId: id,
-        setupLink: setupLink(publicUrl(request), reset.setupToken),
-        expiresAt: reset.expiresAt,
-      })
+      return ok({ operatorId: id, sentTo: reset.email, expiresAt: reset.expiresAt })
     },
   )
 

@@ -1,5 +1,5 @@
-// Managing from the console, on each engine: an admin creates operators with a setup link at the
-// server's address, changes roles, disables (ending sessions at once) and enables, resets the
+// Managing from the console, on each engine: an admin creates operators whose setup link, at the
+// server's address, is e-mailed to them (read back from the sandbox mailbox), changes roles, disables (ending sessions at once) and enables, resets the
 // password and second factor; nobody changes their own role and the last admin cannot be locked
 // out (refusals audited); the four-eyes queue lists who asked, the player, amount, reason and
 // age, and a second person decides with a reason (checked against the ledger); a game switched
@@ -15,6 +15,7 @@ import {
   createTestDb,
   engines,
   loginPlayer,
+  mailboxOf,
   TEST_OPS_TOKEN,
   type TestDb,
 } from '../../tests/support/server.ts'
@@ -77,6 +78,15 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
   const service = (path: string, payload: object) =>
     app.inject({ method: 'POST', url: `/api/ops/${path}`, headers: { 'x-ops-token': TEST_OPS_TOKEN }, payload })
 
+  /** The latest setup link the sandbox mailbox received for `email` (over SMTP, from the outbox). */
+  async function mailedLink(email: string, on: FastifyInstance = app) {
+    await on.mail.deliverDue()
+    const mail = mailboxOf(on)
+      .messages()
+      .find((m) => m.to.includes(email))
+    return /https?:\/\/\S+\/console\/setup#[\w-]{43}/.exec(mail?.text ?? '')?.[0] ?? ''
+  }
+
   const audit = async (action: string) =>
     testDb.db.kysely
       .selectFrom('audit_log')
@@ -85,11 +95,15 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
       .orderBy('id')
       .execute()
 
-  it('an admin creates an operator whose one-time link is at the public address; the link sets the password once', async () => {
+  it('an admin creates an operator whose one-time link, at the public address, is e-mailed to them; it sets the password once', async () => {
     const ana = await operator('admin', 'Ana Admin')
     const created = await ana.call('operators/create', { email: 'Bia@Empresa.com.br', name: 'Bia', role: 'payments' })
-    expect(created).toMatchObject({ success: true, data: { expiresAt: START + 24 * 3600_000 } })
-    const link = created.data.setupLink as string
+    expect(created).toMatchObject({
+      success: true,
+      data: { sentTo: 'bia@empresa.com.br', expiresAt: START + 24 * 3600_000 },
+    })
+    expect(created.data.setupLink).toBeUndefined()
+    const link = await mailedLink('bia@empresa.com.br')
     expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/console/setup#[\\w-]{43}$`))
     const token = link.split('#')[1] as string
     const info = await app.inject({ method: 'POST', url: '/api/ops/session/setupInfo', payload: { token } })
@@ -122,7 +136,10 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
         headers: { 'x-ops-token': TEST_OPS_TOKEN, host: '127.0.0.1:8241' },
         payload: { email: 'caio@empresa.com.br', name: 'Caio', role: 'support' },
       })
-      expect(created.json().data.setupLink).toMatch(/^http:\/\/127\.0\.0\.1:8241\/console\/setup#[\w-]{43}$/)
+      expect(created.json().data).toMatchObject({ sentTo: 'caio@empresa.com.br' })
+      expect(await mailedLink('caio@empresa.com.br', bare)).toMatch(
+        /^http:\/\/127\.0\.0\.1:8241\/console\/setup#[\w-]{43}$/,
+      )
     } finally {
       await bare.close()
     }
@@ -195,7 +212,7 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
     expect(self.statusCode).toBe(403)
   })
 
-  it('a reset clears the password and second factor, ends the sessions and answers a new setup link', async () => {
+  it('a reset clears the password and second factor, ends the sessions and e-mails a new setup link', async () => {
     const ana = await operator('admin')
     const rita = await operator('risk', 'Rita')
     await testDb.db.kysely
@@ -204,7 +221,9 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
       .where('id', '=', rita.id)
       .execute()
     const reset = await ana.call('operators/reset', { operatorId: rita.id, reason: 'perdeu o celular' })
-    expect(reset.data.setupLink).toMatch(new RegExp(`^${PUBLIC_URL}/console/setup#[\\w-]{43}$`))
+    expect(reset.data).toEqual({ operatorId: rita.id, sentTo: rita.email, expiresAt: START + 24 * 3600_000 })
+    const mailed = await mailedLink(rita.email)
+    expect(mailed).toMatch(new RegExp(`^${PUBLIC_URL}/console/setup#[\\w-]{43}$`))
     expect((await rita.post('session/me')).statusCode).toBe(401)
     expect((await login(rita.email)).json()).toMatchObject({ success: false, msgCode: 'ops_login_failed' })
     const row = await testDb.db.kysely
@@ -213,7 +232,7 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
       .where('id', '=', rita.id)
       .executeTakeFirstOrThrow()
     expect(row).toEqual({ password_hash: null, totp_secret: null, totp_enabled_at: null })
-    const token = (reset.data.setupLink as string).split('#')[1]
+    const token = mailed.split('#')[1]
     const setup = await app.inject({
       method: 'POST',
       url: '/api/ops/session/setup',

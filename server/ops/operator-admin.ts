@@ -1,6 +1,8 @@
 // An admin's changes to other operators from the console: a new role, disabling and enabling,
-// and resetting the password and second factor (a new one-time setup link). Each is written with
-// its audit row in one transaction. Nobody changes their own role or disables or resets their
+// and resetting the password and second factor (a new one-time setup link, sent to the operator's
+// own e-mail by the caller's `deliver`, never answered to the admin). Each is written with its
+// audit row in one transaction; a role change and a reset also record who made them
+// (operator-grants.ts), which four-eyes decisions read. Nobody changes their own role or disables or resets their
 // own account, and no change leaves the console without an active admin; both refusals are 403,
 // so the operator scope's hook audits them too. Disabling and resetting end the operator's
 // sessions at once (the routes close their console sockets with the hashes answered here).
@@ -10,6 +12,7 @@ import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpRefusal } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
+import { recordGrant } from './operator-grants.ts'
 import { issueSetupToken, type OperatorRow, SETUP_LINK_TTL_MS } from './operators.ts'
 
 interface Change {
@@ -63,6 +66,7 @@ export async function changeOperatorRole(change: Change, role: OperatorRole): Pr
     async (trx, target) => {
       if (target.role === role) return
       await trx.updateTable('operators').set({ role, updated_at: change.now }).where('id', '=', target.id).execute()
+      await recordGrant(trx, { operatorId: change.operatorId, by: change.actor, kind: 'role', role }, change.now)
       await writeAudit(
         trx,
         change.actor,
@@ -118,7 +122,8 @@ export async function setOperatorDisabled(change: Change, disabled: boolean): Pr
  */
 export async function resetOperatorCredentials(
   change: Change,
-): Promise<{ setupToken: string; expiresAt: number; ended: string[] }> {
+  deliver: (trx: Kysely<Database>, target: OperatorRow, setup: { token: string; expiresAt: number }) => Promise<void>,
+): Promise<{ email: string; expiresAt: number; ended: string[] }> {
   return changeOperator(
     change,
     () => true,
@@ -131,6 +136,9 @@ export async function resetOperatorCredentials(
         .execute()
       const ended = await endSessions(trx, change.operatorId, now)
       const setupToken = await issueSetupToken(trx, change.operatorId, target.role, now)
+      const expiresAt = now + SETUP_LINK_TTL_MS
+      await deliver(trx, target, { token: setupToken, expiresAt })
+      await recordGrant(trx, { operatorId: change.operatorId, by: change.actor, kind: 'reset', role: target.role }, now)
       await writeAudit(
         trx,
         change.actor,
@@ -139,12 +147,12 @@ export async function resetOperatorCredentials(
           objectType: 'operator',
           objectId: change.operatorId,
           before: { hadPassword: target.password_hash !== null, totpEnabled: target.totp_enabled_at !== null },
-          after: { setupLink: 'issued', sessionsEnded: ended.length },
+          after: { setupLinkSentTo: target.email, sessionsEnded: ended.length },
           reason: change.reason,
         },
         now,
       )
-      return { setupToken, expiresAt: now + SETUP_LINK_TTL_MS, ended }
+      return { email: target.email, expiresAt, ended }
     },
   )
 }

@@ -2,14 +2,12 @@
 // queue), an optional TOTP second factor (RFC 6238, `otpauth`), a disabled flag; one-time setup
 // links (24 h) instead of passwords sent around; and console sessions — a random cookie token
 // stored only as SHA-256, ending after OPS_SESSION_IDLE_MINUTES without a request and after
-// OPS_SESSION_HOURS in any case. Login failures are counted per e-mail with the players' login
-// throttle (the same growing delay and lock, in the database so every instance agrees).
+// OPS_SESSION_HOURS in any case. Checking a login and its throttles is operator-login.ts.
 import type { Kysely, Selectable } from 'kysely'
 import * as OTPAuth from 'otpauth'
 import type { OperatorListItem, OperatorMe, SetupInfo } from '../../contract/ops.ts'
-import { clearAttempts, namePolicy, releaseAttempt, reserveAttempt } from '../accounts/login-throttle.ts'
 import { isCommonPassword } from '../accounts/password-policy.ts'
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts'
+import { hashPassword } from '../accounts/passwords.ts'
 import type { Database, OperatorRole } from '../db/schema.ts'
 import { randomToken, sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
@@ -58,23 +56,32 @@ export async function listOperators(db: Kysely<Database>): Promise<OperatorListI
   }))
 }
 
-/** Creates an operator; without a password it answers a one-time setup token (24 h). */
+/**
+ * Creates an operator; without a password it answers a one-time setup token (24 h). `inTransaction`
+ * runs in the creation's transaction with the new row (the console's creation records the grant,
+ * audits and queues the link's e-mail there).
+ */
 export async function createOperator(
   db: Kysely<Database>,
   input: { email: string; name?: string | undefined; role: OperatorRole; password?: string | undefined },
   now: number,
+  inTransaction?: (
+    trx: Kysely<Database>,
+    created: { id: number; email: string; name: string; setupToken: string | null },
+  ) => Promise<void>,
 ): Promise<{ id: number; setupToken: string | null }> {
   const email = normalizeEmail(input.email)
   if (input.password !== undefined) checkOperatorPassword(input.password)
   const existing = await db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()
   if (existing) throw new Refusal('ops_operator_exists', { email })
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password)
+  const name = input.name?.trim() || email.split('@')[0] || email
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('operators')
       .values({
         email,
-        name: input.name?.trim() || email.split('@')[0] || email,
+        name,
         role: input.role,
         password_hash: passwordHash,
         totp_secret: null,
@@ -87,8 +94,9 @@ export async function createOperator(
       .returning('id')
       .executeTakeFirstOrThrow()
     const id = Number(row.id)
-    if (passwordHash !== null) return { id, setupToken: null }
-    return { id, setupToken: await issueSetupToken(trx, id, input.role, now) }
+    const setupToken = passwordHash === null ? await issueSetupToken(trx, id, input.role, now) : null
+    await inTransaction?.(trx, { id, email, name, setupToken })
+    return { id, setupToken }
   })
 }
 
@@ -229,7 +237,7 @@ function totpFor(email: string, secret: string) {
 }
 
 /** The time step a code belongs to when it is valid now (±1 step of clock drift), else null. */
-function acceptedStep(email: string, secret: string, code: string, now: number): number | null {
+export function acceptedStep(email: string, secret: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null
   const delta = totpFor(email, secret).validate({ token: code, timestamp: now, window: 1 })
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta
@@ -240,7 +248,7 @@ function acceptedStep(email: string, secret: string, code: string, now: number):
  * one (a database from before its start sealed it) still opens. No listed key opening it is the
  * deployment's error (SECRETS_KEY lost or changed), not a wrong code.
  */
-function totpSecretOf(operator: OperatorRow, keys: () => SecretKeyring): string | null {
+export function totpSecretOf(operator: OperatorRow, keys: () => SecretKeyring): string | null {
   const stored = operator.totp_secret
   if (stored === null) return null
   if (!isSealed(stored)) return stored
@@ -283,69 +291,6 @@ export async function confirmTotpEnrolment(
     .where('id', '=', operator.id)
     .execute()
 }
-
-export interface LoginInput {
-  email: string
-  password: string
-  totp?: string | undefined
-}
-
-/**
- * Checks e-mail, password and (when enrolled) the TOTP code; answers the operator. Failures
- * count per e-mail (the players' throttle policy); unknown e-mails cost the same scrypt work.
- */
-export async function checkLogin(
-  db: Kysely<Database>,
-  input: LoginInput,
-  source: string,
-  now: number,
-  keys: () => SecretKeyring,
-): Promise<OperatorRow> {
-  const email = normalizeEmail(input.email)
-  const key = `operator:${email}`
-  const reservation = await reserveAttempt(db, key, namePolicy, now)
-  if (!reservation.allowed) {
-    throw new Refusal('login_locked', {
-      retryAt: reservation.retryAt,
-      seconds: Math.ceil((reservation.retryAt - now) / 1000),
-    })
-  }
-  const operator = await db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
-  let matches: boolean
-  try {
-    // A made-up hash for unknown e-mails, so timing does not tell which e-mails exist.
-    matches = await verifyPassword(input.password, operator?.password_hash ?? UNKNOWN_HASH, source)
-  } catch (error) {
-    await releaseAttempt(db, key)
-    throw error
-  }
-  if (!operator || !matches || operator.disabled_at !== null || operator.password_hash === null) {
-    throw new Refusal('ops_login_failed')
-  }
-  const secret = operator.totp_enabled_at !== null ? totpSecretOf(operator, keys) : null
-  if (secret !== null) {
-    if (!input.totp) {
-      // Right password, code still to come: not counted as a failure.
-      await releaseAttempt(db, key)
-      throw new Refusal('ops_totp_required')
-    }
-    const step = acceptedStep(operator.email, secret, input.totp, now)
-    // A code is used once: a replayed (or older) step is refused.
-    if (step === null || step <= Number(operator.totp_last_step ?? -1))
-      throw new Refusal('ops_totp_required', { wrong: 1 })
-    const claimed = await db
-      .updateTable('operators')
-      .set({ totp_last_step: step })
-      .where('id', '=', operator.id)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst()
-    if (claimed.numUpdatedRows === 0n) throw new Refusal('ops_totp_required', { wrong: 1 })
-  }
-  await clearAttempts(db, key)
-  return operator
-}
-
-const UNKNOWN_HASH = `scrypt$131072$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`
 
 // Sessions -----------------------------------------------------------------------------------
 

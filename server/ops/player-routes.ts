@@ -3,15 +3,27 @@
 // their steps, limits and exclusions with reality-check answers, devices and sessions, notes.
 // CPFs, names and PIX keys are masked unless the operator's role may see them; opening a player
 // is itself recorded. Here too: freezing / unfreezing (risk, admin) and closing (admin) an
-// account, each with a reason and audited in the change's own transaction.
+// account, each with a reason and audited in the change's own transaction; and a password reset
+// for a player who forgot theirs, issued only once the server has matched the CPF and date of
+// birth the player told the operator (wrong answers audited and counted per player).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isValidCpf, normalizeCpf } from '../../contract/cpf.ts'
 import type { PlayerHit } from '../../contract/ops.ts'
-import { playerClosed, playerFrozen, playerHits, playerNote, playerView } from '../../contract/ops-replies.ts'
+import {
+  passwordResetIssued,
+  playerClosed,
+  playerFrozen,
+  playerHits,
+  playerNote,
+  playerView,
+} from '../../contract/ops-replies.ts'
 import { checkPixKey, normalizePixKey, type PixKeyType } from '../../contract/pix-keys.ts'
-import { accountHolds, closeAccount, setFrozen } from '../accounts/account-holds.ts'
+import { formatResetCode } from '../../contract/reset-code.ts'
+import { birthDate, cpfField } from '../../contract/verification.ts'
+import { accountHolds, setFrozen } from '../accounts/account-holds.ts'
+import { type ConfirmedContacts, confirmedContacts, maskContact } from '../accounts/contacts.ts'
 import { activeSelfExclusion, limitHistory, realityCheckAnswers } from '../accounts/limits.ts'
 import {
   type PlayerIdentity,
@@ -20,11 +32,11 @@ import {
   playerIdentity,
   searchPlayers,
 } from '../accounts/operator-queries.ts'
-import { lockPlayerRow } from '../accounts/players.ts'
+import { confirmIdentity, issueResetCode, requirePasswordSet, resetIdentityKey } from '../accounts/password-change.ts'
+import { findById } from '../accounts/players.ts'
 import { maskCpf, maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { roundHistory } from '../games/rounds.ts'
-import { closeSessionsLaunchedWith } from '../games/sessions.ts'
+import { roundHistory } from '../games/round-history.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
@@ -34,11 +46,11 @@ import {
   playersByPaymentReference,
   playerWithdrawals,
   unsentWithdrawals,
-  withdrawalInFlight,
 } from '../payments/operator-queries.ts'
 import { maskPixKey } from '../payments/withdrawal-orders.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
+import { addPlayerNote, playerNotes } from './operator-notes.ts'
 
 const playerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const reason = z.string().trim().min(1).max(200)
@@ -48,6 +60,14 @@ function shown(identity: PlayerIdentity, personal: boolean) {
     ...identity,
     fullName: identity.fullName === null ? null : personal ? identity.fullName : maskName(identity.fullName),
     cpf: identity.cpf === null ? null : personal ? identity.cpf : maskCpf(identity.cpf),
+  }
+}
+
+function shownContacts(contacts: ConfirmedContacts, personal: boolean) {
+  const { email, phone } = contacts
+  return {
+    email: email === undefined ? null : personal ? email : maskContact('email', email),
+    phone: phone === undefined ? null : personal ? phone : maskContact('phone', phone),
   }
 }
 
@@ -77,36 +97,55 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const personal = request.ops.me.permissions.includes('players.personalData')
       const { q } = request.body
       const hits: PlayerHit[] = []
-      for (const { identity, matched } of await searchPlayers(app.db, q)) {
+      // The search reads through the read pool (a replica a few seconds behind finds the same
+      // people); its audit row is written on the primary.
+      // Players the search matched by an identifier this role may not search by: not shown, but logged.
+      const hidden: number[] = []
+      for (const { identity, matched } of await searchPlayers(app.readDb, q)) {
         // Someone who may not see CPFs may not find players by one either.
-        if (matched === 'cpf' && !personal) continue
+        if (matched === 'cpf' && !personal) {
+          hidden.push(identity.userId)
+          continue
+        }
         const s = shown(identity, personal)
         hits.push({ userId: s.userId, userName: s.userName, fullName: s.fullName, cpf: s.cpf, matched })
       }
-      const byPayment = await playersByPaymentReference(app.db, q)
+      const byPayment = await playersByPaymentReference(app.readDb, q)
       const more = await playerIdentities(
-        app.db,
+        app.readDb,
         byPayment.map((p) => p.playerId).filter((id) => !hits.some((h) => h.userId === id)),
       )
       for (const identity of more) {
         const s = shown(identity, personal)
         const matched = byPayment.find((p) => p.playerId === identity.userId)?.matched ?? 'order'
-        if (matched === 'pix_key' && !personal) continue
+        if (matched === 'pix_key' && !personal) {
+          hidden.push(identity.userId)
+          continue
+        }
         hits.push({ userId: s.userId, userName: s.userName, fullName: s.fullName, cpf: s.cpf, matched })
       }
       const personalQuery = personalSearch(q)
-      if (personalQuery)
+      if (personalQuery) {
+        // Whom the look-up found, shown to the operator or not: a role that may not see a CPF
+        // still leaves a trace of whom it looked up.
+        const found = [...hits.map((hit) => hit.userId), ...hidden]
         await writeAudit(
           app.db,
           request.ops.actor,
           {
             action: 'player.search',
             objectType: 'player_search',
-            objectId: hits.length === 0 ? '-' : hits.map((hit) => hit.userId).join(','),
-            after: { by: personalQuery.by, query: personalQuery.shown, found: hits.map((hit) => hit.userId) },
+            objectId: found.length === 0 ? '-' : found.join(','),
+            after: {
+              by: personalQuery.by,
+              query: personalQuery.shown,
+              found,
+              ...(hidden.length > 0 ? { hidden } : {}),
+            },
           },
           app.clock.now(),
         )
+      }
       return ok({ hits })
     },
   )
@@ -137,6 +176,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         devices,
         notes,
         holds,
+        contacts,
       ] = await Promise.all([
         readPlayerBalances(app.db, userId),
         wageringProgress(app.db, userId),
@@ -149,14 +189,9 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         limitHistory(app.db, userId),
         realityCheckAnswers(app.db, userId),
         playerDevicesAndSessions(app.db, userId, now),
-        app.db
-          .selectFrom('operator_notes')
-          .selectAll()
-          .where('player_id', '=', userId)
-          .orderBy('id', 'desc')
-          .limit(100)
-          .execute(),
+        playerNotes(app.db, userId),
         accountHolds(app.db, userId),
+        confirmedContacts(app.db, userId),
       ])
       await writeAudit(
         app.db,
@@ -165,7 +200,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
       )
       return ok({
-        identity: shown(identity, personal),
+        identity: { ...shown(identity, personal), ...shownContacts(contacts, personal) },
         balances,
         wagering,
         statement,
@@ -178,12 +213,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         realityChecks,
         holds,
         ...devices,
-        notes: notes.map((n) => ({
-          id: Number(n.id),
-          author: n.author,
-          body: n.body,
-          createdAt: Number(n.created_at),
-        })),
+        notes,
       })
     },
   )
@@ -201,22 +231,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, body } = request.body
       const { actor } = request.ops
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
-      const now = app.clock.now()
-      const note = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('operator_notes')
-          .values({ player_id: userId, operator_id: actor.id, author: actor.name, body, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await writeAudit(
-          trx,
-          actor,
-          { action: 'player.note', objectType: 'player', objectId: userId, after: { noteId: Number(row.id), body } },
-          now,
-        )
-        return { id: Number(row.id), author: actor.name, body, createdAt: now }
-      })
-      return ok({ note })
+      return ok({ note: await addPlayerNote(app.db, actor, userId, body, app.clock.now()) })
     },
   )
 
@@ -273,47 +288,79 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, reason } = request.body
       const { actor } = request.ops
       if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
+      // One closure for every cause: the balance goes to a key in the player's own CPF first
+      // (an empty account closes at once); until then the account is closing, not closed.
+      const before = await accountHolds(app.db, userId)
+      if (before.closedAt !== null) return ok({ holds: before, sessions: 0, devices: 0, sockets: 0 })
+      const closed = await app.closure.closeByOperator(userId, actor, reason)
+      const holds = await accountHolds(app.db, userId)
+      return ok({
+        holds,
+        sessions: closed?.sessions ?? 0,
+        devices: closed?.devices ?? 0,
+        sockets: closed?.sockets ?? 0,
+      })
+    },
+  )
+
+  app.post(
+    '/players/passwordReset',
+    {
+      config: {
+        opsPermission: 'players.passwordReset',
+        rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+      schema: {
+        response: replies(passwordResetIssued),
+        body: z.strictObject({ userId: playerId, cpf: cpfField, birthDate, reason }),
+      },
+    },
+    async (request, reply) => {
+      const { userId, cpf, birthDate: born, reason } = request.body
+      const { actor } = request.ops
+      if (!(await playerIdentity(app.db, userId))) throw new Refusal('player_not_found', { userId })
+      requirePasswordSet(await findById(app.db, userId))
       const now = app.clock.now()
-      const result = await app.db.transaction().execute(async (trx) => {
-        // The player's row first: no login or order decision of theirs runs alongside (PostgreSQL).
-        if (app.engine === 'postgres') await lockPlayerRow(trx, userId)
-        const before = await accountHolds(trx, userId)
-        if (before.closedAt !== null) return { holds: before, sessions: 0, devices: 0, hashes: [] as string[] }
-        const balances = await readPlayerBalances(trx, userId)
-        const inFlight = await withdrawalInFlight(trx, userId)
-        if (balances.cash + balances.bonus + balances.withdrawalHold > 0 || inFlight !== null) {
-          throw new Refusal('account_has_balance', {
-            cash: balances.cash,
-            bonus: balances.bonus,
-            withdrawalHold: balances.withdrawalHold,
-            withdrawalInFlight: inFlight,
-          })
-        }
-        const closed = await closeAccount(trx, userId, now)
-        await closeSessionsLaunchedWith(trx, closed.tokenHashes, now)
-        const after = await accountHolds(trx, userId)
+      try {
+        await confirmIdentity(app.db, userId, { cpf, birthDate: born }, resetIdentityKey(userId), now)
+      } catch (error) {
+        // Someone trying CPFs on a player's page is what the log's reviewers must see.
+        if (error instanceof Refusal)
+          await writeAudit(
+            app.db,
+            actor,
+            {
+              action: 'player.password_reset_refused',
+              objectType: 'player',
+              objectId: userId,
+              after: { msgCode: error.msgCode },
+              reason,
+            },
+            now,
+          )
+        throw error
+      }
+      const issued = await app.db.transaction().execute(async (trx) => {
+        const issued = await issueResetCode(trx, userId, actor, now)
         await writeAudit(
           trx,
           actor,
           {
-            action: 'player.close',
+            action: 'player.password_reset',
             objectType: 'player',
             objectId: userId,
-            before,
-            after: { ...after, sessions: closed.tokenHashes.length, devices: closed.devices },
+            after: { identityConfirmed: true, expiresAt: issued.expiresAt, voidedEarlier: issued.voided },
             reason,
           },
           now,
         )
-        return {
-          holds: after,
-          sessions: closed.tokenHashes.length,
-          devices: closed.devices,
-          hashes: closed.tokenHashes,
-        }
+        return issued
       })
-      const sockets = app.push.closeSessions(result.hashes)
-      return ok({ holds: result.holds, sessions: result.sessions, devices: result.devices, sockets })
+      const base = app.config.publicUrlSet ? app.config.publicUrl : `${request.protocol}://${request.host}`
+      const code = formatResetCode(issued.code)
+      // The code is a credential for a few minutes: never cached anywhere on the way.
+      reply.header('cache-control', 'no-store')
+      return ok({ code, link: `${base}/password-reset#${code}`, expiresAt: issued.expiresAt })
     },
   )
 }

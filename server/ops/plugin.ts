@@ -4,6 +4,10 @@
 // again). Its routes are the operator scope's (routes.ts) and the console's socket (socket-routes.ts).
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
+import { openVerificationCount } from '../accounts/verification-queue.ts'
+import { reviewCount } from '../payments/operator-queries.ts'
+import { pendingAdjustmentCount } from './adjustments.ts'
+import { PendingWorkCounts } from './pending-work.ts'
 import { loadKeyring, type SecretKeyring, sealTotpSecrets } from './secret-keys.ts'
 import { RuntimeSettings } from './settings.ts'
 
@@ -12,6 +16,8 @@ declare module 'fastify' {
     settings: RuntimeSettings
     /** The secrets keyring, loaded (and its file made) at first need. */
     secretKeys: () => SecretKeyring
+    /** The work waiting for operators: each owning module provides its count. */
+    pendingWork: PendingWorkCounts
   }
 }
 
@@ -21,6 +27,11 @@ const opsPlugin: FastifyPluginAsync = async (app) => {
   // (the app is not ready anyway — /readyz says why) and the periodic reload picks them up later.
   await settings.load().catch((error: unknown) => app.log.warn({ err: error }, 'runtime settings not loaded'))
   app.decorate('settings', settings)
+  const pendingWork = new PendingWorkCounts()
+  pendingWork.provide('withdrawals', () => reviewCount(app.db, app.clock.now()))
+  pendingWork.provide('verifications', () => openVerificationCount(app.db))
+  pendingWork.provide('fourEyes', (operatorId) => pendingAdjustmentCount(app.db, operatorId))
+  app.decorate('pendingWork', pendingWork)
   let keyring: SecretKeyring | undefined
   const secretKeys = () => {
     keyring ??= loadKeyring({ ...app.config.secrets, dataDir: app.config.dataDir })

@@ -8,13 +8,15 @@ import { writeAudit } from '../audit/audit.ts'
 
 export const REFUSED_ACTION = 'access.refused'
 
-function refusalCode(payload: unknown): string | null {
-  if (typeof payload !== 'string') return null
+/** The refusal's msgCode and the values it carries (why it was refused: e.g. which grant ties two operators). */
+function refusalOf(payload: unknown): { msgCode: string | null; data?: unknown } {
+  if (typeof payload !== 'string') return { msgCode: null }
   try {
-    const envelope = JSON.parse(payload) as { msgCode?: unknown }
-    return typeof envelope.msgCode === 'string' ? envelope.msgCode : null
+    const envelope = JSON.parse(payload) as { msgCode?: unknown; data?: unknown }
+    const msgCode = typeof envelope.msgCode === 'string' ? envelope.msgCode : null
+    return envelope.data === undefined || envelope.data === null ? { msgCode } : { msgCode, data: envelope.data }
   } catch {
-    return null
+    return { msgCode: null }
   }
 }
 
@@ -30,7 +32,7 @@ export function auditRefusedActions(app: FastifyInstance): onSendAsyncHookHandle
         objectType: 'route',
         objectId: `${request.method} ${request.routeOptions.url ?? request.url}`,
         after: {
-          msgCode: refusalCode(payload),
+          ...refusalOf(payload),
           role: request.ops.role,
           permission: request.routeOptions.config?.opsPermission ?? null,
         },

@@ -6,6 +6,8 @@
 // never sits in memory. Every download is audited (who, which file, which period, whether
 // personal data was in it); CPF, names and PIX keys are masked unless the operator asks for them
 // whole and may see personal data; refusals are audited by the scope's hook (refused-audit.ts).
+// Figures and files read through the read pool (`app.readDb`: the replica when one is set);
+// the audit rows are written on the primary.
 
 import { Readable } from 'node:stream'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
@@ -22,7 +24,7 @@ import { roundGamesQuery, roundsBetween } from '../games/report-queries.ts'
 import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { financeDay, sumFigures, transfersBetween } from '../ledger/reports.ts'
 import { type CsvCell, csvRows } from '../lib/csv.ts'
-import { datesFromTo, localDateTime, localDayBounds } from '../lib/periods.ts'
+import { datesFromTo, daysFromTo, localDateTime, localDayBounds } from '../lib/periods.ts'
 import { paymentsBetween } from '../payments/report-queries.ts'
 import { maskPixKey } from '../payments/withdrawal-orders.ts'
 import { Refusal } from '../refusal.ts'
@@ -33,9 +35,11 @@ export const REPORTS_PER_MINUTE = 20
 /** Rows written into one chunk of a file before it is handed to the socket. */
 const ROWS_PER_CHUNK = 500
 
+// Years 2000–2999 only: a report covers the market's own days, and no date far outside them is
+// parsed or walked.
 const date = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^2\d{3}-\d{2}-\d{2}$/)
   .refine((value) => {
     try {
       return Temporal.PlainDate.from(value, { overflow: 'reject' }).toString() === value
@@ -43,14 +47,17 @@ const date = z
       return false
     }
   }, 'not a calendar date')
-  .meta({ description: "A local date of the market's time zone, YYYY-MM-DD." })
+  .meta({ description: "A local date of the market's time zone, YYYY-MM-DD (years 2000–2999)." })
 const period = { from: date, to: date }
 
-/** The period's dates, or a refusal naming the longest period allowed. */
+/**
+ * The period's dates, or a refusal naming the longest period allowed — decided from its length,
+ * worked out arithmetically, before a single day is walked.
+ */
 function periodDates(from: string, to: string, maxDays: number): string[] {
-  const dates = datesFromTo(from, to)
-  if (dates.length === 0 || dates.length > maxDays) throw new Refusal('report_period_invalid', { maxDays })
-  return dates
+  const days = daysFromTo(from, to)
+  if (days < 1 || days > maxDays) throw new Refusal('report_period_invalid', { maxDays })
+  return datesFromTo(from, to)
 }
 
 /** Integer centavos as reais with a point and two decimals, exactly (no binary fractions). */
@@ -142,7 +149,7 @@ export const regulatoryCsvHeaders: Record<RegulatoryDataset, readonly string[]> 
     'player_id',
     'channel',
     'adult_confirmed_at_local',
-    'verified_at_local',
+    'account_created_local',
     'cpf',
     'full_name',
   ],
@@ -173,7 +180,7 @@ export const opsReportRoutes: FastifyPluginAsyncZod = async (app) => {
   async function* financeDays(dates: readonly string[]) {
     for (const day of dates) {
       const { start, end } = localDayBounds(day, timeZone)
-      yield await financeDay(app.db, roundGamesQuery(app.db), day, start, end)
+      yield await financeDay(app.readDb, roundGamesQuery(app.readDb), day, start, end)
     }
   }
 
@@ -249,7 +256,7 @@ export const opsReportRoutes: FastifyPluginAsyncZod = async (app) => {
       async function* rows(): AsyncGenerator<readonly CsvCell[]> {
         for (const day of dates) {
           const { start, end } = localDayBounds(day, timeZone)
-          for await (const t of transfersBetween(app.db, start, end))
+          for await (const t of transfersBetween(app.readDb, start, end))
             yield [
               day,
               local(t.createdAt),
@@ -325,7 +332,7 @@ function regulatoryRows(
 ): (start: number, end: number) => AsyncGenerator<CsvCell[]> {
   if (dataset === 'bets')
     return async function* (start, end) {
-      for await (const r of roundsBetween(app.db, start, end))
+      for await (const r of roundsBetween(app.readDb, start, end))
         yield [
           w.local(r.createdAt),
           w.utc(r.createdAt),
@@ -340,7 +347,7 @@ function regulatoryRows(
     }
   if (dataset === 'payments')
     return async function* (start, end) {
-      for await (const p of paymentsBetween(app.db, start, end))
+      for await (const p of paymentsBetween(app.readDb, start, end))
         yield [
           w.local(p.at),
           w.utc(p.at),
@@ -357,14 +364,14 @@ function regulatoryRows(
         ]
     }
   return async function* (start, end) {
-    for await (const r of registrationsBetween(app.db, start, end))
+    for await (const r of registrationsBetween(app.readDb, start, end))
       yield [
-        w.local(r.createdAt),
-        w.utc(r.createdAt),
+        w.local(r.registeredAt),
+        w.utc(r.registeredAt),
         String(r.playerId),
         r.channel,
         r.adultConfirmedAt === null ? null : w.local(r.adultConfirmedAt),
-        r.verifiedAt === null ? null : w.local(r.verifiedAt),
+        w.local(r.createdAt),
         w.cpf(r.cpf),
         w.name(r.fullName),
       ]

@@ -3,12 +3,14 @@
 // registrations), placed either side of the market's midnight, which is the same UTC date: every
 // figure of the report, its CSV, the transfers file and the regulatory files is recomputed here
 // from the raw rows (ledger_transfers, ledger_accounts, game_rounds, pix_payments,
-// withdrawal_orders, players) and compared. Also: roles (support refused, and the refusal
+// withdrawal_orders, player_verifications) and compared; a device that never verified a CPF is no
+// registration. Also: roles (support refused, and the refusal
 // audited), downloads audited, personal data masked unless asked for by a role that may see it,
 // the period's bounds, the rate limit, and a long period of many transfers streamed page by page.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomCpf } from '../../contract/cpf.ts'
 import { manualClock } from '../../tests/support/clock.ts'
 import { openGameSession } from '../../tests/support/game-session.ts'
 import {
@@ -79,6 +81,8 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
   const clock = manualClock(DAY_ONE_LATE)
   let ip = 0
   const players: { userId: number; cpf: string; fullName: string }[] = []
+  /** Players who never registered (no CPF verified). */
+  const deviceOnly: number[] = []
 
   async function operator(role: OperatorRole) {
     const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
@@ -158,6 +162,10 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
     for (let i = 0; i < 6; i++) await spin(fruta.sessionToken, 100)
     const sete = await openGameSession(app, ana.call, { gameId: 'sete-da-sorte' })
     for (let i = 0; i < 4; i++) await spin(sete.sessionToken, 200)
+    // Two devices that have not registered (no CPF verified): one never does, the other
+    // registers on day two.
+    deviceOnly.push((await loginPlayer(app, { ageConfirmed: true })).userId)
+    const carla = await loginPlayer(app, { ageConfirmed: true })
 
     // Day two, just after midnight (the same UTC date): another player, a deposit, a withdrawal
     // paid, an adjustment taken back, more spins.
@@ -165,6 +173,14 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
     const bia = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: { fullName: 'Beatriz Lima' } })
     players.push({ userId: bia.userId, cpf: bia.cpf, fullName: 'Beatriz Lima' })
     await deposit(bia, 2_000)
+    const carlaCpf = randomCpf()
+    const registered = await carla.call('/charge/amount/saveUserAccountInfo', {
+      fullName: 'Carla Dias',
+      cpf: carlaCpf,
+      birthDate: '1990-01-15',
+    })
+    expect(registered.data.status).toBe('verified')
+    players.push({ userId: carla.userId, cpf: carlaCpf, fullName: 'Carla Dias' })
     const withdrawn = await ana.call('/withdraw/create/order', {
       accountNumber: ana.cpf,
       payType: 'cpf',
@@ -237,7 +253,7 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
             ? day.adjustmentsDebited
             : day.adjustmentsCredited,
         )
-      if (['bet', 'bet_rollback', 'win', 'jackpot_won'].includes(t.kind)) {
+      if (['bet', 'bet_rollback', 'win'].includes(t.kind)) {
         const game = games.get(String(t.reference).replace(/^round:/, '')) ?? ''
         const g = day.games[game] ?? { stakes: 0, wins: 0 }
         day.games[game] = g
@@ -406,12 +422,22 @@ describe.each(engines)('finance and regulatory reports on %s', { timeout: 240_00
     expect(payments.filter((p) => p.type === 'pix_out').map((p) => [p.id, p.amount_brl, p.status])).toEqual(
       paid.map((w) => [w.id, reais(Number(w.amount)), 'paid']),
     )
-    const registrations = await db.selectFrom('players').selectAll().orderBy('created_at').orderBy('id').execute()
+    // Registrations are accounts whose CPF was verified, on the day it was: a device alone is none.
+    const registrations = await db
+      .selectFrom('player_verifications')
+      .selectAll()
+      .orderBy('verified_at')
+      .orderBy('player_id')
+      .execute()
     const maskedPeople = await risk.get('reports/regulatory.csv', { dataset: 'registrations', ...period })
     const people = records(maskedPeople.body)
     expect(people.map((p) => [p.date, p.player_id])).toEqual(
-      registrations.map((p) => [localDay.format(Number(p.created_at)), String(p.id)]),
+      registrations.map((p) => [localDay.format(Number(p.verified_at)), String(p.player_id)]),
     )
+    expect(people.map((p) => p.player_id)).not.toContain(String(deviceOnly[0]))
+    const carla = people.find((p) => p.player_id === String(players[2]?.userId))
+    expect(carla).toMatchObject({ date: '2026-11-21', account_created_local: expect.stringMatching(/^2026-11-20 /) })
+    expect(people.every((p) => p.cpf !== '')).toBe(true)
     // Masked by default: no CPF or full name anywhere in either file.
     for (const { cpf, fullName } of players)
       for (const body of [masked.body, maskedPeople.body]) {

@@ -9,6 +9,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { reviewDecisions } from '../../contract/ops.ts'
 import {
   adjustmentDecided,
   adjustmentRequests,
@@ -34,6 +35,7 @@ import { LedgerError } from '../ledger/errors.ts'
 import { withdrawalQueue } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
 import { readLimitsView } from '../responsible-gaming/limits-view.ts'
+import { refuseUnlessStillAllowed } from './acting-operator.ts'
 import { adjustOrRequest, decideAdjustment, pendingAdjustments } from './adjustments.ts'
 import { opsAuditRoutes } from './audit-routes.ts'
 import { authenticateOperator } from './auth.ts'
@@ -64,14 +66,20 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/players/view': { summary: "A player's view: balances, orders, limits, notes, holds" },
   '/players/note': { summary: 'Add a note to a player' },
   '/players/freeze': { summary: "Freeze or unfreeze a player's account" },
-  '/players/close': { summary: "Close a player's account (no balance left)" },
+  '/players/close': {
+    summary: "Close a player's account: its balance is paid to a key in the player's own CPF first, then it closes",
+  },
   '/players/logout': { summary: "End a player's sessions and sockets" },
+  '/players/passwordReset': {
+    summary: "Start a player's password reset: after the CPF and date of birth match, a one-time code (30 minutes)",
+  },
   '/players/limits': { summary: "A player's responsible-gaming settings and history" },
   '/players/extendExclusion': { summary: "Extend (never shorten) a player's exclusion" },
   '/audit/list': { summary: "The operators' audit trail, filtered" },
   '/audit/export.csv': { summary: 'The audit trail as CSV' },
   '/dashboard': { summary: 'Payout clock, queues and figures for the console home' },
   '/health': { summary: 'Ledger audit and unmatched PIX' },
+  '/pending': { summary: "Work waiting (reviews, verifications, four-eyes, flags, chats) for the caller's role" },
   '/reports/finance': { summary: 'The finance report: figures per local day of a period, from the ledger' },
   '/reports/finance.csv': { summary: 'The finance report as CSV (docs/reports.md)' },
   '/reports/transfers.csv': { summary: "The ledger's every transfer in a period, as CSV (docs/reports.md)" },
@@ -82,10 +90,10 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/adjustments/list': { summary: 'Adjustments waiting for a second operator' },
   '/adjustments/decide': { summary: 'Approve or refuse a pending adjustment (another operator)' },
   '/operators/list': { summary: 'The operators, their roles and state' },
-  '/operators/create': { summary: 'Create an operator: answers their one-time setup link' },
+  '/operators/create': { summary: 'Create an operator: their one-time setup link is e-mailed to them, not answered' },
   '/operators/role': { summary: "Change an operator's role (not one's own; never the last admin)" },
   '/operators/disable': { summary: 'Disable (ending their sessions) or enable an operator' },
-  '/operators/reset': { summary: "Reset an operator's password and TOTP: a new setup link" },
+  '/operators/reset': { summary: "Reset an operator's password and TOTP: a new setup link, e-mailed to them" },
   '/games/list': { summary: 'The games and which are switched off' },
   '/games/switch': { summary: 'Switch a game off (with the reason players read) or on' },
   '/disconnect': { summary: "Close a player's sockets" },
@@ -120,7 +128,56 @@ const operatorDocs: Record<string, RouteSummary> = {
   '/support/notices/delete': { summary: 'Delete a notice' },
   '/support/feedback': { summary: "Players' feedback by status" },
   '/support/feedback/answer': { summary: 'Answer feedback' },
+  '/harm/tasks': { summary: "The harm watch's contact tasks, open ones by due time (names masked unless allowed)" },
+  '/harm/task/resolve': { summary: 'Record the contact of a harm task: outcome and note (audited)' },
+  '/harm/player': { summary: "A player's harm score, every marker with value and threshold, interventions (audited)" },
+  '/harm/score/lower': { summary: "Ask to lower a player's harm score, with a reason (waits for a second operator)" },
+  '/harm/score/reviews': { summary: 'Requests to lower a harm score waiting for a second operator' },
+  '/harm/score/decide': {
+    summary: "A second operator approves or rejects a request to lower a harm score (not one's own)",
+  },
+  '/harm/effect': {
+    summary: 'The measured effect of each kind of harm intervention: the week before and after, aggregated',
+  },
   '/risk/flags': { summary: 'Money-watch flags, newest first, filtered' },
+  '/regulatory-files/days': { summary: 'The days exported to the regulator (SIGAP), newest first, files by status' },
+  '/regulatory-files/files': { summary: "A day's regulatory files: records, SHA-256, status, the receiver's reasons" },
+  '/regulatory-files/resend': { summary: 'Make a rejected regulatory file again and queue it to be sent (audited)' },
+  '/transparency/breaks': {
+    summary: "Breaks the transparency chain's self-check found, and how many wait for an admin",
+  },
+  '/transparency/witnesses': {
+    summary:
+      'Reports from installed apps whose earlier view of the transparency chain the published one no longer extends',
+  },
+  '/transparency/acknowledge': {
+    summary: 'Acknowledge every open break of the transparency chain with a reason (audited); days are published again',
+  },
+  '/closures/list': { summary: 'The closures worklist: open account closures with their due clocks' },
+  '/closures/retry': { summary: "Try a closure's payout once more (audited)" },
+  '/closures/close': { summary: 'Close the account from the worklist; what could not be paid stays owed (audited)' },
+  '/closures/reopen': { summary: 'Reopen a closed account (audited, with the reason; also within the wait)' },
+  '/aml/worklist': {
+    summary: "AML risk classes with an operator's review clock, soonest due first, and the count per class",
+  },
+  '/aml/classify': { summary: "Recompute a bettor's AML risk class now, with its reasons" },
+  '/aml/review': {
+    summary:
+      "An operator's periodic AML review of a bettor: outcome and note; the next review is due a class period later (audited)",
+  },
+  '/aml/screening': {
+    summary: 'Sanctions screening: the current UN list, matches open or decided, players not yet screened',
+  },
+  '/aml/screening/decide': {
+    summary: 'Clear a weak sanctions match or confirm it (the account is frozen and queued); audited',
+  },
+  '/aml/parties': { summary: 'Staff, partners and service providers with their AML risk class' },
+  '/aml/parties/add': {
+    summary: 'Register a staff member, partner or provider; classified and screened at once (audited)',
+  },
+  '/aml/report': {
+    summary: 'The annual AML report of a year that is over, from the records, as JSON or CSV (audited)',
+  },
   '/risk/case': { summary: "A flag's case file: reasons, the player's money and play, notes, decision" },
   '/risk/note': { summary: 'Add a note to a case (audited)' },
   '/risk/decide': { summary: 'Decide a case once: cleared, reported or account held (audited)' },
@@ -229,7 +286,7 @@ const operatorRoutes =
           response: replies(adjustmentDecided),
           body: z.strictObject({
             id: z.string().min(1).max(100),
-            decision: z.enum(['approve', 'reject']),
+            decision: z.enum(reviewDecisions),
             // The second person says why they let it through or stopped it; the scripts may omit it.
             reason: z.string().trim().min(1).max(200).optional(),
           }),
@@ -240,11 +297,13 @@ const operatorRoutes =
         const { actor } = request.ops
         if (!reason && actor.id !== null) throw new Refusal('invalid_request', { field: 'reason' })
         try {
-          const outcome = await decideAdjustment(app.ledger, app.engine, actor, {
-            id,
-            decision,
-            reason: reason ?? null,
-          })
+          const outcome = await decideAdjustment(
+            app.ledger,
+            app.engine,
+            actor,
+            { id, decision, reason: reason ?? null },
+            app.config.ops.fourEyesGrantWindowMs,
+          )
           return ok({ id, status: outcome.status, balance: await app.ledger.balances(outcome.playerId) })
         } catch (error) {
           if (error instanceof LedgerError && error.code === 'insufficient_funds')
@@ -348,7 +407,7 @@ const operatorRoutes =
           response: replies(reviewResult),
           body: z.strictObject({
             orderId: z.string().min(1).max(40),
-            decision: z.enum(['approve', 'reject']),
+            decision: z.enum(reviewDecisions),
             reason: z.string().trim().min(1).max(200).optional(),
           }),
         },
@@ -361,8 +420,9 @@ const operatorRoutes =
         const { actor } = request.ops
         const order = await app.payments.withdrawals.review(orderId, decision, {
           reason: reason ?? null,
-          record: (tx, current) =>
-            writeAudit(
+          record: async (tx, current) => {
+            await refuseUnlessStillAllowed(tx.trx, app.engine, actor, 'withdrawals.review')
+            await writeAudit(
               tx.trx,
               actor,
               {
@@ -374,7 +434,8 @@ const operatorRoutes =
                 reason: reason ?? null,
               },
               tx.now,
-            ),
+            )
+          },
         })
         // What the decision led to, read after the payout was offered to the bank.
         return ok({ orderId: order.id, ...(await app.payments.withdrawals.phase(order.id)) })
@@ -384,7 +445,8 @@ const operatorRoutes =
     app.get(
       '/refunds',
       {
-        config: { opsPermission: 'withdrawals.view' },
+        // Payers' refunds are read by the roles that read the ledger's health, as the console's page.
+        config: { opsPermission: 'health.view' },
         schema: {
           response: replies(refundList),
           querystring: z.strictObject({
@@ -465,6 +527,8 @@ const operatorRoutes =
           },
           now,
         )
+        // A pause withdraws the player's still-payable PIX codes (reconciliation does it otherwise).
+        await app.payments.deposits.cancelForPause(userId).catch((error) => request.log.error({ err: error }))
         return ok({ selfExclusion })
       },
     )

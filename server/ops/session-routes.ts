@@ -1,7 +1,8 @@
 // The console's door: log in (e-mail, password, TOTP code when enrolled) for a session cookie,
 // log out, who am I, TOTP enrolment (a secret shown as a QR code, in force once a code confirms
 // it) and the one-time setup links (`npm run ops:operator -- create`, the first admin's link
-// `npm start` prints). Every login, failed or not, is in the audit log.
+// `npm start` prints). Every login, failed or not, is in the audit log (the e-mail typed and the
+// refusal's code, never the password).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,8 +11,8 @@ import { writeAudit } from '../audit/audit.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { clearSessionCookie, isSandbox, setSessionCookie } from './auth.ts'
+import { checkLogin } from './operator-login.ts'
 import {
-  checkLogin,
   completeSetup,
   confirmTotpEnrolment,
   describeOperator,
@@ -24,11 +25,13 @@ import {
 const email = z.string().trim().min(3).max(200).email()
 const password = z.string().min(1).max(200)
 const setupToken = z.string().min(1).max(100)
-// Logins are few and costly (scrypt): a tight limit per address on top of the per-e-mail throttle.
-const loginRateLimit = { max: 20, timeWindow: '1 minute' }
+/** Refusals that say when to come back (the login throttles): their seconds go in `retry-after`. */
+const waits = new Set(['ops_login_throttled', 'ops_totp_locked'])
 
 export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = { idleMs: app.config.ops.sessionIdleMs, maxMs: app.config.ops.sessionMaxMs }
+  // Logins are few and costly (scrypt): a tight limit per address on top of the per-e-mail throttle.
+  const loginRateLimit = { max: app.config.ops.loginRateLimitPerMinute, timeWindow: '1 minute' }
 
   app.post(
     '/session/login',
@@ -46,6 +49,10 @@ export const opsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         operator = await checkLogin(app.db, request.body, request.ip, now, app.secretKeys)
       } catch (error) {
+        if (error instanceof Refusal && waits.has(error.msgCode)) {
+          const { seconds } = error.data as { seconds: number }
+          reply.header('retry-after', seconds)
+        }
         if (error instanceof Refusal && error.msgCode !== 'busy') {
           await writeAudit(
             app.db,

@@ -1,7 +1,8 @@
 // Settings an admin changes in the console without a restart: the promotions master switch,
 // per-reward switches and each reward's amount, the review threshold and SLA, deposit and
 // withdrawal bounds, the money watch's thresholds, and the games switched off (with their reason;
-// set through the games route). The env
+// set through the games route). A reward the market's rules forbid (contract/market-rules.ts)
+// reads as switched off and cannot be switched on: the refusal names the rule. The env
 // values are the defaults; a change is a row in `runtime_settings` (audited in the same
 // transaction), applied to the running config at once and by every other instance within
 // SETTINGS_POLL_MS. Modules read these values from `app.config` at each request, so nothing else
@@ -9,11 +10,13 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { findGame } from '../../contract/games/catalog.ts'
+import { marketPromotionBans } from '../../contract/market-rules.ts'
 import { gameOffReasons } from '../../contract/ops.ts'
 import { type PromotionKey, promotionKeys } from '../../contract/promotion-keys.ts'
 import { type Actor, type AuditRecord, writeAudit } from '../audit/audit.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
+import { HttpRefusal } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 
 export const SETTINGS_POLL_MS = 5000
@@ -52,6 +55,7 @@ interface NumberFields {
     | 'minPlayPercent'
     | 'maxPayers'
     | 'maxPayoutKeys'
+    | 'linkedAccounts'
     | 'cyclesPerDay'
     | 'structuringPercent'
     | 'structuringCount'
@@ -81,7 +85,10 @@ export const settingDefinitions = {
   },
   'promotions.disabled': {
     schema: z.array(z.enum(promotionKeys)).max(promotionKeys.length),
-    read: (c: Config) => [...c.promotions.disabled],
+    // What is off in this market: the switched-off rewards and those its rules forbid.
+    read: (c: Config) => [
+      ...new Set([...c.promotions.disabled, ...marketPromotionBans[c.market.country].map((ban) => ban.key)]),
+    ],
     write: (c: Config, v: PromotionKey[]) => {
       c.promotions.disabled = [...new Set(v)]
     },
@@ -124,6 +131,7 @@ export const settingDefinitions = {
   'risk.minPlayPercent': numberAt('risk', 'minPlayPercent', z.number().int().min(0).max(1000)),
   'risk.maxPayers': numberAt('risk', 'maxPayers', z.number().int().min(2).max(50)),
   'risk.maxPayoutKeys': numberAt('risk', 'maxPayoutKeys', z.number().int().min(2).max(50)),
+  'risk.linkedAccounts': numberAt('risk', 'linkedAccounts', z.number().int().min(2).max(50)),
   'risk.cyclesPerDay': numberAt('risk', 'cyclesPerDay', z.number().int().min(2).max(50)),
   'risk.structuringPercent': numberAt('risk', 'structuringPercent', z.number().int().min(1).max(50)),
   'risk.structuringCount': numberAt('risk', 'structuringCount', z.number().int().min(2).max(50)),
@@ -156,6 +164,16 @@ function consistent(values: Values): boolean {
   )
 }
 
+/**
+ * Switching on a reward the market's rules forbid (leaving it out of the switched-off list) is
+ * refused with the rule's name: the law decides, not a setting (Portaria SPA/MF 1.231/2024 art. 42
+ * § 1º in Brazil). A 403, so the operator scope audits the attempt.
+ */
+function refuseForbiddenRewards(config: Config, disabled: readonly PromotionKey[]): void {
+  const ban = marketPromotionBans[config.market.country].find((b) => !disabled.includes(b.key))
+  if (ban) throw new HttpRefusal(403, 'market_rule_forbids', { promotion: ban.key, rule: ban.rule })
+}
+
 export class RuntimeSettings {
   readonly #db: Kysely<Database>
   readonly #config: Config
@@ -182,6 +200,7 @@ export class RuntimeSettings {
       values: readAll(this.#config),
       defaults: this.#defaults,
       changed: rows.map((r) => ({ key: r.key, updatedAt: Number(r.updated_at), updatedBy: r.updated_by })),
+      unavailable: marketPromotionBans[this.#config.market.country].map((ban) => ({ ...ban })),
     }
   }
 
@@ -209,6 +228,7 @@ export class RuntimeSettings {
   ) {
     const parsed = settingDefinitions[key].schema.safeParse(value)
     if (!parsed.success) throw new Refusal('invalid_request', { key })
+    if (key === 'promotions.disabled') refuseForbiddenRewards(this.#config, parsed.data as PromotionKey[])
     const before = readAll(this.#config)
     if (!consistent({ ...before, [key]: parsed.data })) throw new Refusal('invalid_request', { key, order: 'min_max' })
     await this.#db.transaction().execute(async (trx) => {

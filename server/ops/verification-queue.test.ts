@@ -87,6 +87,17 @@ describe.each(engines)('verification queue on %s', { timeout: 120_000 }, (engine
     expect((await risk.call('verifications/queue')).data.items[0].status).toBe('open')
   })
 
+  it("masks dates of birth, the player's and the bureau's, for a role that may not see personal data", async () => {
+    await mismatched()
+    const support = await operator('support')
+    const masked = await support.call('verifications/queue')
+    expect(masked.data.items[0]).toMatchObject({ birthDate: '****-**-**', bureauBirthDate: '****-**-**' })
+    expect(JSON.stringify(masked)).not.toMatch(/1990|01-15/)
+    const risk = await operator('risk')
+    const whole = await risk.call('verifications/queue')
+    expect(whole.data.items[0]).toMatchObject({ birthDate: adult.birthDate, bureauBirthDate: adult.birthDate })
+  })
+
   it('lets the first decision win; an approval verifies the player, who is told and may deposit', async () => {
     const player = await mismatched()
     const [risk, admin] = [await operator('risk'), await operator('admin')]

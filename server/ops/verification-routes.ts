@@ -7,12 +7,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  barredListSummary as barredListSummaryReply,
   barredListUpload,
+  barredListView,
   verificationDecision,
   verificationQueuePage,
 } from '../../contract/identity-replies.ts'
-import { VERIFICATION_REVIEW_MINUTES, type VerificationItem } from '../../contract/ops.ts'
+import { reviewDecisions, VERIFICATION_REVIEW_MINUTES, type VerificationItem } from '../../contract/ops.ts'
 import {
   barredListSummary,
   holdBarredPlayers,
@@ -20,7 +20,7 @@ import {
   parseBarredCsv,
   replaceBarredList,
 } from '../accounts/barred-list.ts'
-import { maskCpf, maskName } from '../accounts/verification.ts'
+import { maskBirthDate, maskCpf, maskName } from '../accounts/verification.ts'
 import { decideVerification, type QueueRow, verificationQueue } from '../accounts/verification-queue.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { ok, replies } from '../http/envelope.ts'
@@ -31,15 +31,18 @@ const REVIEW_WINDOW_MS = VERIFICATION_REVIEW_MINUTES * 60_000
 
 function itemOf(row: QueueRow, personal: boolean): VerificationItem {
   const name = (value: string | null) => (value === null || personal ? value : maskName(value))
+  const born = (value: string | null) => (value === null || personal ? value : maskBirthDate(value))
   return {
     id: Number(row.id),
     playerId: Number(row.player_id),
     fullName: name(row.full_name) ?? '',
     cpf: personal ? row.cpf : maskCpf(row.cpf),
-    birthDate: row.birth_date,
+    birthDate: born(row.birth_date),
     bureauName: name(row.bureau_name),
-    bureauBirthDate: row.bureau_birth_date,
+    bureauBirthDate: born(row.bureau_birth_date),
     reason: row.reason,
+    faceMatch: row.face_match_bp === null ? null : row.face_match_bp / 10_000,
+    faceLiveness: row.face_liveness_bp === null ? null : row.face_liveness_bp / 10_000,
     status: row.status,
     createdAt: Number(row.created_at),
     reviewDueAt: Number(row.created_at) + REVIEW_WINDOW_MS,
@@ -83,7 +86,7 @@ export const opsVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies(verificationDecision),
         body: z.strictObject({
           id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-          decision: z.enum(['approve', 'reject']),
+          decision: z.enum(reviewDecisions),
           reason: z.string().trim().min(1).max(200).optional(),
         }),
       },
@@ -126,6 +129,7 @@ export const opsVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         return decided
       })
       app.push.committed()
+      if (decision === 'approve' && effect.verified) await app.accounts.verified(Number(effect.review.player_id))
       return ok({
         id,
         status: decision === 'approve' ? ('approved' as const) : ('rejected' as const),
@@ -139,9 +143,26 @@ export const opsVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verifications/barred',
     {
       config: { opsPermission: 'verifications.view' },
-      schema: { response: replies(barredListSummaryReply), body: z.strictObject({}) },
+      schema: { response: replies(barredListView), body: z.strictObject({}) },
     },
-    async () => ok(await barredListSummary(app.db)),
+    async () => {
+      const [summary, sweep, counts] = await Promise.all([
+        barredListSummary(app.db),
+        app.sigap.sweep.progress(),
+        app.sigap.standing.counts(),
+      ])
+      // The barred-person register's side (SIGAP), shown beside the operator's own list.
+      const progress = sweep && {
+        startedAt: sweep.startedAt,
+        finishedAt: sweep.finishedAt,
+        total: sweep.total,
+        checked: sweep.checked,
+        barred: sweep.barred,
+        unavailable: sweep.unavailable,
+        nextDueAt: sweep.nextDueAt,
+      }
+      return ok({ ...summary, register: { sweep: progress, unchecked: counts.unchecked, barred: counts.barred } })
+    },
   )
 
   app.post(

@@ -75,12 +75,13 @@ describe.each(engines)('BR Codes any bank accepts, on %s', (engine) => {
     const location = await sandboxBankOf(t.app).inject({ method: 'GET', url: url.slice(url.indexOf('/')) })
     expect(location.headers['content-type']).toContain('application/jose')
     const header = decodeProtectedHeader(location.body)
-    const pki = await inMemorySandboxPki()
+    // Signed with the PSP's signing certificate, which names the locations' host.
+    const pki = await inMemorySandboxPki(new URL(`https://${url}`).hostname)
     const [leaf, issuer] = (header.x5c ?? []).map((der) => new X509Certificate(Buffer.from(der, 'base64')))
-    expect(leaf?.raw.equals(new X509Certificate(pki.server.cert).raw)).toBe(true)
+    expect(leaf?.raw.equals(new X509Certificate(pki.signing.cert).raw)).toBe(true)
     expect(leaf?.verify(new X509Certificate(pki.ca.cert).publicKey)).toBe(true)
     expect(issuer?.raw.equals(new X509Certificate(pki.ca.cert).raw)).toBe(true)
-    const verified = await compactVerify(location.body, await importX509(pki.server.cert, 'ES256'))
+    const verified = await compactVerify(location.body, await importX509(pki.signing.cert, 'ES256'))
     const payload = JSON.parse(new TextDecoder().decode(verified.payload))
     expect(payload).toEqual({
       txid: url.split('/').pop(),
@@ -93,10 +94,12 @@ describe.each(engines)('BR Codes any bank accepts, on %s', (engine) => {
       status: 'ATIVA',
       valor: { original: '50.00' },
       chave: t.app.config.payments.receiverKey,
+      solicitacaoPagador: 'Depósito Jogo Limpo',
     })
+    expect(new X509Certificate(pki.signing.cert).checkHost(new URL(`https://${url}`).hostname)).toBeDefined()
     // A tampered signature does not verify.
     const tampered = `${location.body.slice(0, -4)}AAAA`
-    await expect(compactVerify(tampered, await importX509(pki.server.cert, 'ES256'))).rejects.toThrow()
+    await expect(compactVerify(tampered, await importX509(pki.signing.cert, 'ES256'))).rejects.toThrow()
   })
 
   it("the default deposit code names a location host outside parsers accept (SANDBOX_PIX_LOCATION_HOST), served by the sandbox and paid through the app's flow", async () => {

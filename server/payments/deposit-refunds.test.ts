@@ -13,6 +13,7 @@ import {
   loginPlayer,
   sandboxBankOf,
   sandboxOf,
+  sandboxRegisterOf,
   TEST_OPS_TOKEN,
   type TestApp,
 } from '../../tests/support/server.ts'
@@ -219,7 +220,10 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
 
     const third = await order(1000)
     expect((await call('/v1/bus/selfExclude', { duration: '24h' })).success).toBe(true)
-    expect((await bankPay({ code: third.payCode })).success).toBe(true)
+    // The pause withdrew the charge, so the bank refuses it; one that started paying before the
+    // pause and settles after it (late) is returned.
+    expect(await bankPay({ code: third.payCode })).toMatchObject({ success: false, msgCode: 'charge_expired' })
+    expect((await bankPay({ code: third.payCode, late: true })).success).toBe(true)
 
     expect(await balances(userId)).toMatchObject({ cash: 3000 })
     expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount)])).toEqual([
@@ -250,6 +254,20 @@ describe.each(engines)('deposit refunds on %s', (engine) => {
     expect(await balances(userId)).toMatchObject({ cash: 2000 })
     expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount)])).toEqual([
       [held.orderId, 'account_held', 1000],
+    ])
+    expect((await auditLedger(db())).ok).toBe(true)
+  })
+
+  it('returns a payment to an order made before the barred-person register named the player', async () => {
+    const { userId, cpf, order } = await player()
+    const before = await order(1000)
+    // The register names the player; the sweep, due since none ran, finds it.
+    sandboxRegisterOf(t.app).add(cpf, 'social_benefit')
+    expect(await t.app.sigap.sweep.run()).toBe('done')
+    expect((await bankPay({ code: before.payCode })).success).toBe(true)
+    expect(await balances(userId)).toMatchObject({ cash: 0, bonus: 0 })
+    expect((await refundRows()).map((r) => [r.order_id, r.reason, Number(r.amount)])).toEqual([
+      [before.orderId, 'account_held', 1000],
     ])
     expect((await auditLedger(db())).ok).toBe(true)
   })

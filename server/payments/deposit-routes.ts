@@ -1,5 +1,6 @@
 // The deposit calls: amount choices, order creation, an order's status, the PIX
-// returned to the player's payer (refunds, with why), and the QR code of a charge as SVG.
+// returned to the player's payer (refunds, with why), and the QR code of a charge as SVG. Each
+// route names the legacy client's path for it (legacy-shapes.ts), registered beside it.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import qrcode from 'qrcode-generator'
@@ -15,7 +16,7 @@ import {
 import { ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { TXID_PATTERN } from './ids.ts'
-import { legacyCreateDeposit, legacyCreateDepositRequest } from './legacy-shapes.ts'
+import { depositLegacyPaths as legacy } from './legacy-shapes.ts'
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   const deposits = app.payments.deposits
@@ -24,7 +25,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Deposit amounts, bounds, the first-deposit offer and what the deposit limits leave',
     response: replies(depositAmounts),
   }
-  app.post('/charge/amount/list', { schema: amountsSchema }, async (request) =>
+  app.post('/v1/deposits/amounts', { schema: amountsSchema, config: { legacyPath: legacy.amounts } }, async (request) =>
     ok(await deposits.amounts(request.playerId)),
   )
 
@@ -34,11 +35,10 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies(depositOrder),
   }
   const createOptions = {
-    preValidation: legacyCreateDeposit,
     schema: createSchema,
-    config: { legacyBody: legacyCreateDepositRequest },
+    config: { legacyPath: legacy.create, marketOnly: 'deposit' as const },
   }
-  app.post('/charge/create/order', createOptions, async (request) =>
+  app.post('/v1/deposits/create', createOptions, async (request) =>
     ok(await deposits.create(request.playerId, request.body)),
   )
 
@@ -47,7 +47,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     body: depositOrderRequest,
     response: replies(depositOrder),
   }
-  app.post('/charge/order/detail', { schema: detailSchema }, async (request) => {
+  app.post('/v1/deposits/order', { schema: detailSchema, config: { legacyPath: legacy.order } }, async (request) => {
     const order = await deposits.find(request.playerId, request.body.orderId)
     if (!order) throw new Refusal('not_found')
     return ok(order)
@@ -58,9 +58,13 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     body: refundListRequest.optional(),
     response: replies(depositRefundsPage),
   }
-  app.post('/charge/refund/list', { schema: refundsSchema }, async (request) => {
-    return ok(await app.payments.refunds.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }))
-  })
+  app.post(
+    '/v1/deposits/refunds',
+    { schema: refundsSchema, config: { legacyPath: legacy.refunds } },
+    async (request) => {
+      return ok(await app.payments.refunds.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }))
+    },
+  )
 }
 
 /** A charge's QR code (public scope). */

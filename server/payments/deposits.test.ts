@@ -1,7 +1,7 @@
 // PIX deposits end to end through HTTP, on each engine: order → BR Code → sandbox bank →
 // signed webhook → ledger. Money assertions read the ledger, not the answers.
 import { randomUUID } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { createTestApp, engines, loginPlayer, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
@@ -312,7 +312,7 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
       url: '/metrics',
       headers: { authorization: `Bearer ${token}` },
     })
-    expect(metrics.body).toMatch(/^pix_clearing_unconfirmed_centavos 9000$/m)
+    expect(metrics.body).toMatch(/^jogolimpo_pix_clearing_unconfirmed_centavos 9000$/m)
     const audits = await auditRows('payments.pix_unconfirmed')
     expect(audits.map((a) => a.object_id)).toEqual([forged.endToEndId])
     // Checked again, it is still below: the gauge stays, no second audit row for the same payment.
@@ -334,6 +334,41 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
     expect(await t.app.payments.deposits.reconcile()).toBe(1)
     expect((await balances(userId)).cash).toBe(1000)
     expect(await t.app.payments.deposits.reconcile()).toBe(0)
+    expect((await balances(userId)).cash).toBe(1000)
+  })
+
+  it('reconciles a paid order without applying its PIX again: no ledger transaction, no `replayed` count', async () => {
+    const token = 'metrics-token-0123456789abcdef'
+    await start({ METRICS_TOKEN: token })
+    const { call, userId } = await player()
+    const order = (await createOrder(call, 1000)).data
+    await bankPay({ code: order.payCode })
+    expect((await balances(userId)).cash).toBe(1000)
+    const replayed = async () => {
+      const text = (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })).body
+      return Number(/^jogolimpo_deposits_total\{outcome="replayed"\} (\S+)$/m.exec(text)?.[1])
+    }
+    expect(await replayed()).toBe(0)
+    const apply = vi.spyOn(t.app.payments.deposits, 'apply')
+    const transact = vi.spyOn(t.app.ledger, 'transact')
+    // Idle passes within the paid order's hour, one of them long enough to list every PIX received.
+    for (const step of [15_000, 15_000, 6 * 60_000]) {
+      clock.time += step
+      expect(await t.app.payments.deposits.reconcile()).toBe(0)
+    }
+    expect(apply).not.toHaveBeenCalled()
+    expect(transact).not.toHaveBeenCalled()
+    expect(await replayed()).toBe(0)
+    // A delivery the PSP repeats is still a replay, counted once.
+    const [pix] = await t.db.kysely.selectFrom('pix_payments').selectAll().execute()
+    const again = await t.app.payments.deposits.apply({
+      endToEndId: String(pix?.end_to_end_id),
+      txid: String(pix?.txid),
+      valor: '10.00',
+      horario: new Date(clock.time).toISOString(),
+    })
+    expect(again).toBe('replayed')
+    expect(await replayed()).toBe(1)
     expect((await balances(userId)).cash).toBe(1000)
   })
 
@@ -430,7 +465,8 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   })
 
   it('refuses deposits while self-excluded and withdraws the first-deposit offer', async () => {
-    await start()
+    // The first-deposit bonus exists only in a market whose rules allow it (not Brazil's).
+    await start({ MARKET_COUNTRY: 'MX' })
     const { call } = await player()
     expect((await call('/charge/amount/list')).json().data.firstDepositOffer).not.toBeNull()
     const excluded = (await call('/v1/bus/selfExclude', { duration: '7d' })).json().data
@@ -473,7 +509,8 @@ describe.each(engines)('PIX deposits on %s', (engine) => {
   })
 
   it('credits the first-deposit bonus (rate × deposit, with wagering) once, only when accepted', async () => {
-    await start()
+    // The first-deposit bonus exists only in a market whose rules allow it (not Brazil's).
+    await start({ MARKET_COUNTRY: 'MX' })
     const { call, userId } = await player()
     const offer = (await call('/charge/amount/list')).json().data.firstDepositOffer
     expect(offer).toEqual({ rate: 2, maxDeposit: 15000, maxBonus: 30000, wageringMultiplier: 10 })

@@ -16,7 +16,7 @@ import type {
   FirstDepositOffer,
   RefundReason,
 } from '../../contract/deposits.ts'
-import { accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
+import { accountClosing, accountHeld, refuseIfHeld } from '../accounts/account-holds.ts'
 import { openReviewOf } from '../accounts/identity-checks.ts'
 import { activeSelfExclusion, mandatoryLimitsSet, readDepositLimits } from '../accounts/limits.ts'
 import { adultConfirmed, lockPlayerRow } from '../accounts/players.ts'
@@ -34,6 +34,7 @@ import type { LedgerTx } from '../ledger/tx.ts'
 import { periodEnd, periodStart } from '../lib/periods.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { Refusal } from '../refusal.ts'
+import { refuseIfRegisterBlocked, registerBlocked } from '../sigap/gate.ts'
 import { newOrderId, newTxid } from './ids.ts'
 import { fromPixValue } from './pix-values.ts'
 import { type PaymentProvider, type PixReceived, ProviderUnavailable } from './provider.ts'
@@ -160,6 +161,7 @@ export class DepositService {
         replay: (existing) => existing,
         create: async () => {
           if (input.amount < min || input.amount > max) throw new Refusal('amount_out_of_range', { min, max })
+          await refuseIfRegisterBlocked(trx, playerId)
           await refuseIfHeld(trx, playerId)
           const exclusion = await activeSelfExclusion(trx, playerId, now)
           if (exclusion) {
@@ -184,6 +186,8 @@ export class DepositService {
             paid_amount: null,
             amount_mismatch: 0,
             bonus_amount: 0,
+            cancelled_at: null,
+            cancel_reason: null,
           }
           await trx.insertInto('deposit_orders').values(row).execute()
           return row
@@ -245,13 +249,20 @@ export class DepositService {
 
   view(row: OrderRow, refunds: DepositRefundView[] = []): DepositOrder {
     const now = this.#o.now()
-    const status = row.status === 'pending' && Number(row.expires_at) <= now ? 'expired' : row.status
+    const cancelled =
+      row.cancelled_at == null ? null : { at: Number(row.cancelled_at), reason: row.cancel_reason ?? 'self_excluded' }
+    const status = cancelled
+      ? 'cancelled'
+      : row.status === 'pending' && Number(row.expires_at) <= now
+        ? 'expired'
+        : row.status
     const base = this.#o.config.publicUrl
     return {
       orderId: row.id,
       amount: Number(row.amount),
       status,
-      payCode: row.pay_code,
+      // A withdrawn charge's code is no longer shown: paying it could only send money out and back.
+      payCode: cancelled ? '' : row.pay_code,
       qrcodeUrl: `${base}/api/pix/qr/${row.txid}.svg`,
       payUrl: this.#o.provider.payUrl(row.pay_code),
       createdAt: Number(row.created_at),
@@ -261,6 +272,7 @@ export class DepositService {
       paidAmount: row.paid_amount === null ? null : Number(row.paid_amount),
       bonusAmount: Number(row.bonus_amount ?? 0),
       refunds,
+      cancelled,
     }
   }
 
@@ -370,7 +382,13 @@ export class DepositService {
     }
     if (order.status === 'paid') return refuse(amount, 'already_paid')
     if (await activeSelfExclusion(trx, playerId, now)) return refuse(amount, 'self_excluded')
-    if (await accountHeld(trx, playerId)) return refuse(amount, 'account_held')
+    // A player the barred-person register has not cleared may not deposit (Portaria SPA/MF 2.217/2025).
+    if (
+      (await accountHeld(trx, playerId)) ||
+      (await accountClosing(trx, playerId)) ||
+      (await registerBlocked(trx, playerId))
+    )
+      return refuse(amount, 'account_held')
     if (amount < charge) return refuse(amount, 'underpaid')
     if (await this.#overLimit(trx, playerId, charge, now)) return refuse(amount, 'deposit_limit')
     return { credit: charge, refund: amount - charge, reason: amount > charge ? 'overpaid' : null }
@@ -454,10 +472,54 @@ export class DepositService {
       .where('status', '=', 'pending')
       .where('txid', 'in', txids)
       .executeTakeFirst()
-    const cancel = this.#o.provider.cancelCharge?.bind(this.#o.provider)
     // Best effort: a charge the provider keeps expires there on its own (calendario.expiracao).
-    if (cancel) for (const txid of txids) await cancel(txid).catch(() => false)
+    await this.#withdrawCharges(txids)
     return Number(result.numUpdatedRows)
+  }
+
+  /**
+   * Withdraws the still-payable orders of players on a pause (one player's, right after their
+   * pause commits; everyone's, at each reconciliation, should that call not have happened): each
+   * is marked cancelled — its status `expired`, so a PIX that still arrives is looked at and
+   * returned while the pause lasts — and its charge withdrawn at the provider (API Pix
+   * `PATCH /cob/{txid}`), so its code can no longer be paid. Marking again changes nothing; a
+   * provider that does not answer is asked again by reconciliation (`#withdrawCancelled`).
+   */
+  async cancelForPause(playerId?: number): Promise<number> {
+    const { db } = this.#o
+    const now = this.#o.now()
+    let query = db
+      .selectFrom('deposit_orders')
+      .select(['id', 'txid', 'player_id'])
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .limit(500)
+    if (playerId !== undefined) query = query.where('player_id', '=', playerId)
+    const open = await query.execute()
+    const paused = new Set<number>()
+    for (const id of new Set(open.map((row) => Number(row.player_id)))) {
+      if (await activeSelfExclusion(db, id, now)) paused.add(id)
+    }
+    const due = open.filter((row) => paused.has(Number(row.player_id)))
+    if (due.length === 0) return 0
+    const result = await db
+      .updateTable('deposit_orders')
+      .set({ status: 'expired', cancelled_at: now, cancel_reason: 'self_excluded' })
+      .where('status', '=', 'pending')
+      .where(
+        'id',
+        'in',
+        due.map((row) => row.id),
+      )
+      .executeTakeFirst()
+    await this.#withdrawCharges(due.map((row) => row.txid))
+    return Number(result.numUpdatedRows)
+  }
+
+  /** Withdraws charges at the provider, best effort: a charge already paid or removed stays as it is. */
+  async #withdrawCharges(txids: string[]): Promise<void> {
+    const cancel = this.#o.provider.cancelCharge?.bind(this.#o.provider)
+    if (cancel) for (const txid of txids) await cancel(txid).catch(() => false)
   }
 
   /**
@@ -469,17 +531,23 @@ export class DepositService {
     const now = this.#o.now()
     const open = await this.#o.db
       .selectFrom('deposit_orders')
-      .select('txid')
+      .select(['txid', 'cancelled_at'])
       .where('expires_at', '>', now - RECONCILE_AFTER_EXPIRY_MS)
       .where('pay_code', '<>', '')
       .orderBy('created_at')
       .limit(500)
       .execute()
     let credited = 0
-    for (const { txid } of open) {
+    const stillActive: string[] = []
+    for (const { txid, cancelled_at } of open) {
       const charge = await this.#o.provider.getCharge(txid)
-      for (const pix of charge?.pix ?? []) if ((await this.apply(pix)) === 'credited') credited++
+      for (const pix of await this.#notApplied(charge?.pix ?? []))
+        if ((await this.apply(pix)) === 'credited') credited++
+      // A cancelled order's charge the provider did not withdraw when asked (it did not answer).
+      if (cancelled_at != null && charge?.status === 'ATIVA') stillActive.push(txid)
     }
+    await this.#withdrawCharges(stillActive)
+    await this.cancelForPause()
     credited += await this.#reconcileReceived(now)
     await this.expire()
     await this.#o.refunds.retry()
@@ -498,15 +566,30 @@ export class DepositService {
     this.#listedAt = now
     await this.#checkClearing(received, now)
     let credited = 0
-    for (const pix of received) {
-      const known = await this.#o.db
+    for (const pix of await this.#notApplied(received)) if ((await this.apply(pix)) === 'credited') credited++
+    return credited
+  }
+
+  /**
+   * The payments among `pix` not yet applied. Reconciliation asks about paid orders for an hour
+   * (a second payment of one must still be returned), so the PIX it hears of are mostly known:
+   * passing them to `apply` would open a ledger transaction each, every 15 s, only to find them
+   * applied — and count each as `replayed`, a count meant for deliveries the PSP repeated.
+   */
+  async #notApplied(pix: readonly PixReceived[]): Promise<PixReceived[]> {
+    if (pix.length === 0) return []
+    const known = new Set<string>()
+    // Chunks keep the IN list under every engine's parameter limit.
+    for (let i = 0; i < pix.length; i += 500) {
+      const ids = pix.slice(i, i + 500).map((p) => p.endToEndId)
+      const rows = await this.#o.db
         .selectFrom('pix_payments')
         .select('end_to_end_id')
-        .where('end_to_end_id', '=', pix.endToEndId)
-        .executeTakeFirst()
-      if (!known && (await this.apply(pix)) === 'credited') credited++
+        .where('end_to_end_id', 'in', ids)
+        .execute()
+      for (const row of rows) known.add(row.end_to_end_id)
     }
-    return credited
+    return pix.filter((p) => !known.has(p.endToEndId))
   }
 
   /**
@@ -515,7 +598,7 @@ export class DepositService {
    * or lists for less. Above 0 the clearing account is below what the PSP confirmed — a forged
    * webhook from before payments were confirmed, or a database changed by hand: each such
    * payment gets one audit row and an error line, and the gauge
-   * `pix_clearing_unconfirmed_centavos` says how much (the alert rule fires on it).
+   * `jogolimpo_pix_clearing_unconfirmed_centavos` says how much (the alert rule fires on it).
    */
   async #checkClearing(received: PixReceived[], listedAt: number): Promise<void> {
     const confirmed = new Map(received.map((pix) => [pix.endToEndId, fromPixValue(pix.valor) ?? 0]))

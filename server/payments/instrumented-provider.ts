@@ -24,6 +24,7 @@ export interface ProviderHealth {
 
 export function instrumentProvider(provider: PaymentProvider, metrics: Metrics): PaymentProvider & ProviderHealth {
   let failuresInARow = 0
+  metrics.providerOperations(timedCalls)
   const timed =
     (operation: string, call: (...args: unknown[]) => Promise<unknown>) =>
     async (...args: unknown[]) => {

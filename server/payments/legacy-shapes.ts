@@ -1,6 +1,9 @@
-// The legacy client's request shapes for the deposit and withdrawal calls, translated into the project's
-//, and the legacy client's fields added to the answers. The one place in this module
-// that knows them.
+// The legacy client's paths and request shapes for the deposit and withdrawal calls, translated into
+// the project's, and the legacy client's fields added to the answers. The one place in this module
+// that knows them. Each project route names its legacy path here (`config.legacyPath`).
+//   A PIX key: the project's `{ keyType, key }` (and `holderName`); the legacy client's `payType` and
+//     `accountNumber` (and `userName`), in requests and beside the project's names in answers
+//     (`payType`, `accountMasked`).
 //   create/order without `requestId`: derived from the player, the amount, the offer choice and a
 //     10-second window — a deposit order moves no money (the player still has to pay it), so a
 //     double tap replays the same order and nothing is at risk. Its `payType` (the legacy client's payment
@@ -15,15 +18,30 @@
 //     state also in `msgCode` (`withdrawProcessing`, `needPlayGame`), the figures in `data.result`
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { okEnvelopeWithState } from '../../contract/envelope.ts'
 import { type PixKeyType, pixKeyTypes } from '../../contract/pix-keys.ts'
 import {
+  type WithdrawChannels,
   type WithdrawInfo,
+  type WithdrawOrdersPage,
   type WithdrawOrderView,
   type WithdrawProcess,
+  withdrawChannels,
+  withdrawInfo,
+  withdrawOrdersPage,
   withdrawOrderView,
   withdrawProcess,
 } from '../../contract/withdrawals.ts'
-import { derivedRequestId, legacyPayTypeOf, projectPayType, translateBody } from '../http/legacy-shapes.ts'
+import type { Ok } from '../http/envelope.ts'
+import { okWithState, replies } from '../http/envelope.ts'
+import {
+  type Body,
+  derivedRequestId,
+  type LegacyPath,
+  legacyPayTypeOf,
+  projectPayType,
+  translateBody,
+} from '../http/legacy-shapes.ts'
 import { localDateTime } from '../lib/periods.ts'
 
 const DEPOSIT_REPLAY_WINDOW_MS = 10_000
@@ -35,7 +53,7 @@ const legacyWithdrawExtras = ['bankName', 'ifscCode', 'showPixType', 'phone', 'e
 const numericPayType = new WeakSet<FastifyRequest>()
 
 // The legacy client's request shapes, for the OpenAPI document (the routes validate the translated body).
-export const legacyCreateDepositRequest = z
+const legacyCreateDepositRequest = z
   .looseObject({
     amount: z.number().int().positive(),
     acceptOffer: z.boolean().optional(),
@@ -45,7 +63,7 @@ export const legacyCreateDepositRequest = z
     description: "The legacy client's deposit: no `requestId` (derived from player, amount and a 10-second window).",
   })
 const legacyText = z.string().max(200)
-export const legacyCreateWithdrawRequest = z
+const legacyCreateWithdrawRequest = z
   .looseObject({
     userName: legacyText.optional(),
     accountNumber: legacyText,
@@ -61,14 +79,15 @@ export const legacyCreateWithdrawRequest = z
   })
   .meta({
     description:
-      "The legacy client's withdrawal form: numeric `payType` 1 (CPF), 4 (phone), 5 (e-mail); `bankName`, " +
+      "The legacy client's withdrawal form: `accountNumber` is the key, `userName` the holder, numeric `payType` " +
+      "1 (CPF), 4 (phone), 5 (e-mail) or the type's name; `bankName`, " +
       '`ifscCode`, `showPixType`, `phone` and `email` are ignored; no `requestId` (derived).',
   })
-export const legacyWithdrawInfoRequest = z
+const legacyWithdrawInfoRequest = z
   .looseObject({ id: z.unknown() })
   .meta({ description: "The legacy client's call with its channel `id` (ignored: PIX is the only channel)." })
 
-export const legacyCreateDeposit = translateBody((input, request) => {
+const legacyCreateDeposit = translateBody((input, request) => {
   const { payType: _payType, ...body } = input
   if (body.requestId !== undefined) return body
   const window = Math.floor(request.server.clock.now() / DEPOSIT_REPLAY_WINDOW_MS)
@@ -82,42 +101,61 @@ export const legacyCreateDeposit = translateBody((input, request) => {
   return { ...body, requestId }
 })
 
-export const legacyCreateWithdraw = translateBody((input, request) => {
+/** The legacy client's names of a PIX key (`payType`, `accountNumber`, `userName`) → the project's. */
+function projectKeyNames(input: Body): Body {
+  const { payType, accountNumber, userName, ...body } = input
+  if (payType !== undefined) body.keyType = projectPayType(payType)
+  if (accountNumber !== undefined) body.key = accountNumber
+  if (userName !== undefined) body.holderName = userName
+  return body
+}
+
+const legacyCreateWithdraw = translateBody((input, request) => {
   const body = { ...input }
   for (const field of legacyWithdrawExtras) delete body[field]
   if (typeof body.payType === 'number') numericPayType.add(request)
-  body.payType = projectPayType(body.payType)
-  if (body.requestId !== undefined) return body
+  const named = projectKeyNames(body)
+  if (named.requestId !== undefined) return named
   const window = Math.floor(request.server.clock.now() / WITHDRAW_REPLAY_WINDOW_MS)
-  const key = typeof body.accountNumber === 'string' ? body.accountNumber.replace(/\s/g, '') : ''
+  const key = typeof named.key === 'string' ? named.key.replace(/\s/g, '') : ''
   const requestId = derivedRequestId(
     'withdraw',
     request.playerId,
-    String(body.amount),
-    String(body.payType),
+    String(named.amount),
+    String(named.keyType),
     key,
     window,
   )
-  return { ...body, requestId }
+  return { ...named, requestId }
 })
 
+/** An order with the legacy names of its key beside the project's: `payType` (the type's name) and `accountMasked`. */
+function withLegacyKeyNames<T extends WithdrawOrderView>(order: T) {
+  return { ...order, payType: order.keyType, accountMasked: order.keyMasked }
+}
+const legacyKeyNames = {
+  payType: z.enum(pixKeyTypes).meta({ description: '`keyType` under the legacy name.' }),
+  accountMasked: z.string().meta({ description: '`keyMasked` under the legacy name.' }),
+}
+const legacyNamedOrder = withdrawOrderView.extend(legacyKeyNames)
+const legacyNamedProcess = withdrawProcess.extend(legacyKeyNames)
+const legacyNamedPage = withdrawOrdersPage.extend({ orders: z.array(legacyNamedOrder) })
+const withLegacyPageNames = (page: WithdrawOrdersPage) => ({ ...page, orders: page.orders.map(withLegacyKeyNames) })
+
 /** A created withdrawal, its `payType` the legacy client's number when the request used one. */
-export function withdrawalAnswer(request: FastifyRequest, order: WithdrawProcess) {
-  const code = legacyPayTypeOf[order.payType]
-  return numericPayType.has(request) && code !== null ? { ...order, payType: code } : order
+function withdrawalAnswer(request: FastifyRequest, order: WithdrawProcess) {
+  const named = withLegacyKeyNames(order)
+  const code = legacyPayTypeOf[order.keyType]
+  return numericPayType.has(request) && code !== null ? { ...named, payType: code } : named
 }
 
-export const legacyCreatedWithdrawal = withdrawProcess.extend({
+const legacyCreatedWithdrawal = legacyNamedProcess.extend({
   payType: z.union([z.enum(pixKeyTypes), z.number().int()]).meta({
     description: "The key's type; the legacy client's number (1 CPF, 4 phone, 5 e-mail) when the request sent one.",
   }),
 })
 
-export const legacyUpdateKey = translateBody((body) =>
-  body.payType === undefined ? body : { ...body, payType: projectPayType(body.payType) },
-)
-
-export const legacyWithdrawInfo = translateBody((body) => {
+const legacyWithdrawInfo = translateBody((body) => {
   const { id: _id, ...rest } = body
   return rest
 })
@@ -126,14 +164,14 @@ export const legacyWithdrawInfo = translateBody((body) => {
 const legacyKeyTypeOf: Readonly<Record<PixKeyType, 1 | 4 | 5 | 6>> = { cpf: 1, phone: 4, email: 5, random: 6 }
 
 /** An order with the legacy client's names beside the project's (numeric payType, times, the key masked). */
-export function withLegacyOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
+function withLegacyOrderFields<T extends WithdrawOrderView>(order: T, timeZone: string) {
   return {
-    ...order,
+    ...withLegacyKeyNames(order),
     id: order.orderId,
-    payTypeCode: legacyPayTypeOf[order.payType],
-    type: legacyKeyTypeOf[order.payType],
+    payTypeCode: legacyPayTypeOf[order.keyType],
+    type: legacyKeyTypeOf[order.keyType],
     state: order.historyStatus,
-    accountNumber: order.accountMasked,
+    accountNumber: order.keyMasked,
     userName: order.holderName,
     createTime: order.createdAt,
     createTimeStr: localDateTime(order.createdAt, timeZone),
@@ -142,7 +180,7 @@ export function withLegacyOrderFields<T extends WithdrawOrderView>(order: T, tim
 }
 
 /** An order as withLegacyOrderFields answers it, for the OpenAPI document. */
-export const legacyOrderView = withdrawOrderView.extend({
+const legacyOrderView = legacyNamedOrder.extend({
   id: z.string(),
   payTypeCode: z
     .number()
@@ -163,16 +201,16 @@ export const legacyOrderView = withdrawOrderView.extend({
 })
 
 /** A withdrawal's tracker with the legacy client's names beside the project's. */
-export function withLegacyProcessFields(process: WithdrawProcess, withdrawSuccessNum: number) {
+function withLegacyProcessFields(process: WithdrawProcess, withdrawSuccessNum: number) {
   return {
-    ...process,
+    ...withLegacyKeyNames(process),
     userName: process.holderName,
     orderAmount: process.amount,
     processDetail: { withdrawSuccessNum, processJson: JSON.stringify(process.steps) },
   }
 }
 
-export const legacyProcessView = withdrawProcess.extend({
+const legacyProcessView = legacyNamedProcess.extend({
   userName: z.string().meta({ description: '`holderName` under the legacy name.' }),
   orderAmount: z.number().int().meta({ description: '`amount` under the legacy name.' }),
   processDetail: z.object({
@@ -186,16 +224,16 @@ export const legacyProcessView = withdrawProcess.extend({
  * money still to be wagered are the two that apply here. There is no VIP level and no task to
  * finish before a withdrawal, so those never come.
  */
-export function legacyWithdrawMsgCode(info: WithdrawInfo): 'success' | 'withdrawProcessing' | 'needPlayGame' {
+function legacyWithdrawMsgCode(info: WithdrawInfo): 'success' | 'withdrawProcessing' | 'needPlayGame' {
   if (info.state === 'withdraw_processing') return 'withdrawProcessing'
   if (info.state === 'bonus_wagering_incomplete') return 'needPlayGame'
   return 'success'
 }
 
-export const legacyWithdrawMsgCodes = ['success', 'withdrawProcessing', 'needPlayGame'] as const
+const legacyWithdrawMsgCodes = ['success', 'withdrawProcessing', 'needPlayGame'] as const
 
 /** withdrawInfo's figures under the legacy client's names (`data.result`). */
-export function legacyWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]) {
+function legacyWithdrawResult<Order>(info: WithdrawInfo, orderList: Order[]) {
   return {
     gold: info.withdrawable,
     minAmount: info.min,
@@ -207,7 +245,7 @@ export function legacyWithdrawResult<Order>(info: WithdrawInfo, orderList: Order
   }
 }
 
-export const legacyWithdrawResultSchema = z
+const legacyWithdrawResultSchema = z
   .object({
     gold: z.number().int().meta({ description: 'What can be withdrawn (cash).' }),
     minAmount: z.number().int(),
@@ -226,3 +264,117 @@ export const legacyBankList = [
   { id: 5, payType: 5, code: 'email', name: 'PIX E-mail' },
   { id: 6, payType: null, code: 'random', name: 'PIX Chave aleatória' },
 ]
+
+const legacyOrderList = z
+  .array(legacyOrderView)
+  .meta({ description: "The page's orders under the legacy client's names." })
+
+/** The withdrawal routes' legacy paths, by the project route they alias (see legacyAlias). */
+export function withdrawalLegacyPaths(timeZone: string, paidCount: (playerId: number) => Promise<number>) {
+  const legacyOrders = (orders: WithdrawOrdersPage['orders']) =>
+    orders.map((order) => withLegacyOrderFields(order, timeZone))
+  const info: LegacyPath = {
+    path: '/v1/bus/withdrawInfo',
+    translate: legacyWithdrawInfo,
+    body: legacyWithdrawInfoRequest,
+    answer: ({ data }: Ok<WithdrawInfo & { orders: WithdrawOrdersPage }>) => {
+      const orderList = legacyOrders(data.orders.orders)
+      return okWithState(legacyWithdrawMsgCode(data), {
+        ...data,
+        orders: withLegacyPageNames(data.orders),
+        orderList,
+        result: legacyWithdrawResult(data, orderList),
+      })
+    },
+    response: {
+      200: okEnvelopeWithState(
+        withdrawInfo.extend({
+          orders: legacyNamedPage,
+          orderList: legacyOrderList,
+          result: legacyWithdrawResultSchema,
+        }),
+        legacyWithdrawMsgCodes,
+      ),
+    },
+  }
+  const options: LegacyPath = {
+    path: '/withdraw/channel/list',
+    answer: ({ data }: Ok<WithdrawChannels>) => ({
+      success: true,
+      msgCode: 'success',
+      data: {
+        ...data,
+        payTypes: data.keyTypes,
+        // The legacy client reads the amount choices as `data.list`.
+        list: data.presets.map((amount, index) => ({ id: index + 1, amount })),
+      },
+    }),
+    response: replies(
+      withdrawChannels.extend({
+        payTypes: withdrawChannels.shape.keyTypes.meta({ description: '`keyTypes` under the legacy name.' }),
+        list: z.array(z.object({ id: z.number().int(), amount: z.number().int() })).meta({
+          description: 'The presets as the legacy client reads them.',
+        }),
+      }),
+    ),
+  }
+  const create: LegacyPath = {
+    path: '/withdraw/create/order',
+    translate: legacyCreateWithdraw,
+    body: legacyCreateWithdrawRequest,
+    answer: (reply: Ok<WithdrawProcess>, request) => ({ ...reply, data: withdrawalAnswer(request, reply.data) }),
+    response: replies(legacyCreatedWithdrawal),
+  }
+  const tracker: LegacyPath = {
+    path: '/v1/bus/getWithdrawProcess',
+    answer: async (reply: Ok<WithdrawProcess>, request) => ({
+      ...reply,
+      data: withLegacyProcessFields(reply.data, await paidCount(request.playerId)),
+    }),
+    response: replies(legacyProcessView),
+  }
+  const byRequest: LegacyPath = {
+    path: '/v1/bus/withdrawalByRequest',
+    answer: (reply: Ok<{ order: WithdrawProcess | null }>) => ({
+      ...reply,
+      data: { order: reply.data.order && withLegacyKeyNames(reply.data.order) },
+    }),
+    response: replies(z.object({ order: legacyNamedProcess.nullable() })),
+  }
+  const list: LegacyPath = {
+    path: '/v1/bus/getAllWithdrawOrders',
+    translate: legacyWithdrawInfo,
+    body: legacyWithdrawInfoRequest,
+    answer: (reply: Ok<WithdrawOrdersPage>) => ({
+      ...reply,
+      data: { ...withLegacyPageNames(reply.data), orderList: legacyOrders(reply.data.orders) },
+    }),
+    response: replies(legacyNamedPage.extend({ orderList: legacyOrderList })),
+  }
+  const processAnswer = {
+    answer: (reply: Ok<WithdrawProcess>) => ({ ...reply, data: withLegacyKeyNames(reply.data) }),
+    response: replies(legacyNamedProcess),
+  }
+  const correctKey: LegacyPath = {
+    path: '/v1/bus/updateCpf',
+    translate: translateBody(projectKeyNames),
+    body: z
+      .looseObject({
+        orderId: z.string(),
+        accountNumber: z.string(),
+        payType: z.union([z.literal(1), z.literal(4), z.literal(5), z.enum(pixKeyTypes)]).optional(),
+      })
+      .meta({ description: "The legacy client's correction: `accountNumber` is the key, `payType` its type." }),
+    ...processAnswer,
+  }
+  const cancel: LegacyPath = { path: '/v1/bus/cancelWithdraw', ...processAnswer }
+  return { info, options, create, tracker, byRequest, list, correctKey, cancel }
+}
+
+/** The deposit routes' legacy paths, by the project route they alias (see legacyAlias). */
+export const depositLegacyPaths = {
+  amounts: { path: '/charge/amount/list' },
+  create: { path: '/charge/create/order', translate: legacyCreateDeposit, body: legacyCreateDepositRequest },
+  order: { path: '/charge/order/detail' },
+  refunds: { path: '/charge/refund/list' },
+} satisfies Record<string, LegacyPath>

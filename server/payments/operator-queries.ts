@@ -4,11 +4,12 @@
 // order id or a PIX key belongs to. Read-only; decisions go through WithdrawalService.review (withdrawal-review.ts).
 import type { Kysely } from 'kysely'
 import { type HeldWithdrawal, PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../contract/ops.ts'
-import type { OrderStatus } from '../../contract/withdrawals.ts'
+import type { OrderStatus, WithdrawalFailReason } from '../../contract/withdrawals.ts'
 import { TrackerStep } from '../../contract/withdrawals.ts'
 import { accountHolds } from '../accounts/account-holds.ts'
 import { maskCpf } from '../accounts/verification.ts'
 import type { Database } from '../db/schema.ts'
+import type { StepArgs } from '../i18n/steps.ts'
 import { IN_FLIGHT, maskPixKey, stepTime, withdrawalPhase } from './withdrawal-orders.ts'
 
 /** A payout handed to the provider this long ago and still not settled is stuck. */
@@ -24,7 +25,7 @@ async function heldPlayers(db: Kysely<Database>, playerIds: number[]): Promise<S
   return held
 }
 // Failures the player or an operator caused are not the provider's: not on the "failed" list.
-const NOT_PROVIDER_FAILURES = ['rejected_in_review', 'cancelled_by_player']
+const NOT_PROVIDER_FAILURES: WithdrawalFailReason[] = ['rejected_in_review', 'cancelled_by_player']
 
 function queueQuery(db: Kysely<Database>, status: QueueStatus, now: number) {
   const base = db.selectFrom('withdrawal_orders')
@@ -226,7 +227,7 @@ export async function playerWithdrawals(
     steps: steps
       .filter((s) => s.order_id === r.id)
       .map((s) => {
-        const args = JSON.parse(s.args) as { decision?: string; coolOffUntil?: number }
+        const args = JSON.parse(s.args) as Pick<StepArgs, 'decision' | 'coolOffUntil'>
         return {
           code: s.code,
           state: s.state,
@@ -300,6 +301,14 @@ export async function openWorkCounts(db: Kysely<Database>, now: number) {
     failed: await count('failed'),
     stuck: await count('stuck'),
   }
+}
+
+/** How many withdrawals wait for an operator's review (the console's pending work). */
+export async function reviewCount(db: Kysely<Database>, now: number): Promise<number> {
+  const row = await queueQuery(db, 'review', now)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /** The player's withdrawal still on its way (in review, at the provider, key refused), if any. */

@@ -1,6 +1,6 @@
 // The payout clock against the 120-minute rule (Portaria SPA/MF 615/2024), on each engine: it
 // starts at the player's request and counts review time; an open payout past the limit raises
-// one operator alert and shows in the `payouts_open_over_rule` gauge; a paid one stops its clock.
+// one operator alert and shows in the `jogolimpo_payouts_open_over_rule` gauge; a paid one stops its clock.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
@@ -92,7 +92,7 @@ describe.each(engines)('payout clock on %s', (engine) => {
     expect(await tracked()).toMatchObject({ dueBy: START + PAYOUT_RULE_MS, overdue: true })
     const scrape = async () =>
       (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
-    expect(await scrape()).toMatch(/^payouts_open_over_rule 1$/m)
+    expect(await scrape()).toMatch(/^jogolimpo_payouts_open_over_rule 1$/m)
 
     // Approved and paid: the clock stops, the gauge drops, and the ledger shows the money left once.
     await app.inject({
@@ -105,7 +105,7 @@ describe.each(engines)('payout clock on %s', (engine) => {
     await app.payments.withdrawals.reconcile()
     expect(await app.payments.withdrawals.payoutClocks()).toEqual([])
     expect(await tracked()).toBeNull()
-    expect(await scrape()).toMatch(/^payouts_open_over_rule 0$/m)
+    expect(await scrape()).toMatch(/^jogolimpo_payouts_open_over_rule 0$/m)
     expect(await readPlayerBalances(testDb.db.kysely, userId)).toMatchObject({ cash: 12_000, withdrawalHold: 0 })
   })
 })

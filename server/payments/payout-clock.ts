@@ -55,7 +55,7 @@ export async function openPayoutClocks(db: Kysely<Database>, now: number, limit 
   return rows.map((row) => payoutClock(row, now))
 }
 
-/** How many open withdrawals are past the 120 minutes (the `payouts_open_over_rule` gauge). */
+/** How many open withdrawals are past the 120 minutes (the `jogolimpo_payouts_open_over_rule` gauge). */
 export async function overduePayoutCount(db: Kysely<Database>, now: number): Promise<number> {
   const row = await db
     .selectFrom('withdrawal_orders')

@@ -10,7 +10,7 @@ import { overduePayoutCount } from './payout-clock.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createPaymentProvider } from './providers.ts'
 import { RefundService } from './refunds.ts'
-import type { WithdrawalRequested } from './withdrawal-orders.ts'
+import type { WithdrawalAsked, WithdrawalRequested } from './withdrawal-orders.ts'
 import { WithdrawalService } from './withdrawals.ts'
 
 declare module 'fastify' {
@@ -23,6 +23,8 @@ declare module 'fastify' {
       refunds: RefundService
       /** Called after each withdrawal request commits (the money watch's rules run there). */
       watchWithdrawalRequests: (watcher: (request: WithdrawalRequested) => Promise<void>) => void
+      /** Asked before each withdrawal is written: true holds it for an operator's review. */
+      reviewWithdrawalsWhen: (check: (request: WithdrawalAsked) => Promise<boolean>) => void
     }
   }
 }
@@ -57,10 +59,22 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     () => deposits.unconfirmedCentavos,
   )
   const requestWatchers: ((request: WithdrawalRequested) => Promise<void>)[] = []
+  const holdChecks: ((request: WithdrawalAsked) => Promise<boolean>)[] = []
   const withdrawals = new WithdrawalService({
     ...services,
     onRequested: async (request) => {
       for (const watcher of requestWatchers) await watcher(request)
+    },
+    holdForReview: async (request) => {
+      for (const check of holdChecks) {
+        // A check that cannot answer holds the withdrawal: a person looks before money leaves.
+        const held = await check(request).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'withdrawal hold check')
+          return true
+        })
+        if (held) return true
+      }
+      return false
     },
     onError: (error, context) => app.log.warn({ err: error }, context),
     // The operator alert: one error line per payout past Portaria 615/2024's 120 minutes.
@@ -77,6 +91,7 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     withdrawals,
     refunds,
     watchWithdrawalRequests: (watcher) => requestWatchers.push(watcher),
+    reviewWithdrawalsWhen: (check) => holdChecks.push(check),
   })
 
   app.addHook('onReady', async () => {

@@ -109,7 +109,7 @@ export class RefundService {
         endToEndId: row.end_to_end_id,
         id: row.id,
         amount: Number(row.amount),
-        description: `Devolução Jogo Limpo: ${payerTexts[row.reason as RefundReason] ?? row.reason}`,
+        description: `Devolução Jogo Limpo: ${payerTexts[row.reason]}`,
       })
       await this.#settle(row, refund)
     } catch (error) {
@@ -239,7 +239,7 @@ function refundView(row: RefundRow): DepositRefundView {
     orderId: row.order_id,
     endToEndId: row.end_to_end_id,
     amount: Number(row.amount),
-    reason: row.reason as RefundReason,
+    reason: row.reason,
     status: row.status,
     createdAt: Number(row.created_at),
     returnedAt: row.returned_at === null ? null : Number(row.returned_at),

@@ -63,8 +63,14 @@ async function* receivedBetween(db: Kysely<Database>, start: number, end: number
   }
 }
 
-async function* paidOutBetween(db: Kysely<Database>, start: number, end: number): AsyncGenerator<ReportPayment> {
-  let after = { at: start, id: '' }
+/** Withdrawals paid in [start, end), in time order; after `from` (a payment's time and order id) when given. */
+export async function* paidOutBetween(
+  db: Kysely<Database>,
+  start: number,
+  end: number,
+  from: { at: number; id: string } | null = null,
+): AsyncGenerator<ReportPayment> {
+  let after = from ?? { at: start, id: '' }
   for (;;) {
     const cursor = after
     const rows = await db
@@ -100,8 +106,14 @@ async function* paidOutBetween(db: Kysely<Database>, start: number, end: number)
   }
 }
 
-async function* returnsBetween(db: Kysely<Database>, start: number, end: number): AsyncGenerator<ReportPayment> {
-  let after = { at: start, id: '' }
+/** PIX set aside for return in [start, end), in time order; after `from` when given. */
+export async function* returnsBetween(
+  db: Kysely<Database>,
+  start: number,
+  end: number,
+  from: { at: number; id: string } | null = null,
+): AsyncGenerator<ReportPayment> {
+  let after = from ?? { at: start, id: '' }
   for (;;) {
     const cursor = after
     const rows = await db

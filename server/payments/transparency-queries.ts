@@ -49,7 +49,7 @@ export async function withdrawalFigures(db: Kysely<Database>, period: Period): P
   const posted = await transferAmounts(
     db,
     paid.map((r) => postTransferId(r.id)),
-    'withdrawal_post',
+    ['withdrawal_post', 'closure_payout'],
   )
   const feeSteps = paid.filter((r) => posted.get(postTransferId(r.id)) !== Number(r.amount)).length
 

@@ -109,7 +109,7 @@ describe.each(engines)('payment webhooks over mTLS on %s', (engine) => {
     await expect(postOverTls(listener.port, pki.ca.cert, stranger.client, rawBody, signed)).rejects.toThrow()
     // The PSP's certificate but a forged signature: 401, as without the listener.
     const forged = { ...signed, 'x-pix-signature': signWebhook('another-secret-0123456789', rawBody, timestamp) }
-    expect(await postOverTls(listener.port, pki.ca.cert, pki.server, rawBody, forged)).toBe(401)
+    expect(await postOverTls(listener.port, pki.ca.cert, pki.webhook, rawBody, forged)).toBe(401)
     // The app's own port, with a valid signature but not through the listener: refused.
     const plain = await app.inject({
       method: 'POST',
@@ -130,8 +130,8 @@ describe.each(engines)('payment webhooks over mTLS on %s', (engine) => {
     expect(await cash()).toBe(0)
 
     // The PSP's certificate and a valid signature: credited, once.
-    expect(await postOverTls(listener.port, pki.ca.cert, pki.server, rawBody, signed)).toBe(200)
-    expect(await postOverTls(listener.port, pki.ca.cert, pki.server, rawBody, signed)).toBe(200)
+    expect(await postOverTls(listener.port, pki.ca.cert, pki.webhook, rawBody, signed)).toBe(200)
+    expect(await postOverTls(listener.port, pki.ca.cert, pki.webhook, rawBody, signed)).toBe(200)
     expect(await cash()).toBe(2000)
     expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
   })

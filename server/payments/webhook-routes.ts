@@ -57,6 +57,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   })
 
+  /** The webhook HMAC: both headers (openapi.ts declares the schemes). */
+  const webhookSecurity = [{ pixWebhookTimestamp: [], pixWebhookSignature: [] }]
   const signed = async (request: FastifyRequest) => {
     // With the mTLS listener configured, a webhook counts only if it came through it.
     if (app.config.payments.webhookMtls && !cameThroughMtls(request.headers[MTLS_MARK_HEADER])) {
@@ -75,6 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'The PSP says a payout settled (signed); its state is read back from the PSP',
+        security: webhookSecurity,
         body: z.object({ payout: z.object({ id: z.string().min(3).max(80) }) }),
         response: replies(z.object({ known: z.boolean() })),
       },
@@ -93,6 +96,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'API Pix webhook: PIX received (signed); each applied once by its end-to-end id',
+        security: webhookSecurity,
         body: webhookBody,
         response: replies(
           z.array(

@@ -6,7 +6,6 @@
 
 import type { Kysely, Selectable } from 'kysely'
 import type { WithdrawalPhase } from '../../contract/ops.ts'
-import type { PixKeyType } from '../../contract/pix-keys.ts'
 import {
   type HistoryStatus,
   type OrderPush,
@@ -14,6 +13,7 @@ import {
   type StepStateCode,
   TrackerStep,
   type TrackerStepCode,
+  type WithdrawalFailReason,
   type WithdrawOrderView,
 } from '../../contract/withdrawals.ts'
 import { maskCpf } from '../accounts/verification.ts'
@@ -42,6 +42,15 @@ export interface WithdrawalServiceOptions {
   onPayoutOverdue?: (alert: PayoutAlert) => void
   /** A withdrawal request was committed (also a replayed one): the money watch runs its rules. */
   onRequested?: (request: WithdrawalRequested) => Promise<void>
+  /** A withdrawal about to be written: true sends it to an operator's review before any payout. */
+  holdForReview?: (request: WithdrawalAsked) => Promise<boolean>
+}
+
+/** A withdrawal about to be written: who asks, how much, to which PIX key (normalised). */
+export interface WithdrawalAsked {
+  playerId: number
+  amount: number
+  pixKey: string
 }
 
 export interface WithdrawalRequested {
@@ -122,8 +131,8 @@ export function orderView(row: OrderRow): WithdrawOrderView {
   return {
     orderId: row.id,
     amount: Number(row.amount),
-    payType: row.key_type as PixKeyType,
-    accountMasked: maskPixKey(row.key_type, row.pix_key),
+    keyType: row.key_type,
+    keyMasked: maskPixKey(row.key_type, row.pix_key),
     holderName: row.holder_name,
     status: row.status,
     historyStatus: historyStatus[row.status],
@@ -143,8 +152,17 @@ export async function lockOrder(tx: LedgerTx, engine: Engine, orderId: string): 
   return order
 }
 
-/** The order fails: its hold is voided (the money is back at once) and the tracker says why. */
-export async function failOrder(tx: LedgerTx, order: OrderRow, reason: string): Promise<OrderRow> {
+/**
+ * The order fails: its hold is voided (the money is back at once) and the tracker says why — the
+ * app's own reason, or for a bank's refusal the bank's own words when it gave some.
+ */
+export async function failOrder(
+  tx: LedgerTx,
+  order: OrderRow,
+  why: WithdrawalFailReason,
+  bankWords?: string | null,
+): Promise<OrderRow> {
+  const reason = (why === 'failed' && bankWords) || why
   await voidHold(tx, { id: `withdrawal:${order.id}:void`, holdId: holdId(order.id) })
   await tx.trx
     .updateTable('withdrawal_orders')

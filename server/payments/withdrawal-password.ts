@@ -1,8 +1,11 @@
-// A withdrawal is confirmed with the account's password: a session or device alone
-// cannot send money out. 5 wrong passwords within 15 minutes lock withdrawals for 15 minutes
+// A withdrawal is confirmed with the account's password or one of its passkeys: a session or
+// device alone cannot send money out. 5 wrong passwords within 15 minutes lock withdrawals for 15 minutes
 // (counted atomically, so parallel guesses are all counted; how many can be checked at once is
 // bounded by the password-check limiter); the right password clears the count.
+
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Kysely } from 'kysely'
+import { type RelyingParty, verifyPasskey } from '../accounts/passkeys.ts'
 import { verifyPassword } from '../accounts/passwords.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
@@ -11,12 +14,27 @@ export const MAX_PASSWORD_FAILURES = 5
 const FAILURE_WINDOW_MS = 15 * 60_000
 export const WITHDRAW_LOCK_MS = 15 * 60_000
 
-/** Throws the refusal when the password is missing, wrong, or withdrawals are locked; nothing else is written. */
+/**
+ * Throws the refusal when the password is missing, wrong, or withdrawals are locked; nothing else
+ * is written. A passkey's signature (with the relying party to check it against) stands for the
+ * password: refused with `passkey_failed` when it does not check out.
+ */
 export async function confirmWithdrawalPassword(
   db: Kysely<Database>,
-  input: { playerId: number; passwordHash: string; password: string | undefined; now: number },
+  input: {
+    playerId: number
+    passwordHash: string
+    password: string | undefined
+    now: number
+    passkey?: { response: unknown; rp: RelyingParty } | undefined
+  },
 ): Promise<void> {
   const { playerId, now } = input
+  if (input.passkey && !input.password) {
+    const response = input.passkey.response as AuthenticationResponseJSON
+    await verifyPasskey(db, input.passkey.rp, { playerId, purpose: 'withdrawal', response }, now)
+    return
+  }
   if (!input.password) throw new Refusal('password_required')
   const current = await db
     .selectFrom('withdrawal_password_failures')

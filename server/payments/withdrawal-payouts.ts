@@ -144,7 +144,9 @@ export class WithdrawalPayouts {
         emitOrder(tx, current)
       }
       if (payout.status === 'paid') {
-        await postHold(tx, { id: postTransferId(orderId), holdId: holdId(orderId) })
+        // A closure's payout is posted with its own kind (reports and the statement tell it apart).
+        const kind = order.purpose === 'closure' ? 'closure_payout' : 'withdrawal_post'
+        await postHold(tx, { id: postTransferId(orderId), holdId: holdId(orderId), kind })
         // The poll and a dispatch can apply the same answer at once (the post above is idempotent):
         // only the one that moves the order on records the step.
         const moved = await tx.trx
@@ -170,7 +172,7 @@ export class WithdrawalPayouts {
         await failOrder(tx, current, 'pix_key_not_owned')
         settled = { outcome: 'failed', requestedAt: Number(order.created_at), at: now }
       } else if (payout.status === 'failed') {
-        await failOrder(tx, current, payout.reason ?? 'failed')
+        await failOrder(tx, current, 'failed', payout.reason)
         settled = { outcome: 'failed', requestedAt: Number(order.created_at), at: now }
       }
     })

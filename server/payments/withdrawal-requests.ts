@@ -20,6 +20,7 @@ import {
   type WithdrawStep,
 } from '../../contract/withdrawals.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
+import { relyingParty } from '../accounts/passkeys.ts'
 import { credentialsChangedAt, findById } from '../accounts/players.ts'
 import { maskCpf, verifiedIdentity } from '../accounts/verification.ts'
 import type { PageRequest } from '../db/keyset.ts'
@@ -111,20 +112,24 @@ export class WithdrawalRequests {
   async create(
     playerId: number,
     input: {
-      userName?: string | undefined
-      accountNumber: string
-      payType: PixKeyType
+      holderName?: string | undefined
+      keyType: PixKeyType
+      key: string
       amount: number
       requestId: string
       password?: string | undefined
+      /** A passkey's signature instead of the password (SimpleWebAuthn's authentication JSON). */
+      passkey?: unknown
     },
     language: Language,
+    /** The face step-up gate (accounts), told whether the key was never paid to. */
+    stepUp?: (newKey: boolean) => Promise<void>,
   ): Promise<WithdrawProcess> {
     const { db, config } = this.#o
     const { min, dailyMax, reviewAbove, reviewMinutes } = config.withdrawals
-    const problem = checkPixKey(input.payType, input.accountNumber)
+    const problem = checkPixKey(input.keyType, input.key)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
-    const key = normalizePixKey(input.payType, input.accountNumber)
+    const key = normalizePixKey(input.keyType, input.key)
     const player = await findById(db, playerId)
     const verification = await verifiedIdentity(db, playerId)
     if (player.user_name === null || !verification) {
@@ -133,8 +138,8 @@ export class WithdrawalRequests {
         verified: verification !== null,
       })
     }
-    if (input.payType === 'cpf' && key !== normalizeCpf(verification.cpf)) throw new Refusal('cpf_key_mismatch')
-    if (input.userName && sameName(input.userName, verification.fullName) === false) {
+    if (input.keyType === 'cpf' && key !== normalizeCpf(verification.cpf)) throw new Refusal('cpf_key_mismatch')
+    if (input.holderName && sameName(input.holderName, verification.fullName) === false) {
       throw new Refusal('holder_name_mismatch')
     }
     await confirmWithdrawalPassword(db, {
@@ -142,9 +147,12 @@ export class WithdrawalRequests {
       passwordHash: player.password_hash ?? '',
       password: input.password,
       now: this.#o.now(),
+      passkey: input.passkey ? { response: input.passkey, rp: relyingParty(config.publicUrl) } : undefined,
     })
+    if (stepUp) await stepUp(!(await this.#paidBefore(playerId, key)))
     await this.#requireOwnKey(key, verification)
     const coolOffUntil = await this.#coolOffUntil(playerId, key)
+    const watchHold = (await this.#o.holdForReview?.({ playerId, amount: input.amount, pixKey: key })) ?? false
 
     const order = await this.#o.ledger.transact(async (tx) => {
       const { trx, now } = tx
@@ -160,9 +168,10 @@ export class WithdrawalRequests {
         sameRequest: (existing) => Number(existing.amount) === input.amount && existing.pix_key === key,
         replay: (existing) => existing,
         create: async () => {
+          // A held or closing account says so first (a closure's own payout may be the order in flight).
+          await refuseIfHeld(trx, playerId)
           const inFlight = await this.#inFlight(trx, playerId)
           if (inFlight) throw new Refusal('exist_process_order', { orderId: inFlight.id })
-          await refuseIfHeld(trx, playerId)
           if (input.amount < min) throw new Refusal('amount_below_minimum', { min })
           if (input.amount > cash) {
             if (cash < min && bonus > 0) {
@@ -179,13 +188,14 @@ export class WithdrawalRequests {
               resetsAt: periodEnd('day', now, config.market.timeZone),
             })
           }
-          const review = input.amount > reviewAbove
+          // Above the review threshold, or held by the money watch: an operator decides first.
+          const review = input.amount > reviewAbove || watchHold
           const row: OrderRow = {
             id: newOrderId('W'),
             player_id: playerId,
             request_id: input.requestId,
             amount: input.amount,
-            key_type: input.payType,
+            key_type: input.keyType,
             pix_key: key,
             holder_name: verification.fullName,
             status: review ? 'review' : 'processing',
@@ -196,6 +206,7 @@ export class WithdrawalRequests {
             created_at: now,
             updated_at: now,
             send_after: coolOffUntil,
+            purpose: 'player',
           }
           // The partial unique index refuses a second order in flight even under a race; the ledger
           // then retries this transaction, which answers exist_process_order.
@@ -226,6 +237,20 @@ export class WithdrawalRequests {
       .catch((error: unknown) => this.#o.onError(error, 'withdrawal watch'))
     if (order.status === 'processing') await this.#payouts.dispatch(order.id)
     return this.#process(order.id, language)
+  }
+
+  /**
+   * The player's own order made with this requestId, or null: after a create whose answer was
+   * lost (the network dropped after the commit), the form finds the order it made.
+   */
+  async byRequest(playerId: number, requestId: string, language: Language): Promise<WithdrawProcess | null> {
+    const row = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst()
+    return row ? this.#process(row.id, language) : null
   }
 
   async process(playerId: number, orderId: string, language: Language): Promise<WithdrawProcess> {
@@ -268,15 +293,15 @@ export class WithdrawalRequests {
   /** The player corrects a key the bank rejected (free); the payout is sent again. */
   async updateKey(
     playerId: number,
-    input: { orderId: string; accountNumber: string; payType?: PixKeyType | undefined },
+    input: { orderId: string; key: string; keyType?: PixKeyType | undefined },
     language: Language,
   ): Promise<WithdrawProcess> {
     const order = await this.#owned(playerId, input.orderId)
     if (order.status !== 'key_rejected') throw new Refusal('order_not_correctable')
-    const type = (input.payType ?? order.key_type) as PixKeyType
-    const problem = checkPixKey(type, input.accountNumber)
+    const type = input.keyType ?? order.key_type
+    const problem = checkPixKey(type, input.key)
     if (problem) throw new Refusal('invalid_pix_key', { problem })
-    const key = normalizePixKey(type, input.accountNumber)
+    const key = normalizePixKey(type, input.key)
     const verification = await verifiedIdentity(this.#o.db, playerId)
     if (!verification) throw new Refusal('needs_verification', { bound: true, verified: false })
     if (type === 'cpf' && key !== verification.cpf) throw new Refusal('cpf_key_mismatch')
@@ -312,6 +337,17 @@ export class WithdrawalRequests {
    * device revoked; a new account's first password on its own device is no change) — a stolen
    * password then cannot empty the account at once. Null: no wait.
    */
+  async #paidBefore(playerId: number, key: string): Promise<boolean> {
+    const paid = await this.#o.db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('pix_key', '=', key)
+      .where('status', '=', 'paid')
+      .executeTakeFirst()
+    return paid !== undefined
+  }
+
   async #coolOffUntil(playerId: number, key: string): Promise<number | null> {
     const { db, config } = this.#o
     const now = this.#o.now()

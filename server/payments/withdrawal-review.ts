@@ -3,7 +3,7 @@
 // recorded with the console's audit row in one transaction. Also what an order is doing now, for
 // the console after a decision.
 
-import type { WithdrawalPhase } from '../../contract/ops.ts'
+import type { ReviewDecision, WithdrawalPhase } from '../../contract/ops.ts'
 import { StepState } from '../../contract/withdrawals.ts'
 import { accountHeld } from '../accounts/account-holds.ts'
 import type { WithdrawalStatus } from '../db/schema.ts'
@@ -35,7 +35,7 @@ export class WithdrawalReview {
    */
   async review(
     orderId: string,
-    decision: 'approve' | 'reject',
+    decision: ReviewDecision,
     options: { reason?: string | null; record?: (tx: LedgerTx, order: OrderRow) => Promise<void> } = {},
   ): Promise<OrderRow> {
     const order = await this.#o.ledger.transact(async (tx) => {

@@ -1,112 +1,68 @@
 // The withdrawal calls: rules state, presets, order creation, the tracker, the
-// history, correcting a rejected key (free) or giving up at that step.
+// history, correcting a rejected key (free) or giving up at that step. Each route names the legacy
+// client's path for it (legacy-shapes.ts), which the API layer registers beside it.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { okEnvelopeWithState } from '../../contract/envelope.ts'
 import {
   createWithdrawOrderRequest,
   pageRequest,
   updateKeyRequest,
-  type WithdrawOrdersPage,
+  withdrawalByRequestRequest,
   withdrawChannels,
   withdrawInfo,
   withdrawOrderRequest,
   withdrawOrdersPage,
   withdrawProcess,
 } from '../../contract/withdrawals.ts'
-import { ok, okWithState, replies } from '../http/envelope.ts'
-import {
-  legacyBankList,
-  legacyCreatedWithdrawal,
-  legacyCreateWithdraw,
-  legacyCreateWithdrawRequest,
-  legacyOrderView,
-  legacyProcessView,
-  legacyUpdateKey,
-  legacyWithdrawInfo,
-  legacyWithdrawInfoRequest,
-  legacyWithdrawMsgCode,
-  legacyWithdrawMsgCodes,
-  legacyWithdrawResult,
-  legacyWithdrawResultSchema,
-  withdrawalAnswer,
-  withLegacyOrderFields,
-  withLegacyProcessFields,
-} from './legacy-shapes.ts'
+import { requireStepUp } from '../accounts/face-checks.ts'
+import { ok, replies } from '../http/envelope.ts'
+import { legacyBankList, withdrawalLegacyPaths } from './legacy-shapes.ts'
 
-const legacyOrderList = z
-  .array(legacyOrderView)
-  .meta({ description: "The page's orders under the legacy client's names." })
 const processReply = replies(withdrawProcess)
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withdrawals = app.payments.withdrawals
-  const auth = {}
-  const timeZone = app.config.market.timeZone
-  const legacyOrders = (orders: WithdrawOrdersPage['orders']) =>
-    orders.map((order) => withLegacyOrderFields(order, timeZone))
+  const legacy = withdrawalLegacyPaths(app.config.market.timeZone, (playerId) => withdrawals.paidCount(playerId))
 
   const infoSchema = {
     summary: 'Whether the player may withdraw now, how much, and the latest orders',
     body: pageRequest.optional(),
-    description:
-      '`msgCode` is `success`, or for the legacy client the state it reads there: `withdrawProcessing` ' +
-      '(an order in flight) or `needPlayGame` (bonus still to be wagered); the answer is a success either way.',
-    response: {
-      200: okEnvelopeWithState(
-        withdrawInfo.extend({
-          orders: withdrawOrdersPage,
-          orderList: legacyOrderList,
-          result: legacyWithdrawResultSchema,
-        }),
-        legacyWithdrawMsgCodes,
-      ),
-    },
+    response: replies(withdrawInfo.extend({ orders: withdrawOrdersPage })),
   }
-  const infoOptions = {
-    ...auth,
-    preValidation: legacyWithdrawInfo,
-    schema: infoSchema,
-    config: { legacyBody: legacyWithdrawInfoRequest },
-  }
-  app.post('/v1/bus/withdrawInfo', infoOptions, async (request) => {
-    const [info, page] = await Promise.all([
+  app.post('/v1/withdrawals/info', { schema: infoSchema, config: { legacyPath: legacy.info } }, async (request) => {
+    const [info, orders] = await Promise.all([
       withdrawals.info(request.playerId),
       withdrawals.page(request.playerId, request.body ?? { pageNum: 1, pageSize: 10 }),
     ])
-    const orderList = legacyOrders(page.orders)
-    const data = { ...info, orders: page, orderList, result: legacyWithdrawResult(info, orderList) }
-    return okWithState(legacyWithdrawMsgCode(info), data)
+    return ok({ ...info, orders })
   })
 
-  const channelSchema = {
+  const optionsSchema = {
     summary: 'The withdraw screen: amount presets, bounds and PIX key types',
-    response: replies(
-      withdrawChannels.extend({
-        list: z.array(z.object({ id: z.number().int(), amount: z.number().int() })).meta({
-          description: 'The presets as the legacy client reads them.',
-        }),
-      }),
-    ),
+    response: replies(withdrawChannels),
   }
-  app.post('/withdraw/channel/list', { ...auth, schema: channelSchema }, async (request) => {
-    const info = await withdrawals.info(request.playerId)
-    return ok({
-      presets: app.config.withdrawals.presets,
-      min: info.min,
-      max: info.max,
-      withdrawable: info.withdrawable,
-      dailyMax: info.dailyMax,
-      dailyRemaining: info.dailyRemaining,
-      payTypes: ['cpf', 'phone', 'email', 'random'],
-      // The legacy client reads the amount choices as `data.list`.
-      list: app.config.withdrawals.presets.map((amount, index) => ({ id: index + 1, amount })),
-    })
-  })
+  app.post(
+    '/v1/withdrawals/options',
+    { schema: optionsSchema, config: { legacyPath: legacy.options } },
+    async (request) => {
+      const info = await withdrawals.info(request.playerId)
+      return ok({
+        presets: app.config.withdrawals.presets,
+        min: info.min,
+        max: info.max,
+        withdrawable: info.withdrawable,
+        dailyMax: info.dailyMax,
+        dailyRemaining: info.dailyRemaining,
+        keyTypes: ['cpf', 'phone', 'email', 'random'] as const,
+      })
+    },
+  )
 
   // The legacy client's list of withdrawal channels: with PIX, the key types (and the legacy client's payType codes).
   const bankSchema = {
     summary: "The legacy client's withdrawal channels: the PIX key types",
+    deprecated: true,
     response: replies(
       z.object({
         list: z.array(
@@ -115,57 +71,68 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     ),
   }
-  app.post('/withdraw/bank/all/list', { ...auth, schema: bankSchema }, async () => ok({ list: legacyBankList }))
+  app.post('/withdraw/bank/all/list', { schema: bankSchema }, async () => ok({ list: legacyBankList }))
 
   const createSchema = {
     summary: 'Withdraw to a PIX key of the verified holder (idempotent by requestId)',
     body: createWithdrawOrderRequest,
-    response: replies(legacyCreatedWithdrawal),
+    response: processReply,
   }
-  const createOptions = {
-    ...auth,
-    preValidation: legacyCreateWithdraw,
-    schema: createSchema,
-    config: { legacyBody: legacyCreateWithdrawRequest },
-  }
-  app.post('/withdraw/create/order', createOptions, async (request) =>
-    ok(withdrawalAnswer(request, await withdrawals.create(request.playerId, request.body, request.language))),
-  )
+  const createConfig = { legacyPath: legacy.create, marketOnly: 'withdrawal' as const }
+  app.post('/v1/withdrawals/create', { schema: createSchema, config: createConfig }, async (request) => {
+    // Identity by face: the face again on a device a password login added, and before the first
+    // withdrawal to a key never paid to (FACE_STEP_UP).
+    const stepUp = (newKey: boolean) =>
+      requireStepUp(app.db, app.config.face, {
+        playerId: request.playerId,
+        deviceRowId: request.sessionDeviceId,
+        newKey,
+        now: app.clock.now(),
+      })
+    return ok(await withdrawals.create(request.playerId, request.body, request.language, stepUp))
+  })
 
-  const processSchema = {
+  const trackerSchema = {
     summary: "A withdrawal's tracker: steps and the 120-minute clock",
     body: withdrawOrderRequest,
-    response: replies(legacyProcessView),
+    response: processReply,
   }
-  app.post('/v1/bus/getWithdrawProcess', { ...auth, schema: processSchema }, async (request) => {
-    const process = await withdrawals.process(request.playerId, request.body.orderId, request.language)
-    return ok(withLegacyProcessFields(process, await withdrawals.paidCount(request.playerId)))
-  })
+  app.post(
+    '/v1/withdrawals/tracker',
+    { schema: trackerSchema, config: { legacyPath: legacy.tracker } },
+    async (request) => ok(await withdrawals.process(request.playerId, request.body.orderId, request.language)),
+  )
 
-  const pageSchema = {
+  const byRequestSchema = {
+    summary: 'The withdrawal a create made, by its requestId (null: none was made); for an answer lost on the way',
+    body: withdrawalByRequestRequest,
+    response: replies(z.object({ order: withdrawProcess.nullable() })),
+  }
+  app.post(
+    '/v1/withdrawals/byRequest',
+    { schema: byRequestSchema, config: { legacyPath: legacy.byRequest } },
+    async (request) =>
+      ok({ order: await withdrawals.byRequest(request.playerId, request.body.requestId, request.language) }),
+  )
+
+  const listSchema = {
     summary: "The player's withdrawals, newest first",
     body: pageRequest,
-    response: replies(withdrawOrdersPage.extend({ orderList: legacyOrderList })),
+    response: replies(withdrawOrdersPage),
   }
-  const pageOptions = {
-    ...auth,
-    preValidation: legacyWithdrawInfo,
-    schema: pageSchema,
-    config: { legacyBody: legacyWithdrawInfoRequest },
-  }
-  app.post('/v1/bus/getAllWithdrawOrders', pageOptions, async (request) => {
-    const page = await withdrawals.page(request.playerId, request.body)
-    return ok({ ...page, orderList: legacyOrders(page.orders) })
-  })
+  app.post('/v1/withdrawals/list', { schema: listSchema, config: { legacyPath: legacy.list } }, async (request) =>
+    ok(await withdrawals.page(request.playerId, request.body)),
+  )
 
-  const updateSchema = {
+  const correctKeySchema = {
     summary: 'Correct the PIX key of a withdrawal the bank rejected (free)',
     body: updateKeyRequest,
     response: processReply,
   }
-  const updateOptions = { ...auth, preValidation: legacyUpdateKey, schema: updateSchema }
-  app.post('/v1/bus/updateCpf', updateOptions, async (request) =>
-    ok(await withdrawals.updateKey(request.playerId, request.body, request.language)),
+  app.post(
+    '/v1/withdrawals/correctKey',
+    { schema: correctKeySchema, config: { legacyPath: legacy.correctKey } },
+    async (request) => ok(await withdrawals.updateKey(request.playerId, request.body, request.language)),
   )
 
   const cancelSchema = {
@@ -173,7 +140,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     body: withdrawOrderRequest,
     response: processReply,
   }
-  app.post('/v1/bus/cancelWithdraw', { ...auth, schema: cancelSchema }, async (request) =>
+  app.post('/v1/withdrawals/cancel', { schema: cancelSchema, config: { legacyPath: legacy.cancel } }, async (request) =>
     ok(await withdrawals.cancel(request.playerId, request.body.orderId, request.language)),
   )
 }

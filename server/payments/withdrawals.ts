@@ -2,8 +2,10 @@
 // operator's review (withdrawal-review.ts) and payouts through the provider with their polling
 // (withdrawal-payouts.ts), sharing the order bookkeeping in withdrawal-orders.ts. Cash is held
 // (cash → withdrawal_hold) when an order is accepted; a paid payout posts the hold, a failed one
-// voids it (money back at once), and a rejected key waits for the player's correction.
+// voids it (money back at once), and a rejected key waits for the player's correction. A closing
+// account's balance is paid out as an order of its own purpose (closure-payouts.ts).
 
+import { ClosurePayouts } from './closure-payouts.ts'
 import type { WithdrawalServiceOptions } from './withdrawal-orders.ts'
 import { WithdrawalPayouts } from './withdrawal-payouts.ts'
 import { WithdrawalRequests } from './withdrawal-requests.ts'
@@ -17,11 +19,13 @@ export class WithdrawalService {
   readonly #requests: Requests
   readonly #review: Review
   readonly #payouts: Payouts
+  readonly #closure: ClosurePayouts
 
   constructor(options: WithdrawalServiceOptions) {
     this.#payouts = new WithdrawalPayouts(options)
     this.#requests = new WithdrawalRequests(options, this.#payouts)
     this.#review = new WithdrawalReview(options, this.#payouts)
+    this.#closure = new ClosurePayouts(options, this.#payouts)
   }
 
   info(...args: Parameters<Requests['info']>) {
@@ -32,6 +36,9 @@ export class WithdrawalService {
   }
   process(...args: Parameters<Requests['process']>) {
     return this.#requests.process(...args)
+  }
+  byRequest(...args: Parameters<Requests['byRequest']>) {
+    return this.#requests.byRequest(...args)
   }
   paidCount(...args: Parameters<Requests['paidCount']>) {
     return this.#requests.paidCount(...args)
@@ -51,6 +58,11 @@ export class WithdrawalService {
   }
   phase(...args: Parameters<Review['phase']>) {
     return this.#review.phase(...args)
+  }
+
+  /** A closing account's balance paid out, one step (server/closure asks until `settled`). */
+  closurePayout(...args: Parameters<ClosurePayouts['payOut']>) {
+    return this.#closure.payOut(...args)
   }
 
   dispatch(...args: Parameters<Payouts['dispatch']>) {

@@ -1,6 +1,6 @@
 // What a Web Push notification says, in the player's language (descriptors translated in
 // locales/*/server.po), for the events a player wants to hear about with the app closed: a
-// deposit credited, a withdrawal paid, a support reply. Built from the outbox events the ledger
+// deposit credited, a withdrawal paid, a support reply, a password changed. Built from the outbox events the ledger
 // committed, so a notice says only what the records say.
 import { type Currency, formatMoney } from '../../contract/money.ts'
 import { say } from '../i18n/catalog.ts'
@@ -36,6 +36,22 @@ export function supportReplied(): Notice {
     body: say(language, /*i18n*/ { id: 'push.support.body', message: 'Você tem uma nova mensagem no atendimento.' }),
     url: '/servicePage',
     tag: 'support',
+  })
+}
+
+/** For the accounts module: the account's password was changed (by the player or with a reset code). */
+export function passwordChanged(): Notice {
+  return (language) => ({
+    title: say(language, /*i18n*/ { id: 'push.password.title', message: 'Sua senha foi trocada' }),
+    body: say(
+      language,
+      /*i18n*/ {
+        id: 'push.password.body',
+        message: 'Os outros aparelhos saíram da conta. Se não foi você, fale com o atendimento agora.',
+      },
+    ),
+    url: '/security',
+    tag: 'password',
   })
 }
 

@@ -20,6 +20,7 @@ import { roundActivity, timePlayedSince } from '../games/activity.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { ledgerFlows } from '../ledger/activity.ts'
 import { periodStart } from '../lib/periods.ts'
+import { limitsLegacyPaths as legacy } from './legacy-shapes.ts'
 import { readLimitsView } from './limits-view.ts'
 
 const DAY_MS = 24 * 3600_000
@@ -30,14 +31,18 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = (playerId: number) => readLimitsView(app, app.db, playerId)
 
   app.post(
-    '/v1/bus/limits',
-    { schema: { summary: "The player's limits, pauses and their history", response: replies(limitsView) } },
+    '/v1/limits',
+    {
+      config: { legacyPath: legacy.limits },
+      schema: { summary: "The player's limits, pauses and their history", response: replies(limitsView) },
+    },
     async (request) => ok(await view(request.playerId)),
   )
 
   app.post(
-    '/v1/bus/setDepositLimit',
+    '/v1/limits/deposit',
     {
+      config: { legacyPath: legacy.deposit },
       schema: {
         summary: 'Set a deposit limit (lower at once, higher or removed after 24 hours)',
         body: setDepositLimitRequest,
@@ -51,8 +56,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    '/v1/bus/setLossLimit',
+    '/v1/limits/loss',
     {
+      config: { legacyPath: legacy.loss },
       schema: {
         summary: 'Set a loss limit (lower at once, higher or removed after 24 hours)',
         body: setLossLimitRequest,
@@ -67,8 +73,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    '/v1/bus/setSessionLimit',
+    '/v1/limits/session',
     {
+      config: { legacyPath: legacy.session },
       schema: {
         summary: 'Set the daily or per-session time limit',
         body: setSessionLimitRequest,
@@ -86,8 +93,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    '/v1/bus/setRealityCheck',
+    '/v1/limits/realityCheck',
     {
+      config: { legacyPath: legacy.realityCheck },
       schema: {
         summary: 'Set the reality-check interval',
         body: setRealityCheckRequest,
@@ -107,8 +115,9 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Portaria 2.579/2025: a daily loss limit and a daily time limit are part of registration.
   app.post(
-    '/v1/bus/setRegistrationLimits',
+    '/v1/limits/registration',
     {
+      config: { legacyPath: legacy.registration },
       schema: {
         summary: "Set the registration's mandatory daily loss and time limits",
         body: registrationLimitsRequest,
@@ -130,17 +139,26 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    '/v1/bus/selfExclude',
-    { schema: { summary: 'Pause play or self-exclude', body: selfExcludeRequest, response: replies(limitsView) } },
+    '/v1/limits/selfExclude',
+    {
+      config: { legacyPath: legacy.selfExclude },
+      schema: { summary: 'Pause play or self-exclude', body: selfExcludeRequest, response: replies(limitsView) },
+    },
     async (request) => {
       await selfExclude(app.db, request.playerId, request.body.duration, app.clock.now())
+      // After the pause commits, its still-payable PIX codes are withdrawn (paying one would only
+      // send money out and back); should this fail, reconciliation does it (`cancelForPause`).
+      await app.payments.deposits
+        .cancelForPause(request.playerId)
+        .catch((error) => request.log.error({ err: error }, 'withdrawing charges at a pause failed'))
       return ok(await view(request.playerId))
     },
   )
 
   app.post(
-    '/v1/bus/activity',
+    '/v1/activity',
     {
+      config: { legacyPath: legacy.activity },
       schema: {
         summary: "The player's activity over a period: money in and out, bets, wins, time",
         body: activityRequest,

@@ -1,14 +1,16 @@
 // The promotions switchboard: the master switch (Lei 14.790/2023 art. 29), each reward
-// on or off, self-exclusion blocking every promotion, only verified players credited, the terms each promotion shows before it
+// on or off, self-exclusion blocking every promotion, only verified adults with the registration
+// limits set credited, the terms each promotion shows before it
 // is accepted, and the one way a reward is credited: a claim row keyed so it happens once, and a
 // bonus transfer with the stated wagering requirement.
 
 import { type Kysely, sql } from 'kysely'
 import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
-import type { TransferKind } from '../../contract/transfers.ts'
+import type { RewardKind } from '../../contract/transfers.ts'
 import { refuseIfHeld } from '../accounts/account-holds.ts'
-import { activeSelfExclusion } from '../accounts/limits.ts'
+import { activeSelfExclusion, mandatoryLimitsSet } from '../accounts/limits.ts'
+import { adultConfirmed } from '../accounts/players.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
 import { type Config, promotionOn } from '../config.ts'
 import type { Database } from '../db/schema.ts'
@@ -17,6 +19,7 @@ import { grantBonus } from '../ledger/bonus.ts'
 import type { Ledger } from '../ledger/ledger.ts'
 import type { LedgerTx } from '../ledger/tx.ts'
 import { Refusal } from '../refusal.ts'
+import { refuseIfRegisterBlocked } from '../sigap/gate.ts'
 
 export interface RewardsContext {
   db: Kysely<Database>
@@ -25,7 +28,10 @@ export interface RewardsContext {
   now: () => number
 }
 
-/** Refuses unless the promotion is on, the player is verified and not held nor on a self-exclusion break. */
+/**
+ * Refuses unless the promotion is on, the player confirmed 18+, is verified, set the registration
+ * limits, and is not held nor on a self-exclusion break.
+ */
 export async function requirePromotion(
   db: Kysely<Database>,
   config: Config,
@@ -35,6 +41,7 @@ export async function requirePromotion(
 ): Promise<void> {
   if (!config.promotions.enabled) throw new Refusal('promotions_off')
   if (config.promotions.disabled.includes(key)) throw new Refusal('promotion_off')
+  await refuseIfRegisterBlocked(db, playerId)
   await refuseIfHeld(db, playerId)
   const exclusion = await activeSelfExclusion(db, playerId, now)
   if (exclusion) {
@@ -44,8 +51,13 @@ export async function requirePromotion(
       exclusion.until === null ? {} : { until: exclusion.until },
     )
   }
+  // No promotion to anyone who has not confirmed being an adult (Lei 14.790/2023).
+  if (!(await adultConfirmed(db, playerId))) throw new Refusal('age_not_confirmed')
   // Promotions credit only verified players (name, CPF and date of birth settled with the bureau).
   if (!(await verifiedIdentity(db, playerId))) throw new Refusal('reward_verification_required')
+  // Nor before the registration's mandatory limits are set (Portaria SPA/MF 2.579/2025): a
+  // player without them is restricted until they do, and bonus money is money to play with.
+  if (!(await mandatoryLimitsSet(db, playerId, now))) throw new Refusal('registration_limits_required')
 }
 
 /** True once the claim with this key was credited. */
@@ -58,7 +70,8 @@ export interface RewardClaim {
   /** The claim's key: one claim per key, ever (e.g. `gift:42`, `sign-in:42:2026-11-22`). */
   id: string
   playerId: number
-  kind: TransferKind
+  /** A bonus grant the kind table says rewards writes: so the finance report counts it. */
+  kind: RewardKind
   amount: number
 }
 

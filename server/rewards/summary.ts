@@ -1,13 +1,15 @@
-// What the home badges and prompts: which rewards are available now, and the one-time
+// What the home badges and prompts: which rewards are available now (and whether the player is
+// verified and has the registration limits set, without which none is credited), and the one-time
 // prompts — the newcomer's first game (once) and the first-deposit offer (once a day, São Paulo
 // days) — remembered in player_notices once shown.
 import type { FirstDepositOffer } from '../../contract/deposits.ts'
 import type { PromotionKey } from '../../contract/promotion-keys.ts'
-import type { RewardsSummary } from '../../contract/rewards.ts'
-import { activeSelfExclusion } from '../accounts/limits.ts'
+import type { PromptKey, RewardsSummary } from '../../contract/rewards.ts'
+import { accountHeld } from '../accounts/account-holds.ts'
+import { activeSelfExclusion, mandatoryLimitsSet } from '../accounts/limits.ts'
 import { verifiedIdentity } from '../accounts/verification.ts'
 import { promotionOn } from '../config.ts'
-import { hasPlayed } from '../games/rounds.ts'
+import { hasPlayed } from '../games/round-history.ts'
 import { localDate } from '../lib/periods.ts'
 import { downloadClaimed, giftAvailable } from './gift.ts'
 import { inviteClaimable } from './invites.ts'
@@ -16,10 +18,8 @@ import { signInfo } from './sign-in.ts'
 import { taskProcess } from './tasks.ts'
 import { wheelInfo } from './wheel.ts'
 
-type Prompt = 'newcomer_game' | 'first_deposit'
-
 /** A prompt shown once (newcomer game) or once a day (first-deposit offer). */
-function promptKey(ctx: RewardsContext, prompt: Prompt, now: number): string {
+function promptKey(ctx: RewardsContext, prompt: PromptKey, now: number): string {
   return prompt === 'first_deposit'
     ? `prompt:first_deposit:${localDate(now, ctx.config.market.timeZone)}`
     : `prompt:${prompt}`
@@ -35,7 +35,7 @@ async function promptSeen(ctx: RewardsContext, playerId: number, key: string): P
   return row !== undefined
 }
 
-export async function markPromptShown(ctx: RewardsContext, playerId: number, prompt: Prompt): Promise<void> {
+export async function markPromptShown(ctx: RewardsContext, playerId: number, prompt: PromptKey): Promise<void> {
   const now = ctx.now()
   await ctx.db
     .insertInto('player_notices')
@@ -56,14 +56,23 @@ export async function rewardsSummary(
   const now = ctx.now()
   const on = (key: PromotionKey) => promotionOn(config, key)
   const excluded = (await activeSelfExclusion(db, playerId, now)) !== null
-  const live = config.promotions.enabled && !excluded
+  // A frozen account's rewards are refused at their gate: nothing invites to them meanwhile.
+  const frozen = await accountHeld(db, playerId)
+  const live = config.promotions.enabled && !excluded && !frozen
   const played = await hasPlayed(db, playerId)
   const tasks = live && on('tasks') ? await taskProcess(ctx, playerId) : null
   const offer = live ? await offerFor(playerId, now) : null
   return {
     enabled: live,
-    blocked: !config.promotions.enabled ? 'promotions_off' : excluded ? 'self_excluded' : null,
+    blocked: !config.promotions.enabled
+      ? 'promotions_off'
+      : excluded
+        ? 'self_excluded'
+        : frozen
+          ? 'account_frozen'
+          : null,
     verified: (await verifiedIdentity(db, playerId)) !== null,
+    limitsSet: await mandatoryLimitsSet(db, playerId, now),
     gift:
       live && on('gift')
         ? {
@@ -83,7 +92,8 @@ export async function rewardsSummary(
         ? { claimed: await downloadClaimed(ctx, playerId), amount: config.promotions.downloadReward }
         : null,
     prompts: {
-      newcomerGame: !played && !excluded && !(await promptSeen(ctx, playerId, promptKey(ctx, 'newcomer_game', now))),
+      newcomerGame:
+        !played && !excluded && !frozen && !(await promptSeen(ctx, playerId, promptKey(ctx, 'newcomer_game', now))),
       firstDeposit: offer && !(await promptSeen(ctx, playerId, promptKey(ctx, 'first_deposit', now))) ? offer : null,
     },
     serverTime: now,

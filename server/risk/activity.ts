@@ -1,16 +1,27 @@
 // A player's money as the money watch sees it: deposits (with who paid) and withdrawals in the
-// look-back window, read through payments' query module, and rounds through games' play days —
+// look-back window, read through payments' query module, and rounds through games' play days;
+// over the whole history, money in and out (payments) and promotion money (rewards' claims and
+// the first-deposit bonus), and the accounts linked to the player (accounts' login sightings,
+// payments' payers and payout accounts) —
 // what the rules evaluate, and what the review panel and the case file show (masked unless the
 // operator's role may see personal data).
 import type { Kysely } from 'kysely'
 import type { WatchedActivity } from '../../contract/money-watch.ts'
 import { playerIdentity } from '../accounts/operator-queries.ts'
+import { sharedSightings } from '../accounts/sightings.ts'
 import { maskCpf } from '../accounts/verification.ts'
 import type { Database } from '../db/schema.ts'
 import { type PlayDay, playDaysSince } from '../games/play-days.ts'
 import { localDate } from '../lib/periods.ts'
-import { paymentsSince, type WatchedDeposit, type WatchedWithdrawal } from '../payments/money-watch-queries.ts'
-import type { RuleInput } from './rules.ts'
+import {
+  lifetimeMoney,
+  paymentsSince,
+  sharedPaymentParties,
+  type WatchedDeposit,
+  type WatchedWithdrawal,
+} from '../payments/money-watch-queries.ts'
+import { claimedRewardTotal } from '../rewards/promotions.ts'
+import type { Link, RuleInput } from './rules.ts'
 
 const DAY_MS = 24 * 3600_000
 
@@ -30,6 +41,32 @@ const sum = (days: PlayDay[]) => ({
   won: days.reduce((n, d) => n + d.wins, 0),
 })
 
+/**
+ * Money in and out over the player's whole history, and the promotion money they received;
+ * `asking` is a withdrawal not yet recorded (the check before the order is written).
+ */
+export async function readLifetime(db: Kysely<Database>, playerId: number, asking = 0): Promise<RuleInput['lifetime']> {
+  const [money, rewards] = await Promise.all([lifetimeMoney(db, playerId), claimedRewardTotal(db, playerId)])
+  return {
+    deposited: money.deposited,
+    deposits: money.deposits,
+    withdrawn: money.withdrawn + asking,
+    promotions: rewards + money.depositBonus,
+  }
+}
+
+/**
+ * The other accounts sharing a device, a client address, a payer or a payout account with the
+ * player; `payoutKey`: a PIX key about to be paid out to, not yet on an order.
+ */
+export async function readLinks(db: Kysely<Database>, playerId: number, payoutKey?: string): Promise<Link[]> {
+  const [sightings, parties] = await Promise.all([
+    sharedSightings(db, playerId),
+    sharedPaymentParties(db, playerId, payoutKey),
+  ])
+  return [...sightings, ...parties]
+}
+
 export async function readActivity(
   db: Kysely<Database>,
   playerId: number,
@@ -37,11 +74,13 @@ export async function readActivity(
 ): Promise<Activity> {
   const { now, timeZone } = options
   const since = now - options.lookbackDays * DAY_MS
-  const [identity, payments, days, lifetimeDays] = await Promise.all([
+  const [identity, payments, days, lifetimeDays, lifetime, links] = await Promise.all([
     playerIdentity(db, playerId),
-    paymentsSince(db, playerId, since),
+    paymentsSince(db, playerId, since, now),
     playDaysSince(db, playerId, since, timeZone),
     playDaysSince(db, playerId, 0, timeZone),
+    readLifetime(db, playerId),
+    readLinks(db, playerId),
   ])
   const paidAt = payments.deposits.flatMap((d) => (d.status === 'paid' && d.paidAt !== null ? [d.paidAt] : []))
   const firstPaid = paidAt.length === 0 ? null : Math.min(...paidAt)
@@ -61,6 +100,8 @@ export async function readActivity(
       stakedSinceDeposits: sinceDeposits.staked,
       days,
       today: localDate(now, timeZone),
+      lifetime,
+      links,
     },
   }
 }
@@ -88,6 +129,8 @@ export function activityView(activity: Activity, personal: boolean): WatchedActi
       keyType: w.keyType,
       key: personal ? w.pixKey : w.keyMasked,
       createdAt: w.createdAt,
+      phase: w.phase,
+      sendAfter: w.sendAfter,
     })),
     rounds: { ...activity.lifetime, sinceDeposits: activity.sinceDeposits },
     payers: [...payerCounts].map(([payer, n]) => ({ cpf: cpf(payer), isPlayer: payer === playerCpf, deposits: n })),

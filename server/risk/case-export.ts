@@ -2,7 +2,8 @@
 // the case, the person, the flag's reasons, the operations in the window and the play, the notes
 // — as CSV lines (streamed, one record per line, its kind in the first column) or as one JSON
 // document. The format is described in docs/money-watch.md; a change to it changes that page.
-import type { CaseFile } from '../../contract/money-watch.ts'
+import { z } from 'zod'
+import { type CaseFile, caseDecisions, watchRules } from '../../contract/money-watch.ts'
 import { type CsvCell, csvRows } from '../lib/csv.ts'
 
 export const CASE_EXPORT_FORMAT = 'jogo-limpo.money-watch.case/1'
@@ -95,8 +96,62 @@ export function* caseCsvLines(file: CaseFile): Generator<string> {
     yield row(['note', id, iso(note.createdAt), String(note.id), 'note', '', note.author, '', note.body])
 }
 
+const isoOrEmpty = z.string().meta({ description: 'An ISO 8601 time, or empty when there is none.' })
+const play = z.strictObject({ rounds: z.number().int(), stakedBrl: z.string(), wonBrl: z.string() })
+
+/** The JSON form of the format, field by field (the OpenAPI document's reply for `format: json`). */
+export const caseExportJson = z
+  .strictObject({
+    format: z.literal(CASE_EXPORT_FORMAT),
+    exportedAt: isoOrEmpty,
+    exportedBy: z.string(),
+    case: z.strictObject({
+      id: z.number().int(),
+      rule: z.enum(watchRules),
+      status: z.enum(['open', 'closed']),
+      openedAt: isoOrEmpty,
+      lastFiredAt: isoOrEmpty,
+      hits: z.number().int(),
+      trigger: z.string().nullable(),
+      decision: z.enum(caseDecisions).nullable(),
+      decisionReason: z.string().nullable(),
+      decidedBy: z.string().nullable(),
+      decidedAt: isoOrEmpty,
+    }),
+    person: z.strictObject({
+      playerId: z.number().int(),
+      cpf: z.string().nullable(),
+      name: z.string().nullable(),
+      frozen: z.boolean(),
+    }),
+    reasons: z.record(z.string(), z.union([z.number(), z.string()])),
+    operations: z.array(
+      z.union([
+        z.strictObject({
+          id: z.string(),
+          kind: z.literal('deposit'),
+          at: isoOrEmpty,
+          amountBrl: z.string(),
+          status: z.string(),
+          payers: z.array(z.strictObject({ cpf: z.string(), isPlayer: z.boolean() })),
+        }),
+        z.strictObject({
+          id: z.string(),
+          kind: z.literal('withdrawal'),
+          at: isoOrEmpty,
+          amountBrl: z.string(),
+          status: z.string(),
+          pixKey: z.string(),
+        }),
+      ]),
+    ),
+    play: z.strictObject({ lifetime: play, sinceDeposits: play.extend({ since: isoOrEmpty }) }),
+    notes: z.array(z.strictObject({ at: isoOrEmpty, author: z.string(), body: z.string() })),
+  })
+  .meta({ id: 'MoneyWatchCase' })
+
 /** The same case as one JSON document. */
-export function caseJson(file: CaseFile, exportedAt: number, exportedBy: string) {
+export function caseJson(file: CaseFile, exportedAt: number, exportedBy: string): z.infer<typeof caseExportJson> {
   const { flag, player, activity } = file
   return {
     format: CASE_EXPORT_FORMAT,
@@ -120,7 +175,7 @@ export function caseJson(file: CaseFile, exportedAt: number, exportedBy: string)
     operations: [
       ...activity.deposits.map((d) => ({
         id: d.id,
-        kind: 'deposit',
+        kind: 'deposit' as const,
         at: iso(d.paidAt ?? d.createdAt),
         amountBrl: brl(d.amount),
         status: d.status,
@@ -128,7 +183,7 @@ export function caseJson(file: CaseFile, exportedAt: number, exportedBy: string)
       })),
       ...activity.withdrawals.map((w) => ({
         id: w.id,
-        kind: 'withdrawal',
+        kind: 'withdrawal' as const,
         at: iso(w.createdAt),
         amountBrl: brl(w.amount),
         status: w.status,

@@ -9,6 +9,7 @@ import type { CaseDecision, CaseNote, FlagItem, FlagReasons, WatchRule } from '.
 import { setFrozen } from '../accounts/account-holds.ts'
 import { type Actor, writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
+import { unsentWithdrawals } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
 import type { Finding } from './rules.ts'
 
@@ -97,6 +98,16 @@ export async function listFlags(db: Kysely<Database>, filter: FlagFilter) {
   return { total: Number(total.n), rows }
 }
 
+/** How many flags are open, waiting for a decision (the console's pending work). */
+export async function openFlagCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('risk_flags')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export async function findFlag(db: Kysely<Database>, flagId: number): Promise<FlagRow> {
   const row = await db.selectFrom('risk_flags').selectAll().where('id', '=', flagId).executeTakeFirst()
   if (!row) throw new Refusal('not_found', { flagId })
@@ -169,7 +180,9 @@ export async function decideCase(
       },
       now,
     )
-    if (frozen && frozen.before.frozenAt === null)
+    if (frozen && frozen.before.frozenAt === null) {
+      // What the hold keeps from the bank, recorded with it (as an operator's own freeze is).
+      const held = await unsentWithdrawals(trx, playerId)
       await writeAudit(
         trx,
         actor,
@@ -178,10 +191,50 @@ export async function decideCase(
           objectType: 'player',
           objectId: playerId,
           before: frozen.before,
-          after: frozen.after,
+          after: { ...frozen.after, withdrawals: held.map((w) => ({ orderId: w.orderId, amount: w.amount })) },
           reason: `money watch case ${flagId}: ${reason}`,
         },
         now,
       )
+    }
   })
+}
+
+/** A player's money-watch flags raised since an instant, and how many cases were reported to COAF (the AML class reads them). */
+export async function flagSummary(
+  db: Kysely<Database>,
+  playerId: number,
+  since: number,
+): Promise<{ flags: number; open: number; reported: number }> {
+  const rows = await db
+    .selectFrom('risk_flags')
+    .select(['status', 'decision', 'last_at'])
+    .where('player_id', '=', playerId)
+    .execute()
+  return {
+    flags: rows.filter((r) => Number(r.last_at) >= since).length,
+    open: rows.filter((r) => r.status === 'open').length,
+    reported: rows.filter((r) => r.decision === 'reported').length,
+  }
+}
+
+/** Flags raised and cases decided between two instants (the annual AML report). */
+export async function flagYear(db: Kysely<Database>, start: number, end: number) {
+  const [raised, decided] = await Promise.all([
+    db
+      .selectFrom('risk_flags')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('first_at', '>=', start)
+      .where('first_at', '<', end)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('risk_flags')
+      .select(['decision', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('decided_at', '>=', start)
+      .where('decided_at', '<', end)
+      .groupBy('decision')
+      .execute(),
+  ])
+  const by = (d: string) => Number(decided.find((r) => r.decision === d)?.n ?? 0)
+  return { raised: Number(raised.n), cleared: by('cleared'), reported: by('reported'), held: by('held') }
 }

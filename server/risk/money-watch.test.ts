@@ -5,51 +5,31 @@
 // work are refused (403, audited); the export carries the case, the person (whole CPF only when
 // asked by a role that sees it, audited), the operations and the reasons; thresholds are settings.
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
+import { appPerTest } from '../../tests/support/app-per-test.ts'
 import { manualClock } from '../../tests/support/clock.ts'
-import { signedInOperator } from '../../tests/support/operators.ts'
-import {
-  buildTestApp,
-  createTestDb,
-  engines,
-  loginPlayer,
-  sandboxBankOf,
-  TEST_OPS_TOKEN,
-  type TestDb,
-} from '../../tests/support/server.ts'
-import type { OperatorRole } from '../db/schema.ts'
+import { operatorsOf } from '../../tests/support/operators.ts'
+import { engines, loginPlayer, sandboxBankOf, TEST_OPS_TOKEN } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
 
 describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
-  let testDb: TestDb
-  let app: FastifyInstance
   const clock = manualClock(START)
-  let ip = 0
 
-  beforeEach(async () => {
-    clock.time = START
-    testDb = await createTestDb(engine)
-    // Withdrawals above R$ 50 wait for review, so the order stays in flight while the test looks.
-    app = await buildTestApp(testDb.db, { WITHDRAW_REVIEW_ABOVE: '5000' }, clock)
-  })
-  afterEach(async () => {
-    await app.close()
-    await testDb.drop()
-  })
+  // Withdrawals above R$ 50 wait for review, so the order stays in flight while the test looks.
+  const t = appPerTest(engine, { env: { WITHDRAW_REVIEW_ABOVE: '5000' }, clock, start: START })
 
-  const operator = (role: OperatorRole) => signedInOperator(app, testDb.db.kysely, role, clock.now(), `192.0.2.${++ip}`)
+  const operator = operatorsOf(t, clock)
 
   /** A verified player who deposits through the sandbox bank (paid by `payerCpf`, the player by default). */
   async function depositor() {
-    const player = await loginPlayer(app, { ageConfirmed: true, verified: true, bound: true })
+    const player = await loginPlayer(t.app, { ageConfirmed: true, verified: true, bound: true })
     const deposit = async (amount: number, payerCpf?: string) => {
       const created = await player.call('/charge/create/order', { amount, requestId: randomUUID() })
       expect(created.success).toBe(true)
-      const paid = await sandboxBankOf(app).inject({
+      const paid = await sandboxBankOf(t.app).inject({
         method: 'POST',
         url: '/sandbox/bank/pay',
         payload: { code: created.data.payCode, ...(payerCpf ? { payerCpf } : {}) },
@@ -70,14 +50,14 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
   }
 
   const flagsOf = (playerId: number) =>
-    testDb.db.kysely.selectFrom('risk_flags').selectAll().where('player_id', '=', playerId).execute()
+    t.db.kysely.selectFrom('risk_flags').selectAll().where('player_id', '=', playerId).execute()
   const auditOf = (action: string) =>
-    testDb.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
+    t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
 
   it('a deposit withdrawn without play raises one open little_play flag, however often the request comes', async () => {
     const player = await depositor()
     const depositId = await player.deposit(10_000)
-    expect((await readPlayerBalances(testDb.db.kysely, player.userId)).cash).toBe(10_000)
+    expect((await readPlayerBalances(t.db.kysely, player.userId)).cash).toBe(10_000)
     const requestId = randomUUID()
     const first = await player.withdraw(8_000, requestId)
     expect(first.success).toBe(true)
@@ -95,7 +75,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
       lookbackDays: 7,
     })
     // The withdrawal itself stands: the money is held for it in the ledger.
-    expect(await readPlayerBalances(testDb.db.kysely, player.userId)).toMatchObject({
+    expect(await readPlayerBalances(t.db.kysely, player.userId)).toMatchObject({
       cash: 2_000,
       withdrawalHold: 8_000,
     })
@@ -103,7 +83,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
     // A second withdrawal later (the first refused by review) fires the rule again: the same flag, two hits.
     const admin = await operator('admin')
     const orderId = (
-      await testDb.db.kysely
+      await t.db.kysely
         .selectFrom('withdrawal_orders')
         .select('id')
         .where('player_id', '=', Number(player.userId))
@@ -121,7 +101,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
 
     // Beside the withdrawal under review: the deposit with its payer, the rounds, the open flag.
     const payments = await operator('payments')
-    const pending = await testDb.db.kysely
+    const pending = await t.db.kysely
       .selectFrom('withdrawal_orders')
       .select('id')
       .where('player_id', '=', Number(player.userId))
@@ -150,7 +130,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
     const player = await depositor()
     await player.deposit(10_000)
     expect((await player.withdraw(8_000)).success).toBe(true)
-    await Promise.all(['a', 'b', 'c', 'd'].map((ref) => app.moneyWatch.evaluate(player.userId, ref)))
+    await Promise.all(['a', 'b', 'c', 'd'].map((ref) => t.app.moneyWatch.evaluate(player.userId, ref)))
     const flags = await flagsOf(player.userId)
     expect(flags.map((f) => [f.rule, f.status, Number(f.hits)])).toEqual([['little_play', 'open', 5]])
   })
@@ -198,7 +178,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
       expect(refused.statusCode).toBe(403)
       expect((await other.post('risk/case', { flagId })).statusCode).toBe(403)
     }
-    const refusals = await testDb.db.kysely
+    const refusals = await t.db.kysely
       .selectFrom('audit_log')
       .selectAll()
       .where('action', 'like', '%refused%')
@@ -223,16 +203,21 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
         reason: 'Segurar até explicar a origem.',
       }),
     ])
-    expect(await auditOf('player.freeze')).toEqual([expect.objectContaining({ object_id: String(player.userId) })])
-
-    // The next firing opens a new flag: the closed one stays closed.
-    const admin = await operator('admin')
-    await admin.call('players/freeze', { userId: player.userId, frozen: false, reason: 'liberado' })
-    const order = await testDb.db.kysely
+    const order = await t.db.kysely
       .selectFrom('withdrawal_orders')
       .select('id')
       .where('player_id', '=', Number(player.userId))
       .executeTakeFirstOrThrow()
+    // The hold's freeze lists the withdrawal it keeps from the bank, as /players/freeze does.
+    const freezes = await auditOf('player.freeze')
+    expect(freezes).toEqual([expect.objectContaining({ object_id: String(player.userId) })])
+    expect(JSON.parse(String(freezes[0]?.after))).toMatchObject({
+      withdrawals: [{ orderId: order.id, amount: 8_000 }],
+    })
+
+    // The next firing opens a new flag: the closed one stays closed.
+    const admin = await operator('admin')
+    await admin.call('players/freeze', { userId: player.userId, frozen: false, reason: 'liberado' })
     await admin.call('withdrawals/review', { orderId: order.id, decision: 'reject', reason: 'teste' })
     expect((await player.withdraw(7_000)).success).toBe(true)
     const both = await flagsOf(player.userId)
@@ -244,7 +229,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
     const depositId = await player.deposit(10_000)
     expect((await player.withdraw(8_000)).success).toBe(true)
     const orderId = (
-      await testDb.db.kysely
+      await t.db.kysely
         .selectFrom('withdrawal_orders')
         .select('id')
         .where('player_id', '=', Number(player.userId))
@@ -298,7 +283,7 @@ describe.each(engines)('money watch on %s', { timeout: 120_000 }, (engine) => {
       { playerId: player.userId, format: 'json', fullCpf: true },
     ])
     // A case that does not exist: 404 with the envelope, no file.
-    const unknown = await app.inject({
+    const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/ops/risk/export',
       headers: { 'x-ops-token': TEST_OPS_TOKEN },

@@ -12,7 +12,7 @@ import type { Permission } from '../../contract/ops.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { may } from '../ops/roles.ts'
-import { CASE_EXPORT_FORMAT, caseCsvHeader, caseCsvLines, caseJson } from './case-export.ts'
+import { CASE_EXPORT_FORMAT, caseCsvHeader, caseCsvLines, caseExportJson, caseJson } from './case-export.ts'
 import { addNote, decideCase } from './flags.ts'
 
 const flagId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -113,7 +113,7 @@ export const moneyWatchOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
             description: `The case in the format ${CASE_EXPORT_FORMAT} (docs/money-watch.md), as CSV or JSON.`,
             content: {
               'text/csv': { schema: z.custom<Readable>().meta({ type: 'string' }) },
-              'application/json': { schema: z.looseObject({ format: z.literal(CASE_EXPORT_FORMAT) }) },
+              'application/json': { schema: caseExportJson },
             },
           },
         },

@@ -11,6 +11,7 @@ const thresholds: Thresholds = {
   minPlayPercent: 50,
   maxPayers: 3,
   maxPayoutKeys: 3,
+  linkedAccounts: 2,
   cyclesPerDay: 3,
   structuringPercent: 10,
   structuringCount: 3,
@@ -36,6 +37,8 @@ const withdrawal = (amount: number, at: number, key = '11111111111', status = 'p
   pixKey: key,
   keyMasked: 'masked',
   createdAt: at,
+  phase: status === 'processing' ? 'at_bank' : 'paid',
+  sendAfter: null,
 })
 const input = (over: Partial<RuleInput>): RuleInput => ({
   now: NOW,
@@ -45,6 +48,8 @@ const input = (over: Partial<RuleInput>): RuleInput => ({
   stakedSinceDeposits: 0,
   days: [],
   today: '2026-11-27',
+  lifetime: { deposited: 0, deposits: 0, withdrawn: 0, promotions: 0 },
+  links: [],
   ...over,
 })
 const rules = (over: Partial<RuleInput>, t: Partial<Thresholds> = {}) =>
@@ -139,5 +144,48 @@ describe('money-watch rules', () => {
     })
     expect(rules({ days: [before, { ...today, bets: 4 * 499 }] })).toEqual([])
     expect(rules({ days: [{ ...before, rounds: STAKE_BASELINE_ROUNDS - 1 }, today] })).toEqual([])
+  })
+
+  it('promotion_only: money out with no deposit ever, or beyond the deposits with promotions covering it', () => {
+    const farm = { deposited: 0, deposits: 0, withdrawn: 1_120, promotions: 10_350 }
+    expect(evaluateRules(input({ lifetime: farm }), thresholds)).toEqual([
+      {
+        rule: 'promotion_only',
+        reasons: { deposits: 0, depositedEver: 0, withdrawnEver: 1_120, promotions: 10_350, beyondDeposits: 1_120 },
+      },
+    ])
+    // More out than in, the difference covered by promotion money.
+    expect(rules({ lifetime: { deposited: 2_000, deposits: 1, withdrawn: 5_000, promotions: 3_000 } })).toEqual([
+      'promotion_only',
+    ])
+    // A winner: the difference is more than promotions ever gave.
+    expect(rules({ lifetime: { deposited: 2_000, deposits: 1, withdrawn: 5_000, promotions: 2_999 } })).toEqual([])
+    // Within the deposits, or no promotion money at all (cash from elsewhere).
+    expect(rules({ lifetime: { deposited: 5_000, deposits: 1, withdrawn: 5_000, promotions: 10_000 } })).toEqual([])
+    expect(rules({ lifetime: { deposited: 0, deposits: 0, withdrawn: 5_000, promotions: 0 } })).toEqual([])
+  })
+
+  it('linked_accounts: this many accounts sharing a device, address, payer or payout account, each named', () => {
+    const links = [
+      { playerId: 15, via: 'device' as const },
+      { playerId: 12, via: 'payer' as const },
+      { playerId: 15, via: 'address' as const },
+    ]
+    expect(evaluateRules(input({ links }), { ...thresholds, linkedAccounts: 3 })).toEqual([
+      {
+        rule: 'linked_accounts',
+        reasons: {
+          linked: 2,
+          viaDevice: 1,
+          viaAddress: 1,
+          viaPayer: 1,
+          viaPayoutAccount: 0,
+          linkedAccounts: 3,
+          accounts: '#12 #15',
+        },
+      },
+    ])
+    expect(rules({ links }, { linkedAccounts: 4 })).toEqual([])
+    expect(rules({ links: [] }, { linkedAccounts: 2 })).toEqual([])
   })
 })

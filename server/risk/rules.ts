@@ -22,6 +22,15 @@ export interface RuleInput {
   /** Rounds per local day in the window, oldest first, and which of them is today. */
   days: PlayDay[]
   today: string
+  /** The player's money over their whole history, the withdrawal being asked for included. */
+  lifetime: { deposited: number; deposits: number; withdrawn: number; promotions: number }
+  /** Other accounts sharing a device, a client address, a payer or a payout account with the player. */
+  links: Link[]
+}
+
+export interface Link {
+  playerId: number
+  via: 'device' | 'address' | 'payer' | 'payout_account'
 }
 
 export interface Finding {
@@ -143,7 +152,58 @@ function stakeChange(input: RuleInput, t: Thresholds): Finding | null {
   }
 }
 
-const rules = [littlePlay, manyPayers, manyPayoutKeys, rapidCycles, structuring, stakeChange]
+/**
+ * Money out that only promotions paid for: no deposit ever, or more withdrawn than was ever
+ * deposited with promotion money covering the difference (bonus farmed into cash).
+ */
+function promotionOnly(input: Pick<RuleInput, 'lifetime'>): Finding | null {
+  const { deposited, deposits, withdrawn, promotions } = input.lifetime
+  const beyond = withdrawn - deposited
+  if (withdrawn <= 0 || beyond <= 0 || promotions <= 0) return null
+  if (deposits > 0 && promotions < beyond) return null
+  return {
+    rule: 'promotion_only',
+    reasons: { deposits, depositedEver: deposited, withdrawnEver: withdrawn, promotions, beyondDeposits: beyond },
+  }
+}
+
+/** Several accounts sharing a device, a client address, a payer or a payout account. */
+function linkedAccounts(input: Pick<RuleInput, 'links'>, t: Thresholds): Finding | null {
+  const others = [...new Set(input.links.map((l) => l.playerId))].sort((a, b) => a - b)
+  if (others.length + 1 < t.linkedAccounts) return null
+  const via = (kind: Link['via']) => new Set(input.links.filter((l) => l.via === kind).map((l) => l.playerId)).size
+  return {
+    rule: 'linked_accounts',
+    reasons: {
+      linked: others.length,
+      viaDevice: via('device'),
+      viaAddress: via('address'),
+      viaPayer: via('payer'),
+      viaPayoutAccount: via('payout_account'),
+      linkedAccounts: t.linkedAccounts,
+      accounts: others.map((id) => `#${id}`).join(' '),
+    },
+  }
+}
+
+const rules = [
+  littlePlay,
+  manyPayers,
+  manyPayoutKeys,
+  rapidCycles,
+  structuring,
+  stakeChange,
+  promotionOnly,
+  linkedAccounts,
+]
+
+/** The rules whose finding holds the withdrawal for an operator's review before it is paid. */
+export const holdingRules: readonly WatchRule[] = ['promotion_only', 'linked_accounts']
+
+/** The findings of the holding rules alone (the check made before a withdrawal is written). */
+export function holdingFindings(input: Pick<RuleInput, 'lifetime' | 'links'>, t: Thresholds): Finding[] {
+  return [promotionOnly(input), linkedAccounts(input, t)].filter((f): f is Finding => f !== null)
+}
 
 /** Every rule the activity fires, each once. */
 export function evaluateRules(input: RuleInput, thresholds: Thresholds): Finding[] {

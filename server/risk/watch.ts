@@ -10,9 +10,9 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { withdrawalOwner } from '../payments/operator-queries.ts'
 import { Refusal } from '../refusal.ts'
-import { activityView, readActivity } from './activity.ts'
+import { activityView, readActivity, readLifetime, readLinks } from './activity.ts'
 import { caseNotes, type FlagFilter, findFlag, flagItem, listFlags, raiseFlags } from './flags.ts'
-import { evaluateRules, type Finding } from './rules.ts'
+import { evaluateRules, type Finding, holdingFindings, type Thresholds } from './rules.ts'
 
 const DAY_MS = 24 * 3600_000
 
@@ -27,11 +27,28 @@ export class MoneyWatch {
     this.#now = now
   }
 
+  // Thresholds are read at each run: a settings change applies to the next request.
+  #thresholds(): Thresholds {
+    return { ...this.#config.risk, reviewAbove: this.#config.withdrawals.reviewAbove }
+  }
+
+  /**
+   * Whether a withdrawal about to be written waits for an operator: promotion money
+   * taken out as cash, or accounts linked to the player (the holding rules). The flags themselves
+   * are raised once the request is written (`evaluate`).
+   */
+  async holdsForReview(asked: { playerId: number; amount: number; pixKey: string }): Promise<boolean> {
+    const [lifetime, links] = await Promise.all([
+      readLifetime(this.#db, asked.playerId, asked.amount),
+      readLinks(this.#db, asked.playerId, asked.pixKey),
+    ])
+    return holdingFindings({ lifetime, links }, this.#thresholds()).length > 0
+  }
+
   /** Runs every rule on the player, raising or refreshing a flag per finding. */
   async evaluate(playerId: number, triggerRef: string): Promise<Finding[]> {
     const now = this.#now()
-    // Thresholds are read at each run: a settings change applies to the next request.
-    const thresholds = { ...this.#config.risk, reviewAbove: this.#config.withdrawals.reviewAbove }
+    const thresholds = this.#thresholds()
     const activity = await readActivity(this.#db, playerId, {
       now,
       lookbackDays: thresholds.lookbackDays,

@@ -4,7 +4,7 @@
 // chat (chat.ts) and the operators' inbox (inbox.ts).
 import type { Generated } from 'kysely'
 import type { Language } from '../../contract/languages.ts'
-import type { ChatContext, ChatMessage, InboxItem, SendResult } from '../../contract/support.ts'
+import type { ChatContext, ChatMessage, InboxItem, MessageAuthor, SendResult } from '../../contract/support.ts'
 import type { Database } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
 import { firstName } from './operators.ts'
@@ -18,7 +18,7 @@ export type ConversationRow = Database['support_conversations'] extends infer T
   : never
 export type MessageRow = {
   id: number
-  author: 'player' | 'operator'
+  author: MessageAuthor
   operator_name: string | null
   text: string
   request_id: string
@@ -118,7 +118,7 @@ export async function messageByRequestId(db: Db | Trx, conversationId: number, r
     .executeTakeFirst()) as MessageRow | undefined
 }
 
-export function replayMessage(earlier: MessageRow, author: 'player' | 'operator', text: string): SendResult {
+export function replayMessage(earlier: MessageRow, author: MessageAuthor, text: string): SendResult {
   if (earlier.author !== author || earlier.text !== text) throw new Refusal('request_id_reused')
   return { message: messageView(earlier), replayed: true }
 }
@@ -141,6 +141,18 @@ export async function requireConversation(db: Db | Trx, conversationId: number):
   if (!row) throw new Refusal('not_found', { conversationId })
   return row
 }
+
+/** How many open conversations wait for an operator's answer (the console's pending work). */
+export async function waitingConversationCount(db: Db | Trx): Promise<number> {
+  const row = await db
+    .selectFrom('support_conversations')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'open')
+    .where('waiting_since', 'is not', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export function inboxItem(
   row: ConversationRow,
   playerName: string | null,

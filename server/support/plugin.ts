@@ -9,6 +9,7 @@ import fp from 'fastify-plugin'
 import { publicUserNames } from '../accounts/players.ts'
 import { findOperator } from '../ops/operators.ts'
 import { Refusal } from '../refusal.ts'
+import { waitingConversationCount } from './conversations.ts'
 import { SupportService } from './service.ts'
 
 declare module 'fastify' {
@@ -41,6 +42,10 @@ const supportPlugin: FastifyPluginAsync = async (app) => {
       playerNames: (playerIds) => publicUserNames(app.db, playerIds),
     }),
   )
+  app.pendingWork.provide('chats', () => waitingConversationCount(app.db))
 }
 
-export const supportModule = fp(supportPlugin, { name: 'support', dependencies: ['push', 'accounts', 'payments'] })
+export const supportModule = fp(supportPlugin, {
+  name: 'support',
+  dependencies: ['push', 'accounts', 'payments', 'ops'],
+})

@@ -11,6 +11,7 @@ import {
   type DayFigures,
   type GameRoundFigures,
   type GameView,
+  LIMIT_CHANGES_RULE,
   type MonthFigures,
   rtpInterval,
   type TransparencyView,
@@ -55,7 +56,7 @@ export async function dayFigures(db: Kysely<Database>, period: Period): Promise<
     depositReturns: await depositReturnFigures(db, period),
     games: await roundFigures(db, period),
     support: await supportFigures(db, period),
-    saferPlay: await saferPlayFigures(db, period),
+    saferPlay: { ...(await saferPlayFigures(db, period)), limitChangesRule: LIMIT_CHANGES_RULE },
   }
 }
 
@@ -130,6 +131,7 @@ export interface PageInputs {
   /** The frozen days of the last 30 local days (today excluded), and the chain's summary. */
   frozen: { day: string; games: GameRoundFigures[] }[]
   chain: TransparencyView['chain']
+  liabilities: TransparencyView['liabilities']
 }
 
 export async function pageView(db: Kysely<Database>, input: PageInputs): Promise<TransparencyView> {
@@ -180,5 +182,6 @@ export async function pageView(db: Kysely<Database>, input: PageInputs): Promise
     support: await supportFigures(db, month),
     saferPlay,
     chain: input.chain,
+    liabilities: input.liabilities,
   }
 }

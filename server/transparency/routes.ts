@@ -12,9 +12,11 @@ import {
   snapshotPage,
   snapshot as snapshotSchema,
   transparencyView,
+  witnessReportBody,
 } from '../../contract/transparency.ts'
 import { ok, replies } from '../http/envelope.ts'
 import { type RouteSummary, summarizeRoutes } from '../http/route-docs.ts'
+import { sha256Hex } from '../lib/secrets.ts'
 import { Refusal } from '../refusal.ts'
 
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -26,6 +28,8 @@ const snapshotQuery = z.strictObject({
 
 const viewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } }
 const snapshotLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } }
+// A phone reports once per head it saw: a few a minute is plenty, and keeps the table small.
+const witnessLimit = { rateLimit: { max: 6, timeWindow: '1 minute' } }
 
 /** A key for an array item: its reason, its game and version, or its place. */
 function itemKey(item: unknown, index: number): string {
@@ -65,6 +69,9 @@ const transparencyDocs: Record<string, RouteSummary> = {
   },
   '/transparency/snapshots/:file': {
     summary: 'One frozen day as JSON or CSV',
+  },
+  '/transparency/witness': {
+    summary: 'An installed app reports that the chain it saw earlier is no longer the one served',
   },
 }
 
@@ -130,6 +137,23 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `inline; filename="jogo-limpo-transparencia-${day}.csv"`)
         .send(snapshotCsv(snapshot))
+    },
+  )
+
+  app.post(
+    '/transparency/witness',
+    {
+      config: witnessLimit,
+      schema: {
+        description:
+          'Evidence from an installed app: a day and hash it saw earlier, the hash served for that day now (null: gone) and the head served now. Kept once per sender and seen hash, for the console; the sender is kept only as a hash of its address.',
+        body: witnessReportBody,
+        response: replies(z.object({ received: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      await app.transparency.reportWitness(request.body, sha256Hex(`witness:${request.ip}`))
+      return ok({ received: true as const })
     },
   )
 }

@@ -1,4 +1,5 @@
-// The app frame: header, banners, the routed page (with its back bar), bottom navigation.
+// The app frame: header, banners, the routed page (with its back bar), bottom navigation; each
+// page keeps its own scroll position (scrollMemory.ts).
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
@@ -6,6 +7,7 @@ import { Redirect, Route, Switch } from 'wouter'
 import { openGameAtom } from '../lib/gameFrame.ts'
 import { lazyPart } from '../lib/lazy.tsx'
 import { pushStatusAtom } from '../lib/push.ts'
+import { sessionIdleAtom } from '../lib/session.ts'
 import { useAtomValue } from '../lib/store.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
@@ -14,9 +16,12 @@ import { Header } from './layout/Header.tsx'
 import { RewardsHost } from './layout/RewardsHost.tsx'
 import { RiskReminder } from './layout/RiskReminder.tsx'
 import { routes } from './routes.ts'
+import { useScrollMemory } from './scrollMemory.ts'
 
 // The game frame's code loads when a game is first opened: it is not part of the first route.
 const GameFrame = lazyPart(() => import('./layout/GameFrame.tsx'), null)
+// Asked over the current screen when the session ended for want of activity.
+const ReauthSheet = lazyPart(() => import('../lib/ReauthSheet.tsx'), null)
 // The deposit listener has no screen of its own; it arrives just after the first paint (an open
 // PIX sheet is restored from IndexedDB and re-checked with the server when it does).
 const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null, { firstRoute: true })
@@ -28,6 +33,8 @@ export function Layout() {
   const { i18n } = useLingui()
   const pushStatus = useAtomValue(pushStatusAtom)
   const gameOpen = useAtomValue(openGameAtom) !== null
+  const sessionIdle = useAtomValue(sessionIdleAtom)
+  useScrollMemory()
   return (
     <div className="app" data-push-status={pushStatus}>
       <SandboxMarker />
@@ -56,6 +63,7 @@ export function Layout() {
       <RewardsHost />
       <ConsentPrompt />
       {gameOpen && <GameFrame />}
+      {sessionIdle && <ReauthSheet />}
     </div>
   )
 }

@@ -25,6 +25,10 @@ const withdrawHistory = lazyPage(() => import('../features/withdraw/HistoryList.
 const mine = lazyPage(() => import('../features/account/MinePage.tsx'))
 const login = lazyPage(() => import('../features/account/LoginPage.tsx'))
 const security = lazyPage(() => import('../features/account/SecurityPage.tsx'))
+const myData = lazyPage(() => import('../features/account/MyDataPage.tsx'))
+const balanceProof = lazyPage(() => import('../features/account/BalanceProofPage.tsx'))
+const closeAccount = lazyPage(() => import('../features/account/ClosurePage.tsx'))
+const passwordReset = lazyPage(() => import('../features/account/PasswordResetPage.tsx'))
 const statement = lazyPage(() => import('../features/statement/StatementPage.tsx'))
 const gameHistory = lazyPage(() => import('../features/games/HistoryPage.tsx'))
 const verify = lazyPage(() => import('../features/games/VerifyPage.tsx'))
@@ -52,11 +56,15 @@ export const routes: RouteDef[] = [
   { path: '/withdrawTab', name: msg`Saque`, component: withdraw },
   { path: '/mine', name: msg`Perfil`, component: mine },
   { path: '/security', title: msg`Segurança da conta`, back: '/mine', component: security },
+  { path: '/myData', title: msg`Meus dados`, back: '/mine', component: myData },
+  { path: '/balanceProof', title: msg`Meu saldo na prova de hoje`, back: '/mine', component: balanceProof },
+  { path: '/closeAccount', title: msg`Encerrar conta`, back: '/mine', component: closeAccount },
   { path: '/feedback', title: msg`Sugestões`, back: '/mine', component: support },
   { path: '/notice', title: msg`Avisos`, back: '/mine', component: support },
   { path: '/invite', title: msg`Convide amigos`, component: invite },
   { path: '/sign', title: msg`Check-in diário`, component: sign },
   { path: '/login', title: msg`Entrar`, component: login },
+  { path: '/password-reset', title: msg`Nova senha com código`, back: '/login', component: passwordReset },
   { path: '/task', title: msg`Tarefas`, component: tasks },
   { path: '/taskGame', title: msg`Tarefas de jogo`, back: '/task', component: tasks },
   { path: '/withdrawalTracker', title: msg`Acompanhar saque`, component: tracker },

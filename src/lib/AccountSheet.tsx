@@ -3,21 +3,27 @@
 // information (Portaria SPA/MF 2.579/2025; "no limit" is not a choice here). The CPF and the date
 // are shown in groups as they are typed and checked on blur; whether the player is 18 or older is
 // the server's to compute. The identity bureau's answer is said here: verified (the sheet closes),
-// sent to our team (why, in words), or refused (why, and the form stays). `limitsOnly`: a verified player who has not set the limits yet (an account
+// sent to our team (why, in words, and by when it answers), or refused (why, and the form stays).
+// After the bureau's yes comes the face step (FaceStep: consent, front camera, liveness prompt,
+// or no camera → our team); a sheet opened while the face step waits starts there.
+// Once verified it says so. What was sent is kept on this device until it is verified, so a form
+// opened again (after our team refused it) starts from it, not empty. `limitsOnly`: a verified player who has not set the limits yet (an account
 // from before the rule) is asked only for them, since the server refuses deposits without them.
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { groupCpfInput, isValidCpf } from '../../contract/cpf.ts'
 import { registrationLossChoices, registrationMinuteChoices } from '../../contract/limit-values.ts'
 import { formatMoney } from '../../contract/money.ts'
 import type { AccountDetails } from '../../contract/verification.ts'
-import { saveAccountDetails, saveRegistrationLimits } from './account.ts'
-import { groupDateInput, isoBirthDate, reviewReasonTexts, verificationRefusalText } from './identity.ts'
+import { faceStatus, readAccountDetails, saveAccountDetails, saveRegistrationLimits } from './account.ts'
+import { FaceStep } from './FaceStep.tsx'
+import { groupDateInput, isoBirthDate, reviewReasonTexts, reviewWaitText, verificationRefusalText } from './identity.ts'
 import { loadRewardsSummary } from './rewards.ts'
 import { Sheet } from './Sheet.tsx'
 import { storage } from './storage.ts'
 import { TextField } from './TextField.tsx'
+import { showToast } from './toast.ts'
 
 type Field = 'fullName' | 'cpf' | 'birthDate'
 
@@ -37,8 +43,39 @@ export function AccountSheet({
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [inReview, setInReview] = useState<AccountDetails | null>(null)
+  const [faceStep, setFaceStep] = useState(false)
   const [dailyLoss, setDailyLoss] = useState<number>(registrationLossChoices[2])
   const [dailyMinutes, setDailyMinutes] = useState<number>(registrationMinuteChoices[1])
+
+  // What this device last sent: the fields start from it (the player corrects, not retypes).
+  useEffect(() => {
+    if (limitsOnly) return
+    void storage.get('identityDraft').then((draft) => {
+      if (!draft) return
+      setValues((typed) => (typed.fullName || typed.cpf || typed.birthDate ? typed : draft))
+    })
+  }, [limitsOnly])
+
+  // Name, CPF and date of birth already accepted: the sheet opens on the face step.
+  useEffect(() => {
+    if (limitsOnly) return
+    void faceStatus()
+      .then((status) => setFaceStep(status.pending))
+      .catch(() => undefined)
+  }, [limitsOnly])
+
+  async function afterFace(outcome: 'passed' | 'review') {
+    const details = await readAccountDetails()
+    if (outcome === 'review') {
+      setFaceStep(false)
+      setInReview(details)
+      return
+    }
+    await storage.remove('identityDraft')
+    void loadRewardsSummary().catch(() => undefined)
+    showToast(t`Conta verificada: nome, CPF, data de nascimento e rosto conferidos. Você já pode depositar.`)
+    onSaved()
+  }
 
   function problemOf(field: Field, next = values): string | undefined {
     if (field === 'fullName') {
@@ -72,6 +109,7 @@ export function AccountSheet({
       await saveRegistrationLimits({ dailyLoss, dailyMinutes })
       if (!limitsOnly) {
         const birthDate = isoBirthDate(values.birthDate) ?? undefined
+        await storage.set('identityDraft', { ...values, fullName: values.fullName.trim() })
         const details = await saveAccountDetails({ fullName: values.fullName.trim(), cpf: values.cpf, birthDate })
         await storage.set('ownCpf', values.cpf.replace(/\D/g, ''))
         // Promotions open to verified players: the home's and reward screens' summary is read again.
@@ -80,6 +118,16 @@ export function AccountSheet({
         if (details.status === 'review') {
           setInReview(details)
           return
+        }
+        if (details.status === 'face') {
+          setFaceStep(true)
+          return
+        }
+        if (details.verified) {
+          await storage.remove('identityDraft')
+          showToast(
+            t`Conta verificada: nome, CPF e data de nascimento conferidos. Você já pode depositar e receber promoções.`,
+          )
         }
       }
       onSaved()
@@ -100,12 +148,25 @@ export function AccountSheet({
 
   if (inReview)
     return (
-      <Sheet title={<Trans>Seus dados estão em análise</Trans>}>
-        <p className="card" role="status" data-testid="verification-review">
-          {inReview.reviewReason ? i18n._(reviewReasonTexts[inReview.reviewReason]) : null}
-        </p>
+      <Sheet key="review" title={<Trans>Seus dados estão em análise</Trans>}>
+        <div className="card" role="status" data-testid="verification-review">
+          <p>{inReview.reviewReason ? i18n._(reviewReasonTexts[inReview.reviewReason]) : null}</p>
+          {inReview.reviewDueAt !== null && (
+            <p data-testid="verification-review-time">{reviewWaitText(inReview.reviewDueAt, Date.now(), i18n)}</p>
+          )}
+        </div>
         <button type="button" className="button" onClick={() => onSaved(inReview)}>
           <Trans>Entendi</Trans>
+        </button>
+      </Sheet>
+    )
+
+  if (faceStep)
+    return (
+      <Sheet key="face" title={<Trans>Verificação de rosto</Trans>}>
+        <FaceStep purpose="onboarding" onDone={(outcome) => void afterFace(outcome)} />
+        <button type="button" className="link" onClick={onClose}>
+          <Trans>Agora não</Trans>
         </button>
       </Sheet>
     )

@@ -1,8 +1,11 @@
 // The bind dialog: register a name and password, show the bound name locked, or log
-// in with a name and password. Fields are checked on blur; an error clears on input once the
-// value is valid. Shared: Perfil opens it, and the withdraw screen opens it in place for its bind step.
+// in with a name and password (and what to do when the password is forgotten: change it on a
+// device where the account is open, or get a code from support). Fields are checked on blur; an
+// error clears on input once the value is valid. Shared: Perfil opens it, and the withdraw screen
+// opens it in place for its bind step.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'wouter'
 import type { bindRequest } from '../../contract/accounts.ts'
 import { checkConfirmation, checkLoginPassword, checkPassword, checkUserName } from '../../contract/credentials.ts'
 import type { RequestBody } from '../../contract/request.ts'
@@ -10,12 +13,13 @@ import { refreshAccount } from './account.ts'
 import { call } from './api.ts'
 import { confirmationMessage, passwordMessage, userNameMessage } from './credentialMessages.ts'
 import { ApiError } from './http.ts'
+import { passkeyCancelled, passkeyLoginAnswer, passkeysSupported } from './passkeys.ts'
 import { Sheet } from './Sheet.tsx'
-import { loginWithCredentials } from './session.ts'
+import { loginWithCredentials, loginWithPasskey } from './session.ts'
 import { TextField } from './TextField.tsx'
 import { showToast } from './toast.ts'
 
-const bindLogin = (input: RequestBody<typeof bindRequest>) => call('/user/bindLoginAccount', input)
+const bindLogin = (input: RequestBody<typeof bindRequest>) => call('/v1/account/bind', input)
 
 export type BindMode = 1 | 2 | 3
 const DIALOG_TOAST_MS = 2000
@@ -36,7 +40,14 @@ export function BindDialog({
   const [values, setValues] = useState({ userName: '', password: '', confirm: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [forgot, setForgot] = useState(false)
+  const forgotPanel = useRef<HTMLDivElement>(null)
   const formId = useId()
+
+  // Opened below the form: brought into view, or a small phone would show nothing new.
+  useEffect(() => {
+    if (forgot) forgotPanel.current?.scrollIntoView({ block: 'nearest' })
+  }, [forgot])
 
   function problemOf(field: Field, next = values): string | undefined {
     if (field === 'userName') {
@@ -97,6 +108,22 @@ export function BindDialog({
     }
   }
 
+  // A passkey kept on this phone (or one nearby) logs in without the name and password.
+  async function passkeyLogin() {
+    setBusy(true)
+    try {
+      await loginWithPasskey(await passkeyLoginAnswer())
+      showToast(t`Você entrou na sua conta.`, DIALOG_TOAST_MS)
+      await refreshAccount()
+      onClose()
+    } catch (error) {
+      if (!passkeyCancelled(error))
+        showToast(error instanceof ApiError ? error.message : t`Algo deu errado. Tente de novo.`, DIALOG_TOAST_MS)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const labels: Record<Field, string> = {
     userName: t`Nome de usuário`,
     password: t`Senha`,
@@ -149,6 +176,17 @@ export function BindDialog({
           <button type="submit" className="button" disabled={busy}>
             {mode === 1 ? <Trans>Vincular conta</Trans> : <Trans>Entrar</Trans>}
           </button>
+          {mode === 3 && passkeysSupported() && (
+            <button
+              type="button"
+              className="button secondary"
+              disabled={busy}
+              data-testid="passkey-login"
+              onClick={() => void passkeyLogin()}
+            >
+              <Trans>Entrar com passkey</Trans>
+            </button>
+          )}
           <button
             type="button"
             className="link"
@@ -163,6 +201,41 @@ export function BindDialog({
               <Trans>Criar nome e senha para esta conta</Trans>
             )}
           </button>
+          {mode === 3 && (
+            <button
+              type="button"
+              className="link"
+              aria-expanded={forgot}
+              aria-controls={`${formId}-forgot`}
+              onClick={() => setForgot(!forgot)}
+            >
+              <Trans>Esqueci a senha</Trans>
+            </button>
+          )}
+          {mode === 3 && forgot && (
+            <div id={`${formId}-forgot`} className="forgot-password" data-testid="forgot-password" ref={forgotPanel}>
+              <p>
+                <Trans>
+                  No aparelho em que sua conta já está aberta: Perfil → Segurança da conta → Esqueci a senha. Você
+                  confirma o CPF e a data de nascimento da conta verificada e escolhe uma senha nova.
+                </Trans>
+              </p>
+              <p>
+                <Trans>
+                  Sem esse aparelho: o atendimento confirma quem você é e passa um código, que vale uma vez, para criar
+                  a senha nova aqui.
+                </Trans>
+              </p>
+              <div className="link-column">
+                <Link href="/service">
+                  <Trans>Falar com o atendimento</Trans>
+                </Link>
+                <Link href="/password-reset">
+                  <Trans>Tenho um código do atendimento</Trans>
+                </Link>
+              </div>
+            </div>
+          )}
         </form>
       )}
       <button type="button" className="link" onClick={onClose}>

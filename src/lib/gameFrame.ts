@@ -1,4 +1,4 @@
-// The game frame: which game is open, how a game is launched (`/game/forward` gives
+// The game frame: which game is open, how a game is launched (`/v1/games/open` gives
 // a URL with a short-lived launch token) and what closing does — the session is closed, and the
 // balance and the current tab's data (tasks, lobby figures) reload, and with enough cash the
 // "you can withdraw" prompt opens.
@@ -21,7 +21,7 @@ export interface OpenGame {
 export const openGameAtom = atom<OpenGame | null>(null)
 
 export async function launchGame(gameId: string): Promise<void> {
-  const { sessionId, openGameUrl } = await call<GameLaunch>('/game/forward', { id: gameId })
+  const { sessionId, openGameUrl } = await call<GameLaunch>('/v1/games/open', { id: gameId })
   appStore.set(openGameAtom, { gameId, sessionId, url: openGameUrl })
 }
 
@@ -38,7 +38,7 @@ export async function closeGame(): Promise<void> {
   const game = appStore.get(openGameAtom)
   if (!game) return
   appStore.set(openGameAtom, null)
-  await call('/game/close', { sessionId: game.sessionId }).catch(() => undefined)
+  await call('/v1/games/close', { sessionId: game.sessionId }).catch(() => undefined)
   appStore.set(tabReloadAtom, (n) => n + 1)
   const account = await refreshAccount().catch(() => null)
   const threshold = appStore.get(appConfigAtom)?.withdrawPromptMin

@@ -1,34 +1,26 @@
-// The raw API transport: ky with a 10 s timeout, the envelope unwrapped from any status, the
-// player's language sent on every call, the global loading flag, and a hook that tells the
-// i18n loader when the server's language packs changed.
+// The player app's API transport: contract/client.ts (the one transport of every client) with a
+// 10 s timeout, the player's language and token, the global loading flag, and a hook that tells
+// the i18n loader when the server's language packs changed.
 import { i18n } from '@lingui/core'
-import ky, { isTimeoutError } from 'ky'
-import type { Envelope, MsgCode } from '../../contract/envelope.ts'
+import type { GetPath, PostPath } from '../../contract/api-paths.ts'
+import { ApiError, apiClient, type WithQuery } from '../../contract/client.ts'
+
+/** A path the API serves (contract/api-paths.ts); a GET one may carry a query string. */
+export type ApiPath = PostPath | WithQuery<GetPath>
+
+import type { Envelope } from '../../contract/envelope.ts'
 import { pendingRequestsAtom } from './network.ts'
 import { appStore } from './store.ts'
 
+export { ApiError }
+
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api'
 export const REQUEST_TIMEOUT_MS = 10_000
-
-/** A refusal or failure, with the server's msgCode and its message in the player's language. */
-export class ApiError extends Error {
-  readonly msgCode: MsgCode | 'network' | 'timeout'
-  readonly status: number
-  readonly data: unknown
-  constructor(msgCode: ApiError['msgCode'], message: string, status = 0, data: unknown = null) {
-    super(message)
-    this.msgCode = msgCode
-    this.status = status
-    this.data = data
-  }
-}
 
 /** What to tell the player about a failure: the server's words for a refusal, else `fallback`. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback
 }
-
-const client = ky.create({ prefix: API_BASE, timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: false })
 
 type VersionListener = (version: string) => void
 const versionListeners = new Set<VersionListener>()
@@ -50,32 +42,21 @@ export function setTransportMessages(offline: string, timeout: string): void {
   timeoutMessage = timeout
 }
 
-export async function request<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const method = options.method ?? (body === undefined ? 'GET' : 'POST')
-  const headers: Record<string, string> = { 'accept-language': i18n.locale || 'pt-BR' }
-  if (options.token) headers['access-token'] = options.token
-  appStore.set(pendingRequestsAtom, (n) => n + 1)
-  try {
-    let response: Response
-    try {
-      response = await client(path.replace(/^\//, ''), {
-        method,
-        headers,
-        ...(method === 'POST' ? { json: body ?? {} } : {}),
-      })
-    } catch (error) {
-      if (isTimeoutError(error)) throw new ApiError('timeout', timeoutMessage)
-      throw new ApiError('network', offlineMessage)
-    }
-    let envelope: Envelope<T>
-    try {
-      envelope = (await response.json()) as Envelope<T>
-    } catch {
-      throw new ApiError('server_error', offlineMessage, response.status)
-    }
+export const client = apiClient<ApiPath>({
+  base: API_BASE,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  language: () => i18n.locale,
+  failures: () => ({ network: offlineMessage, timeout: timeoutMessage }),
+  onPending: (delta) => appStore.set(pendingRequestsAtom, (n) => n + delta),
+  onEnvelope: (envelope) => {
     if (envelope.languageVersion) for (const listener of versionListeners) listener(envelope.languageVersion)
-    return envelope
-  } finally {
-    appStore.set(pendingRequestsAtom, (n) => n - 1)
-  }
+  },
+})
+
+/** The server's envelope for a call, refusals included (the caller decides what a refusal means). */
+export function request<T>(path: ApiPath, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return client.exchange<T>(path, body, {
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.token ? { headers: { 'access-token': options.token } } : {}),
+  })
 }

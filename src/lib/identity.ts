@@ -2,9 +2,10 @@
 // their details (each of the identity bureau's unsettled answers), and each refusal of the bureau
 // or of the rules (a suspended or deceased CPF, under 18, barred from betting).
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import type { VerificationReviewReason } from '../../contract/identity.ts'
+import { msg, plural } from '@lingui/core/macro'
+import { VERIFICATION_REVIEW_MINUTES, type VerificationReviewReason } from '../../contract/identity.ts'
 import { ApiError } from './http.ts'
+import { formatMinute } from './time.ts'
 
 export const reviewReasonTexts: Record<VerificationReviewReason, MessageDescriptor> = {
   name_mismatch: msg`O nome informado não é o mesmo registrado no seu CPF na Receita Federal. Nossa equipe vai conferir e avisar aqui; até lá, os depósitos esperam.`,
@@ -12,6 +13,29 @@ export const reviewReasonTexts: Record<VerificationReviewReason, MessageDescript
   pep: msg`Seu CPF consta como pessoa politicamente exposta (PEP). Nesse caso a lei pede que nossa equipe confira o cadastro antes do primeiro depósito; avisaremos aqui.`,
   bureau_unavailable: msg`Não conseguimos consultar a Receita Federal agora. Nossa equipe vai conferir seus dados e avisar aqui; até lá, os depósitos esperam.`,
   barred_list: msg`Sua conta está em análise pela nossa equipe. Fale com o atendimento se tiver dúvidas.`,
+  // Said as neutrally as a barred-list hold: the law forbids telling someone they are being looked at for this.
+  sanctions: msg`Sua conta está em análise pela nossa equipe. Fale com o atendimento se tiver dúvidas.`,
+  cpf_contested: msg`Outra conta informou este CPF e aguarda análise. Nossa equipe vai conferir quem é o titular e avisar aqui; até lá, os depósitos esperam.`,
+  face_mismatch: msg`A verificação de rosto não confirmou que você é o titular do CPF. Nossa equipe vai conferir e avisar aqui; até lá, os depósitos esperam.`,
+  face_liveness: msg`A verificação de rosto não ficou clara. Nossa equipe vai conferir e avisar aqui; até lá, os depósitos esperam.`,
+  face_unavailable: msg`Não conseguimos conferir seu rosto agora. Nossa equipe vai conferir seus dados e avisar aqui; até lá, os depósitos esperam.`,
+  face_no_camera: msg`Sem câmera, nossa equipe confere seus dados por outro meio e avisa aqui; até lá, os depósitos esperam.`,
+}
+
+/**
+ * How long our team takes, from the queue's own clock (VERIFICATION_REVIEW_MINUTES): by when the
+ * answer is due, or, once that has passed, that it is late and still coming.
+ */
+export function reviewWaitText(dueAt: number, now: number, i18n: I18n): string {
+  const hours = Math.round(VERIFICATION_REVIEW_MINUTES / 60)
+  const time = formatMinute(dueAt, i18n.locale)
+  return now <= dueAt
+    ? i18n._(
+        msg`Nossa equipe responde em até ${plural(hours, { one: '# hora', other: '# horas' })}: até ${time}. A resposta aparece aqui.`,
+      )
+    : i18n._(
+        msg`O prazo de ${plural(hours, { one: '# hora', other: '# horas' })} (até ${time}) passou: sua verificação continua na fila da nossa equipe e a resposta aparece aqui. Se precisar, fale com o atendimento.`,
+      )
 }
 
 const refusalTexts: Record<string, MessageDescriptor> = {

@@ -33,7 +33,7 @@ export function listenForInstallPrompt(): void {
   // download reward follows (a second report changes nothing).
   window.addEventListener('appinstalled', () => {
     appStore.set(installPromptAtom, null)
-    void call('/user/installAccepted').catch(() => undefined)
+    void call('/v1/account/installAccepted').catch(() => undefined)
   })
 }
 
@@ -43,8 +43,8 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt()
   const { outcome } = await event.userChoice
   appStore.set(installPromptAtom, null)
-  // The server counts accepted installs (the legacy client's `/user/installAccepted`).
-  if (outcome === 'accepted') void call('/user/installAccepted').catch(() => undefined)
+  // The server counts accepted installs.
+  if (outcome === 'accepted') void call('/v1/account/installAccepted').catch(() => undefined)
   return outcome === 'accepted'
 }
 

@@ -19,7 +19,7 @@ let loading: Promise<RewardsSummary> | null = null
 
 /** Reads the summary; callers that ask while a read is under way (host, dock, gate) share it. */
 export function loadRewardsSummary(): Promise<RewardsSummary> {
-  loading ??= call<RewardsSummary>('/activity/summary')
+  loading ??= call<RewardsSummary>('/v1/rewards/summary')
     .then((summary) => {
       appStore.set(rewardsSummaryAtom, summary)
       return summary
@@ -32,10 +32,10 @@ export function loadRewardsSummary(): Promise<RewardsSummary> {
 
 /** A one-time prompt was shown (or put off): the server stops offering it. */
 export const markPromptShown = (prompt: RequestBody<typeof promptShownRequest>['prompt']) =>
-  call('/activity/promptShown', { prompt })
+  call('/v1/rewards/promptShown', { prompt })
 
 /** The reward for opening the app installed, once per account. */
-export const claimDownloadReward = () => call<RewardCredit>('/activity/drawDownloadReward')
+export const claimDownloadReward = () => call<RewardCredit>('/v1/rewards/downloadReward/claim')
 
 export function openRewardDialog(dialog: RewardDialog): void {
   appStore.set(rewardDialogAtom, dialog)

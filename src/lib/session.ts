@@ -1,6 +1,8 @@
 // The player's session: a device id made once and kept in IndexedDB with the secret the server
-// issues it, automatic login with both, credential login, and the silent re-login when the
-// server says `token_invalid`.
+// issues it, automatic login with both, credential and passkey login, and the silent re-login
+// when the server says `token_invalid` — unless the session ended for want of activity
+// (`session_idle`): then the app asks for the passkey or password over the screen the player was
+// on, and the calls waiting for a token go on once they log in.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import type { LoginResponse } from '../../contract/accounts.ts'
@@ -13,6 +15,11 @@ import { showToast } from './toast.ts'
 export const tokenAtom = atom<string | null>(null)
 /** Set when the server says the 18+ confirmation is missing: the app shows the gate again. */
 export const ageGateAtom = atom(false)
+/** Set when this device's session ended for want of activity: the app asks to log in again. */
+export const sessionIdleAtom = atom(false)
+
+// Calls waiting for the player to log in again after an idle end: each gets the new token.
+let idleWaiters: ((token: string) => void)[] = []
 
 /**
  * Records the 18+ confirmation on the device and, when this device already has a session (e.g.
@@ -46,6 +53,10 @@ async function acceptLogin(data: LoginResponse): Promise<LoginResponse> {
   }
   await storage.set('token', data.token)
   appStore.set(tokenAtom, data.token)
+  const waiting = idleWaiters
+  idleWaiters = []
+  appStore.set(sessionIdleAtom, false)
+  for (const resume of waiting) resume(data.token)
   return data
 }
 
@@ -62,7 +73,7 @@ async function deviceLogin(): Promise<LoginResponse> {
   const deviceSecret = await storage.get('deviceSecret')
   const entry = (await storage.get('entryParams')) ?? {}
   const language = i18n.locale
-  const envelope = await request<LoginResponse>('/user/login', {
+  const envelope = await request<LoginResponse>('/v1/account/login', {
     deviceId,
     ...(deviceSecret ? { deviceSecret } : {}),
     ageConfirmed: (await storage.get('adultConfirmed')) === true,
@@ -90,18 +101,38 @@ export async function loginWithDevice(): Promise<LoginResponse> {
   }
 }
 
-export async function loginWithCredentials(userName: string, password: string): Promise<LoginResponse> {
+/** This device's id and secret, when it has both: the same device logs in again (after an idle end). */
+async function sameDevice(): Promise<{ deviceId?: string; deviceSecret?: string }> {
   const deviceId = await storage.get('deviceId')
-  const envelope = await request<LoginResponse>('/user/login', {
+  const deviceSecret = await storage.get('deviceSecret')
+  return { ...(deviceId ? { deviceId } : {}), ...(deviceId && deviceSecret ? { deviceSecret } : {}) }
+}
+
+export async function loginWithCredentials(userName: string, password: string): Promise<LoginResponse> {
+  const envelope = await request<LoginResponse>('/v1/account/login', {
     userName,
     password,
     apiType: 1,
     ageConfirmed: true,
-    ...(deviceId ? { deviceId } : {}),
+    ...(await sameDevice()),
   })
   if (!envelope.success || !envelope.data) throw new ApiError(envelope.msgCode, envelope.msg)
-  // Possibly another account: this device no longer knows whose CPF it kept.
-  await storage.remove('ownCpf')
+  // Possibly another account: this device no longer knows whose CPF (or sent details) it kept.
+  await Promise.all([storage.remove('ownCpf'), storage.remove('identityDraft')])
+  return acceptLogin(envelope.data)
+}
+
+/** Logs in with a passkey (its answer to `/v1/account/passkeys/loginOptions`' challenge). */
+export async function loginWithPasskey(response: unknown): Promise<LoginResponse> {
+  const envelope = await request<LoginResponse>('/v1/account/passkeys/login', {
+    response,
+    ageConfirmed: true,
+    ...(await sameDevice()),
+  })
+  if (!envelope.success || !envelope.data) throw new ApiError(envelope.msgCode, envelope.msg)
+  const before = await storage.get('deviceId')
+  // Another device pair means possibly another account: forget what this device kept of the last.
+  if (before !== envelope.data.deviceId) await Promise.all([storage.remove('ownCpf'), storage.remove('identityDraft')])
   return acceptLogin(envelope.data)
 }
 
@@ -123,7 +154,10 @@ export function reloginSilently(rejected?: string): Promise<string> {
       return token
     } catch (error) {
       await storage.remove('token')
-      throw error
+      if (!(error instanceof ApiError) || error.msgCode !== 'session_idle') throw error
+      // Asked over the current screen; this call (and those sharing it) go on with the new token.
+      appStore.set(sessionIdleAtom, true)
+      return new Promise<string>((resume) => idleWaiters.push(resume))
     }
   })().finally(() => {
     relogin = null
@@ -145,5 +179,5 @@ export async function currentToken(): Promise<string> {
 
 export async function logout(): Promise<void> {
   appStore.set(tokenAtom, null)
-  await Promise.all([storage.remove('token'), storage.remove('ownCpf')])
+  await Promise.all([storage.remove('token'), storage.remove('ownCpf'), storage.remove('identityDraft')])
 }

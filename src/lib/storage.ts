@@ -1,5 +1,6 @@
 // The only module that touches IndexedDB: every persisted key of the app, typed, over
-// idb-keyval. Nothing in the app uses localStorage.
+// idb-keyval. The one thing kept in localStorage is the transparency page's last verified chain
+// head from before the app kept every head (src/features/transparency/api.ts reads it once). docs/player-app.md lists every key for developers.
 import { createStore, del, get, set } from 'idb-keyval'
 import type { Language } from '../../contract/languages.ts'
 import type { ChatContext, ConversationView, FaqView, NoticesView } from '../../contract/support.ts'
@@ -48,6 +49,13 @@ export interface OpenDepositRecord {
   deadline: number
 }
 
+/** The identity form's fields as typed (`birthDate` as DD/MM/AAAA). */
+export interface IdentityDraft {
+  fullName: string
+  cpf: string
+  birthDate: string
+}
+
 /** A chat message written but not yet taken by the server (offline, or the send failed). */
 export interface QueuedChatMessage {
   requestId: string
@@ -63,6 +71,14 @@ export interface KeptAnswer {
   /** When the server gave it (epoch ms, this device's clock). */
   at: number
   data: unknown
+}
+
+/** A chain head this device verified, when (its clock), and whether a change of it was reported. */
+export interface WitnessedHead {
+  day: string
+  hash: string
+  at: number
+  reported?: boolean
 }
 
 export interface StoredValues {
@@ -85,6 +101,12 @@ export interface StoredValues {
   wheelNextSpinAt: number
   /** The player's own CPF (digits) once verified, to prefill the PIX key sheet; cleared on logout. */
   ownCpf: string
+  /**
+   * The name, CPF and date of birth as the player last sent them, until they are verified: a form
+   * opened again (after our team refused them, or a refusal by the rules) starts from them rather
+   * than empty. Cleared once verified and on logout.
+   */
+  identityDraft: IdentityDraft
   /** Notifications were offered on this device (once, after a first deposit or withdrawal). */
   webPushOffered: boolean
   /** Chat messages waiting to be sent, oldest first (sent again, same requestId, when back online). */
@@ -97,6 +119,11 @@ export interface StoredValues {
   playedRound: boolean
   /** When "Agora não" put off the install offer (epoch ms): offered again a week later. */
   installSnoozedAt: number
+  /**
+   * Every transparency chain head this device verified (the app is a witness): each visit checks
+   * that the chain served now still holds them; never cleared on logout. Bounded (the newest kept).
+   */
+  witnessedHeads: WitnessedHead[]
   /** Each kept screen's last good answer (`kept:<screen>`), for reading offline. */
   [key: `kept:${string}`]: KeptAnswer
 }

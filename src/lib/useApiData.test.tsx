@@ -1,6 +1,7 @@
-// The data hook: loads on mount and on new inputs, drops answers overtaken by a newer read,
-// reads again on its push topics, on reconnect and on the tab-reload counter, and toasts a
-// failure only for a read the screen started.
+// The data hook over TanStack Query: loads on mount and on new inputs, drops answers overtaken by
+// a newer read, reads again on its push topics, on reconnect and on the tab-reload counter, toasts
+// a failure only for a read the screen started, and shows the copy kept on the device when a read
+// fails, only to the same player, until the browser is back online.
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -33,7 +34,7 @@ describe('useApiData', () => {
     expect(result.current.loading).toBe(true)
     expect(result.current.data).toBeNull()
     await act(async () => pending[0]?.resolve('first'))
-    expect(result.current).toMatchObject({ data: 'first', loading: false, error: null })
+    await waitFor(() => expect(result.current).toMatchObject({ data: 'first', loading: false, error: null }))
   })
 
   it('reads again when an input changes and drops the answer a newer read overtook', async () => {
@@ -47,7 +48,9 @@ describe('useApiData', () => {
     )
     rerender({ page: 2 })
     await act(async () => answers[2]?.pending[0]?.resolve('page 2'))
+    await waitFor(() => expect(result.current.data).toBe('page 2'))
     await act(async () => answers[1]?.pending[0]?.resolve('page 1, late'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(result.current.data).toBe('page 2')
   })
 
@@ -83,7 +86,7 @@ describe('useApiData', () => {
 
     fail = null
     await act(() => result.current.reload())
-    expect(result.current).toMatchObject({ data: 'data', error: null })
+    await waitFor(() => expect(result.current).toMatchObject({ data: 'data', error: null }))
 
     appStore.set(toastAtom, null)
     fail = new Error('offline')
@@ -93,7 +96,33 @@ describe('useApiData', () => {
     expect(appStore.get(toastAtom)).toBeNull()
 
     await act(() => result.current.reload())
-    expect(appStore.get(toastAtom)?.text).toBe('Não foi possível carregar.')
+    await waitFor(() => expect(appStore.get(toastAtom)?.text).toBe('Não foi possível carregar.'))
+  })
+
+  it('back online, reads again what failed and leaves what is fresh', async () => {
+    let fails = true
+    let failedReads = 0
+    let freshReads = 0
+    const failing = renderHook(() =>
+      useApiData(async () => {
+        failedReads++
+        if (fails) throw new Error('offline')
+        return 'now'
+      }, []),
+    )
+    const fresh = renderHook(() => useApiData(async () => ++freshReads, []))
+    await waitFor(() => expect(failing.result.current.error).toBeInstanceOf(Error))
+    await waitFor(() => expect(fresh.result.current.data).toBe(1))
+    fails = false
+    await act(async () => {
+      window.dispatchEvent(new Event('offline'))
+      window.dispatchEvent(new Event('online'))
+    })
+    await waitFor(() => expect(failing.result.current).toMatchObject({ data: 'now', error: null }))
+    expect(failedReads).toBe(2)
+    expect(freshReads).toBe(1)
+    failing.unmount()
+    fresh.unmount()
   })
 
   it('keeps its last good answer on the device: a failed first read shows it with its time, only to the same player', async () => {
@@ -118,9 +147,10 @@ describe('useApiData', () => {
     expect(offline.result.current.keptAt).toBe(kept?.at)
     expect(offline.result.current.error).toBeInstanceOf(Error)
     expect(appStore.get(toastAtom)).toBeNull()
-    // Back online: the fresh answer replaces the copy by itself.
+    // Back online (the browser went offline, then online): the fresh answer replaces the copy by itself.
     fail = null
     await act(async () => {
+      window.dispatchEvent(new Event('offline'))
       window.dispatchEvent(new Event('online'))
     })
     await waitFor(() => expect(offline.result.current.keptAt).toBeNull())

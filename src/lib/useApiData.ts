@@ -1,16 +1,21 @@
-// One way for a screen to read server data. It loads on mount and when its inputs change, keeps
-// loading and failure state, and reads again when the player asks (the active tab tapped again,
-// a game closed), after the push socket reconnects (pushes may have been missed) and on the push
-// topics that change what it shows, and when the browser comes back online after a read failed
-// (a screen left on its retry recovers by itself). A read the screen started that fails toasts the server's
-// words (or `failure`) when a `failure` text is given; a background re-read that fails keeps
-// what is shown. Answers that arrive after a newer read started are dropped. A screen given a
-// `keep` name keeps its last good answer on the device (IndexedDB): when a read fails with nothing
-// shown (offline), it shows that copy with its time (`keptAt`) instead of only a retry.
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react'
+// One way for a screen to read server data, over TanStack Query (src/lib/query.ts): it loads on
+// mount and when its inputs change (each input its own query, so an answer for an older input
+// never shows for a newer one, and one overtaken by a newer read of the same input is dropped),
+// keeps loading and failure state, and reads again when the player asks (the active tab tapped
+// again, a game closed: `tabReloadAtom`), after the push socket reconnects (pushes may have been
+// missed) and on the push topics that change what it shows, and when the browser comes back
+// online after a read failed (the library's refetch on reconnect: a screen left on its retry
+// recovers by itself). A read the screen started that fails toasts the server's words (or
+// `failure`) when a `failure` text is given; a background re-read that fails keeps what is shown.
+// A screen given a `keep` name keeps its last good answer on the device (IndexedDB, `kept:<name>`,
+// with whose and when): when a read fails with nothing fresh shown (offline), it shows that copy
+// with its time (`keptAt`) instead of only a retry — never another player's.
+import { type QueryFunctionContext, useQuery } from '@tanstack/react-query'
+import { type DependencyList, useCallback, useEffect, useId, useRef } from 'react'
 import type { PushTopic } from '../../contract/push.ts'
 import { messageOf } from './http.ts'
 import { onPush } from './push.ts'
+import { queryClient } from './query.ts'
 import { tabReloadAtom } from './reload.ts'
 import { storage } from './storage.ts'
 import { useAtomValue } from './store.ts'
@@ -41,104 +46,104 @@ export interface ApiData<T> {
   keptAt: number | null
 }
 
+/** What a screen's query holds: the answer, or the kept copy with its time and the read's failure. */
+interface Shown<T> {
+  value: T
+  keptAt: number | null
+  failure: unknown
+}
+
 /** The player whose data a kept answer may be shown to: the last account the server confirmed. */
 async function currentUserId(): Promise<number | undefined> {
   return (await storage.get('user'))?.userId
 }
 
 export function useApiData<T>(load: () => Promise<T>, deps: DependencyList, options: ApiDataOptions = {}): ApiData<T> {
-  const [data, setData] = useState<T | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const [loading, setLoading] = useState(true)
-  const [keptAt, setKeptAt] = useState<number | null>(null)
+  const queryKey = ['screen', useId(), ...deps]
   const tabReload = useAtomValue(tabReloadAtom)
-  const latest = useRef(0)
-  // Pushes and retries always run the newest `load` and text, without re-subscribing.
+  // Triggers always run the newest `load` and text, without re-subscribing.
   const current = useRef({ load, failure: options.failure, keep: options.keep })
   current.current = { load, failure: options.failure, keep: options.keep }
-  // The `keep` name whose answer the screen shows: a kept copy only stands in for nothing (or for
-  // another input's answer), never for a fresher answer.
-  const shown = useRef<string | undefined>(undefined)
+  // Whether the next read is one the screen started (mount, new inputs, a tap, a retry): only its failure toasts.
+  const started = useRef(true)
+  const inputs = JSON.stringify(queryKey)
+  const lastInputs = useRef(inputs)
+  if (lastInputs.current !== inputs) {
+    lastInputs.current = inputs
+    started.current = true
+  }
 
-  const run = useCallback(async (background: boolean) => {
-    const id = ++latest.current
-    setLoading(true)
-    try {
-      const { keep } = current.current
-      const next = await current.current.load()
-      if (id !== latest.current) return
-      setData(next)
-      setError(null)
-      setKeptAt(null)
-      shown.current = keep
-      if (keep) {
-        const userId = await currentUserId()
-        if (userId !== undefined) void storage.set(`kept:${keep}`, { userId, at: Date.now(), data: next })
-      }
-    } catch (failed) {
-      if (id !== latest.current) return
-      const { failure, keep } = current.current
-      let fromCopy = false
-      if (keep && shown.current !== keep) {
-        const [kept, userId] = await Promise.all([storage.get(`kept:${keep}`), currentUserId()])
-        if (id !== latest.current) return
-        if (kept && kept.userId === userId) {
-          setData(kept.data as T)
-          setKeptAt(kept.at)
-          shown.current = keep
-          fromCopy = true
-        } else if (shown.current !== undefined) {
-          // What is shown answers another input (e.g. another period): not this one's, so none.
-          setData(null)
-          setKeptAt(null)
-          shown.current = undefined
+  const query = useQuery<Shown<T>>(
+    {
+      queryKey,
+      queryFn: async ({ signal, queryKey: key }: QueryFunctionContext) => {
+        const foreground = started.current
+        started.current = false
+        const { failure, keep } = current.current
+        try {
+          const value = await current.current.load()
+          if (keep && !signal.aborted) {
+            const userId = await currentUserId()
+            if (userId !== undefined) void storage.set(`kept:${keep}`, { userId, at: Date.now(), data: value })
+          }
+          return { value, keptAt: null, failure: null }
+        } catch (failed) {
+          const shown = queryClient.getQueryData<Shown<T>>(key)
+          // A kept copy stands in for nothing (or for itself), never for a fresher answer.
+          if (keep && (shown === undefined || shown.keptAt !== null)) {
+            const [kept, userId] = await Promise.all([storage.get(`kept:${keep}`), currentUserId()])
+            if (kept && kept.userId === userId) return { value: kept.data as T, keptAt: kept.at, failure: failed }
+          }
+          if (foreground && failure !== undefined && !signal.aborted) showToast(messageOf(failed, failure))
+          throw failed
         }
-      }
-      setError(failed)
-      // The kept copy and its offline note say enough; a toast would repeat it.
-      if (!background && failure !== undefined && !fromCopy) showToast(messageOf(failed, failure))
-    } finally {
-      if (id === latest.current) setLoading(false)
-    }
-  }, [])
+      },
+      // The answer for the last inputs stays shown while the new ones load.
+      placeholderData: (previous) => previous,
+      // Back online: read again what failed (or shows a kept copy), not what is fresh.
+      refetchOnReconnect: (q) => q.state.status === 'error' || (q.state.data?.keptAt ?? null) !== null,
+    },
+    queryClient,
+  )
+  const { refetch } = query
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's inputs and the tab-reload counter trigger a load
+  const reread = useCallback(
+    async (foreground: boolean) => {
+      started.current = foreground
+      await refetch()
+    },
+    [refetch],
+  )
+
+  const firstTabReload = useRef(tabReload)
   useEffect(() => {
-    void run(false)
-  }, [run, tabReload, ...deps])
+    if (tabReload !== firstTabReload.current) void reread(true)
+  }, [reread, tabReload])
 
   const topics = (options.reloadOn ?? []).join(',')
   useEffect(() => {
     const events = [...(topics ? (topics.split(',') as PushTopic[]) : []), 'reconnected' as const]
-    const offs = events.map((event) => onPush(event, () => void run(true)))
+    const offs = events.map((event) => onPush(event, () => void reread(false)))
     return () => {
       for (const off of offs) off()
     }
-  }, [run, topics])
+  }, [reread, topics])
 
-  // Back online after a failed read: read again without waiting for a tap or the push socket.
-  const failedRef = useRef(false)
-  failedRef.current = error !== null
-  useEffect(() => {
-    const retry = () => {
-      if (failedRef.current) void run(true)
-    }
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  }, [run])
-
-  // Answers that arrive after the screen is gone are dropped.
-  useEffect(
-    () => () => {
-      latest.current++
-    },
-    [],
-  )
-
-  const reload = useCallback(() => run(false), [run])
-  const setFresh = useCallback((next: T) => {
-    setData(next)
-    setKeptAt(null)
+  const key = useRef(queryKey)
+  key.current = queryKey
+  const setData = useCallback((next: T) => {
+    queryClient.setQueryData<Shown<T>>(key.current, { value: next, keptAt: null, failure: null })
   }, [])
-  return { data, error, loading, reload, setData: setFresh, keptAt }
+  const reload = useCallback(() => reread(true), [reread])
+
+  const shown = query.isPlaceholderData ? undefined : query.data
+  const placeholder = query.isPlaceholderData ? query.data : undefined
+  return {
+    data: (shown ?? placeholder)?.value ?? null,
+    error: query.error ?? shown?.failure ?? null,
+    loading: query.isFetching,
+    reload,
+    setData,
+    keptAt: shown?.keptAt ?? null,
+  }
 }

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { nginxConfig } from '../../scripts/nginx-config.ts'
-import { loadOrCreateSandboxClient, loadOrCreateSandboxPki } from '../../server/payments/sandbox/pki.ts'
+import { loadConfig } from '../../server/config.ts'
+import { loadOrCreateSandboxClient, loadOrCreateSandboxPki, signingHostOf } from '../../server/payments/sandbox/pki.ts'
+import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
 import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 
 export const NGINX = '/usr/sbin/nginx'
@@ -80,7 +82,8 @@ export async function startCluster(instances: number, extraEnv: Record<string, s
   // (made here once, so no two instances race to make them), and the webhook registration in
   // the shared books may name any instance's mTLS listener.
   const pkiDir = path.join(prefix, 'sandbox-pix')
-  await loadOrCreateSandboxPki(pkiDir)
+  // For the locations' host the instances sign for, so that none of them issues its own.
+  await loadOrCreateSandboxPki(pkiDir, undefined, signingHostOf(loadConfig(env).payments.sandboxLocationHost))
   loadOrCreateSandboxClient(pkiDir)
   for (const dir of dataDirs) {
     mkdirSync(dir, { recursive: true })
@@ -152,6 +155,7 @@ export async function fundedPlayer(post: Post, cash: number) {
   const login = await post('/api/user/login', { deviceId: crypto.randomUUID(), ageConfirmed: true })
   const { token, userId } = login.data as { token: string; userId: number }
   const auth = { 'access-token': token }
+  await post('/api/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS, auth)
   if (cash > 0) {
     await post(
       '/api/ops/adjust',

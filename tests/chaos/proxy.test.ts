@@ -121,12 +121,12 @@ describe.skipIf(!canRunProxy)('two instances behind nginx on postgres', () => {
         // Everything the player has: the deposit, the spins' net, minus the withdrawal paid out.
         expect(Number(held.total)).toBe(DEPOSIT + net - WITHDRAW)
         expect(await auditLedger(db.kysely)).toMatchObject({ ok: true, sumOfBalances: 0 })
-        expect(await summed(cluster.ports, 'deposits_total{outcome="created"}')).toBe(1)
-        expect(await summed(cluster.ports, 'deposits_total{outcome="credited"}')).toBe(1)
-        expect(await summed(cluster.ports, 'withdrawals_total{outcome="requested"}')).toBe(1)
-        expect(await summed(cluster.ports, 'withdrawals_total{outcome="paid"}')).toBe(1)
-        expect(await summed(cluster.ports, 'payout_latency_seconds_count')).toBe(1)
-        expect(await summed(cluster.ports, 'spins_total{outcome="replayed"}')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_deposits_total{outcome="created"}')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_deposits_total{outcome="credited"}')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_withdrawals_total{outcome="requested"}')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_withdrawals_total{outcome="paid"}')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_payout_latency_seconds_count')).toBe(1)
+        expect(await summed(cluster.ports, 'jogolimpo_spins_total{outcome="replayed"}')).toBe(1)
       } finally {
         await db.close()
       }

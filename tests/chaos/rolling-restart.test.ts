@@ -20,7 +20,10 @@ async function scrape(port: number): Promise<{ spins: number; conservation: numb
   const lines = (await res.text()).split('\n')
   const value = (prefix: string) =>
     lines.filter((l) => l.startsWith(prefix)).reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0)
-  return { spins: value('spins_total{'), conservation: value('ledger_conservation_balance_centavos ') }
+  return {
+    spins: value('jogolimpo_spins_total{'),
+    conservation: value('jogolimpo_ledger_conservation_balance_centavos '),
+  }
 }
 
 describe.skipIf(!canRunProxy)('rolling restart behind nginx on postgres', () => {

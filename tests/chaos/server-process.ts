@@ -73,6 +73,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       // The sandbox API Pix server on an ephemeral port unless the test names one (never 8081 in
       // tests; several instances).
       SANDBOX_PIX_PORT: env.SANDBOX_PIX_PORT ?? '0',
+      // The same for the sandbox mailbox (SMTP and its page), which would otherwise take 2525 and
+      // 8082: a second instance, or a test beside `npm start`, could not start.
+      SANDBOX_SMTP_PORT: env.SANDBOX_SMTP_PORT ?? '0',
+      SANDBOX_MAILBOX_PORT: env.SANDBOX_MAILBOX_PORT ?? '0',
+      // Players verify by the bureau alone, as in the test harness; the face step has tests of its own.
+      FACE_CHECK: env.FACE_CHECK ?? 'off',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   })

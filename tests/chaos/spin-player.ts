@@ -1,8 +1,9 @@
 // A player spinning over real HTTP against a server process, as the game page does: device login
-// with the 18+ confirmation, cash from the operator API, `/game/forward`, the launch token traded
+// with the 18+ confirmation and the registration's limits, cash from the operator API, `/game/forward`, the launch token traded
 // for a game-session token, the first client seed, then `/game/spin`. Shared by the spin crash
 // test and `npm run bench:spin`; keep-alive sockets so the figures measure the server.
 import { type Agent, request } from 'node:http'
+import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
 
 export interface SpinReply {
   success: boolean
@@ -70,6 +71,7 @@ export async function newSpinPlayer(
   const login = await must(agent, base, '/api/user/login', { deviceId: crypto.randomUUID(), ageConfirmed: true })
   const userId = login.userId as number
   const player = { 'access-token': login.token as string }
+  await must(agent, base, '/api/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS, player)
   await must(
     agent,
     base,

@@ -5,7 +5,6 @@
 // against the router's own, so a new route is walked as soon as it exists. The console's money
 // watch screens are walked too, at the console's desktop size and at a phone's, and so are
 // verification's: the account sheet, the deposit screen while a review waits, the console's queue.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
@@ -13,16 +12,15 @@ import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
 import {
   accountInfo,
+  consolePage,
+  createOperator,
   enterApp,
   expectNoSeriousAxe,
   fundedPlayer,
-  PLAYER_PASSWORD,
-  playerCall,
+  requestWithdrawal,
   seriousAxeViolations,
   specRoutes,
 } from './support.ts'
-
-const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
 
 test('the walked routes are every route the player app defines', () => {
   const source = readFileSync('src/app/routes.ts', 'utf8')
@@ -63,7 +61,7 @@ test('the open game frame is a named dialog, and the sandbox strip sits in a lan
   })
   expect(closed).toEqual([])
   // An open game counts as playing now on the server every spec shares.
-  await Promise.all([page.waitForResponse('**/api/game/close'), page.getByTestId('game-frame-close').click()])
+  await Promise.all([page.waitForResponse('**/api/v1/games/close'), page.getByTestId('game-frame-close').click()])
 })
 
 test('the money watch in the console (flags, a case, the review panel, its settings) has no serious or critical axe violation at 1280×800 and 390×844', async ({
@@ -74,13 +72,7 @@ test('the money watch in the console (flags, a case, the review panel, its setti
   // A player who deposits and asks money out without playing: a flag, a case, a withdrawal in review.
   const cpf = randomCpf()
   await fundedPlayer(page, 250_000, cpf)
-  const order = await playerCall(page, '/withdraw/create/order', {
-    accountNumber: cpf,
-    payType: 'cpf',
-    amount: 200_000,
-    requestId: `a11y-watch-${Date.now()}`,
-    password: PLAYER_PASSWORD,
-  })
+  const order = await requestWithdrawal(page, cpf, 200_000, `a11y-watch-${Date.now()}`)
   expect(order.success).toBe(true)
   const orderId = order.data.orderId as string
   const { userId } = await accountInfo(page)
@@ -91,21 +83,8 @@ test('the money watch in the console (flags, a case, the review panel, its setti
   const flagId = (await flags.json()).data.items[0].id as number
 
   const email = `axe.watch.${Date.now()}@jogolimpo.example`
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, 'admin', '--password', OPERATOR_PASSWORD, '--name', 'Ana Axe'],
-    {
-      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
-      encoding: 'utf8',
-    },
-  )
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const console = await context.newPage()
-  await console.goto('/console/')
-  await console.getByLabel('E-mail').fill(email)
-  await console.getByLabel('Senha').fill(OPERATOR_PASSWORD)
-  await console.getByRole('button', { name: 'Entrar' }).click()
-  await expect(console.getByTestId('operator-name')).toBeVisible()
+  createOperator(email, 'admin', 'Ana Axe')
+  const console = await consolePage(browser, email)
 
   const found: string[] = []
   const screens: [string, () => Promise<void>][] = [
@@ -134,7 +113,7 @@ test('the money watch in the console (flags, a case, the review panel, its setti
     }
   }
   expect(found).toEqual([])
-  await context.close()
+  await console.context().close()
 })
 
 test('the lobby with a game an operator switched off has no serious axe violation at 390×844', async ({ page }) => {
@@ -193,21 +172,8 @@ test('verification (the account sheet, the review card, the console queue with a
 
   // The console's queue with that verification open, at the desktop's size and a phone's.
   const email = `axe.kyc.${Date.now()}@jogolimpo.example`
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, 'risk', '--password', OPERATOR_PASSWORD, '--name', 'Rita Axe'],
-    {
-      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
-      encoding: 'utf8',
-    },
-  )
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const console = await context.newPage()
-  await console.goto('/console/')
-  await console.getByLabel('E-mail').fill(email)
-  await console.getByLabel('Senha').fill(OPERATOR_PASSWORD)
-  await console.getByRole('button', { name: 'Entrar' }).click()
-  await expect(console.getByTestId('operator-name')).toBeVisible()
+  createOperator(email, 'risk', 'Rita Axe')
+  const console = await consolePage(browser, email)
   await console.goto('/console/verifications')
   await console.getByTestId(`verification-${userId}`).getByRole('button').click()
   await expect(console.getByTestId('verification-panel')).toBeVisible()
@@ -221,5 +187,5 @@ test('verification (the account sheet, the review card, the console queue with a
       found.push(`console queue at ${width}px: ${v}`)
   }
   expect(found).toEqual([])
-  await context.close()
+  await console.context().close()
 })

@@ -1,47 +1,28 @@
 // Managing from the console, at 1280×800 and on a phone (390×844, touch): an admin creates an
-// operator and hands over the setup link (at this server's address and port), which sets the
+// operator, whose setup link (at this server's address and port) goes to the operator's e-mail —
+// the admin's screen says only where it went — and is read in the sandbox mailbox; it sets the
 // password; disables them (their open console goes back to the login at once) and enables them;
 // the four-eyes queue shows a colleague's large adjustment, which the admin approves with a
 // reason; a game switched off shows as unavailable in the player's lobby, with the reason, and
 // a tap says why; turning every promotion off asks to confirm first. axe finds nothing serious.
-import { execFileSync } from 'node:child_process'
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { accountInfo, enterApp, expectNoSeriousAxe } from './support.ts'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  accountInfo,
+  consolePage,
+  consoleWindow,
+  createOperator,
+  enterApp,
+  expectNoSeriousAxe,
+  mailedSetupLink,
+  sandboxMailbox,
+  signInToConsole,
+} from './support.ts'
 
 const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const NEW_PASSWORD = 'Azul-Anil-Cerrado-77'
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screens'
 /** The catalog's last game: no other spec opens it. */
 const GAME = 'arraia-da-sorte'
-
-function createOperator(email: string, role: string, name: string): void {
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-/** A console window: a desk's, or a phone's (mobile emulation with touch, as operators use it). */
-async function consoleWindow(browser: Browser, width: number, height: number): Promise<Page> {
-  const phone = width < 600
-  const context = await browser.newContext({
-    viewport: { width, height },
-    locale: 'pt-BR',
-    isMobile: phone,
-    hasTouch: phone,
-  })
-  return context.newPage()
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-}
 
 /** No sideways scrolling of the page (a mobile browser widens its viewport to fit wider content). */
 async function expectFits(page: Page, width: number) {
@@ -63,31 +44,37 @@ for (const [width, height] of [
     const paula = `paula.${stamp}@jogolimpo.example`
     createOperator(ana, 'admin', `Ana ${width}`)
     createOperator(paula, 'payments', `Paula ${width}`)
-    const admin = await consoleWindow(browser, width, height)
-    await signIn(admin, ana)
+    const admin = await consolePage(browser, ana, { width, height }, { phone: width < 600 })
 
-    // A new operator and their setup link, at this server's own address and port.
+    // A new operator: their setup link goes to their own e-mail; the admin sees only where it went.
     await admin.getByRole('link', { name: 'Operadores' }).click()
     const bruno = `bruno.${stamp}@jogolimpo.example`
     const create = admin.getByRole('form', { name: 'Novo operador' })
     await create.getByLabel('E-mail').fill(bruno)
     await create.getByLabel('Nome').fill('Bruno Risco')
     await create.getByLabel('Função').selectOption('risk')
-    await create.getByRole('button', { name: 'Criar e gerar link' }).click()
-    const link = admin.getByTestId('setup-link').locator('code')
-    await expect(link).toHaveText(new RegExp(`^http://127\\.0\\.0\\.1:${port}/console/setup#[\\w-]{43}$`))
+    await create.getByRole('button', { name: 'Criar e enviar link' }).click()
+    await expect(admin.getByTestId('setup-link-sent')).toContainText(`Link de acesso enviado para ${bruno}`)
     await expect(admin.getByTestId(`operator-${bruno}`)).toContainText('Aguardando o link')
+    expect(await admin.content()).not.toContain('/console/setup#')
     await expectFits(admin, width)
     await expectNoSeriousAxe(admin)
     await admin.screenshot({ path: `${SHOTS}/console-operators-${width}.png`, fullPage: true })
 
-    const newcomer = await consoleWindow(browser, width, height)
-    await newcomer.goto(String(await link.textContent()))
+    // The link arrived in the sandbox mailbox (over SMTP), at this server's own address and port;
+    // the newcomer opens it from the mailbox's page.
+    const link = await mailedSetupLink(admin, bruno)
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/console/setup#[\\w-]{43}$`))
+    const newcomer = await consoleWindow(browser, { width, height }, { phone: width < 600 })
+    await newcomer.goto(sandboxMailbox(admin))
+    const mail = newcomer.getByTestId('mail').filter({ hasText: bruno }).first()
+    await expect(mail.getByTestId('mail-subject')).toHaveText('Seu acesso ao console do Jogo Limpo')
+    await mail.getByRole('link', { name: link }).click()
     await newcomer.getByLabel('Nova senha (12 a 64 caracteres)').fill(NEW_PASSWORD)
     await newcomer.getByLabel('Repita a senha').fill(NEW_PASSWORD)
     await newcomer.getByRole('button', { name: 'Definir senha' }).click()
     await expect(newcomer.getByRole('link', { name: 'Entrar no console' })).toBeVisible()
-    await signIn(newcomer, bruno, NEW_PASSWORD)
+    await signInToConsole(newcomer, bruno, NEW_PASSWORD)
     await expect(newcomer.getByTestId('operator-name')).toContainText('Bruno Risco')
 
     // Disabled: Bruno's open console is sent back to the login at once (its socket is closed); enabled again.
@@ -106,8 +93,7 @@ for (const [width, height] of [
     // Four eyes: Paula's large adjustment waits; she cannot approve her own, Ana approves it.
     await enterApp(page)
     const { userId } = await accountInfo(page)
-    const requester = await consoleWindow(browser, width, height)
-    await signIn(requester, paula)
+    const requester = await consolePage(browser, paula, { width, height }, { phone: width < 600 })
     const requestId = `four-eyes-${stamp}`
     const asked = await requester.evaluate(
       async (body) =>
@@ -182,6 +168,12 @@ for (const [width, height] of [
     await admin.screenshot({ path: `${SHOTS}/console-rewards-confirm-${width}.png`, fullPage: true })
     await confirm.getByRole('button', { name: 'Cancelar' }).click()
     await expect(admin.getByTestId('promotions-state')).toContainText('Ligadas')
+    // Brazil's rules forbid the first-deposit bonus: not available, with the rule, and no switch.
+    const banned = admin.getByTestId('reward-unavailable-first_deposit')
+    await expect(banned).toContainText(
+      'Bônus de primeiro depósito — não disponível neste mercado (Portaria SPA/MF 1.231/2024, art. 42, § 1º, I e II)',
+    )
+    await expect(banned.getByRole('checkbox')).toBeDisabled()
     await expect(admin.getByTestId('reward-promotions.giftAmount')).toContainText('agora R$ 100,00')
     await expectFits(admin, width)
   })

@@ -1,22 +1,11 @@
 // The operator console on a phone (390×844): operators answer from phones, so every page of the
 // menu fits the width (no sideways scrolling of the page) and none of its controls is covered by
 // another element; the support inbox's "Responder" is reachable and works.
-import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
+import { accountInfo, consolePage, createOperator, fundedPlayer, requestWithdrawal } from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const SHOTS = process.env.CONSOLE_SHOTS
-
-function createOperator(email: string, role: string, name: string): void {
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
 
 /** Controls of the page whose centre, once scrolled into view, is taken by another element. */
 async function coveredControls(page: Page): Promise<string[]> {
@@ -54,31 +43,14 @@ test('every console page is usable at 390×844, and the support inbox answers wi
   const cpf = randomCpf()
   await fundedPlayer(page, 10000, cpf)
   const { userId } = await accountInfo(page)
-  const order = await playerCall(page, '/withdraw/create/order', {
-    accountNumber: cpf,
-    payType: 'cpf',
-    amount: 5000,
-    requestId: `e2e-phone-${userId}`,
-    password: PLAYER_PASSWORD,
-  })
+  const order = await requestWithdrawal(page, cpf, 5000, `e2e-phone-${userId}`)
   expect(order.success).toBe(true)
   await page.goto('/servicePage')
   await page.getByLabel('Sua mensagem').fill('Pergunta pelo celular')
   await page.getByRole('button', { name: 'Enviar' }).click()
   await expect(page.getByTestId('chat-message').filter({ hasText: 'Pergunta pelo celular' })).toBeVisible()
 
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'pt-BR',
-    isMobile: true,
-    hasTouch: true,
-  })
-  const operator = await context.newPage()
-  await operator.goto('/console/')
-  await operator.getByLabel('E-mail').fill(email)
-  await operator.getByLabel('Senha').fill(PASSWORD)
-  await operator.getByRole('button', { name: 'Entrar' }).click()
-  await expect(operator.getByTestId('operator-name')).toBeVisible()
+  const operator = await consolePage(browser, email, { width: 390, height: 844 }, { phone: true })
 
   const menu = operator.getByRole('navigation', { name: 'Menu' })
   const paths = await menu.getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname))
@@ -116,5 +88,5 @@ test('every console page is usable at 390×844, and the support inbox answers wi
   await reply.tap()
   await expect(conversation.getByTestId('support-messages')).toContainText('Respondido do celular.')
   await expect(page.getByTestId('chat-message').filter({ hasText: 'Respondido do celular.' })).toBeVisible()
-  await context.close()
+  await operator.context().close()
 })

@@ -3,41 +3,13 @@
 // in it) and a regulatory file (CPF masked); the dashboard shows refunds, bonuses and adjustments;
 // axe finds nothing serious on either screen at either size; nothing scrolls sideways on the
 // phone; support has no Reports page. CONSOLE_SHOTS=<dir> keeps screenshots.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
-import { expectNoSeriousAxe, fundedPlayer } from './support.ts'
+import { consolePage, createOperator, expectNoSeriousAxe, fundedPlayer } from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const SHOTS = process.env.CONSOLE_SHOTS
-
-function createOperator(email: string, role: string, name: string): void {
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-async function signIn(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const phone = viewport.width < 500
-  const context = await browser.newContext({
-    viewport,
-    locale: 'pt-BR',
-    acceptDownloads: true,
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-  return page
-}
 
 test('a payments operator reads the finance report and downloads its files, at 1280×800 and 390×844', async ({
   page,
@@ -56,7 +28,11 @@ test('a payments operator reads the finance report and downloads its files, at 1
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    const operator = await signIn(browser, paula, viewport)
+    const operator = await consolePage(browser, paula, viewport, {
+      acceptDownloads: true,
+      // A phone's window at a phone's width; the desk's keeps the project's device settings.
+      ...(viewport.width < 500 ? { phone: true } : {}),
+    })
     const size = `${viewport.width}x${viewport.height}`
     const answered = operator.waitForResponse((response) => response.url().endsWith('/api/ops/reports/finance'))
     if (viewport.width < 500) await operator.goto('/console/reports')
@@ -111,7 +87,7 @@ test('a payments operator reads the finance report and downloads its files, at 1
   }
 
   // Support has no Reports page in its menu.
-  const support = await signIn(browser, sara, { width: 1280, height: 800 })
+  const support = await consolePage(browser, sara, { width: 1280, height: 800 }, { acceptDownloads: true })
   await expect(support.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Relatórios' })).toHaveCount(
     0,
   )

@@ -4,40 +4,19 @@
 // banco" with the player's name (not "#7"), and the player page shows the phase, the steps in
 // words with the decision's time, and who paid the deposit. Unfreezing sends it, and it is paid.
 // axe finds nothing serious on any of these screens.
-import { execFileSync } from 'node:child_process'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, expectNoSeriousAxe, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
+import {
+  accountInfo,
+  consolePage,
+  createOperator,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  playerCall,
+  requestWithdrawal,
+} from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screens'
-
-function createOperator(email: string, role: string, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-async function consolePage(browser: Browser, email: string, width: number, height: number): Promise<Page> {
-  // At a phone's size the window is a phone: mobile emulation with touch, as operators use it.
-  const phone = width < 600
-  const context = await browser.newContext({
-    viewport: { width, height },
-    locale: 'pt-BR',
-    isMobile: phone,
-    hasTouch: phone,
-  })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-  return page
-}
 
 const expectAccessible = (page: Page) => expectNoSeriousAxe(page)
 
@@ -59,18 +38,12 @@ for (const [width, height] of [
     const cpf = randomCpf()
     await fundedPlayer(page, 250_000, cpf)
     const { userId } = await accountInfo(page)
-    const asked = await playerCall(page, '/withdraw/create/order', {
-      accountNumber: cpf,
-      payType: 'cpf',
-      amount: 200_000,
-      requestId: `truth-${stamp.replace('.', '-')}`,
-      password: PLAYER_PASSWORD,
-    })
+    const asked = await requestWithdrawal(page, cpf, 200_000, `truth-${stamp.replace('.', '-')}`)
     expect(asked.data?.status, JSON.stringify(asked)).toBe('review')
     const orderId = asked.data.orderId as string
 
     // Risk freezes: the console names the withdrawal the freeze keeps from the bank.
-    const risk = await consolePage(browser, rita, width, height)
+    const risk = await consolePage(browser, rita, { width, height }, { phone: width < 600 })
     await risk.goto(`/console/players/${userId}`)
     await risk.getByLabel('Motivo para congelar').fill('chargeback em análise')
     await risk.getByRole('button', { name: 'Congelar a conta' }).click()
@@ -78,7 +51,7 @@ for (const [width, height] of [
     await expect(risk.getByTestId('account-state')).toContainText('Conta congelada desde')
 
     // Payments sees the player by name and the frozen warning, approves, and is told it stays home.
-    const payments = await consolePage(browser, paula, width, height)
+    const payments = await consolePage(browser, paula, { width, height }, { phone: width < 600 })
     await payments.goto('/console/withdrawals')
     const row = payments.getByTestId(`order-${orderId}`)
     await expect(row).toContainText('Ana Souza')

@@ -4,33 +4,17 @@
 // paid by push; a second operator's console shows it taken; the audit log lists the approval
 // with the operator's name; risk freezes and unfreezes the player (payments may not). Screens
 // at 1280×800 pass axe without serious or critical findings.
-import { execFileSync } from 'node:child_process'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { accountInfo, expectNoSeriousAxe, fundedPlayer, PLAYER_PASSWORD, playerCall } from './support.ts'
-
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
-
-/** `npm run ops:operator -- create …` against the running e2e server's database. */
-function createOperator(email: string, role: string, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-async function consolePage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-  return page
-}
+import {
+  accountInfo,
+  confirmWithdrawal,
+  consolePage,
+  createOperator,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  playerCall,
+} from './support.ts'
 
 const expectAccessible = (page: Page) => expectNoSeriousAxe(page)
 
@@ -55,13 +39,7 @@ test('a R$ 2.000 withdrawal waits for review, an operator approves it in the con
   // The player asks for R$ 2.000 (above the review threshold of R$ 1.000).
   const cpf = randomCpf()
   await fundedPlayer(page, 250_000, cpf)
-  await page.goto('/withdrawTab')
-  await page.getByLabel(/Outro valor/).fill('2000')
-  await page.getByTestId('withdraw-next').click()
-  const sheet = page.getByRole('dialog')
-  await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
-  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
-  await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+  await confirmWithdrawal(page, '2000', cpf)
   await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
   const orderId = new URL(page.url()).searchParams.get('orderId') as string
   await expect.poll(() => stepCodes(page)).toEqual(['1000', '1100'])

@@ -137,31 +137,21 @@ test('the PIX sheet survives a reload, asks before closing, and an amount over t
   await expect(sheet).toBeHidden()
 })
 
-test('the first-deposit offer shows its terms, is opt-in, and credits the bonus with its wagering', async ({
+test("in Brazil the deposit screen offers no first-deposit bonus and a first deposit credits none (the market's rules forbid it)", async ({
   page,
 }) => {
   await enterApp(page, '/rechargeMall')
-  const offer = page.getByTestId('first-deposit-offer')
-  await expect(offer).toContainText('Receba 2× o valor depositado em bônus, até R$ 300,00')
-  await expect(offer).toContainText('apostado 10 vezes')
-  await offer.getByLabel('Quero esta oferta').check()
-  await page.getByRole('button', { name: /^R\$\s50,00/ }).click()
-  await expect(page.getByTestId('offer-terms')).toHaveText(
-    'Com a oferta: R$ 100,00 de bônus, que vira dinheiro depois de apostar R$ 1.000,00.',
-  )
-  await page.getByTestId('deposit-submit').click()
+  await expect(page.getByRole('button', { name: /^R\$\s50,00/ })).toBeVisible()
+  await expect(page.getByTestId('first-deposit-offer')).toHaveCount(0)
+  await startDeposit(page, 'R$ 50,00')
   await giveAccountDetails(page)
+  await expect(page.getByTestId('offer-terms')).toHaveCount(0)
   const code = await page.getByTestId('pix-code').inputValue()
 
-  // Paid the way `npm run sandbox:pay` does it.
   const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code } })
   expect((await paid.json()).data.paid).toBe(true)
-  await expect(page.getByRole('status').filter({ hasText: 'mais R$ 100,00 de bônus' })).toBeVisible()
-  await expect(page.getByTestId('balance')).toHaveText('R$ 150,00')
-  expect((await accountInfo(page)).balance).toEqual({ total: 15000, cash: 5000, bonus: 10000 })
-  await page.getByTestId('balance').click()
-  await expect(page.getByTestId('balance-breakdown')).toContainText('Falta apostar R$ 1.000,00')
-  await expect(offer).toBeHidden()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 50,00')
+  expect((await accountInfo(page)).balance).toEqual({ total: 5000, cash: 5000, bonus: 0 })
 })
 
 test('an overpaid PIX credits the charge and the rest goes back to the payer, with why', async ({ page }) => {

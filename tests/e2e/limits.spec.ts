@@ -1,7 +1,8 @@
 // Responsible gaming end to end in Chromium: the 18+ gate records the confirmation
 // whatever the order of taps; a R$ 5 daily loss limit set at registration refuses the spin that
 // would pass it, in the game page with the reset time, and raising it is pending for 24 h; a
-// verified account without the registration's limits is asked for them before its deposit; the
+// verified account without the registration's limits is asked for them before its deposit, and at
+// a reward, which it collects once they are set; the
 // reality check (1-minute interval on the second server) appears over the game with the time
 // and the net result; a 24-hour pause blocks games and deposits while a withdrawal still pays;
 // "Limites e controle" is two taps away from any page (the balance) and one from a game. Each
@@ -17,6 +18,7 @@ import {
   fundedPlayer,
   PLAYER_PASSWORD,
   playerCall,
+  REGISTRATION_LIMITS_FOR_TESTS,
   writeStored,
 } from './support.ts'
 
@@ -36,11 +38,15 @@ test('tapping a language on the 18+ screen first still records the confirmation,
   await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
   const { userId } = await accountInfo(page)
   await adjustBalance(page, userId, 1000)
+  // Nothing is played before the registration's daily limits are set.
+  expect((await playerCall(page, '/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)).success).toBe(true)
   const welcome = page.getByRole('dialog')
   await expect(welcome).toBeVisible()
   await welcome.getByRole('button', { name: /^(Later|Close)$/ }).click()
   await expect(welcome).toHaveCount(0)
   await page.getByTestId('lobby-tab-Brasil').click()
+  // A free-spin round's show at full motion can outlast a spin's wait; this test is about the limit.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.getByTestId('game-gol-de-placa').click()
   const frame = page.frameLocator('[data-testid="game-frame"] iframe')
   await frame.getByTestId('game-spin').click()
@@ -61,6 +67,7 @@ test('a session whose account has no 18+ confirmation gets the gate again, never
   await page.reload()
   await expect(page.getByTestId('balance')).toHaveText(/R\$\s\d/)
   await adjustBalance(page, login.userId, 1000)
+  expect((await playerCall(page, '/v1/bus/setRegistrationLimits', REGISTRATION_LIMITS_FOR_TESTS)).success).toBe(true)
   const welcome = page.getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
   await welcome.getByRole('button', { name: /Depois|Fechar/ }).click()
   await page.getByTestId('lobby-tab-Brasil').click()
@@ -201,6 +208,29 @@ test('a verified account without the registration limits is asked only for them,
   const limits = (await playerCall(page, '/v1/bus/limits')).data
   expect(limits).toMatchObject({ registrationDone: true, session: { daily: { minutes: 60 } } })
   expect(limits.loss[0]).toMatchObject({ period: 'day', amount: 2000 })
+})
+
+test('a verified account without the registration limits is asked for them at a reward, then collects it', async ({
+  page,
+}) => {
+  await enterApp(page, '/', { registrationLimits: false })
+  expect(
+    (await playerCall(page, '/charge/amount/saveUserAccountInfo', { fullName: 'Ana Souza', cpf: randomCpf() })).success,
+  ).toBe(true)
+  // The server refuses the credit itself; the screen says why and asks for the limits in place.
+  expect((await playerCall(page, '/activity/drawSignReward')).msgCode).toBe('registration_limits_required')
+  await page.goto('/sign')
+  const ask = page.getByTestId('limits-to-collect')
+  await expect(ask).toContainText('defina seu limite diário de perda')
+  await noSeriousViolations(page)
+  await ask.getByRole('button', { name: 'Definir meus limites' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Seus limites diários' })
+  await expect(sheet.getByLabel('Nome completo')).toHaveCount(0)
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(sheet).toHaveCount(0)
+  await expect(ask).toHaveCount(0)
+  await page.getByRole('button', { name: /Fazer check-in/ }).click()
+  await expect(page.getByTestId('sign-done')).toBeVisible()
 })
 
 test('the reality check appears over the game with the time played and the net result (1-minute interval)', async ({

@@ -130,10 +130,10 @@ for (const viewport of [
       ]
       for (const button of dockNow) for (const target of covered) expect(overlaps(button, target)).toBe(false)
     }
-    // The grid has the page's full width (no rail kept free) and three covers of a thumb's size.
+    // The grid has the lobby's full width (no rail kept free) and three covers of a thumb's size.
     const [grid] = await boxes(page, '[data-testid="game-grid"]')
-    const [search] = await boxes(page, '[data-testid="lobby-search"]')
-    expect(grid?.width).toBeCloseTo(search?.width ?? 0, 0)
+    const [lobby] = await boxes(page, 'section.lobby')
+    expect(grid?.width).toBeCloseTo(lobby?.width ?? 0, 0)
     const covers = await boxes(page, '[data-testid="game-grid"] li img')
     expect(new Set(covers.slice(0, 3).map((c) => Math.round(c.y))).size).toBe(1)
     for (const cover of covers) expect(cover.width).toBeGreaterThanOrEqual(viewport.width >= 390 ? 100 : 90)
@@ -156,7 +156,7 @@ test.describe('while the catalog loads', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
-    await page.route('**/game/list', async (route) => {
+    await page.route('**/api/v1/games', async (route) => {
       await held
       await route.continue()
     })

@@ -7,14 +7,16 @@
 // in *Vigilância*, opens its case, writes a note, exports it (CSV masked, JSON with the whole CPF:
 // the files' content checked) and decides it reported to COAF — every step audited. Screens at
 // 1280×800 and 390×844 pass axe without serious or critical findings.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { formatCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
 import { SANDBOX_REGISTERED_NAME, sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
 import {
   accountInfo,
+  confirmWithdrawal,
+  consolePage,
+  createOperator,
   enterApp,
   expectNoSeriousAxe,
   PLAYER_BIRTH_DATE,
@@ -23,28 +25,7 @@ import {
   sandboxBank,
 } from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const SHOTS = process.env.SCREENSHOT_DIR
-
-function createOperator(email: string, role: string, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-async function consolePage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-  return page
-}
 
 /** The operator API as the scripts' service account: the server's own records, not the screen. */
 async function ops(page: Page, path: string, data: object) {
@@ -136,13 +117,7 @@ test('verify (name mismatch → queue → settled), deposit, withdraw without pl
   const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code: order.data.payCode } })
   expect((await paid.json()).data.paid).toBe(true)
   await expect.poll(async () => (await accountInfo(page)).balance.cash).toBe(250_000)
-  await page.goto('/withdrawTab')
-  await page.getByLabel(/Outro valor/).fill('2000')
-  await page.getByTestId('withdraw-next').click()
-  const sheet = page.getByRole('dialog')
-  await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
-  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
-  await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+  await confirmWithdrawal(page, '2000', cpf)
   await expect(page).toHaveURL(/\/withdrawalTracker\?orderId=W/)
   const orderId = new URL(page.url()).searchParams.get('orderId') as string
 

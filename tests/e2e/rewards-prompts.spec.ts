@@ -1,5 +1,5 @@
-// The reward prompts and switches in Chromium: the first-deposit offer with its terms until it is
-// put off for the day; the "you can withdraw" prompt after leaving a game with R$ 500 or more of
+// The reward prompts and switches in Chromium: no first-deposit offer in Brazil (its rules forbid
+// a deposit bonus); the "you can withdraw" prompt after leaving a game with R$ 500 or more of
 // cash; the download reward once when the app runs installed and its install was reported; and, on a server with PROMOTIONS=off,
 // screens that say promotions are off instead of showing buttons that cannot work.
 import { expect, test } from '@playwright/test'
@@ -8,18 +8,13 @@ import { formatMoney } from '../../contract/money.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
 import { accountInfo, adjustBalance, enterApp, playerCall, verifyPlayer } from './support.ts'
 
-test('the first-deposit offer shows its terms until put off; leaving a game with R$ 500+ cash offers a withdrawal', async ({
+test('the home shows no first-deposit offer in Brazil; leaving a game with R$ 500+ cash offers a withdrawal', async ({
   page,
 }) => {
   await enterApp(page)
-  const offer = page.getByTestId('first-deposit-offer')
-  await expect(offer).toContainText('bônus de 2× o valor, até R$ 300,00')
-  await expect(offer).toContainText('apostado 10×')
-  await offer.getByRole('button', { name: 'Hoje não' }).click()
-  await expect(offer).toHaveCount(0)
-  await page.reload()
   await expect(page.getByTestId('lobby-tab-popular')).toBeVisible()
-  await expect(offer).toHaveCount(0)
+  await expect(page.getByTestId('first-deposit-offer')).toHaveCount(0)
+  expect((await playerCall(page, '/activity/summary')).data.prompts.firstDeposit).toBeNull()
 
   const { userId } = await accountInfo(page)
   await adjustBalance(page, userId, 60_000)
@@ -51,7 +46,7 @@ test('an app opened installed (standalone) gets the download reward once, after 
   })
   const page = await context.newPage()
   const claim = () =>
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/activity/drawDownloadReward')
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/rewards/downloadReward/claim')
   // Promotions credit only verified players: the first claim waits for verification.
   const firstClaim = claim()
   await enterApp(page)

@@ -4,42 +4,26 @@
 // written offline is delivered once when the connection returns. Notices and feedback from the
 // operator's side; every player route walked for "em construção"; axe on the support screens,
 // photographed at 390×844.
-import { execFileSync } from 'node:child_process'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
 import {
   accountInfo,
+  consolePage,
+  createOperator,
   enterApp,
   expectNoSeriousAxe,
   fundedPlayer,
-  PLAYER_PASSWORD,
   playerCall,
+  requestWithdrawal,
   specRoutes,
 } from './support.ts'
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? 'test-results/screens'
-const port = Number(process.env.E2E_PORT ?? 8181)
-const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
-
-/** A console operator made with `npm run ops:operator -- create …` on the e2e server's database. */
-function createOperator(email: string, role: string, name: string): void {
-  execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', OPERATOR_PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
 
 /** A second browser context signed in to /console/ and showing the support inbox. */
 async function consoleInbox(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(OPERATOR_PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
+  const page = await consolePage(browser, email)
   await page.getByRole('link', { name: 'Atendimento' }).click()
   await expect(page.getByRole('heading', { name: 'Atendimento' })).toBeVisible()
   return page
@@ -83,13 +67,7 @@ test('a player reaches a person from a withdrawal: FAQ, chat with the order, the
   const cpf = randomCpf()
   await fundedPlayer(page, 10000, cpf)
   const { userId } = await accountInfo(page)
-  const order = await playerCall(page, '/withdraw/create/order', {
-    accountNumber: cpf,
-    payType: 'cpf',
-    amount: 5000,
-    requestId: `e2e-support-${userId}`,
-    password: PLAYER_PASSWORD,
-  })
+  const order = await requestWithdrawal(page, cpf, 5000, `e2e-support-${userId}`)
   expect(order.success).toBe(true)
   const orderId = order.data.orderId as string
   const operator = await consoleInbox(browser, email)
@@ -242,6 +220,8 @@ test('notices and feedback: an operator publishes and answers in /console/, the 
 /** Every route of the player app. */
 
 test('no player route says "em construção" any more', async ({ page }) => {
+  // One walk over every route: its budget grows with the list (each route loads to network idle).
+  test.setTimeout(30_000 + specRoutes.length * 2_500)
   await enterApp(page)
   for (const route of specRoutes) {
     await page.goto(route)

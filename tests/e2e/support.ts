@@ -1,7 +1,10 @@
 // Helpers for the end-to-end tests: read and write the app's IndexedDB store and call the API
-// as the page's player, so assertions compare the screen with the server's records.
+// as the page's player, so assertions compare the screen with the server's records; make console
+// operators and open the console signed in as one.
+import { execFileSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page } from '@playwright/test'
+import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
 
 /**
  * The sandbox bank of the app a page is on: on the sandbox API Pix server that app's `npm start`
@@ -11,6 +14,32 @@ import { expect, type Page } from '@playwright/test'
 export function sandboxBank(page: Page): string {
   const url = new URL(page.url().startsWith('http') ? page.url() : `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`)
   return `https://localhost:${Number(url.port) + 5}/sandbox/bank`
+}
+
+/**
+ * The sandbox mailbox `npm start` runs next to the app (SANDBOX_MAILBOX_PORT = the app's port + 2
+ * in playwright.config.ts): its page, where a developer reads what the app sent.
+ */
+export function sandboxMailbox(page: Page): string {
+  const url = new URL(page.url() === 'about:blank' ? `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` : page.url())
+  return `http://127.0.0.1:${Number(url.port) + 2}/sandbox/mailbox`
+}
+
+/** The latest one-time setup link e-mailed to `email`, read from the sandbox mailbox's JSON (waits for it). */
+export async function mailedSetupLink(page: Page, email: string): Promise<string> {
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${sandboxMailbox(page)}.json?to=${encodeURIComponent(email)}`)
+        const { messages } = (await response.json()) as { messages: { text: string }[] }
+        link = /https?:\/\/\S+\/console\/setup#[\w-]{43}/.exec(messages[0]?.text ?? '')?.[0] ?? ''
+        return link
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('')
+  return link
 }
 
 export async function readStored<T>(page: Page, key: string): Promise<T | undefined> {
@@ -63,7 +92,7 @@ export async function accountInfo(page: Page) {
 }
 
 /** The registration limits `enterApp` sets unless told otherwise: R$ 10 million and a whole day. */
-export const REGISTRATION_LIMITS_FOR_TESTS = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+export { REGISTRATION_LIMITS_FOR_TESTS }
 
 /**
  * First visit: confirms 18+ and waits until the header shows the server's balance. A new
@@ -131,8 +160,98 @@ export async function playerCall(page: Page, path: string, data: object = {}) {
   return response.json()
 }
 
+/** The password every console operator of the e2e tests is created with (`createOperator`). */
+export const OPERATOR_PASSWORD = 'Verde-Amarelo-2026!'
+
+/**
+ * A console operator made with `npm run ops:operator -- create …` on the e2e server's database
+ * (its setup links at this app's address); answers what the script printed.
+ */
+export function createOperator(email: string, role: string, name: string): string {
+  return execFileSync(
+    process.execPath,
+    ['scripts/ops-operator.ts', 'create', email, role, '--password', OPERATOR_PASSWORD, '--name', name],
+    {
+      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
+      encoding: 'utf8',
+    },
+  )
+}
+
+/**
+ * A new browser context in pt-BR at `viewport` (a desk's 1280×800 unless given), on no page yet.
+ * `phone: true` makes it a phone's window (mobile emulation with touch, as operators use it),
+ * `phone: false` a desk's; without it the project's device settings stand, as for any context.
+ */
+export async function consoleWindow(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  options: { phone?: boolean; acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const { phone, acceptDownloads } = options
+  const context = await browser.newContext({
+    viewport,
+    locale: 'pt-BR',
+    // A key given at all (even undefined) replaces the project's setting: only those asked for.
+    ...(phone === undefined ? {} : { isMobile: phone, hasTouch: phone }),
+    ...(acceptDownloads === undefined ? {} : { acceptDownloads }),
+  })
+  return context.newPage()
+}
+
+/** Signs in at /console/ on `page` and waits until the console names the operator. */
+export async function signInToConsole(page: Page, email: string, password = OPERATOR_PASSWORD): Promise<void> {
+  await page.goto('/console/')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByTestId('operator-name')).toBeVisible()
+}
+
+/**
+ * A console signed in as `email` (made by `createOperator`) in a new browser context: see
+ * `consoleWindow` for the viewport and options.
+ */
+export async function consolePage(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+  options: { phone?: boolean; acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const page = await consoleWindow(browser, viewport, options)
+  await signInToConsole(page, email)
+  return page
+}
+
+/**
+ * On the withdraw screen: asks for R$ `reais` (typed in "Outro valor") to the PIX key `cpf` (the
+ * sheet's default key type) and confirms with the player's password. Answers the key sheet; what
+ * the screen does next is each test's to wait for.
+ */
+export async function confirmWithdrawal(page: Page, reais: string, cpf: string): Promise<Locator> {
+  await page.goto('/withdrawTab')
+  await page.getByLabel(/Outro valor/).fill(reais)
+  await page.getByTestId('withdraw-next').click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
+  await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+  await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+  return sheet
+}
+
 /** The password of players made by `fundedPlayer`: withdrawals are confirmed with it. */
 export const PLAYER_PASSWORD = 'Horse-Batt3ry9'
+
+/** A withdrawal to the player's own CPF key asked through the API, confirmed with `PLAYER_PASSWORD`. */
+export async function requestWithdrawal(page: Page, cpf: string, amount: number, requestId: string) {
+  return playerCall(page, '/withdraw/create/order', {
+    accountNumber: cpf,
+    payType: 'cpf',
+    amount,
+    requestId,
+    password: PLAYER_PASSWORD,
+  })
+}
 
 /** The adult date of birth e2e players verify with. */
 export const PLAYER_BIRTH_DATE = '1990-01-15'
@@ -168,6 +287,11 @@ export async function fundedPlayer(page: Page, amount: number, cpf: string): Pro
   const order = await playerCall(page, '/charge/create/order', { amount, requestId: `e2e-${Date.now()}-${userId}` })
   const paid = await page.request.post(`${sandboxBank(page)}/pay`, { data: { code: order.data.payCode } })
   expect((await paid.json()).data.paid).toBe(true)
+  // The bank's "paid" reaches the app by the PSP's webhook: the player is funded once the ledger
+  // has credited it, not when the bank answered.
+  await expect
+    .poll(async () => (await accountInfo(page)).balance.cash, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(amount)
 }
 
 /**
@@ -206,11 +330,15 @@ export const specRoutes = [
   '/withdrawTab',
   '/mine',
   '/security',
+  '/myData',
+  '/balanceProof',
+  '/closeAccount',
   '/feedback',
   '/notice',
   '/invite',
   '/sign',
   '/login',
+  '/password-reset',
   '/task',
   '/taskGame',
   '/withdrawalTracker?orderId=&payType=',
@@ -251,4 +379,26 @@ export const keptKey: Record<string, string> = {
   '/withdrawalTrackerAll': 'kept:withdrawals',
   '/history': 'kept:rounds',
   '/myActivity': 'kept:activity:',
+}
+
+// Sandbox CPFs are numbered 0–99 per answer; the specs on the shared server take 10–89 in turn, so
+// two tests never give the same CPF (the second would wait for an operator as "another account
+// informed this CPF"). The worker runs the spec files one after another in one process.
+let cpfSerial = 0
+
+/** The next serial (10–89) for a sandbox test CPF, distinct for the next 80 calls in this worker. */
+export function nextCpfSerial(): number {
+  return 10 + (cpfSerial++ % 80)
+}
+
+/**
+ * Closes the game a test left open, as a player would, and waits for the server to hear it: an
+ * open game counts its player as playing now for 2 minutes on the server every spec shares, which
+ * the lobby's "playing now" tests read. For a spec's afterEach.
+ */
+export async function closeOpenGame(page: Page): Promise<void> {
+  const close = page.getByTestId('game-frame-close')
+  if (await close.isVisible().catch(() => false)) {
+    await Promise.all([page.waitForResponse('**/api/v1/games/close'), close.click()])
+  }
 }

@@ -1,26 +1,26 @@
 // The public transparency page end to end in Chromium at 390×844. A server of its own (port
-// E2E_PORT + 2) starts on a database holding 45 days of history (tests/support/
+// E2E_PORT + 8) starts on a database holding 45 days of history (tests/support/
 // transparency-history.ts), so the page has frozen days to verify: a visitor with no account and
 // no 18+ confirmation opens /transparencia, sees the server's figures and "cadeia verificada até"
 // checked in the browser, in pt-BR, en and hi (screenshots), with no serious axe violation; offline
 // it opens from the device's copy, marked with the time the figures were computed. On the main
 // server, Perfil's footer and Ajuda link to it.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import type { TransparencyView } from '../../contract/transparency.ts'
 import { openDatabase } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
 import { writeHistory } from '../support/transparency-history.ts'
+import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import { enterApp, seriousAxeViolations } from './support.ts'
 
-const appPort = Number(process.env.E2E_PORT ?? 8181)
-const port = appPort + 2
+const appPort = E2E_PORT
+const port = appPort + 8
 const origin = `http://127.0.0.1:${port}`
 const dataDir = '.e2e-data-transparency'
 const SHOTS = 'test-results/screens'
 
-let server: ChildProcess
+let server: SpecServer | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -29,26 +29,23 @@ test.beforeAll(async () => {
   await migrateToLatest(db)
   await writeHistory(db, Date.now())
   await db.close()
-  server = spawn(process.execPath, ['server/main.ts'], {
+  server = await startSpecServer({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // The history's open withdrawals are long past the 120-minute alert: not this test's subject.
       LOG_LEVEL: 'fatal',
       PUBLIC_URL: origin,
-      SANDBOX_PIX_PORT: String(appPort + 7),
+      SANDBOX_PIX_PORT: String(appPort + 9),
+      SANDBOX_SMTP_PORT: '0',
+      FACE_CHECK: 'off',
+      SANDBOX_MAILBOX_PORT: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   })
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200)
 })
 
 test.afterAll(async () => {
-  server?.kill()
+  await server?.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
 

@@ -6,35 +6,22 @@
 // (suspended CPF), and the barred list uploaded in the console holding a verified player. Screens:
 // the player's at 390×844, the console's at 1280×800 and 390×844, each without a serious or
 // critical axe finding and without sideways scroll.
-import { execFileSync } from 'node:child_process'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { formatCpf, randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
-import { accountInfo, enterApp, expectNoSeriousAxe, playerCall, verifyPlayer } from './support.ts'
+import {
+  accountInfo,
+  consolePage,
+  createOperator,
+  enterApp,
+  expectNoSeriousAxe,
+  nextCpfSerial,
+  playerCall,
+  verifyPlayer,
+} from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
-const PASSWORD = 'Verde-Amarelo-2026!'
 const SHOTS = process.env.SCREENSHOT_DIR
-
-function createOperator(email: string, role: string, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['scripts/ops-operator.ts', 'create', email, role, '--password', PASSWORD, '--name', name],
-    { env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' },
-  )
-}
-
-async function consolePage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
-  const page = await context.newPage()
-  await page.goto('/console/')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByTestId('operator-name')).toBeVisible()
-  return page
-}
 
 /** Axe (and no sideways scroll) at each size, with a screenshot of each when asked. */
 async function checkSizes(page: Page, name: string, sizes: readonly (readonly [number, number])[]) {
@@ -77,7 +64,7 @@ test('name mismatch → the verification queue → an operator approves → the 
   )
   await checkSizes(page, 'deposit-unverified', phone)
   await page.getByTestId('verify-start').click()
-  const cpf = sandboxCpf('name_mismatch', 10 + (Date.now() % 80))
+  const cpf = sandboxCpf('name_mismatch', nextCpfSerial())
   const sheet = await giveDetails(page, 'Maria Souza Lima', cpf)
   await expect(sheet.getByLabel('Data de nascimento')).toHaveValue('15/01/1990')
   await checkSizes(page, 'account-sheet', phone)
@@ -95,7 +82,7 @@ test('name mismatch → the verification queue → an operator approves → the 
 
   // The console: the queue with its clock, what was given beside the bureau's record.
   const console = await consolePage(browser, rita)
-  await console.getByRole('link', { name: 'Verificações' }).click()
+  await console.getByRole('navigation').getByRole('link', { name: 'Verificações' }).click()
   const row = console.getByTestId(`verification-${userId}`)
   await expect(row).toContainText('Nome diferente do registrado no CPF')
   // Four hours to decide, counted from the player's submission.
@@ -134,7 +121,7 @@ test('a suspended CPF is refused in words; the barred list holds a verified play
   await page.setViewportSize({ width: 390, height: 844 })
   await enterApp(page, '/rechargeMall')
   await page.getByTestId('verify-start').click()
-  const sheet = await giveDetails(page, 'Maria Souza Lima', sandboxCpf('suspended', 10 + (Date.now() % 80)))
+  const sheet = await giveDetails(page, 'Maria Souza Lima', sandboxCpf('suspended', nextCpfSerial()))
   await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
   await expect(sheet.getByTestId('verification-refusal')).toHaveText(
     'Seu CPF está suspenso na Receita Federal. Regularize-o (gov.br ou uma agência) e tente de novo.',

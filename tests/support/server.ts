@@ -1,9 +1,11 @@
 // Server test support: a fresh database per test on each engine (SQLite always; PostgreSQL when
-// TEST_DATABASE_URL is set, isolated in its own schema), an app built on it for `inject`, and the
-// one way a test makes a player (`loginPlayer`) and gives it money (`fundPlayer`). An app with the
-// sandbox payment provider gets its own sandbox API Pix server (port 0, certificates made once per
-// process) and reaches it through PixApiProvider over HTTPS with mTLS, as `npm start` does; the
-// test drives that bank through `sandboxOf(app)` and its pages through `sandboxBankOf(app)`.
+// TEST_DATABASE_URL is set, a database of its own; both copies of a migrated template), an app
+// built on it for `inject`, and the one way a test makes a player (`loginPlayer`) and gives it
+// money (`fundPlayer`). An app with the sandbox payment provider gets its own sandbox API Pix
+// server (port 0, certificates made once per process) and reaches it through PixApiProvider over HTTPS with mTLS, as `npm start` does; the
+// test drives that bank through `sandboxOf(app)` and its pages through `sandboxBankOf(app)`. An
+// app with no SMTP server configured gets its own sandbox mailbox (ports 0) and sends there over
+// SMTP, as `npm start` does; the test reads it through `mailboxOf(app)`.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,24 +14,39 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { randomCpf } from '../../contract/cpf.ts'
+import { type SandboxFaceServer, startSandboxFace } from '../../server/accounts/sandbox/face-server.ts'
 import { type BuildOptions, build } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Db, type Engine, openDatabase } from '../../server/db/database.ts'
 import { migrateToLatest, migrateUpTo } from '../../server/db/migrate.ts'
 import type { Clock } from '../../server/http/infrastructure.ts'
 import { grantBonus } from '../../server/ledger/bonus.ts'
+import { type SandboxMailbox, startSandboxMailbox } from '../../server/mail/sandbox/mailbox.ts'
 import { localBankCustomers } from '../../server/payments/local-bank-customers.ts'
 import type { SandboxApiServer } from '../../server/payments/sandbox/api-server.ts'
 import { startLocalSandbox } from '../../server/payments/sandbox/local.ts'
 import { inMemorySandboxPki } from '../../server/payments/sandbox/pki.ts'
 import type { SandboxProvider } from '../../server/payments/sandbox/provider.ts'
+import { type SandboxRegisterServer, startSandboxRegister } from '../../server/sigap/sandbox/server.ts'
 import { checkRepliesAgainstOpenApi } from './openapi-check.ts'
+import { REGISTRATION_LIMITS_FOR_TESTS } from './registration-limits.ts'
+import { copyPostgresTemplate, copySqliteTemplate } from './template-db.ts'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 export interface TestDb {
   db: Db
   drop(): Promise<void>
+}
+
+/** The connection URL of each PostgreSQL test database (a test's own clients connect there). */
+const databaseUrls = new WeakMap<Db, string>()
+
+/** Where a PostgreSQL test database is: its own database, with `search_path` its schema. */
+export function testDatabaseUrl(db: Db): string {
+  const url = databaseUrls.get(db)
+  if (!url) throw new Error('not a PostgreSQL test database')
+  return url
 }
 
 /**
@@ -51,13 +68,17 @@ export async function withSchemaLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh database, migrated to the latest schema (or only up to `upTo`, a migration's name). */
+/**
+ * A fresh database, migrated to the latest schema (a copy of the migrated template), or only up
+ * to `upTo` (a migration's name: migrated here, in its own schema on PostgreSQL).
+ */
 export async function createTestDb(engine: Engine, upTo?: string): Promise<TestDb> {
   const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db))
   if (engine === 'sqlite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-test-'))
+    if (!upTo) await copySqliteTemplate(dataDir)
     const db = openDatabase({ dataDir })
-    await migrate(db)
+    if (upTo) await migrate(db)
     return {
       db,
       drop: async () => {
@@ -68,11 +89,20 @@ export async function createTestDb(engine: Engine, upTo?: string): Promise<TestD
   }
   const url = process.env.TEST_DATABASE_URL as string
   const schema = `t_${randomBytes(6).toString('hex')}`
+  if (!upTo) {
+    const copy = await copyPostgresTemplate(url, schema, 60)
+    databaseUrls.set(copy.db, copy.url)
+    return { db: copy.db, drop: copy.drop }
+  }
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`create schema ${schema}`)
   await admin.end()
-  const db = openDatabase({ url, schema, poolSize: 60 })
+  // Connections named after the schema: a test finds its own among every test process's.
+  const named = new URL(url)
+  named.searchParams.set('application_name', schema)
+  const db = openDatabase({ url: named.toString(), schema, poolSize: 60 })
+  databaseUrls.set(db, named.toString())
   await withSchemaLock(() => migrate(db))
   return {
     db,
@@ -99,8 +129,35 @@ export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
 /** The sandbox server of each test app built with the sandbox payment provider. */
 const sandboxes = new WeakMap<FastifyInstance, SandboxApiServer>()
 
-/** One folder of sandbox certificates per test process (made at the first app, reused after). */
-const pkiDir = path.join(tmpdir(), `jogo-limpo-test-pki-${process.pid}`)
+/** The sandbox mailbox of each test app built with no SMTP server configured. */
+const mailboxes = new WeakMap<FastifyInstance, SandboxMailbox>()
+
+/** The sandbox barred-person register of each test app built without SIGAP_URL. */
+const registers = new WeakMap<FastifyInstance, SandboxRegisterServer>()
+
+/** The sandbox face server of each test app built with FACE_CHECK=on and no FACE_URL. */
+const faces = new WeakMap<FastifyInstance, SandboxFaceServer>()
+
+/** The sandbox face server a test app asks (started for it when the face step is on). */
+export function sandboxFaceOf(app: FastifyInstance): SandboxFaceServer {
+  const server = faces.get(app)
+  if (!server) throw new Error('the app was not built with the face step on (FACE_CHECK=on)')
+  return server
+}
+
+/** The sandbox register a test app asks (started for it when the test gave no SIGAP_URL). */
+export function sandboxRegisterOf(app: FastifyInstance): SandboxRegisterServer {
+  const register = registers.get(app)
+  if (!register) throw new Error('this app was built with its own SIGAP_URL')
+  return register
+}
+
+/**
+ * One folder of sandbox certificates per test file (made at its first app, reused after): a worker
+ * process runs several files, each with its own in-memory PKI, and the files on disk must come
+ * from the CA this file's PKI holds.
+ */
+const pkiDir = path.join(tmpdir(), `jogo-limpo-test-pki-${process.pid}-${randomBytes(4).toString('hex')}`)
 process.once('exit', () => rmSync(pkiDir, { recursive: true, force: true }))
 
 /**
@@ -141,15 +198,30 @@ export async function buildTestApp(
   extra: Pick<BuildOptions, 'serverSeeds' | 'onRoute' | 'logger'> & SandboxTestOptions = {},
 ): Promise<FastifyInstance> {
   const { sandboxLocationHost, ...buildExtra } = extra
-  const testEnv = {
+  const testEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(tmpdir(), 'no-static'),
     OPS_TOKEN: TEST_OPS_TOKEN,
     // Tests bind a password and withdraw at once; the cool-off has its own test (withdrawal-cool-off).
     WITHDRAW_COOL_OFF_MINUTES: '0',
+    // E-mail goes right after each commit; retries run when a test asks (`app.mail.deliverDue()`),
+    // never from a poll of another app on the same database.
+    MAIL_POLL_MS: '600000',
+    // Identity by face has its own tests (server/accounts/face.test.ts), which switch it on.
+    FACE_CHECK: 'off',
+    // Tests move their clocks by hours between a player's calls; the idle end has its own tests
+    // (server/accounts/session-idle.test.ts), which switch it on.
+    SESSION_IDLE_MINUTES: '0',
     ...env,
   }
-  let config = loadConfig(testEnv)
+  // The barred-person register: the sandbox's, over HTTP, as `npm start` runs it.
+  const register = testEnv.SIGAP_URL ? null : await startSandboxRegister({ port: 0, token: null })
+  if (register) testEnv.SIGAP_URL = register.url
+  // The face provider: the sandbox's, over HTTP, as `npm start` runs it (when the face step is on).
+  const face = testEnv.FACE_CHECK === 'on' && !testEnv.FACE_URL ? await startSandboxFace({ port: 0 }) : null
+  if (face) testEnv.FACE_URL = face.url
+  let configEnv: Record<string, string> = testEnv
+  let config = loadConfig(configEnv)
   let sandbox: SandboxApiServer | null = null
   const target: { app?: FastifyInstance } = {}
   if (config.payments.provider === 'sandbox' && !config.payments.pixApi) {
@@ -167,14 +239,38 @@ export async function buildTestApp(
       ...localBankCustomers(db.kysely),
     })
     sandbox = local.server
-    config = loadConfig({ ...testEnv, ...local.env })
+    configEnv = { ...testEnv, ...local.env }
+    config = loadConfig(configEnv)
+  }
+  let mailbox: SandboxMailbox | null = null
+  if (!config.mail.smtp) {
+    mailbox = await startSandboxMailbox({ smtpPort: 0, httpPort: 0 })
+    config = loadConfig({ ...configEnv, ...mailbox.env })
   }
   let app: FastifyInstance
   try {
     app = await build({ config, db, logger: false, ...(clock ? { clock } : {}), ...buildExtra })
   } catch (error) {
     await sandbox?.close()
+    await mailbox?.close()
+    await register?.close()
+    await face?.close()
     throw error
+  }
+  if (mailbox) {
+    const box = mailbox
+    mailboxes.set(app, box)
+    app.addHook('onClose', async () => box.close())
+  }
+  if (register) {
+    const sandboxRegister = register
+    registers.set(app, sandboxRegister)
+    app.addHook('onClose', async () => sandboxRegister.close())
+  }
+  if (face) {
+    const sandboxFace = face
+    faces.set(app, sandboxFace)
+    app.addHook('onClose', async () => sandboxFace.close())
   }
   target.app = app
   checkRepliesAgainstOpenApi(app)
@@ -203,6 +299,13 @@ export async function createTestApp(
       await testDb.drop()
     },
   }
+}
+
+/** The sandbox mailbox next to an app built with no SMTP server configured. */
+export function mailboxOf(app: FastifyInstance): SandboxMailbox {
+  const box = mailboxes.get(app)
+  if (!box) throw new Error('the app was not built with the sandbox mailbox')
+  return box
 }
 
 /** The sandbox API Pix server next to an app built with the default (sandbox) payment provider. */
@@ -256,7 +359,7 @@ async function loginDevice(
 }
 
 /** The registration limits `loginPlayer` sets unless told otherwise: R$ 10 million and a whole day. */
-export const REGISTRATION_LIMITS_FOR_TESTS = { dailyLoss: 1_000_000_000, dailyMinutes: 24 * 60 }
+export { REGISTRATION_LIMITS_FOR_TESTS }
 
 /** The adult date of birth `loginPlayer` verifies with. */
 export const TEST_BIRTH_DATE = '1990-01-15'

@@ -3,7 +3,7 @@
 // returned deposits, rounds of several game versions (one game with enough rounds for its 95 %
 // range), support conversations and limit events — the same rows for the same `now` and seed.
 import { findGame, gameVersions } from '../../contract/games/catalog.ts'
-import { StepState, TrackerStep } from '../../contract/withdrawals.ts'
+import { StepState, type StepStateCode, TrackerStep, type TrackerStepCode } from '../../contract/withdrawals.ts'
 import type { Db } from '../../server/db/database.ts'
 import { postTransferId } from '../../server/payments/withdrawal-orders.ts'
 
@@ -107,7 +107,7 @@ export async function writeHistory(db: Db, now: number) {
         send_after: hold === 'coolOff' ? createdAt + wait : null,
       })
       .execute()
-    const step = (code: number, state: number, args: object, stepAt: number) =>
+    const step = (code: TrackerStepCode, state: StepStateCode, args: object, stepAt: number) =>
       k
         .insertInto('withdrawal_steps')
         .values({ order_id: id, code, state, args: JSON.stringify(args), created_at: stepAt })
@@ -244,15 +244,18 @@ export async function writeHistory(db: Db, now: number) {
 
   // Safer play over six months.
   for (let i = 0; i < 60; i++) {
-    await k
-      .insertInto('limit_events')
-      .values({
-        player_id: pick(players),
-        kind: pick(['self_exclusion', 'deposit_day', 'loss_week', 'registration']),
-        detail: '{}',
-        actor: 'player',
-        created_at: now - Math.floor(random() * 180 * DAY),
-      })
-      .execute()
+    const event = {
+      player_id: pick(players),
+      kind: pick(['self_exclusion', 'deposit_day', 'loss_week', 'registration'] as const),
+      detail: '{}',
+      actor: 'player' as const,
+      created_at: now - Math.floor(random() * 180 * DAY),
+    }
+    // A registration writes its two mandatory limits' rows with its own, at the same instant.
+    const written =
+      event.kind === 'registration'
+        ? [{ ...event, kind: 'loss_day' as const }, { ...event, kind: 'time_day' as const }, event]
+        : [event]
+    await k.insertInto('limit_events').values(written).execute()
   }
 }

@@ -1,11 +1,54 @@
 // The audit log: every operator action and service-account call, newest first, filtered by who
-// and what; the same filter downloads as CSV.
+// and what; the same filter downloads as CSV. Times in the market's zone, the object named (a
+// game by its name), before → after as "key: value" lines (lib/auditDetails.ts).
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import type { AuditEntry } from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
+import { auditDetails, type DetailLine } from '../../lib/auditDetails.ts'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { auditCsvUrl, auditPage } from './api.ts'
+
+const objectTypes: Record<string, MessageDescriptor> = {
+  player: msg`Jogador`,
+  game: msg`Jogo`,
+  operator: msg`Operador`,
+  withdrawal: msg`Saque`,
+  pix_payment: msg`PIX recebido`,
+  player_search: msg`Busca de jogador`,
+  report: msg`Relatório`,
+  risk_flag: msg`Alerta`,
+  route: msg`Rota`,
+  setting: msg`Configuração`,
+  support_conversation: msg`Conversa`,
+  barred_list: msg`Lista de impedidos`,
+}
+
+/** "Jogo Fruta Fina", "Jogador 12": the object's kind in words, a game by its name. */
+function objectText(i18n: I18n, entry: AuditEntry, gameNames: Record<string, string>): string {
+  const kind = objectTypes[entry.objectType]
+  const name = entry.objectType === 'game' ? (gameNames[entry.objectId] ?? entry.objectId) : entry.objectId
+  return `${kind ? i18n._(kind) : entry.objectType} ${name}`
+}
+
+function Details({ lines, label }: { lines: DetailLine[]; label: string }) {
+  return (
+    <div className="audit-side">
+      <span className="muted">{label}</span>{' '}
+      <dl className="details">
+        {lines.map((line) => (
+          // An object's keys are unique; a value without a key is the only line.
+          <div key={line.key}>
+            {line.key && <dt>{line.key}:</dt>} <dd>{line.value}</dd>{' '}
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
 
 const PAGE_SIZE = 50
 
@@ -15,7 +58,7 @@ const filterOf = (actor: string, action: string) => ({
 })
 
 export default function AuditPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [actor, setActor] = useState('')
   const [action, setAction] = useState('')
   const [pageNum, setPageNum] = useState(1)
@@ -77,17 +120,24 @@ export default function AuditPage() {
               { header: <Trans>Quando</Trans>, cell: (entry) => dateTime(entry.at) },
               { header: <Trans>Quem</Trans>, cell: (entry) => entry.actorName },
               { header: <Trans>Ação</Trans>, cell: (entry) => <code>{entry.action}</code> },
-              { header: <Trans>Objeto</Trans>, cell: (entry) => `${entry.objectType} ${entry.objectId}` },
+              {
+                header: <Trans>Objeto</Trans>,
+                cell: (entry) => objectText(i18n, entry, page.data?.gameNames ?? {}),
+              },
               { header: <Trans>Motivo</Trans>, cell: (entry) => entry.reason ?? '' },
               {
                 header: <Trans>Antes → depois</Trans>,
-                cell: (entry) => (
-                  <span className="json">
-                    {entry.before ?? ''}
-                    {entry.before && entry.after ? ' → ' : ''}
-                    {entry.after ?? ''}
-                  </span>
-                ),
+                testId: 'audit-change',
+                cell: (entry) => {
+                  const before = auditDetails(i18n, entry.before, page.data?.gameNames ?? {})
+                  const after = auditDetails(i18n, entry.after, page.data?.gameNames ?? {})
+                  return (
+                    <>
+                      {before && <Details lines={before} label={t`Antes`} />}
+                      {after && <Details lines={after} label={t`Depois`} />}
+                    </>
+                  )
+                },
               },
               { header: 'IP', cell: (entry) => entry.ip },
             ]}

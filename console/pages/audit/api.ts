@@ -1,5 +1,5 @@
 // The audit log: a page of entries, filtered by who and what, and the same filter as a CSV link.
-import type { AuditPage } from '../../../contract/ops.ts'
+import type { AuditListView } from '../../../contract/ops.ts'
 import { call } from '../../lib/api.ts'
 
 export interface AuditFilter {
@@ -8,7 +8,7 @@ export interface AuditFilter {
 }
 
 export const auditPage = (body: AuditFilter & { pageNum: number; pageSize: number }) =>
-  call<AuditPage>('audit/list', body)
+  call<AuditListView>('audit/list', body)
 
 /** The CSV export of every entry the filter matches (a download: the browser fetches it). */
 export const auditCsvUrl = (filter: AuditFilter) =>

@@ -2,15 +2,52 @@
 // server (deposits credited, withdrawals paid, PIX set aside for return, bonuses granted,
 // adjustments each way, GGR in all and per game, players playing now, payout times against the
 // 120-minute rule, open worklists) and deposits vs withdrawals per hour as a small chart.
-// Re-read on every push.
+// Re-read on every push. Above them, the work waiting for this operator (verifications, four-eyes
+// requests, open flags, conversations: what the role may do), each linking to its page.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { PAYOUT_LIMIT_MINUTES } from '../../../contract/ops.ts'
+import { PAYOUT_LIMIT_MINUTES, type PendingWorkKind } from '../../../contract/ops.ts'
 import { GameTakingsTable } from '../../components/GameTakingsTable.tsx'
 import { duration, money } from '../../lib/format.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useCall } from '../../lib/useCall.ts'
+import { usePendingWork } from '../../lib/usePendingWork.ts'
 import { todaysFigures } from './api.ts'
+import { ChainBreaks } from './ChainBreaks.tsx'
+import { WitnessReports } from './WitnessReports.tsx'
+
+/** The waiting work the dashboard lists (withdrawals in review are in the open worklists below). */
+const waitingWork: { kind: PendingWorkKind; href: string; label: MessageDescriptor }[] = [
+  { kind: 'verifications', href: '/verifications', label: msg`verificações aguardando decisão` },
+  { kind: 'fourEyes', href: '/four-eyes', label: msg`ajustes aguardando a segunda pessoa` },
+  { kind: 'flags', href: '/watch', label: msg`alertas de vigilância abertos` },
+  { kind: 'chats', href: '/support', label: msg`conversas aguardando resposta` },
+]
+
+function WaitingWork() {
+  const { i18n } = useLingui()
+  const pending = usePendingWork()
+  const shown = waitingWork.filter((work) => pending?.[work.kind] !== undefined)
+  if (shown.length === 0) return null
+  return (
+    <>
+      <h2>
+        <Trans>Aguardando você</Trans>
+      </h2>
+      <ul className="tiles" data-testid="pending-work">
+        {shown.map((work) => (
+          <li key={work.kind} data-testid={`pending-${work.kind}`}>
+            <Link href={work.href}>
+              <strong>{pending?.[work.kind]}</strong> {i18n._(work.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
 
 function HourlyChart({ deposits, withdrawals, label }: { deposits: number[]; withdrawals: number[]; label: string }) {
   const max = Math.max(1, ...deposits, ...withdrawals)
@@ -55,6 +92,9 @@ export default function DashboardPage() {
       <h1>
         <Trans>Painel de hoje</Trans>
       </h1>
+      <ChainBreaks />
+      <WitnessReports />
+      <WaitingWork />
       {board.error && (
         <p className="form-error" role="alert">
           {board.error.message}

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { PendingAdjustment } from '../../../contract/ops.ts'
+import type { PendingAdjustment, ReviewDecision } from '../../../contract/ops.ts'
 import { dateTime, duration, money } from '../../lib/format.ts'
 import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
@@ -54,7 +54,7 @@ function Pending({ request, now, onDone }: { request: PendingAdjustment; now: nu
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
   const own = request.requestedById === me.id
-  const decide = async (decision: 'approve' | 'reject') => {
+  const decide = async (decision: ReviewDecision) => {
     setError(undefined)
     try {
       await decideAdjustment({ id: request.id, decision, reason })

@@ -1,5 +1,6 @@
-// The operators, for admins: create one (the answer is a one-time setup link to hand over),
-// change a role, disable or enable, reset the password and second factor (a new link). Every
+// The operators, for admins: create one (its one-time setup link goes to the operator's own
+// e-mail; the admin sees only where it was sent), change a role, disable or enable, reset the
+// password and second factor (a new link, e-mailed the same way). Every
 // change asks for a reason, which goes to the audit log. One's own account offers no change (the
 // server refuses it too), and the server keeps the last active admin.
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -18,7 +19,7 @@ export default function OperatorsPage() {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
   const [notice, setNotice] = useState<string>()
-  const [link, setLink] = useState<{ email: string; url: string }>()
+  const [sent, setSent] = useState<{ email: string; expiresAt: number }>()
 
   const act = async (work: () => Promise<string | undefined>) => {
     setError(undefined)
@@ -42,9 +43,9 @@ export default function OperatorsPage() {
         name: String(data.get('name')),
         role: String(data.get('role')) as OperatorRole,
       })
-      setLink({ email, url: created.setupLink })
+      setSent({ email: created.sentTo, expiresAt: created.expiresAt })
       form.reset()
-      return t`Operador criado. Entregue o link abaixo a essa pessoa.`
+      return t`Operador criado. O link de acesso foi enviado ao e-mail dessa pessoa.`
     })
   }
 
@@ -83,23 +84,16 @@ export default function OperatorsPage() {
           </select>
         </label>
         <button type="submit" className="button">
-          <Trans>Criar e gerar link</Trans>
+          <Trans>Criar e enviar link</Trans>
         </button>
       </form>
-      {link && (
-        <div className="notice setup-link" data-testid="setup-link">
-          <p>
-            <Trans>Link de acesso para {link.email} (vale 24 h, uma vez):</Trans>
-          </p>
-          <code>{link.url}</code>
-          <button
-            type="button"
-            className="button small"
-            onClick={() => void navigator.clipboard?.writeText(link.url).catch(() => undefined)}
-          >
-            <Trans>Copiar</Trans>
-          </button>
-        </div>
+      {sent && (
+        <p className="notice setup-link" data-testid="setup-link-sent">
+          <Trans>
+            Link de acesso enviado para {sent.email} (vale uma vez, até {dateTime(sent.expiresAt)}). Só essa pessoa o
+            recebe: nem você o vê.
+          </Trans>
+        </p>
       )}
       <h2>
         <Trans>Equipe</Trans>
@@ -188,8 +182,8 @@ export default function OperatorsPage() {
                           operatorId: operator.id,
                           reason,
                         })
-                        setLink({ email: operator.email, url: reset.setupLink })
-                        return t`Senha e autenticador de ${operator.name} apagados; entregue o novo link.`
+                        setSent({ email: reset.sentTo, expiresAt: reset.expiresAt })
+                        return t`Senha e autenticador de ${operator.name} apagados; o novo link foi enviado ao e-mail dessa pessoa.`
                       })
                     }
                   >

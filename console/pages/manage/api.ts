@@ -5,7 +5,7 @@ import type {
   GameSwitchView,
   OperatorListItem,
   OperatorRole,
-  OperatorSetupLink,
+  OperatorSetupSent,
   PendingAdjustmentList,
 } from '../../../contract/ops.ts'
 import { call } from '../../lib/api.ts'
@@ -13,7 +13,7 @@ import { call } from '../../lib/api.ts'
 export const listOperators = () => call<{ operators: OperatorListItem[] }>('operators/list')
 
 export const createOperator = (body: { email: string; name: string; role: OperatorRole }) =>
-  call<OperatorSetupLink>('operators/create', body)
+  call<OperatorSetupSent>('operators/create', body)
 
 export const changeOperatorRole = (body: { operatorId: number; role: OperatorRole; reason: string }) =>
   call<unknown>('operators/role', body)
@@ -22,7 +22,7 @@ export const disableOperator = (body: { operatorId: number; disabled: boolean; r
   call<{ sessionsEnded: number }>('operators/disable', body)
 
 export const resetOperator = (body: { operatorId: number; reason: string }) =>
-  call<OperatorSetupLink>('operators/reset', body)
+  call<OperatorSetupSent>('operators/reset', body)
 
 export const pendingAdjustments = () => call<PendingAdjustmentList>('adjustments/list')
 

@@ -2,15 +2,23 @@
 // SLA and before the 120-minute payout limit, turning amber and red), held before the bank
 // (cool-off, frozen account, next in line: never sent), failed at the provider, stuck there
 // (the bank has had it over 15 minutes). An item opens with the player beside it; approve, or reject with a reason. Every
-// console re-reads on each push, so an order another operator decided shows as taken here.
+// console re-reads on each push, so an order another operator decided shows as taken here, and
+// one this console decided shows what it decided; the player beside it is read again.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { PAYOUT_LIMIT_MINUTES, type QueueStatus, type WorklistItem } from '../../../contract/ops.ts'
+import { type ReactNode, useState } from 'react'
+import {
+  PAYOUT_LIMIT_MINUTES,
+  type QueueStatus,
+  type ReviewDecision,
+  type ReviewResult,
+  type WorklistItem,
+  type WorklistPage as WorklistView,
+} from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { DueClock } from '../../components/DueClock.tsx'
 import { FlagList, WatchedMoney } from '../../components/MoneyWatch.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
-import { CallError } from '../../lib/api.ts'
+import { Tabs } from '../../components/Tabs.tsx'
 import { dateTime, money } from '../../lib/format.ts'
 import { failReasonText, phaseText } from '../../lib/labels.ts'
 import { viewPlayer } from '../../lib/players.ts'
@@ -18,7 +26,7 @@ import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
-import { useTakenElsewhere } from '../../lib/useTakenElsewhere.ts'
+import { useWorklist } from '../../lib/useWorklist.ts'
 import { reviewWithdrawal, withdrawalQueue, withdrawalWatch } from './api.ts'
 
 /** A player as the worklist names them: the (masked) verified name, with the id to search by. */
@@ -30,18 +38,44 @@ function PlayerName({ item }: { item: WorklistItem }) {
   )
 }
 
+/**
+ * A row under the review list for an order no longer waiting: decided in this console (`mine`) or
+ * by another operator (`taken`), with what became of it across the last columns.
+ */
+function DecidedRow({ item, by, children }: { item: WorklistItem; by: 'mine' | 'taken'; children: ReactNode }) {
+  return (
+    <tr className={by === 'mine' ? 'decided-here' : 'taken'} data-testid={`${by}-${item.orderId}`}>
+      <td>{item.orderId}</td>
+      <td>
+        <PlayerName item={item} />
+      </td>
+      <td className="num">{money(item.amount)}</td>
+      <td colSpan={3}>{children}</td>
+    </tr>
+  )
+}
+
 export default function WorklistPage() {
   const { t, i18n } = useLingui()
   const { me } = useSession()
-  const [status, setStatus] = useState<QueueStatus>('review')
-  const list = useCall(() => withdrawalQueue(status), [status])
-  const [selected, setSelected] = useState<WorklistItem>()
-  const now = useServerNow(list.data?.now)
-  const { taken, decided, forget } = useTakenElsewhere(list.data?.items, (item) => item.orderId, status === 'review')
-
-  useOpsPush((push) => {
-    if (push.topic === 'order') list.reload()
+  const {
+    tab: status,
+    changeTab,
+    list,
+    selected,
+    setSelected,
+    taken,
+    mine,
+    deciding,
+    decided,
+    failed,
+  } = useWorklist<QueueStatus, WorklistView, WorklistItem, string, OwnDecision>({
+    decidingTab: 'review',
+    load: withdrawalQueue,
+    keyOf: (item) => item.orderId,
+    topic: 'order',
   })
+  const now = useServerNow(list.data?.now)
 
   const canReview = me.permissions.includes('withdrawals.review')
   const reviewWindow = (list.data?.reviewMinutes ?? 30) * 60_000
@@ -59,24 +93,7 @@ export default function WorklistPage() {
         <h1>
           <Trans>Saques</Trans>
         </h1>
-        <div className="tabs" role="tablist">
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              role="tab"
-              aria-selected={status === tab.id}
-              className={status === tab.id ? 'tab active' : 'tab'}
-              onClick={() => {
-                setStatus(tab.id)
-                setSelected(undefined)
-                forget()
-              }}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={tabs} current={status} onChange={changeTab} />
         {list.error && (
           <p className="form-error" role="alert">
             {list.error.message}
@@ -101,19 +118,21 @@ export default function WorklistPage() {
               })}
               empty={<Trans>Nada nesta lista agora.</Trans>}
               extraRows={
-                status === 'review' && taken.size > 0
-                  ? [...taken.values()].map((item) => (
-                      <tr key={`taken-${item.orderId}`} className="taken" data-testid={`taken-${item.orderId}`}>
-                        <td>{item.orderId}</td>
-                        <td>
-                          <PlayerName item={item} />
-                        </td>
-                        <td className="num">{money(item.amount)}</td>
-                        <td colSpan={3}>
+                status === 'review' && (taken.size > 0 || mine.length > 0)
+                  ? [
+                      ...mine.map(({ item, decision }) => (
+                        <DecidedRow key={`mine-${item.orderId}`} item={item} by="mine">
+                          {decision.decision === 'approve'
+                            ? t`Aprovado por você: ${phaseText(i18n, decision.result.phase, decision.result.sendAfter)}`
+                            : t`Recusado por você`}
+                        </DecidedRow>
+                      )),
+                      ...[...taken.values()].map((item) => (
+                        <DecidedRow key={`taken-${item.orderId}`} item={item} by="taken">
                           <Trans>Decidido por outro operador</Trans>
-                        </td>
-                      </tr>
-                    ))
+                        </DecidedRow>
+                      )),
+                    ]
                   : undefined
               }
               columns={[
@@ -173,8 +192,13 @@ export default function WorklistPage() {
           item={selected}
           canReview={canReview && status === 'review'}
           taken={taken.has(selected.orderId)}
-          onDecided={(orderId) => {
-            decided(orderId)
+          onDeciding={deciding}
+          onDecided={(orderId, decision) => {
+            decided(orderId, decision)
+            list.reload()
+          }}
+          onFailed={(orderId) => {
+            failed(orderId)
             list.reload()
           }}
         />
@@ -183,36 +207,56 @@ export default function WorklistPage() {
   )
 }
 
+/** A decision this console made, as its row in the review list says it. */
+interface OwnDecision {
+  decision: ReviewDecision
+  result: ReviewResult
+}
+
 function Review({
   item,
   canReview,
   taken,
+  onDeciding,
   onDecided,
+  onFailed,
 }: {
   item: WorklistItem
   canReview: boolean
   taken: boolean
-  onDecided: (orderId: string) => void
+  onDeciding: (orderId: string) => void
+  onDecided: (orderId: string, decision: OwnDecision) => void
+  onFailed: (orderId: string) => void
 }) {
   const { t, i18n } = useLingui()
   const player = useCall(() => viewPlayer(item.playerId), [item.playerId])
   const watch = useCall(() => withdrawalWatch(item.orderId), [item.orderId])
+  // The player beside the order follows their orders: a decision here or elsewhere, a payment.
+  useOpsPush((push) => {
+    if (push.topic === 'order' && (push.playerId === null || push.playerId === item.playerId)) {
+      player.reload()
+      watch.reload()
+    }
+  })
   const { me } = useSession()
   const [reason, setReason] = useState('')
   const [outcome, setOutcome] = useState<string>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  const decide = async (decision: 'approve' | 'reject') => {
+  const decide = async (decision: ReviewDecision) => {
     setBusy(true)
     setError(undefined)
+    onDeciding(item.orderId)
     try {
       const result = await reviewWithdrawal({
         orderId: item.orderId,
         decision,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
       })
-      onDecided(item.orderId)
+      onDecided(item.orderId, { decision, result })
+      player.reload()
+      watch.reload()
       // Says what the approval led to: at the bank, or held (cool-off, frozen account) and until when.
       setOutcome(
         decision === 'approve'
@@ -220,7 +264,7 @@ function Review({
           : t`Recusado: o valor voltou ao saldo do jogador.`,
       )
     } catch (failure) {
-      if (failure instanceof CallError && failure.msgCode === 'withdrawal_taken') onDecided('')
+      onFailed(item.orderId)
       setError(failure instanceof Error ? failure.message : String(failure))
     } finally {
       setBusy(false)

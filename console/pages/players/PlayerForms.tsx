@@ -1,13 +1,22 @@
 // The actions of a player's console page, each a form that asks for a reason and is audited on
 // the server: a note, a cash adjustment (a second operator approves large ones), ending the
-// player's sessions, lengthening an exclusion, freezing / unfreezing the account (a risk hold)
+// player's sessions, a password reset code once the server has matched the identity the player
+// told the operator, lengthening an exclusion, freezing / unfreezing the account (a risk hold)
 // and closing it. Each says what was done, or the server's refusal, under its button.
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import type { HeldWithdrawal } from '../../../contract/ops.ts'
-import { money } from '../../lib/format.ts'
-import { addNote, adjustBalance, closeAccount, endSessions, extendExclusion, setFrozen } from './api.ts'
+import { clockTime, money } from '../../lib/format.ts'
+import {
+  addNote,
+  adjustBalance,
+  closeAccount,
+  endSessions,
+  extendExclusion,
+  setFrozen,
+  startPasswordReset,
+} from './api.ts'
 
 function useAction(onDone: () => void) {
   const [message, setMessage] = useState<string>()
@@ -37,7 +46,20 @@ function useAction(onDone: () => void) {
       )}
     </>
   )
-  return { run, feedback }
+  /** The form's onSubmit: runs `work` as `run` does. */
+  const submit = (work: () => Promise<string>) => (event: FormEvent) => void run(event, work)
+  return { run, submit, feedback }
+}
+
+/** A labelled control of these forms. */
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child each form passes in, inside the label
+    <label className="field">
+      <span>{label}</span>
+      {children}
+    </label>
+  )
 }
 
 /** The reason every audited action asks for. */
@@ -51,34 +73,28 @@ function ReasonField({
   onChange: (value: string) => void
 }) {
   return (
-    <label className="field">
-      <span>{label}</span>
+    <Field label={label}>
       <input required maxLength={200} value={value} onChange={(event) => onChange(event.target.value)} />
-    </label>
+    </Field>
   )
 }
 
 export function NoteForm({ userId, onDone }: { userId: number; onDone: () => void }) {
   const { t } = useLingui()
   const [body, setBody] = useState('')
-  const { run, feedback } = useAction(onDone)
+  const { submit, feedback } = useAction(onDone)
   return (
     <form
       className="inline-form"
-      onSubmit={(event) =>
-        void run(event, async () => {
-          await addNote(userId, body)
-          setBody('')
-          return t`Nota salva.`
-        })
-      }
+      onSubmit={submit(async () => {
+        await addNote(userId, body)
+        setBody('')
+        return t`Nota salva.`
+      })}
     >
-      <label className="field">
-        <span>
-          <Trans>Nova nota</Trans>
-        </span>
+      <Field label={<Trans>Nova nota</Trans>}>
         <textarea value={body} required maxLength={2000} onChange={(event) => setBody(event.target.value)} />
-      </label>
+      </Field>
       <button type="submit" className="button small">
         <Trans>Salvar nota</Trans>
       </button>
@@ -91,33 +107,28 @@ export function AdjustForm({ userId, onDone }: { userId: number; onDone: () => v
   const { t } = useLingui()
   const [reais, setReais] = useState('')
   const [reason, setReason] = useState('')
-  const { run, feedback } = useAction(onDone)
+  const { submit, feedback } = useAction(onDone)
   return (
     <form
       className="inline-form"
-      onSubmit={(event) =>
-        void run(event, async () => {
-          const amount = Math.round(Number(reais.replace(',', '.')) * 100)
-          const result = await adjustBalance({
-            userId,
-            amount,
-            reason,
-          })
-          setReais('')
-          setReason('')
-          return result.status === 'pending'
-            ? t`Acima do limite: aguardando a aprovação de outro operador.`
-            : t`Ajuste feito.`
+      onSubmit={submit(async () => {
+        const amount = Math.round(Number(reais.replace(',', '.')) * 100)
+        const result = await adjustBalance({
+          userId,
+          amount,
+          reason,
         })
-      }
+        setReais('')
+        setReason('')
+        return result.status === 'pending'
+          ? t`Acima do limite: aguardando a aprovação de outro operador.`
+          : t`Ajuste feito.`
+      })}
     >
       <h3>
         <Trans>Ajustar saldo em dinheiro</Trans>
       </h3>
-      <label className="field">
-        <span>
-          <Trans>Valor em R$ (negativo para debitar)</Trans>
-        </span>
+      <Field label={<Trans>Valor em R$ (negativo para debitar)</Trans>}>
         <input
           inputMode="decimal"
           required
@@ -125,7 +136,7 @@ export function AdjustForm({ userId, onDone }: { userId: number; onDone: () => v
           value={reais}
           onChange={(event) => setReais(event.target.value)}
         />
-      </label>
+      </Field>
       <ReasonField label={<Trans>Motivo</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small">
         <Trans>Ajustar</Trans>
@@ -137,16 +148,14 @@ export function AdjustForm({ userId, onDone }: { userId: number; onDone: () => v
 
 export function LogoutForm({ userId, onDone }: { userId: number; onDone: () => void }) {
   const [reason, setReason] = useState('')
-  const { run, feedback } = useAction(onDone)
+  const { submit, feedback } = useAction(onDone)
   return (
     <form
       className="inline-form"
-      onSubmit={(event) =>
-        void run(event, async () => {
-          const result = await endSessions(userId, reason)
-          return plural(result.sessions, { one: '# sessão encerrada.', other: '# sessões encerradas.' })
-        })
-      }
+      onSubmit={submit(async () => {
+        const result = await endSessions(userId, reason)
+        return plural(result.sessions, { one: '# sessão encerrada.', other: '# sessões encerradas.' })
+      })}
     >
       <ReasonField label={<Trans>Motivo para encerrar as sessões</Trans>} value={reason} onChange={setReason} />
       <button type="submit" className="button small danger">
@@ -162,25 +171,20 @@ export function ExclusionForm({ userId, onDone }: { userId: number; onDone: () =
   const [days, setDays] = useState('')
   const [permanent, setPermanent] = useState(false)
   const [reason, setReason] = useState('')
-  const { run, feedback } = useAction(onDone)
+  const { submit, feedback } = useAction(onDone)
   return (
     <form
       className="inline-form"
-      onSubmit={(event) =>
-        void run(event, async () => {
-          const until = permanent ? null : Date.now() + Number(days) * 24 * 3600_000
-          await extendExclusion({ userId, until, reason })
-          return t`Autoexclusão prolongada.`
-        })
-      }
+      onSubmit={submit(async () => {
+        const until = permanent ? null : Date.now() + Number(days) * 24 * 3600_000
+        await extendExclusion({ userId, until, reason })
+        return t`Autoexclusão prolongada.`
+      })}
     >
       <h3>
         <Trans>Prolongar a autoexclusão (nunca encurtar)</Trans>
       </h3>
-      <label className="field">
-        <span>
-          <Trans>Dias a partir de agora</Trans>
-        </span>
+      <Field label={<Trans>Dias a partir de agora</Trans>}>
         <input
           type="number"
           min={1}
@@ -190,7 +194,7 @@ export function ExclusionForm({ userId, onDone }: { userId: number; onDone: () =
           value={days}
           onChange={(event) => setDays(event.target.value)}
         />
-      </label>
+      </Field>
       <label className="check">
         <input type="checkbox" checked={permanent} onChange={(event) => setPermanent(event.target.checked)} />
         <Trans>Permanente</Trans>
@@ -209,28 +213,26 @@ export function FreezeForm({ userId, frozen, onDone }: { userId: number; frozen:
   const { t } = useLingui()
   const [reason, setReason] = useState('')
   const held = (withdrawals: HeldWithdrawal[]) => withdrawals.map((w) => `${w.orderId} (${money(w.amount)})`).join(', ')
-  const { run, feedback } = useAction(() => {
+  const { submit, feedback } = useAction(() => {
     setReason('')
     onDone()
   })
   return (
     <form
       className="inline-form"
-      onSubmit={(event) =>
-        void run(event, async () => {
-          const result = await setFrozen({
-            userId,
-            frozen: !frozen,
-            reason,
-          })
-          // The operator sees what the freeze kept from the bank (or what now goes to it).
-          if (result.withdrawals.length === 0)
-            return frozen ? t`Conta descongelada.` : t`Conta congelada. Nenhum saque a reter.`
-          return frozen
-            ? t`Conta descongelada. Enviados ao banco agora: ${held(result.withdrawals)}.`
-            : t`Conta congelada. Saques retidos (não vão ao banco): ${held(result.withdrawals)}.`
+      onSubmit={submit(async () => {
+        const result = await setFrozen({
+          userId,
+          frozen: !frozen,
+          reason,
         })
-      }
+        // The operator sees what the freeze kept from the bank (or what now goes to it).
+        if (result.withdrawals.length === 0)
+          return frozen ? t`Conta descongelada.` : t`Conta congelada. Nenhum saque a reter.`
+        return frozen
+          ? t`Conta descongelada. Enviados ao banco agora: ${held(result.withdrawals)}.`
+          : t`Conta congelada. Saques retidos (não vão ao banco): ${held(result.withdrawals)}.`
+      })}
     >
       <ReasonField
         label={frozen ? <Trans>Motivo para descongelar</Trans> : <Trans>Motivo para congelar</Trans>}
@@ -277,6 +279,76 @@ export function CloseForm({ userId, onDone }: { userId: number; onDone: () => vo
         </button>
       )}
       {feedback}
+    </form>
+  )
+}
+
+/**
+ * A password reset for a player who forgot theirs: the operator types the CPF and date of birth
+ * the player tells them (the server compares them with the verified ones) and a reason; the
+ * one-time code that comes back is read or sent to the player, who sets the password themselves.
+ */
+export function PasswordResetForm({ userId, onDone }: { userId: number; onDone: () => void }) {
+  const { t } = useLingui()
+  const [cpf, setCpf] = useState('')
+  const [birthDate, setBirthDate] = useState('')
+  const [reason, setReason] = useState('')
+  const [issued, setIssued] = useState<{ code: string; link: string; expiresAt: number } | null>(null)
+  const { submit, feedback } = useAction(onDone)
+  return (
+    <form
+      className="inline-form"
+      onSubmit={submit(async () => {
+        setIssued(null)
+        const result = await startPasswordReset({ userId, cpf, birthDate, reason })
+        setIssued(result)
+        setCpf('')
+        setBirthDate('')
+        setReason('')
+        return t`Identidade conferida. Código criado.`
+      })}
+    >
+      <h3>
+        <Trans>Redefinir a senha (o jogador esqueceu)</Trans>
+      </h3>
+      <p className="hint">
+        <Trans>
+          Pergunte ao jogador o CPF e a data de nascimento e digite o que ele disser: o servidor confere com a conta
+          verificada. Você não vê nem define a senha; o jogador cria a nova com o código.
+        </Trans>
+      </p>
+      <Field label={<Trans>CPF que o jogador informou</Trans>}>
+        <input
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          value={cpf}
+          onChange={(event) => setCpf(event.target.value)}
+        />
+      </Field>
+      <Field label={<Trans>Data de nascimento que o jogador informou</Trans>}>
+        <input type="date" required value={birthDate} onChange={(event) => setBirthDate(event.target.value)} />
+      </Field>
+      <ReasonField label={<Trans>Motivo (ex.: pedido no chat)</Trans>} value={reason} onChange={setReason} />
+      <button type="submit" className="button small">
+        <Trans>Conferir e criar código</Trans>
+      </button>
+      {feedback}
+      {issued && (
+        <div className="notice setup-link" data-testid="password-reset-code">
+          <p>
+            <Trans>Código para o jogador (uma vez, até {clockTime(issued.expiresAt)}):</Trans>
+          </p>
+          <code className="reset-code">{issued.code}</code>
+          <p>
+            <Trans>
+              Ele digita o código em Entrar → Esqueci a senha → Tenho um código do atendimento, ou abre este link:
+            </Trans>
+          </p>
+          <code>{issued.link}</code>
+        </div>
+      )}
     </form>
   )
 }

@@ -7,6 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useParams } from 'wouter'
+import { formatCpf } from '../../../contract/cpf.ts'
+import type { LimitPeriod } from '../../../contract/limit-values.ts'
 import type { Permission } from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { dateTime, minutesLeft, money } from '../../lib/format.ts'
@@ -16,7 +18,15 @@ import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { statusText } from '../../lib/status.ts'
 import { useCall } from '../../lib/useCall.ts'
-import { AdjustForm, CloseForm, ExclusionForm, FreezeForm, LogoutForm, NoteForm } from './PlayerForms.tsx'
+import {
+  AdjustForm,
+  CloseForm,
+  ExclusionForm,
+  FreezeForm,
+  LogoutForm,
+  NoteForm,
+  PasswordResetForm,
+} from './PlayerForms.tsx'
 
 function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
@@ -36,7 +46,7 @@ export default function PlayerPage() {
     if (push.playerId === userId) view.reload()
   })
   const can = (permission: Permission) => me.permissions.includes(permission)
-  const periodName: Record<string, string> = { day: t`dia`, week: t`semana`, month: t`mês` }
+  const periodName: Record<LimitPeriod, string> = { day: t`dia`, week: t`semana`, month: t`mês` }
   if (view.error)
     return (
       <p className="form-error" role="alert">
@@ -128,7 +138,15 @@ export default function PlayerPage() {
           </dt>
           <dd>{v.identity.fullName ?? <Trans>não verificado</Trans>}</dd>
           <dt>CPF</dt>
-          <dd>{v.identity.cpf ?? '—'}</dd>
+          <dd className="cpf">{v.identity.cpf === null ? '—' : formatCpf(v.identity.cpf)}</dd>
+          <dt>
+            <Trans>E-mail confirmado</Trans>
+          </dt>
+          <dd data-testid="player-email">{v.identity.email ?? '—'}</dd>
+          <dt>
+            <Trans>Celular confirmado</Trans>
+          </dt>
+          <dd data-testid="player-phone">{v.identity.phone ?? '—'}</dd>
           <dt>
             <Trans>Verificado em</Trans>
           </dt>
@@ -278,7 +296,9 @@ export default function PlayerPage() {
                 d.payers.length === 0
                   ? '—'
                   : d.payers
-                      .map((p) => (p.isPlayer ? t`${p.cpf} (o próprio jogador)` : t`${p.cpf} (outra pessoa)`))
+                      .map((p) =>
+                        p.isPlayer ? t`${formatCpf(p.cpf)} (o próprio jogador)` : t`${formatCpf(p.cpf)} (outra pessoa)`,
+                      )
                       .join(', '),
             },
             { header: <Trans>Bônus</Trans>, cell: (d) => (d.bonusAmount > 0 ? money(d.bonusAmount) : '') },
@@ -330,6 +350,10 @@ export default function PlayerPage() {
           ))}
         </ul>
         {can('players.logout') && <LogoutForm userId={userId} onDone={view.reload} />}
+        {/* Only an account with a name and password has one to forget. */}
+        {can('players.passwordReset') && v.identity.userName !== null && v.holds.closedAt === null && (
+          <PasswordResetForm userId={userId} onDone={view.reload} />
+        )}
       </Section>
       <Section title={t`Notas`}>
         <ul className="compact-list" data-testid="notes">

@@ -1,8 +1,10 @@
 // Finding a player: by user id, user name or verified name, CPF, PIX key or order id. Names and
-// CPFs come masked unless the role may see them (and only such roles find players by CPF or key).
+// CPFs come masked unless the role may see them (and only such roles find players by CPF or key);
+// a whole CPF is shown in its groups, 000.000.000-00 (a masked one already is).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
+import { formatCpf } from '../../../contract/cpf.ts'
 import type { PlayerHit } from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { searchPlayers } from './api.ts'
@@ -61,7 +63,11 @@ export default function PlayersPage() {
             { header: '#', cell: (hit) => <Link href={`/players/${hit.userId}`}>{hit.userId}</Link> },
             { header: <Trans>Usuário</Trans>, cell: (hit) => hit.userName ?? '—' },
             { header: <Trans>Nome verificado</Trans>, cell: (hit) => hit.fullName ?? '—' },
-            { header: 'CPF', cell: (hit) => hit.cpf ?? '—' },
+            {
+              header: 'CPF',
+              testId: 'hit-cpf',
+              cell: (hit) => (hit.cpf === null ? '—' : <span className="cpf">{formatCpf(hit.cpf)}</span>),
+            },
             { header: <Trans>Encontrado por</Trans>, cell: (hit) => matched[hit.matched] },
           ]}
         />

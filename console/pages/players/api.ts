@@ -1,5 +1,6 @@
 // The player desk's calls: search, notes, balance adjustments (four-eyes above the limit), and the
-// account actions — end sessions, extend a self-exclusion, freeze, close.
+// account actions — end sessions, a password reset code after an identity check, extend a
+// self-exclusion, freeze, close.
 import type { HeldWithdrawal, PlayerHit } from '../../../contract/ops.ts'
 import { call } from '../../lib/api.ts'
 
@@ -20,3 +21,6 @@ export const setFrozen = (body: { userId: number; frozen: boolean; reason: strin
   call<{ withdrawals: HeldWithdrawal[] }>('players/freeze', body)
 
 export const closeAccount = (userId: number, reason: string) => call<unknown>('players/close', { userId, reason })
+
+export const startPasswordReset = (body: { userId: number; cpf: string; birthDate: string; reason: string }) =>
+  call<{ code: string; link: string; expiresAt: number }>('players/passwordReset', body)

@@ -1,6 +1,7 @@
 // Rewards: the master switch (every promotion at once; turning it off asks to confirm first),
 // each reward's own switch and each reward's amount. Everyone sees them; admins change them with
-// a reason (audited; in force at once, on every instance within seconds). Amounts in reais.
+// a reason (audited; in force at once, on every instance within seconds). Amounts in reais. A
+// reward the market's rules forbid shows as not available, with the rule's name, and has no switch.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -58,6 +59,7 @@ export default function RewardsPage() {
   const defaults = settings.data?.defaults
   const enabled = v?.['promotions.enabled'] === true
   const switchedOff = (v?.['promotions.disabled'] as PromotionKey[] | undefined) ?? []
+  const unavailable = settings.data?.unavailable ?? []
 
   const submitAmount = (key: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -162,24 +164,35 @@ export default function RewardsPage() {
             <legend>
               <Trans>Recompensas ligadas</Trans>
             </legend>
-            {promotionKeys.map((reward) => (
-              <label key={reward} className="check">
-                <input
-                  type="checkbox"
-                  checked={!switchedOff.includes(reward)}
-                  onChange={(event) => {
-                    const on = event.target.checked
-                    const name = i18n._(rewardNames[reward])
-                    void save(
-                      'promotions.disabled',
-                      on ? switchedOff.filter((r) => r !== reward) : [...switchedOff, reward],
-                      on ? t`${name} ligado.` : t`${name} desligado.`,
-                    )
-                  }}
-                />
-                {i18n._(rewardNames[reward])}
-              </label>
-            ))}
+            {promotionKeys.map((reward) => {
+              const ban = unavailable.find((b) => b.key === reward)
+              const rule = ban?.rule
+              if (ban)
+                return (
+                  <label key={reward} className="check muted" data-testid={`reward-unavailable-${reward}`}>
+                    <input type="checkbox" checked={false} disabled readOnly />
+                    {i18n._(rewardNames[reward])} <Trans>— não disponível neste mercado ({rule})</Trans>
+                  </label>
+                )
+              return (
+                <label key={reward} className="check">
+                  <input
+                    type="checkbox"
+                    checked={!switchedOff.includes(reward)}
+                    onChange={(event) => {
+                      const on = event.target.checked
+                      const name = i18n._(rewardNames[reward])
+                      void save(
+                        'promotions.disabled',
+                        on ? switchedOff.filter((r) => r !== reward) : [...switchedOff, reward],
+                        on ? t`${name} ligado.` : t`${name} desligado.`,
+                      )
+                    }}
+                  />
+                  {i18n._(rewardNames[reward])}
+                </label>
+              )
+            })}
           </fieldset>
 
           <h2>

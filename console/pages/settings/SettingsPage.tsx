@@ -39,6 +39,7 @@ export default function SettingsPage() {
     'risk.minPlayPercent': t`Jogo mínimo antes de sacar um depósito (% do depositado)`,
     'risk.maxPayers': t`Pagadores diferentes que alertam`,
     'risk.maxPayoutKeys': t`Chaves de saque diferentes que alertam`,
+    'risk.linkedAccounts': t`Contas ligadas (aparelho, endereço, pagador ou conta de saque) que retêm o saque`,
     'risk.cyclesPerDay': t`Ciclos depósito → saque em 24 h que alertam`,
     'risk.structuringPercent': t`"Logo abaixo" do limite de revisão (% do limite)`,
     'risk.structuringCount': t`Saques logo abaixo do limite que alertam`,

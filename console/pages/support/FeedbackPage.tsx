@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { OperatorFeedback } from '../../../contract/support.ts'
+import { Tabs } from '../../components/Tabs.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
@@ -22,20 +23,11 @@ export default function FeedbackPage() {
       <h1>
         <Trans>Sugestões dos jogadores</Trans>
       </h1>
-      <div className="tabs" role="tablist">
-        {(['open', 'answered', 'closed'] as const).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={status === tab}
-            className={status === tab ? 'tab active' : 'tab'}
-            onClick={() => setStatus(tab)}
-          >
-            {labels[tab]}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={(['open', 'answered', 'closed'] as const).map((id) => ({ id, label: labels[id] }))}
+        current={status}
+        onChange={setStatus}
+      />
       {list.data?.feedback.length === 0 && (
         <p className="muted">
           <Trans>Nada aqui.</Trans>

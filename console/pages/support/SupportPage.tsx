@@ -9,6 +9,7 @@ import { Link } from 'wouter'
 import type { InboxItem } from '../../../contract/support.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { CallError } from '../../lib/api.ts'
 import { dateTime, minutesLeft } from '../../lib/format.ts'
 import { viewPlayer } from '../../lib/players.ts'
@@ -48,23 +49,17 @@ export default function SupportPage() {
         <h1>
           <Trans>Atendimento</Trans>
         </h1>
-        <div className="tabs" role="tablist">
-          {(['open', 'closed'] as const).map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={status === tab}
-              className={status === tab ? 'tab active' : 'tab'}
-              onClick={() => {
-                setStatus(tab)
-                setSelected(undefined)
-              }}
-            >
-              {tab === 'open' ? t`Abertas` : t`Encerradas`}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          tabs={[
+            { id: 'open', label: t`Abertas` },
+            { id: 'closed', label: t`Encerradas` },
+          ]}
+          current={status}
+          onChange={(id) => {
+            setStatus(id)
+            setSelected(undefined)
+          }}
+        />
         <label className="check">
           <input type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} />
           <Trans>Só as minhas</Trans>

@@ -3,25 +3,31 @@
 // names, oldest first with the time left on the review clock (amber, then red). An item opens with
 // what the player gave beside what the bureau answered and the player's summary; approve, or reject
 // with a reason the player reads. The first decision wins: every console re-reads on each push, and
-// an item decided elsewhere shows as taken. Below, the barred list (Lei 14.790/2023 art. 26): its
-// size per category and, for the roles that keep it, a CSV upload that replaces it.
+// an item decided elsewhere shows as taken, one decided here says what was decided. Below, the
+// barred list (Lei 14.790/2023 art. 26): its size per category and, for the roles that keep it, a
+// CSV upload that replaces it.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatCpf } from '../../../contract/cpf.ts'
 import { barredCategories } from '../../../contract/identity.ts'
-import { VERIFICATION_REVIEW_MINUTES, type VerificationItem } from '../../../contract/ops.ts'
+import {
+  type BarredListView,
+  type ReviewDecision,
+  VERIFICATION_REVIEW_MINUTES,
+  type VerificationItem,
+  type VerificationQueuePage,
+} from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
 import { DueClock } from '../../components/DueClock.tsx'
 import { PlayerSummary } from '../../components/PlayerSummary.tsx'
-import { CallError } from '../../lib/api.ts'
+import { Tabs } from '../../components/Tabs.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { viewPlayer } from '../../lib/players.ts'
-import { useOpsPush } from '../../lib/push.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
-import { useTakenElsewhere } from '../../lib/useTakenElsewhere.ts'
-import { barredCategoryText, reviewReasonText } from '../../lib/verification-labels.ts'
+import { useWorklist } from '../../lib/useWorklist.ts'
+import { barredCategoryText, reviewReasonText } from '../../lib/verificationLabels.ts'
 import { barredList, decideVerification, uploadBarredList, verificationQueue } from './api.ts'
 
 type Tab = 'open' | 'decided'
@@ -40,15 +46,14 @@ function PlayerName({ item }: { item: VerificationItem }) {
 export default function VerificationsPage() {
   const { t, i18n } = useLingui()
   const { me } = useSession()
-  const [tab, setTab] = useState<Tab>('open')
-  const list = useCall(() => verificationQueue(tab), [tab])
-  const [selected, setSelected] = useState<VerificationItem>()
+  const { tab, changeTab, list, selected, setSelected, taken, mine, deciding, decided, failed } = useWorklist<
+    Tab,
+    VerificationQueuePage,
+    VerificationItem,
+    number,
+    ReviewDecision
+  >({ decidingTab: 'open', load: verificationQueue, keyOf: (item) => item.id, topic: 'verification' })
   const now = useServerNow(list.data?.now)
-  const { taken, decided, forget } = useTakenElsewhere(list.data?.items, (item) => item.id, tab === 'open')
-
-  useOpsPush((push) => {
-    if (push.topic === 'verification') list.reload()
-  })
 
   const canDecide = me.permissions.includes('verifications.decide')
   const reviewWindow = VERIFICATION_REVIEW_MINUTES * 60_000
@@ -64,24 +69,7 @@ export default function VerificationsPage() {
           <h1>
             <Trans>Verificações</Trans>
           </h1>
-          <div className="tabs" role="tablist">
-            {tabs.map((item) => (
-              <button
-                key={item.id}
-                type="button"
-                role="tab"
-                aria-selected={tab === item.id}
-                className={tab === item.id ? 'tab active' : 'tab'}
-                onClick={() => {
-                  setTab(item.id)
-                  setSelected(undefined)
-                  forget()
-                }}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
+          <Tabs tabs={tabs} current={tab} onChange={changeTab} />
           {list.error && (
             <p className="form-error" role="alert">
               {list.error.message}
@@ -106,18 +94,35 @@ export default function VerificationsPage() {
                 })}
                 empty={<Trans>Nada nesta lista agora.</Trans>}
                 extraRows={
-                  tab === 'open' && taken.size > 0
-                    ? [...taken.values()].map((item) => (
-                        <tr key={`taken-${item.id}`} className="taken" data-testid={`taken-${item.playerId}`}>
-                          <td>
-                            <PlayerName item={item} />
-                          </td>
-                          <td>{reviewReasonText(i18n, item.reason)}</td>
-                          <td colSpan={2}>
-                            <Trans>Decidido por outro operador</Trans>
-                          </td>
-                        </tr>
-                      ))
+                  tab === 'open' && (taken.size > 0 || mine.length > 0)
+                    ? [
+                        ...mine.map(({ item, decision }) => (
+                          <tr key={`mine-${item.id}`} className="decided-here" data-testid={`mine-${item.playerId}`}>
+                            <td>
+                              <PlayerName item={item} />
+                            </td>
+                            <td>{reviewReasonText(i18n, item.reason)}</td>
+                            <td colSpan={2}>
+                              {decision === 'approve' ? (
+                                <Trans>Aprovada por você</Trans>
+                              ) : (
+                                <Trans>Recusada por você</Trans>
+                              )}
+                            </td>
+                          </tr>
+                        )),
+                        ...[...taken.values()].map((item) => (
+                          <tr key={`taken-${item.id}`} className="taken" data-testid={`taken-${item.playerId}`}>
+                            <td>
+                              <PlayerName item={item} />
+                            </td>
+                            <td>{reviewReasonText(i18n, item.reason)}</td>
+                            <td colSpan={2}>
+                              <Trans>Decidido por outro operador</Trans>
+                            </td>
+                          </tr>
+                        )),
+                      ]
                     : undefined
                 }
                 columns={[
@@ -151,8 +156,13 @@ export default function VerificationsPage() {
             item={selected}
             canDecide={canDecide && tab === 'open'}
             taken={taken.has(selected.id)}
-            onDecided={(id) => {
-              decided(id)
+            onDeciding={deciding}
+            onDecided={(id, decision) => {
+              decided(id, decision)
+              list.reload()
+            }}
+            onFailed={(id) => {
+              failed(id)
               list.reload()
             }}
           />
@@ -178,12 +188,16 @@ function Review({
   item,
   canDecide,
   taken,
+  onDeciding,
   onDecided,
+  onFailed,
 }: {
   item: VerificationItem
   canDecide: boolean
   taken: boolean
-  onDecided: (id: number) => void
+  onDeciding: (id: number) => void
+  onDecided: (id: number, decision: ReviewDecision) => void
+  onFailed: (id: number) => void
 }) {
   const { t, i18n } = useLingui()
   const player = useCall(() => viewPlayer(item.playerId), [item.playerId])
@@ -192,16 +206,18 @@ function Review({
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  const decide = async (decision: 'approve' | 'reject') => {
+  const decide = async (decision: ReviewDecision) => {
     setBusy(true)
     setError(undefined)
+    onDeciding(item.id)
     try {
       const result = await decideVerification({
         id: item.id,
         decision,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
       })
-      onDecided(item.id)
+      onDecided(item.id, decision)
+      player.reload()
       setOutcome(
         decision === 'reject'
           ? t`Recusada: o jogador vê o motivo e pode enviar os dados de novo.`
@@ -210,7 +226,7 @@ function Review({
             : t`Aprovada: o jogador está verificado e pode depositar.`,
       )
     } catch (failure) {
-      if (failure instanceof CallError && failure.msgCode === 'verification_taken') onDecided(0)
+      onFailed(item.id)
       setError(failure instanceof Error ? failure.message : String(failure))
     } finally {
       setBusy(false)
@@ -296,6 +312,24 @@ function Review({
   )
 }
 
+/** The barred-person register (SIGAP): the latest sweep's progress and the players it holds back. */
+function RegisterLine({ register }: { register: BarredListView['register'] }) {
+  const { t } = useLingui()
+  const { sweep } = register
+  const progress =
+    sweep === null
+      ? t`nenhuma varredura ainda`
+      : sweep.finishedAt === null
+        ? t`varredura em curso: ${sweep.checked} de ${sweep.total} consultados, ${sweep.barred} impedidos, ${sweep.unavailable} sem resposta`
+        : t`última varredura concluída em ${dateTime(sweep.finishedAt)}: ${sweep.checked} consultados, ${sweep.barred} impedidos; próxima em ${dateTime(sweep.nextDueAt)}`
+  return (
+    <p className="muted" data-testid="register-sweep">
+      {t`Cadastro de impedidos (SIGAP):`} {progress} · {t`${register.barred} contas impedidas`} ·{' '}
+      {t`${register.unchecked} aguardando resposta`}
+    </p>
+  )
+}
+
 /** The barred list's size per category and, for the roles that keep it, the CSV upload that replaces it. */
 function BarredList() {
   const { t, i18n } = useLingui()
@@ -345,6 +379,7 @@ function BarredList() {
           {summary.data.updatedAt !== null && ` · ${t`última inclusão em ${dateTime(summary.data.updatedAt)}`}`}
         </p>
       )}
+      {summary.data && <RegisterLine register={summary.data.register} />}
       {summary.error && <p className="form-error">{summary.error.message}</p>}
       {canUpload && (
         <div className="decision">

@@ -1,8 +1,8 @@
 // The verification desk's calls: the queue (open or decided), a decision on one verification, and
 // the barred list's summary and upload.
 import type {
-  BarredListSummary,
   BarredListUpload,
+  BarredListView,
   VerificationDecision,
   VerificationQueuePage,
 } from '../../../contract/ops.ts'
@@ -14,7 +14,7 @@ export const verificationQueue = (status: 'open' | 'decided') =>
 export const decideVerification = (body: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
   call<VerificationDecision>('verifications/decide', body)
 
-export const barredList = () => call<BarredListSummary>('verifications/barred', {})
+export const barredList = () => call<BarredListView>('verifications/barred', {})
 
 export const uploadBarredList = (body: { csv: string; reason: string }) =>
   call<BarredListUpload>('verifications/barred/upload', body)

@@ -11,7 +11,7 @@ import { FlagList, WatchedMoney } from '../../components/MoneyWatch.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
-import { decisionText, reasonsText, ruleText } from '../../lib/watch-labels.ts'
+import { decisionText, reasonsText, ruleText } from '../../lib/watchLabels.ts'
 import { addCaseNote, decideCase, exportCase, openCase } from './api.ts'
 
 export default function CasePage() {

@@ -5,9 +5,10 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { type FlagStatus, type WatchRule, watchRules } from '../../../contract/money-watch.ts'
 import { DataTable } from '../../components/DataTable.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { useCall } from '../../lib/useCall.ts'
-import { decisionText, ruleText } from '../../lib/watch-labels.ts'
+import { decisionText, ruleText } from '../../lib/watchLabels.ts'
 import { listFlags } from './api.ts'
 
 export default function FlagsPage() {
@@ -23,20 +24,14 @@ export default function FlagsPage() {
       <h1>
         <Trans>Vigilância de dinheiro</Trans>
       </h1>
-      <div className="tabs" role="tablist">
-        {(['open', 'closed'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={status === s}
-            className={status === s ? 'tab active' : 'tab'}
-            onClick={() => setStatus(s)}
-          >
-            {s === 'open' ? t`Abertos` : t`Decididos`}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={[
+          { id: 'open', label: t`Abertos` },
+          { id: 'closed', label: t`Decididos` },
+        ]}
+        current={status}
+        onChange={setStatus}
+      />
       <div className="filters watch-filters">
         <label className="field">
           <span>

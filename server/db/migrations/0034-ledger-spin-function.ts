@@ -14,7 +14,8 @@ import type { Engine } from '../database.ts'
 /** What the function answers when it wrote nothing: a word naming the case (below). */
 const handBack = (reason: string) => `begin outcome := '${reason}'; return next; return; end;`
 
-const CREATE = sql.raw(`
+/** The function's text, which a later migration (0047) changes by adding checks. */
+export const ledgerSpinText = `
 create function ledger_spin(
   p_token_hash text, p_now bigint, p_open_after bigint, p_seen_before bigint,
   p_player_id bigint, p_session_id text, p_game_id text, p_game_version integer,
@@ -215,7 +216,9 @@ begin
   select coalesce(sum(a.balance), 0) into pool from ledger_accounts a where a.id = any(p_pool_ids);
   return next;
 end
-$fn$`)
+$fn$`
+
+const CREATE = sql.raw(ledgerSpinText)
 
 export function ledgerSpinFunctionMigration(engine: Engine) {
   return {

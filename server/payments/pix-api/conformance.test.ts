@@ -5,9 +5,13 @@
 // server behaves as API Pix says, one check per behaviour (statuses, revisions, returns and their
 // webhook, the listing and webhook endpoints, the token endpoint's headers, the location's JWS).
 import { randomBytes, X509Certificate } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type TLSSocket, connect as tlsConnect } from 'node:tls'
 import fc from 'fast-check'
 import { compactVerify, decodeProtectedHeader, importJWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +19,7 @@ import { describeProviderConformance } from '../../../tests/support/provider-con
 import { createTestDb, engines, type TestDb } from '../../../tests/support/server.ts'
 import type { WebhookRequest } from '../provider.ts'
 import { type SandboxApiServer, startSandboxApiServer } from '../sandbox/api-server.ts'
-import { createSandboxPki, inMemorySandboxPki } from '../sandbox/pki.ts'
+import { createSandboxPki, inMemorySandboxPki, loadOrCreateSandboxPki, pkiFiles } from '../sandbox/pki.ts'
 import { type PixApiExchange, PixApiProvider } from './provider.ts'
 import * as schemas from './schemas.ts'
 
@@ -35,7 +39,8 @@ interface Rig {
 
 async function rig(engine: (typeof engines)[number]): Promise<Rig> {
   const db = await createTestDb(engine)
-  const pki = await inMemorySandboxPki()
+  // The signing certificate names the locations' host; the CA and the rest are the process's.
+  const pki = await inMemorySandboxPki('jogolimpo.example.com.br')
   const server = await startSandboxApiServer(
     {
       db: db.db.kysely,
@@ -166,15 +171,19 @@ describe.each(engines)('the sandbox API Pix server on %s', (engine) => {
     r = await rig(engine)
     const pki = await inMemorySandboxPki()
     const url = `${r.server.url}/cob/${'A'.repeat(32)}`
-    // No client certificate, or one from another CA: 401 before anything else is looked at.
+    // No client certificate, or one from another CA: 403 AcessoNegado (API Pix) before anything else is looked at.
     const stranger = await createSandboxPki()
     for (const client of [{}, { cert: stranger.client.cert, key: stranger.client.key }]) {
       const answer = await rawCall(url, { ca: pki.ca.cert, ...client })
-      expect(answer).toMatchObject({ status: 401 })
-      expect(JSON.parse((answer as { body: string }).body)).toMatchObject({ title: 'AcessoNegado' })
+      expect(answer).toMatchObject({ status: 403 })
+      expect(JSON.parse((answer as { body: string }).body)).toMatchObject({
+        type: 'https://pix.bcb.gov.br/api/v2/error/AcessoNegado',
+        title: 'Acesso Negado',
+        status: 403,
+      })
     }
     expect(await rawCall(`${r.server.url}/oauth/token`, { ca: pki.ca.cert, method: 'POST' })).toMatchObject({
-      status: 401,
+      status: 403,
     })
     // The server is trusted only through the CA: a client that does not know it refuses it.
     expect(await rawCall(url, { ca: stranger.ca.cert, cert: pki.client.cert, key: pki.client.key })).toHaveProperty(
@@ -185,7 +194,7 @@ describe.each(engines)('the sandbox API Pix server on %s', (engine) => {
       const answer = await rawCall(url, { ca: pki.ca.cert, cert: pki.client.cert, key: pki.client.key, token })
       expect(answer).toMatchObject({ status: 403 })
       expect(schemas.problemaSchema.parse(JSON.parse((answer as { body: string }).body))).toMatchObject({
-        title: 'AcessoNegado',
+        type: 'https://pix.bcb.gov.br/api/v2/error/AcessoNegado',
         status: 403,
       })
     }
@@ -364,6 +373,10 @@ interface Answer {
 describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine) => {
   let r: Rig
   let call: (method: string, path: string, body?: unknown) => Promise<Answer>
+  /** A call with another access token (one granted fewer scopes), or none. */
+  let callWith: (accessToken: string | undefined, method: string, path: string, body?: unknown) => Promise<Answer>
+  /** A call with a raw body (not JSON-encoded here) and a content type. */
+  let callRaw: (method: string, path: string, body: string, contentType: string) => Promise<Answer>
   let token: (authorization?: string, form?: string) => Promise<Answer>
   const cob = { calendario: { expiracao: 600 }, valor: { original: '12.34' }, chave: RECEIVER_KEY }
   beforeAll(async () => {
@@ -390,7 +403,19 @@ describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine)
         }),
       )
     const accessToken = (await token()).json.access_token as string
-    call = async (method, path, body) =>
+    callWith = async (bearer, method, path, body) =>
+      answer(
+        await rawCall(`${r.server.url}${path}`, {
+          ca: pki.ca.cert,
+          cert: pki.client.cert,
+          key: pki.client.key,
+          ...(bearer ? { token: bearer } : {}),
+          method,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      )
+    call = (method, path, body) => callWith(accessToken, method, path, body)
+    callRaw = async (method, path, body, contentType) =>
       answer(
         await rawCall(`${r.server.url}${path}`, {
           ca: pki.ca.cert,
@@ -398,7 +423,8 @@ describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine)
           key: pki.client.key,
           token: accessToken,
           method,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          body,
+          headers: { 'content-type': contentType },
         }),
       )
   })
@@ -454,7 +480,7 @@ describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine)
     const read = await call('GET', `/cob/${generated.txid}`)
     expect(read.status).toBe(200)
     expect(read.json).toMatchObject({ txid: generated.txid, location: generated.location })
-    expect(r.server.bank.txidAt(generated.location)).toBe(generated.txid)
+    expect(await r.server.bank.txidAt(generated.location as string)).toBe(generated.txid)
   })
 
   it('GET /cob/{txid} answers the charge, and an unknown txid 404 CobNaoEncontrado', async () => {
@@ -702,29 +728,557 @@ describe.each(engines)('API Pix behaviour of the sandbox server on %s', (engine)
 
   it("the location's JWS header carries alg, x5t, jku and kid, and the key at jku verifies it", async () => {
     const created = schemas.cobCompletaSchema.parse((await call('POST', '/cob', cob)).json)
-    const pki = await inMemorySandboxPki()
-    const path = created.location.slice(created.location.indexOf('/'))
-    const location = await rawCall(`${r.server.url}${path}`, { ca: pki.ca.cert })
-    if ('error' in location) throw new Error(location.error)
-    expect(location.headers['content-type']).toContain('application/jose')
-    const header = decodeProtectedHeader(location.body)
+    const pki = await inMemorySandboxPki('jogolimpo.example.com.br')
+    const location = created.location as string
+    const path = location.slice(location.indexOf('/'))
+    const served = await rawCall(`${r.server.url}${path}`, { ca: pki.ca.cert })
+    if ('error' in served) throw new Error(served.error)
+    expect(served.headers['content-type']).toContain('application/jose')
+    const header = decodeProtectedHeader(served.body)
     expect(header).toMatchObject({
       alg: 'ES256',
       x5t: expect.any(String),
       jku: expect.any(String),
       kid: expect.any(String),
     })
-    const leaf = new X509Certificate(pki.server.cert)
+    const leaf = new X509Certificate(pki.signing.cert)
     expect(header.x5t).toBe(Buffer.from(leaf.fingerprint.replaceAll(':', ''), 'hex').toString('base64url'))
     const jku = new URL(header.jku as string)
     expect(jku.protocol).toBe('https:')
     // On the locations' host, served by the sandbox whatever host the location names.
-    expect(jku.host).toBe(created.location.slice(0, created.location.indexOf('/')))
+    expect(jku.host).toBe(location.slice(0, location.indexOf('/')))
     const jwks = await rawCall(`${r.server.url}${jku.pathname}`, { ca: pki.ca.cert })
     if ('error' in jwks) throw new Error(jwks.error)
     const key = (JSON.parse(jwks.body).keys as { kid: string; x5t: string }[]).find((k) => k.kid === header.kid)
     expect(key?.x5t).toBe(header.x5t)
-    const verified = await compactVerify(location.body, await importJWK(key as never, 'ES256'))
+    const verified = await compactVerify(served.body, await importJWK(key as never, 'ES256'))
     expect(JSON.parse(new TextDecoder().decode(verified.payload))).toMatchObject({ txid: created.txid, revisao: 0 })
+  })
+
+  // --- API Pix 2.9.0 by the letter: each row below is a behaviour the specification names ---------
+
+  const problemType = (name: string) => `https://pix.bcb.gov.br/api/v2/error/${name}`
+  /** The payload of a location's JWS, read from the sandbox as a payer's bank would. */
+  const locationPayload = async (location: string) => {
+    const pki = await inMemorySandboxPki()
+    const served = await rawCall(`${r.server.url}${location.slice(location.indexOf('/'))}`, { ca: pki.ca.cert })
+    if ('error' in served) throw new Error(served.error)
+    return { status: served.status, body: served.body }
+  }
+
+  it('a client without a certificate from the CA is 403 AcessoNegado, titled as API Pix titles it', async () => {
+    const pki = await inMemorySandboxPki()
+    for (const path of [`/cob/${newTxid()}`, '/oauth/token']) {
+      const answer = await rawCall(`${r.server.url}${path}`, {
+        ca: pki.ca.cert,
+        method: path === '/oauth/token' ? 'POST' : 'GET',
+      })
+      if ('error' in answer) throw new Error(answer.error)
+      expect(answer.status).toBe(403)
+      expect(answer.headers['content-type']).toContain('application/problem+json')
+      expect(schemas.problemaSchema.parse(JSON.parse(answer.body))).toMatchObject({
+        type: problemType('AcessoNegado'),
+        title: 'Acesso Negado',
+        status: 403,
+      })
+    }
+  })
+
+  it('PUT /cob with valor.original "0.00" is 400 CobOperacaoInvalida naming cob.valor.original, and nothing is created', async () => {
+    const txid = newTxid()
+    const refused = await call('PUT', `/cob/${txid}`, { ...cob, valor: { original: '0.00' } })
+    expect(refused.status).toBe(400)
+    expect(schemas.problemaSchema.parse(refused.json)).toMatchObject({
+      type: problemType('CobOperacaoInvalida'),
+      title: 'Cobrança inválida.',
+      violacoes: [{ propriedade: 'cob.valor.original', razao: 'O campo cob.valor.original é zero.' }],
+    })
+    expect((await call('GET', `/cob/${txid}`)).status).toBe(404)
+    expect((await call('POST', '/cob', { ...cob, valor: { original: '0.00' } })).status).toBe(400)
+  })
+
+  it('GET /cob/{txid}?revisao= answers the charge as it was at that revision; one it never had is 400 CobConsultaInvalida', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    const revised = await call('PATCH', `/cob/${txid}`, { valor: { original: '20.00' } })
+    expect(revised.json).toMatchObject({ revisao: 1, valor: { original: '20.00' } })
+    expect((await call('GET', `/cob/${txid}?revisao=0`)).json).toMatchObject({
+      revisao: 0,
+      valor: { original: '12.34' },
+    })
+    expect((await call('GET', `/cob/${txid}?revisao=1`)).json).toMatchObject({
+      revisao: 1,
+      valor: { original: '20.00' },
+    })
+    for (const revisao of ['99', '2', 'x']) {
+      const refused = await call('GET', `/cob/${txid}?revisao=${revisao}`)
+      expect(refused.status).toBe(400)
+      expect(schemas.problemaSchema.parse(refused.json)).toMatchObject({
+        type: problemType('CobConsultaInvalida'),
+        violacoes: [expect.objectContaining({ propriedade: 'revisao' })],
+      })
+    }
+  })
+
+  it('PATCH /cob/{txid} revises what CobRevisada allows (valor, calendario, devedor, solicitacaoPagador, infoAdicionais), one revision each', async () => {
+    const txid = newTxid()
+    await call('PUT', `/cob/${txid}`, cob)
+    const change = {
+      calendario: { expiracao: 1200 },
+      devedor: { cpf: '52998224725', nome: 'Ana Souza' },
+      valor: { original: '15.00', modalidadeAlteracao: 1 },
+      solicitacaoPagador: 'Informe o pedido',
+      infoAdicionais: [{ nome: 'Pedido', valor: '42' }],
+    }
+    const revised = await call('PATCH', `/cob/${txid}`, change)
+    expect(revised.status).toBe(200)
+    expect(schemas.cobCompletaSchema.parse(revised.json)).toMatchObject({ ...change, revisao: 1, status: 'ATIVA' })
+    expect((await call('GET', `/cob/${txid}`)).json).toMatchObject({ ...change, revisao: 1 })
+    expect((await call('PATCH', `/cob/${txid}`, { solicitacaoPagador: 'Outra' })).json).toMatchObject({ revisao: 2 })
+    // The payer pays what the charge now asks.
+    const paid = await r.server.bank.pay(txid, { payerCpf: '52998224725' })
+    expect(paid).toMatchObject({ paid: true, pix: { valor: '15.00' } })
+    // Removing it while changing something else makes no sense (API Pix): refused, nothing changes.
+    const other = newTxid()
+    await call('PUT', `/cob/${other}`, cob)
+    const both = await call('PATCH', `/cob/${other}`, {
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+      valor: { original: '1.00' },
+    })
+    expect(both.status).toBe(400)
+    expect(both.json).toMatchObject({
+      type: problemType('CobOperacaoInvalida'),
+      violacoes: [{ propriedade: 'cob.status' }],
+    })
+    const zero = await call('PATCH', `/cob/${other}`, { valor: { original: '0.00' } })
+    expect(zero.json).toMatchObject({ violacoes: [{ propriedade: 'cob.valor.original' }] })
+    expect((await call('GET', `/cob/${other}`)).json).toMatchObject({
+      revisao: 0,
+      status: 'ATIVA',
+      valor: { original: '12.34' },
+    })
+  })
+
+  it('PUT /cob takes devedor, infoAdicionais and valor.modalidadeAlteracao 1, stores them, echoes them and shows them at the location', async () => {
+    const txid = newTxid()
+    const body = {
+      ...cob,
+      devedor: { cnpj: '11222333000181', nome: 'Empresa Exemplo' },
+      valor: { original: '12.34', modalidadeAlteracao: 1 },
+      solicitacaoPagador: 'Número do pedido',
+      infoAdicionais: [
+        { nome: 'Campo 1', valor: 'Informação 1' },
+        { nome: 'Campo 2', valor: 'Informação 2' },
+      ],
+    }
+    const created = await call('PUT', `/cob/${txid}`, body)
+    expect(created.status).toBe(201)
+    const expected = {
+      devedor: body.devedor,
+      valor: body.valor,
+      solicitacaoPagador: body.solicitacaoPagador,
+      infoAdicionais: body.infoAdicionais,
+    }
+    expect(schemas.cobCompletaSchema.parse(created.json)).toMatchObject(expected)
+    expect((await call('GET', `/cob/${txid}`)).json).toMatchObject(expected)
+    const served = await locationPayload(created.json.location as string)
+    const payload = JSON.parse(Buffer.from(served.body.split('.')[1] as string, 'base64url').toString('utf8'))
+    expect(payload).toMatchObject(expected)
+    // A devedor outside PessoaFisica | PessoaJuridica is refused, named as the object API Pix names.
+    for (const devedor of [
+      { cpf: '12345678900', nome: 'Dígitos errados' },
+      { cpf: '52998224725', cnpj: '11222333000181', nome: 'Ambos' },
+      { nome: 'Sem documento' },
+    ]) {
+      const refused = await call('PUT', `/cob/${newTxid()}`, { ...cob, devedor })
+      expect(refused.status).toBe(400)
+      expect(refused.json).toMatchObject({
+        type: problemType('CobOperacaoInvalida'),
+        violacoes: [{ propriedade: 'cob.devedor', razao: 'O objeto cob.devedor não respeita o _schema_.' }],
+      })
+    }
+    const tooMany = Array.from({ length: 51 }, (_, i) => ({ nome: `c${i}`, valor: 'v' }))
+    expect((await call('PUT', `/cob/${newTxid()}`, { ...cob, infoAdicionais: tooMany })).json).toMatchObject({
+      violacoes: [{ propriedade: 'cob.infoAdicionais' }],
+    })
+  })
+
+  it('GET /pix honours txid, txIdPresente and devolucaoPresente and echoes every filter in parametros', async () => {
+    const inicio = new Date(Date.now() - 1000).toISOString()
+    const returned = await paidCharge()
+    const kept = await paidCharge()
+    expect((await call('PUT', `/pix/${returned.e2eid}/devolucao/F1`, { valor: '1.00' })).status).toBe(201)
+    const fim = new Date(Date.now() + 1000).toISOString()
+    const list = async (filters: Record<string, string>) => {
+      const answer = await call('GET', `/pix?${new URLSearchParams({ inicio, fim, ...filters })}`)
+      expect(answer.status).toBe(200)
+      return schemas.pixConsultadosSchema.parse(answer.json)
+    }
+    const byTxid = await list({ txid: kept.txid })
+    expect(byTxid.pix.map((p) => p.endToEndId)).toEqual([kept.e2eid])
+    expect(byTxid.parametros).toMatchObject({ txid: kept.txid, paginacao: { quantidadeTotalDeItens: 1 } })
+    const withReturn = await list({ devolucaoPresente: 'true' })
+    // Earlier tests' returned PIX may fall in the same window: every one listed has a return.
+    expect(withReturn.pix.map((p) => p.endToEndId)).toContain(returned.e2eid)
+    expect(withReturn.pix.map((p) => p.endToEndId)).not.toContain(kept.e2eid)
+    expect(withReturn.pix.every((p) => (p.devolucoes ?? []).length > 0)).toBe(true)
+    expect(withReturn.parametros.devolucaoPresente).toBe(true)
+    const withoutReturn = await list({ devolucaoPresente: 'false' })
+    expect(withoutReturn.pix.map((p) => p.endToEndId)).toContain(kept.e2eid)
+    expect(withoutReturn.pix.map((p) => p.endToEndId)).not.toContain(returned.e2eid)
+    expect(withoutReturn.parametros.devolucaoPresente).toBe(false)
+    const withTxid = await list({ txIdPresente: 'true' })
+    expect(withTxid.pix.map((p) => p.endToEndId)).toEqual(expect.arrayContaining([kept.e2eid, returned.e2eid]))
+    expect(withTxid.parametros.txIdPresente).toBe(true)
+    expect((await list({ txIdPresente: 'false' })).pix).toEqual([])
+    const byPayer = await list({ cpf: '52998224725', txid: returned.txid })
+    expect(byPayer.parametros).toMatchObject({ cpf: '52998224725', txid: returned.txid })
+    expect(byPayer.pix).toHaveLength(1)
+    const both = await call(
+      'GET',
+      `/pix?${new URLSearchParams({ inicio, fim, cpf: '52998224725', cnpj: '11222333000181' })}`,
+    )
+    expect(both.status).toBe(400)
+    expect(both.json.type).toBe(problemType('PixConsultaInvalida'))
+  })
+
+  it('answers every error with the type API Pix names for it, its status and its title', async () => {
+    const { e2eid } = await paidCharge()
+    const cases: [string, string, unknown, number, string, string][] = [
+      ['GET', '/pix?inicio=ontem&fim=hoje', undefined, 400, 'PixConsultaInvalida', 'Consulta inválida.'],
+      [
+        'GET',
+        `/pix/${e2eid}/devolucao/NADA1`,
+        undefined,
+        404,
+        'PixDevolucaoNaoEncontrada',
+        'Devolução não encontrada.',
+      ],
+      ['GET', '/pix/nao-e-um-e2eid', undefined, 404, 'PixNaoEncontrado', 'Pix não encontrado.'],
+      ['GET', `/pix/${'E'.repeat(32)}`, undefined, 404, 'PixNaoEncontrado', 'Pix não encontrado.'],
+      ['PUT', `/pix/${e2eid}/devolucao/G1`, { valor: 'muito' }, 400, 'PixDevolucaoInvalida', 'Devolução inválida.'],
+      ['GET', `/cob/${newTxid()}`, undefined, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.'],
+      [
+        'PATCH',
+        `/cob/${newTxid()}`,
+        { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+        404,
+        'CobNaoEncontrado',
+        'Cobrança não encontrada.',
+      ],
+      ['GET', '/cob?inicio=ontem&fim=hoje', undefined, 400, 'CobConsultaInvalida', 'Consulta inválida.'],
+      ['GET', '/webhook?inicio=ontem', undefined, 400, 'WebhookConsultaInvalida', 'Consulta inválida.'],
+      ['GET', '/webhook/outra-chave', undefined, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.'],
+      [
+        'PUT',
+        '/webhook/outra-chave',
+        { webhookUrl: 'https://hooks.example.com/x' },
+        400,
+        'WebhookOperacaoInvalida',
+        'Webhook inválido.',
+      ],
+      ['GET', '/loc/999999999', undefined, 404, 'PayloadLocationNaoEncontrado', 'Location não encontrada.'],
+      ['GET', '/nada', undefined, 404, 'NaoEncontrado', 'Não Encontrado'],
+    ]
+    for (const [method, path, body, status, type, title] of cases) {
+      const answer = await call(method, path, body)
+      expect({ path, status: answer.status }).toEqual({ path, status })
+      expect(answer.headers['content-type'], path).toContain('application/problem+json')
+      expect(schemas.problemaSchema.parse(answer.json), path).toMatchObject({ type: problemType(type), title, status })
+    }
+    // A body that is not JSON: 400 with the operation's type (not a 5xx-like ErroInterno).
+    for (const [method, path, type] of [
+      ['PUT', `/cob/${newTxid()}`, 'CobOperacaoInvalida'],
+      ['PUT', `/pix/${e2eid}/devolucao/H1`, 'PixDevolucaoInvalida'],
+      ['PUT', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`, 'WebhookOperacaoInvalida'],
+      ['POST', '/loc', 'PayloadLocationOperacaoInvalida'],
+    ] as const) {
+      const broken = await callRaw(method, path, '{"valor": ', 'application/json')
+      expect(broken.status, path).toBe(400)
+      expect(broken.json.type, path).toBe(problemType(type))
+      const text = await callRaw(method, path, 'valor=1', 'text/plain')
+      expect(text.status, path).toBe(400)
+      expect(text.json.type, path).toBe(problemType(type))
+    }
+  })
+
+  it('violacoes say what is wrong in pt-BR, naming the property as a path under the entity (cob.devedor, cob.valor.original)', async () => {
+    const refused = await call('PUT', `/cob/${newTxid()}`, {
+      calendario: { expiracao: 0 },
+      valor: { original: '12,34' },
+      devedor: { cpf: '1', nome: 'Ana' },
+      desconhecido: true,
+    })
+    expect(refused.status).toBe(400)
+    const { violacoes } = schemas.problemaSchema.parse(refused.json)
+    expect(violacoes).toEqual(
+      expect.arrayContaining([
+        { propriedade: 'cob.calendario.expiracao', razao: 'O campo cob.calendario.expiracao não respeita o _schema_.' },
+        { propriedade: 'cob.valor.original', razao: 'O campo cob.valor.original não respeita o _schema_.' },
+        { propriedade: 'cob.devedor', razao: 'O objeto cob.devedor não respeita o _schema_.' },
+        { propriedade: 'cob.chave', razao: 'O campo cob.chave é obrigatório.' },
+        { propriedade: 'cob.desconhecido', razao: 'O campo cob.desconhecido não é previsto pelo _schema_.' },
+      ]),
+    )
+    for (const violacao of violacoes ?? []) {
+      expect(violacao.propriedade).toMatch(/^cob\.[a-zA-Z.]+$/)
+      expect(violacao.razao).not.toMatch(/Invalid|expected|received|Unrecognized|Too (small|big)/)
+    }
+    const txid = await call('PUT', '/cob/curto', cob)
+    expect(txid.json).toMatchObject({ violacoes: [{ propriedade: 'cob.txid' }] })
+    const returned = await call('PUT', `/pix/${(await paidCharge()).e2eid}/devolucao/V1`, {})
+    expect(returned.json).toMatchObject({
+      type: problemType('PixDevolucaoInvalida'),
+      violacoes: [{ propriedade: 'devolucao.valor', razao: 'O campo devolucao.valor é obrigatório.' }],
+    })
+    const query = await call('GET', '/pix?inicio=ontem')
+    expect(query.json.violacoes).toEqual(
+      expect.arrayContaining([
+        { propriedade: 'inicio', razao: 'O parâmetro inicio não respeita o _schema_.' },
+        { propriedade: 'fim', razao: 'O parâmetro fim é obrigatório.' },
+      ]),
+    )
+  })
+
+  it('PUT /webhook/{chave} answers 200 with no body; GET /webhook and GET /webhook/{chave} show the receiver CNPJ (WebhookCompleto)', async () => {
+    const put = await call('PUT', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`, {
+      webhookUrl: 'https://hooks.example.com/pix-b',
+    })
+    expect(put.status).toBe(200)
+    expect(put.body).toBe('')
+    const one = await call('GET', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`)
+    expect(schemas.webhookCompletoSchema.parse(one.json)).toMatchObject({
+      cnpj: '11222333000181',
+      criacao: expect.any(String),
+    })
+    const listed = schemas.webhooksConsultadosSchema.parse((await call('GET', '/webhook')).json)
+    expect(listed.webhooks).toContainEqual(expect.objectContaining({ cnpj: '11222333000181', chave: RECEIVER_KEY }))
+    await r.provider.registerWebhook()
+  })
+
+  it('OAuth2 by RFC 6749 §5.2: no grant_type is invalid_request, an unknown scope invalid_scope; a token gets the scopes it asked for', async () => {
+    const missing = await token(undefined, 'scope=cob.read')
+    expect(missing.status).toBe(400)
+    expect(missing.json).toMatchObject({ error: 'invalid_request' })
+    expect(missing.headers['cache-control']).toBe('no-store')
+    expect((await token(undefined, 'grant_type=client_credentials&scope=cob.admin')).json).toMatchObject({
+      error: 'invalid_scope',
+    })
+    const readOnly = await token(undefined, 'grant_type=client_credentials&scope=cob.read')
+    expect(readOnly.status).toBe(200)
+    expect(readOnly.json.scope).toBe('cob.read')
+    const bearer = readOnly.json.access_token as string
+    const txid = newTxid()
+    const create = await callWith(bearer, 'PUT', `/cob/${txid}`, cob)
+    expect(create.status).toBe(403)
+    expect(create.json).toMatchObject({ type: problemType('AcessoNegado'), title: 'Acesso Negado' })
+    expect(create.headers['www-authenticate']).toContain('insufficient_scope')
+    expect((await call('GET', `/cob/${txid}`)).status).toBe(404) // nothing was created
+    expect((await callWith(bearer, 'POST', '/cob', cob)).status).toBe(403)
+    expect((await callWith(bearer, 'GET', `/cob/${txid}`)).status).toBe(404) // read: allowed
+  })
+
+  it('every route checks the scope API Pix names for it: that scope alone gets through, every other scope is 403', async () => {
+    const { e2eid, txid } = await paidCharge()
+    const window = new URLSearchParams({
+      inicio: new Date(Date.now() - 60_000).toISOString(),
+      fim: new Date().toISOString(),
+    })
+    const key = encodeURIComponent(RECEIVER_KEY)
+    const routes: [string, string, unknown, string][] = [
+      ['PUT', `/cob/${newTxid()}`, cob, 'cob.write'],
+      ['POST', '/cob', cob, 'cob.write'],
+      ['PATCH', `/cob/${txid}`, { solicitacaoPagador: 'x' }, 'cob.write'],
+      ['GET', `/cob/${txid}`, undefined, 'cob.read'],
+      ['GET', `/cob?${window}`, undefined, 'cob.read'],
+      ['GET', `/pix?${window}`, undefined, 'pix.read'],
+      ['GET', `/pix/${e2eid}`, undefined, 'pix.read'],
+      ['PUT', `/pix/${e2eid}/devolucao/S1`, { valor: '0.01' }, 'pix.write'],
+      ['GET', `/pix/${e2eid}/devolucao/S1`, undefined, 'pix.read'],
+      [
+        'PUT',
+        `/webhook/${key}`,
+        {
+          webhookUrl: r.exchanges.find((e) => e.path.startsWith('/webhook'))?.request
+            ? 'https://hooks.example.com/s'
+            : 'https://hooks.example.com/s',
+        },
+        'webhook.write',
+      ],
+      ['GET', `/webhook/${key}`, undefined, 'webhook.read'],
+      ['GET', '/webhook', undefined, 'webhook.read'],
+      ['POST', '/loc', { tipoCob: 'cob' }, 'payloadlocation.write'],
+      ['GET', `/loc?${window}`, undefined, 'payloadlocation.read'],
+      ['GET', '/loc/1', undefined, 'payloadlocation.read'],
+      ['GET', '/dict/52998224725', undefined, 'dict.read'],
+      ['GET', '/pix-send/W1-1', undefined, 'pixsend.read'],
+    ]
+    const all = [...new Set(routes.map(([, , , scope]) => scope))].concat(['pixsend.write'])
+    const tokenFor = async (scopes: string[]) =>
+      (await token(undefined, `grant_type=client_credentials&scope=${encodeURIComponent(scopes.join(' '))}`)).json
+        .access_token as string
+    for (const [method, path, body, scope] of routes) {
+      const others = await tokenFor(all.filter((other) => other !== scope))
+      const refused = await callWith(others, method, path, body)
+      expect({ route: `${method} ${path}`, status: refused.status }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+      })
+      expect(refused.json.type).toBe(problemType('AcessoNegado'))
+      const allowed = await callWith(await tokenFor([scope]), method, path, body)
+      expect({ route: `${method} ${path}`, forbidden: allowed.status === 403 }).toEqual({
+        route: `${method} ${path}`,
+        forbidden: false,
+      })
+    }
+    await r.provider.registerWebhook()
+  })
+
+  it('serves payload locations (/loc): made before their charge, used by PUT /cob loc.id, listed, read, and unlinked', async () => {
+    const made = await call('POST', '/loc', { tipoCob: 'cob' })
+    expect(made.status).toBe(201)
+    const loc = schemas.payloadLocationSchema.parse(made.json)
+    expect(loc).toMatchObject({ tipoCob: 'cob' })
+    expect(loc.txid).toBeUndefined()
+    expect(made.headers.location).toBe(`/loc/${loc.id}`)
+    expect(loc.location.startsWith('jogolimpo.example.com.br/qr/v2/')).toBe(true)
+    // Nothing served there yet.
+    expect((await locationPayload(loc.location)).status).toBe(404)
+    const txid = newTxid()
+    const created = await call('PUT', `/cob/${txid}`, { ...cob, loc: { id: loc.id } })
+    expect(created.status).toBe(201)
+    expect(created.json).toMatchObject({
+      location: loc.location,
+      loc: { id: loc.id, tipoCob: 'cob', location: loc.location },
+    })
+    expect(await r.server.bank.txidAt(loc.location)).toBe(txid)
+    const jws = await locationPayload(loc.location)
+    expect(jws.status).toBe(200)
+    expect(JSON.parse(Buffer.from(jws.body.split('.')[1] as string, 'base64url').toString('utf8'))).toMatchObject({
+      txid,
+    })
+    expect((await call('GET', `/loc/${loc.id}`)).json).toMatchObject({ id: loc.id, txid })
+    // A location serves one charge; one that does not exist serves none.
+    const taken = await call('PUT', `/cob/${newTxid()}`, { ...cob, loc: { id: loc.id } })
+    expect(taken.json).toMatchObject({
+      type: problemType('CobOperacaoInvalida'),
+      violacoes: [{ propriedade: 'cob.loc.id' }],
+    })
+    const missing = await call('PUT', `/cob/${newTxid()}`, { ...cob, loc: { id: 999_999_999 } })
+    expect(missing.json).toMatchObject({
+      violacoes: [{ propriedade: 'cob.loc.id', razao: 'O location referenciado por cob.loc.id inexiste.' }],
+    })
+    // Listed in its window, filtered by whether it serves a charge.
+    const free = schemas.payloadLocationSchema.parse((await call('POST', '/loc', { tipoCob: 'cob' })).json)
+    const window = {
+      inicio: new Date(Date.now() - 60_000).toISOString(),
+      fim: new Date(Date.now() + 1000).toISOString(),
+    }
+    const listed = schemas.payloadLocationConsultadasSchema.parse(
+      (await call('GET', `/loc?${new URLSearchParams({ ...window, txIdPresente: 'false' })}`)).json,
+    )
+    expect(listed.parametros.txIdPresente).toBe(false)
+    expect(listed.loc.map((l) => l.id)).toContain(free.id)
+    expect(listed.loc.map((l) => l.id)).not.toContain(loc.id)
+    // Unlinked: the location serves nothing, the charge shows no location but keeps its status.
+    const unlinked = await call('DELETE', `/loc/${loc.id}/txid`)
+    expect(unlinked.status).toBe(200)
+    expect(unlinked.json.txid).toBeUndefined()
+    const after = await call('GET', `/cob/${txid}`)
+    expect(after.json.location).toBeUndefined()
+    expect(after.json).toMatchObject({ status: 'ATIVA', revisao: 0 })
+    const gone = await locationPayload(loc.location)
+    expect(gone.status).toBe(404)
+    expect(JSON.parse(gone.body)).toMatchObject({ type: problemType('CobPayloadNaoEncontrado') })
+    // No charges with a due date here.
+    expect((await call('POST', '/loc', { tipoCob: 'cobv' })).json).toMatchObject({
+      type: problemType('PayloadLocationOperacaoInvalida'),
+      violacoes: [{ propriedade: 'loc.tipoCob' }],
+    })
+    expect((await call('DELETE', '/loc/999999999/txid')).json.type).toBe(problemType('PayloadLocationNaoEncontrado'))
+  })
+
+  it('three certificates, each for its job: TLS server (SAN for its host), webhook client (mTLS), JWS signing (naming the locations host)', async () => {
+    const pki = await inMemorySandboxPki('jogolimpo.example.com.br')
+    const SERVER_AUTH = '1.3.6.1.5.5.7.3.1'
+    const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2'
+    const ca = new X509Certificate(pki.ca.cert)
+    const server = new X509Certificate(pki.server.cert)
+    const webhook = new X509Certificate(pki.webhook.cert)
+    const signing = new X509Certificate(pki.signing.cert)
+    for (const cert of [server, webhook, signing]) expect(cert.verify(ca.publicKey)).toBe(true)
+    expect(new Set([server, webhook, signing].map((cert) => cert.fingerprint256)).size).toBe(3)
+    expect(
+      new Set(
+        [server, webhook, signing].map((cert) =>
+          cert.publicKey.export({ format: 'der', type: 'spki' }).toString('hex'),
+        ),
+      ).size,
+    ).toBe(3)
+    expect(server.keyUsage).toEqual([SERVER_AUTH])
+    expect(server.checkHost('localhost')).toBe('localhost')
+    expect(server.checkIP('127.0.0.1')).toBe('127.0.0.1')
+    expect(webhook.keyUsage).toEqual([CLIENT_AUTH])
+    expect(webhook.subjectAltName).toBeUndefined()
+    // The signing certificate has no TLS use and names the host the locations live on.
+    expect(signing.keyUsage).toBeUndefined()
+    expect(signing.checkHost('jogolimpo.example.com.br')).toBe('jogolimpo.example.com.br')
+    expect(signing.checkHost('localhost')).toBeUndefined()
+    expect(signing.subject).toContain('CN=jogolimpo.example.com.br')
+
+    // The API presents the TLS certificate.
+    const presented = await new Promise<string>((resolve, reject) => {
+      const socket = tlsConnect(
+        { port: Number(new URL(r.server.url).port), host: '127.0.0.1', servername: 'localhost', ca: pki.ca.cert },
+        () => {
+          resolve(socket.getPeerX509Certificate()?.fingerprint256 ?? '')
+          socket.end()
+        },
+      )
+      socket.on('error', reject)
+    })
+    expect(presented).toBe(server.fingerprint256)
+
+    // Webhooks go with the webhook client certificate, to a receiver that asks for one (mTLS).
+    const seen: string[] = []
+    const receiver = createHttpsServer(
+      { key: pki.server.key, cert: pki.server.cert, ca: pki.ca.cert, requestCert: true, rejectUnauthorized: true },
+      (request, response) => {
+        seen.push((request.socket as TLSSocket).getPeerX509Certificate()?.fingerprint256 ?? '')
+        request.resume()
+        request.on('end', () => response.writeHead(200).end())
+      },
+    )
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (receiver.address() as AddressInfo).port
+      expect(
+        (
+          await call('PUT', `/webhook/${encodeURIComponent(RECEIVER_KEY)}`, {
+            webhookUrl: `https://localhost:${port}/hooks`,
+          })
+        ).status,
+      ).toBe(200)
+      await paidCharge()
+      expect(seen).toEqual([webhook.fingerprint256])
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+      await r.provider.registerWebhook()
+    }
+
+    // Written to the data folder as separate files; another locations host gets a signing certificate naming it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-pki-'))
+    try {
+      const written = await loadOrCreateSandboxPki(dir, undefined, 'pix.psp.example')
+      for (const name of Object.values(pkiFiles)) expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600)
+      expect(new X509Certificate(readFileSync(path.join(dir, pkiFiles.signingCert))).checkHost('pix.psp.example')).toBe(
+        'pix.psp.example',
+      )
+      expect((await loadOrCreateSandboxPki(dir, undefined, 'pix.psp.example')).signing.cert).toBe(written.signing.cert)
+      const moved = await loadOrCreateSandboxPki(dir, undefined, 'outro.psp.example')
+      expect(new X509Certificate(moved.signing.cert).checkHost('outro.psp.example')).toBe('outro.psp.example')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

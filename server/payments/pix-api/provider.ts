@@ -5,7 +5,7 @@
 // with the same ids, and a circuit breaker so a PSP that stops answering fails fast instead of
 // holding players' requests. Switching from the sandbox to a real PSP is configuration only.
 import { Agent, request as httpsRequest } from 'node:https'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { PixKeyType } from '../../../contract/pix-keys.ts'
 import { toPixValue } from '../pix-values.ts'
 import {
@@ -38,7 +38,6 @@ import {
   pixSendSchema,
   problemaSchema,
   tokenResponseSchema,
-  webhookCompletoSchema,
   webhookSolicitadoSchema,
 } from './schemas.ts'
 
@@ -78,7 +77,11 @@ export class PixApiProblem extends ProviderUnavailable {
   readonly status: number
   readonly problem: Problema
   constructor(problem: Problema) {
-    super(`${problem.title} (${problem.status})${problem.detail ? `: ${problem.detail}` : ''}`)
+    // The type's last segment (e.g. `PixDevolucaoInvalida`) names the error exactly, whatever the
+    // PSP's wording of the title: what an operator or a log search looks for.
+    const name = problem.type.split('/').pop()
+    const named = name && name !== 'about:blank' ? `${name}: ` : ''
+    super(`${named}${problem.title} (${problem.status})${problem.detail ? `: ${problem.detail}` : ''}`)
     this.status = problem.status
     this.problem = problem
   }
@@ -325,7 +328,8 @@ export class PixApiProvider implements PaymentProvider {
 
   /** `PUT /webhook/{chave}`: tells the PSP where to POST payments (at start-up). */
   async registerWebhook(): Promise<void> {
-    await this.#call('PUT', `/webhook/${encodeURIComponent(this.#o.receiverKey)}`, webhookCompletoSchema, {
+    // API Pix answers 200 with no body; a PSP that adds one is not wrong either.
+    await this.#call('PUT', `/webhook/${encodeURIComponent(this.#o.receiverKey)}`, z.unknown(), {
       schema: webhookSolicitadoSchema,
       body: { webhookUrl: this.#o.webhookUrl },
     })
@@ -400,8 +404,9 @@ function chargeOf(cob: z.infer<typeof cobCompletaSchema>): PixCharge {
     calendario: cob.calendario,
     valor: cob.valor,
     chave: cob.chave,
-    location: cob.location,
-    pixCopiaECola: cob.pixCopiaECola,
+    // Both absent only from a charge whose location the receiver unlinked (the app never does).
+    location: cob.location ?? '',
+    pixCopiaECola: cob.pixCopiaECola ?? '',
     pix: (cob.pix ?? []).map((pix) => receivedOf({ ...pix, txid: pix.txid ?? cob.txid })),
   }
 }

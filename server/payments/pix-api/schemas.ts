@@ -6,6 +6,7 @@
 // validates every request before sending and every answer before using it; the sandbox server
 // validates what it receives with the same schemas.
 import { z } from 'zod'
+import { isValidCpf } from '../../../contract/cpf.ts'
 
 export const txidSchema = z.string().regex(/^[a-zA-Z0-9]{26,35}$/)
 export const endToEndIdSchema = z.string().regex(/^[a-zA-Z0-9]{32}$/)
@@ -16,16 +17,55 @@ const horarioSchema = z.iso.datetime({ offset: true })
 const chaveSchema = z.string().min(1).max(77)
 const cobStatusSchema = z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'])
 
-/** `PUT /cob/{txid}` body (CobSolicitada): no `devedor` — the app sends no personal data. */
+/** `devedor`: a person (CPF and name) or a company (CNPJ and name), never both (PessoaFisica | PessoaJuridica). */
+export const devedorSchema = z.union([
+  z.strictObject({
+    cpf: z
+      .string()
+      .regex(/^\d{11}$/)
+      .refine(isValidCpf),
+    nome: z.string().min(1).max(200),
+  }),
+  z.strictObject({ cnpj: z.string().regex(/^[0-9A-Z]{14}$/), nome: z.string().min(1).max(200) }),
+])
+/** `infoAdicionais`: up to 50 name and value pairs shown to the payer. */
+export const infoAdicionaisSchema = z
+  .array(z.strictObject({ nome: z.string().max(50), valor: z.string().max(200) }))
+  .max(50)
+/** `loc` in a charge request (PayloadLocationCob): the id of a location made with `POST /loc`. */
+const locCobSchema = z.strictObject({ id: z.number().int().positive(), tipoCob: z.literal('cob').optional() })
+const modalidadeAlteracaoSchema = z.union([z.literal(0), z.literal(1)])
+
+/**
+ * `PUT /cob/{txid}` and `POST /cob` body (CobSolicitada). The app itself sends no `devedor` (no
+ * personal data leaves it), but the PSP takes every field API Pix allows.
+ */
 export const cobSolicitadaSchema = z.strictObject({
   calendario: z.strictObject({ expiracao: z.number().int().positive() }),
-  valor: z.strictObject({ original: valorSchema, modalidadeAlteracao: z.literal(0).optional() }),
+  devedor: devedorSchema.optional(),
+  loc: locCobSchema.optional(),
+  valor: z.strictObject({ original: valorSchema, modalidadeAlteracao: modalidadeAlteracaoSchema.optional() }),
   chave: chaveSchema,
   solicitacaoPagador: z.string().max(140).optional(),
+  infoAdicionais: infoAdicionaisSchema.optional(),
 })
 
-/** `PATCH /cob/{txid}` body (CobRevisada), as the app uses it: cancel a charge. */
-export const cobRevisadaSchema = z.strictObject({ status: z.literal('REMOVIDA_PELO_USUARIO_RECEBEDOR') })
+/**
+ * `PATCH /cob/{txid}` body (CobRevisada): any of the charge's fields, or its withdrawal (the app
+ * uses only that: `status: REMOVIDA_PELO_USUARIO_RECEBEDOR`).
+ */
+export const cobRevisadaSchema = z.strictObject({
+  calendario: z.strictObject({ expiracao: z.number().int().positive() }).optional(),
+  devedor: devedorSchema.optional(),
+  loc: locCobSchema.optional(),
+  status: z.literal('REMOVIDA_PELO_USUARIO_RECEBEDOR').optional(),
+  valor: z
+    .strictObject({ original: valorSchema.optional(), modalidadeAlteracao: modalidadeAlteracaoSchema.optional() })
+    .optional(),
+  chave: chaveSchema.optional(),
+  solicitacaoPagador: z.string().max(140).optional(),
+  infoAdicionais: infoAdicionaisSchema.optional(),
+})
 
 /** A return of (part of) a PIX received (Devolucao). */
 export const devolucaoSchema = z.object({
@@ -55,18 +95,32 @@ export const pixSchema = z.object({
   devolucoes: z.array(devolucaoSchema).optional(),
 })
 
-/** CobGerada / CobCompleta: what `PUT`, `GET` and `PATCH /cob/{txid}` answer. */
+/** A payload location (PayloadLocation, PayloadLocationCompleta with its `txid` when it serves one). */
+export const payloadLocationSchema = z.object({
+  id: z.number().int().positive(),
+  location: z.string().max(77),
+  tipoCob: z.enum(['cob', 'cobv']),
+  criacao: horarioSchema,
+  txid: txidSchema.optional(),
+})
+
+/**
+ * CobGerada / CobCompleta: what `PUT`, `GET` and `PATCH /cob/{txid}` answer. `location` and its
+ * code are absent only from a charge whose location was unlinked (`DELETE /loc/{id}/txid`).
+ */
 export const cobCompletaSchema = z.object({
   txid: txidSchema,
   revisao: z.number().int().nonnegative(),
   calendario: z.object({ criacao: horarioSchema, expiracao: z.number().int().positive() }),
-  loc: z.object({ id: z.number().int(), location: z.string().max(77), tipoCob: z.literal('cob') }).optional(),
-  location: z.string().max(77),
+  loc: payloadLocationSchema.optional(),
+  location: z.string().max(77).optional(),
   status: cobStatusSchema,
-  valor: z.object({ original: valorSchema }),
+  devedor: devedorSchema.optional(),
+  valor: z.object({ original: valorSchema, modalidadeAlteracao: modalidadeAlteracaoSchema.optional() }),
   chave: chaveSchema,
   solicitacaoPagador: z.string().max(140).optional(),
-  pixCopiaECola: z.string().max(512),
+  infoAdicionais: infoAdicionaisSchema.optional(),
+  pixCopiaECola: z.string().max(512).optional(),
   pix: z.array(pixSchema).optional(),
 })
 
@@ -77,10 +131,31 @@ export const paginacaoSchema = z.object({
   quantidadeTotalDeItens: z.number().int().nonnegative(),
 })
 
-/** `GET /pix?inicio&fim` (PixConsultados). */
+/** `GET /pix?inicio&fim` (PixConsultados): the filters asked for are echoed in `parametros`. */
 export const pixConsultadosSchema = z.object({
-  parametros: z.object({ inicio: horarioSchema, fim: horarioSchema, paginacao: paginacaoSchema }),
+  parametros: z.object({
+    inicio: horarioSchema,
+    fim: horarioSchema,
+    txid: z.string().optional(),
+    txIdPresente: z.boolean().optional(),
+    devolucaoPresente: z.boolean().optional(),
+    cpf: z.string().optional(),
+    cnpj: z.string().optional(),
+    paginacao: paginacaoSchema,
+  }),
   pix: z.array(pixSchema),
+})
+
+/** `GET /loc?inicio&fim` (PayloadLocationConsultadas). */
+export const payloadLocationConsultadasSchema = z.object({
+  parametros: z.object({
+    inicio: horarioSchema,
+    fim: horarioSchema,
+    txIdPresente: z.boolean().optional(),
+    tipoCob: z.enum(['cob', 'cobv']).optional(),
+    paginacao: paginacaoSchema,
+  }),
+  loc: z.array(payloadLocationSchema),
 })
 
 /** `GET /cob?inicio&fim` (CobsConsultadas). */
@@ -103,9 +178,17 @@ export const devolucaoSolicitadaSchema = z.strictObject({
   descricao: z.string().max(140).optional(),
 })
 
-/** `PUT /webhook/{chave}` body (WebhookSolicitado) and what `GET` answers (WebhookCompleto). */
+/**
+ * `PUT /webhook/{chave}` body (WebhookSolicitado; the PSP answers 200 with no body) and what `GET`
+ * answers (WebhookCompleto: the receiver's CNPJ, and the key as PSPs commonly add).
+ */
 export const webhookSolicitadoSchema = z.strictObject({ webhookUrl: z.url() })
-export const webhookCompletoSchema = z.object({ webhookUrl: z.url(), chave: chaveSchema, criacao: horarioSchema })
+export const webhookCompletoSchema = z.object({
+  webhookUrl: z.url(),
+  cnpj: z.string().regex(/^[0-9A-Z]{14}$/),
+  chave: chaveSchema.optional(),
+  criacao: horarioSchema,
+})
 /** `GET /webhook` (WebhooksConsultados). */
 export const webhooksConsultadosSchema = z.object({
   parametros: z.object({ inicio: horarioSchema.optional(), fim: horarioSchema.optional(), paginacao: paginacaoSchema }),
@@ -126,11 +209,7 @@ export const problemaSchema = z.object({
 })
 export type Problema = z.infer<typeof problemaSchema>
 
-/** OAuth2 client credentials (RFC 6749 §4.4): `POST /oauth/token`, HTTP Basic client id and secret. */
-export const tokenRequestSchema = z.strictObject({
-  grant_type: z.literal('client_credentials'),
-  scope: z.string().max(1000).optional(),
-})
+/** OAuth2 client credentials (RFC 6749 §4.4): `POST /oauth/token`'s answer. */
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(16),
   token_type: z.string().regex(/^bearer$/i),

@@ -1,8 +1,12 @@
-// The sandbox PSP as a separate API Pix server: its own Fastify instance on its own port, HTTPS
-// with mTLS (only clients with a certificate from its CA get a connection), OAuth2 client
-// credentials (`POST /oauth/token`), the standard paths and shapes (`/cob`, `/cob/{txid}`, `/pix`,
-// `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook`, `/webhook/{chave}`), RFC 7807
-// problems, the charge locations (`/qr/v2/{txid}`, JWS) and their signing key's JWK Set, and
+// The sandbox PSP as a separate API Pix server (BCB's API Pix 2.9.0, by the letter): its own
+// Fastify instance on its own port, HTTPS with mTLS (a client without a certificate from its CA is
+// 403 AcessoNegado), OAuth2 client credentials (`POST /oauth/token`, RFC 6749: the scopes asked
+// for are the scopes granted, and every route checks the one API Pix's security section names),
+// the standard paths and shapes (`/cob`, `/cob/{txid}` with `?revisao`, `/pix` with its filters,
+// `/pix/{e2eid}`, `/pix/{e2eid}/devolucao/{id}`, `/webhook`, `/webhook/{chave}`, `/loc`,
+// `/loc/{id}`, `/loc/{id}/txid`), RFC 7807 problems with API Pix's types, titles and
+// `violacoes` (pt-BR, `cob.valor.original`-style properties), the charge locations
+// (`/qr/v2/{token}`, JWS) and their signing key's JWK Set, and
 // the parts API Pix leaves to each PSP in a common PSP's shape (`/pix-send/{idEnvio}` payouts,
 // `/dict/{chave}` key lookups). Webhooks go to the registered URL (+ `/pix`, `/payout`) with the
 // PSP's client certificate and the HMAC header. It also serves the sandbox bank for people under
@@ -34,11 +38,11 @@ import {
   webhookSolicitadoSchema,
 } from '../pix-api/schemas.ts'
 import { toPixValue } from '../pix-values.ts'
-import { type Payout, type PixCharge, type PixReceived, RefundRefused } from '../provider.ts'
+import { type Payout, type PixReceived, RefundRefused } from '../provider.ts'
 import { sandboxBankRoutes } from './bank-routes.ts'
 import { JWKS_PATH } from './location.ts'
 import type { SandboxPki } from './pki.ts'
-import { SandboxProvider, type WebhookDelivery } from './provider.ts'
+import { type ChargeRevision, type SandboxCob, SandboxProvider, type WebhookDelivery } from './provider.ts'
 
 export interface SandboxApiOptions {
   db: Kysely<Database>
@@ -50,6 +54,8 @@ export interface SandboxApiOptions {
   merchantName: string
   merchantCity: string
   receiverKey: string
+  /** The receiver's CNPJ, as the PSP holds it on file (`GET /webhook` shows it); SANDBOX_RECEIVER_CNPJ by default. */
+  receiverCnpj?: string
   /** Host the charge locations live on; this server (`localhost:<port>`) by default. */
   locationHost?: string
   /** The bank page for people; this server's `/sandbox/bank` by default. */
@@ -88,6 +94,28 @@ export interface SandboxApiServer {
   close(): Promise<void>
 }
 
+/** The receiver's CNPJ the sandbox PSP holds on file when none is given (a valid test number). */
+export const SANDBOX_RECEIVER_CNPJ = '11222333000181'
+
+/**
+ * The OAuth2 scopes this PSP grants: API Pix's for what it serves (its security section names one
+ * per operation), and its own for the parts API Pix leaves to each PSP (payouts, key lookups).
+ */
+export const SANDBOX_SCOPES = [
+  'cob.write',
+  'cob.read',
+  'pix.write',
+  'pix.read',
+  'webhook.write',
+  'webhook.read',
+  'payloadlocation.write',
+  'payloadlocation.read',
+  'pixsend.write',
+  'pixsend.read',
+  'dict.read',
+] as const
+type Scope = (typeof SANDBOX_SCOPES)[number]
+
 /** A key as a path segment: printable text only (no NUL or control characters reach the books). */
 const chaveParamSchema = z
   .string()
@@ -99,6 +127,9 @@ const pageQuery = {
   'paginacao.paginaAtual': z.coerce.number().int().min(0).max(1_000_000).default(0),
   'paginacao.itensPorPagina': z.coerce.number().int().min(1).max(1000).default(100),
 }
+
+/** A boolean query parameter as API Pix writes it. */
+const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true')
 
 /** `GET /cob` query: the creation window (RFC 3339), optional filters, the page. */
 const cobQuerySchema = z.object({
@@ -117,10 +148,27 @@ const cobQuerySchema = z.object({
   ...pageQuery,
 })
 
-/** `GET /pix` query: the window the PIX settled in (RFC 3339), the page. */
+/** `GET /cob/{txid}` query: an earlier revision of the charge. */
+const cobReadQuerySchema = z.object({ revisao: z.coerce.number().int().min(0).max(1_000_000).optional() })
+
+/** `GET /pix` query: the window the PIX settled in (RFC 3339), API Pix's filters, the page. */
 const pixQuerySchema = z.object({
   inicio: z.iso.datetime({ offset: true }),
   fim: z.iso.datetime({ offset: true }),
+  txid: z
+    .string()
+    .regex(/^[a-zA-Z0-9]{1,35}$/)
+    .optional(),
+  txIdPresente: booleanParam.optional(),
+  devolucaoPresente: booleanParam.optional(),
+  cpf: z
+    .string()
+    .regex(/^\d{11}$/)
+    .optional(),
+  cnpj: z
+    .string()
+    .regex(/^[0-9A-Z]{14}$/)
+    .optional(),
   ...pageQuery,
 })
 
@@ -131,6 +179,20 @@ const webhookQuerySchema = z.object({
   ...pageQuery,
 })
 
+/** `POST /loc` body (PayloadLocationSolicitada). */
+const locSolicitadaSchema = z.strictObject({ tipoCob: z.enum(['cob', 'cobv']) })
+
+/** `GET /loc` query: the creation window, whether a charge is linked, the type, the page. */
+const locQuerySchema = z.object({
+  inicio: z.iso.datetime({ offset: true }),
+  fim: z.iso.datetime({ offset: true }),
+  txIdPresente: booleanParam.optional(),
+  tipoCob: z.enum(['cob', 'cobv']).optional(),
+  ...pageQuery,
+})
+
+const locIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
 /** A txid the PSP picks (`POST /cob`): 32 letters and digits, as API Pix allows 26 to 35. */
 const newTxid = () => randomBytes(16).toString('hex')
 
@@ -138,40 +200,166 @@ const newTxid = () => randomBytes(16).toString('hex')
 const bankCsp =
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-const problem = (reply: FastifyReply, status: number, name: string, detail: string, violacoes?: unknown[]) =>
-  reply
+/**
+ * The error types this PSP answers, as API Pix names them: HTTP status, title (the
+ * specification's examples where it gives one) and the meaning it gives each as the detail.
+ */
+const problemTypes = {
+  RequisicaoInvalida: [400, 'Requisição inválida.', 'Requisição inválida.'],
+  AcessoNegado: [403, 'Acesso Negado', 'Requisição de participante autenticado que viola alguma regra de autorização.'],
+  NaoEncontrado: [404, 'Não Encontrado', 'Entidade não encontrada.'],
+  ErroInternoDoServidor: [500, 'Erro Interno do Servidor', 'Condição inesperada ao processar requisição.'],
+  CobPayloadNaoEncontrado: [
+    404,
+    'Cobrança não encontrada.',
+    'A cobrança em questão não foi encontrada para a location requisitada.',
+  ],
+  CobNaoEncontrado: [404, 'Cobrança não encontrada.', 'Cobrança não encontrada para o txid informado.'],
+  CobOperacaoInvalida: [
+    400,
+    'Cobrança inválida.',
+    'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o _schema_ ou está semanticamente errada.',
+  ],
+  CobConsultaInvalida: [
+    400,
+    'Consulta inválida.',
+    'Os parâmetros de consulta à lista de cobranças para pagamento imediato não respeitam o _schema_ ou não fazem sentido semanticamente.',
+  ],
+  PayloadLocationNaoEncontrado: [404, 'Location não encontrada.', 'Location não encontrada para o id informado.'],
+  PayloadLocationOperacaoInvalida: [
+    400,
+    'PayloadLocation inválido.',
+    'A presente requisição busca criar uma location sem respeitar o _schema_ estabelecido.',
+  ],
+  PayloadLocationConsultaInvalida: [
+    400,
+    'Consulta inválida.',
+    'Os parâmetros de consulta à lista de locations não respeitam o _schema_ ou não fazem sentido semanticamente.',
+  ],
+  PixNaoEncontrado: [404, 'Pix não encontrado.', 'Pix não encontrado para o e2eid informado.'],
+  PixDevolucaoNaoEncontrada: [
+    404,
+    'Devolução não encontrada.',
+    'Devolução representada por {id} não encontrada para o e2eid informado.',
+  ],
+  PixConsultaInvalida: [
+    400,
+    'Consulta inválida.',
+    'Os parâmetros de consulta à lista de pix recebidos não respeitam o _schema_ ou não fazem sentido semanticamente.',
+  ],
+  PixDevolucaoInvalida: [
+    400,
+    'Devolução inválida.',
+    'A presente requisição de devolução não respeita o _schema_ ou não faz sentido semanticamente.',
+  ],
+  WebhookOperacaoInvalida: [
+    400,
+    'Webhook inválido.',
+    'A presente requisição busca criar um webhook sem respeitar o _schema_ ou, ainda, apresenta semântica inválida.',
+  ],
+  WebhookNaoEncontrado: [
+    404,
+    'Webhook não encontrado.',
+    'O webhook denotado por {chave} não encontra-se estabelecido.',
+  ],
+  WebhookConsultaInvalida: [
+    400,
+    'Consulta inválida.',
+    'Os parâmetros de consulta à lista de webhooks ativados não respeitam o _schema_ ou não fazem sentido semanticamente.',
+  ],
+} as const satisfies Record<string, readonly [number, string, string]>
+type ProblemType = keyof typeof problemTypes
+
+interface Violacao {
+  razao: string
+  propriedade: string
+}
+
+const problem = (reply: FastifyReply, name: ProblemType, detail?: string, violacoes?: Violacao[]) => {
+  const [status, title, meaning] = problemTypes[name]
+  return reply
     .status(status)
     .type('application/problem+json')
     .send({
       type: `https://pix.bcb.gov.br/api/v2/error/${name}`,
-      title: name,
+      title,
       status,
-      detail,
+      detail: detail ?? meaning,
       correlationId: randomBytes(8).toString('hex'),
       ...(violacoes ? { violacoes } : {}),
     })
+}
 
-function parse<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply, name: string): z.infer<T> | null {
+/** The objects of API Pix's bodies (a violation inside one names the object, as the specification does). */
+const objectPaths = new Set([
+  'cob.calendario',
+  'cob.valor',
+  'cob.devedor',
+  'cob.infoAdicionais',
+  'cob.loc',
+  'envio.favorecido',
+])
+
+/**
+ * zod's issues as API Pix's `violacoes`: the property as a path under the entity (`cob.valor.original`;
+ * a query parameter by its name), the reason in the specification's words.
+ */
+export function violacoesOf(issues: z.core.$ZodIssue[], entity: string): Violacao[] {
+  const seen = new Map<string, Violacao>()
+  for (const issue of issues) {
+    let path = issue.path.map(String)
+    const extra = issue.code === 'unrecognized_keys' ? issue.keys : [null]
+    for (const key of extra) {
+      if (key !== null) path = [...issue.path.map(String), key]
+      // Inside an array or a person, the violation is the object's (`cob.devedor`, `cob.infoAdicionais`).
+      const index = path.findIndex((part) => /^\d+$/.test(part))
+      let cut = index >= 0 ? path.slice(0, index) : path
+      if (cut[0] === 'devedor') cut = ['devedor']
+      const name = [entity, ...cut].filter(Boolean).join('.') || entity
+      const what = cut.length === 0 || objectPaths.has(name) ? 'O objeto' : entity ? 'O campo' : 'O parâmetro'
+      const razao =
+        key !== null && cut.length === path.length
+          ? `${what} ${name} não é previsto pelo _schema_.`
+          : issue.code === 'invalid_type' && issue.message.includes('received undefined') && cut.length === path.length
+            ? `${what} ${name} é obrigatório.`
+            : `${what} ${name} não respeita o _schema_.`
+      if (!seen.has(name)) seen.set(name, { razao, propriedade: name })
+    }
+  }
+  return [...seen.values()]
+}
+
+function parse<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  reply: FastifyReply,
+  name: ProblemType,
+  entity: string,
+): z.infer<T> | null {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const violacoes = result.error.issues.map((issue) => ({ razao: issue.message, propriedade: issue.path.join('.') }))
-  void problem(reply, 400, name, 'A requisição não respeita o schema.', violacoes)
+  void problem(reply, name, undefined, violacoesOf(result.error.issues, entity))
   return null
 }
 
 const cents = (valor: string) => Math.round(Number(valor) * 100)
 
-function cobView(charge: PixCharge) {
+/** CobGerada / CobCompleta as API Pix orders it; `pix` only where a charge is read. */
+function cobView(cob: SandboxCob, withPix = true) {
   return {
-    txid: charge.txid,
-    revisao: charge.revisao,
-    calendario: charge.calendario,
-    location: charge.location,
-    status: charge.status,
-    valor: charge.valor,
-    chave: charge.chave,
-    pixCopiaECola: charge.pixCopiaECola,
-    pix: charge.pix,
+    calendario: cob.calendario,
+    txid: cob.txid,
+    revisao: cob.revisao,
+    ...(cob.loc ? { loc: { ...cob.loc, txid: cob.txid } } : {}),
+    ...(cob.location ? { location: cob.location } : {}),
+    status: cob.status,
+    ...(cob.devedor ? { devedor: cob.devedor } : {}),
+    valor: cob.valor,
+    chave: cob.chave,
+    ...(cob.solicitacaoPagador !== undefined ? { solicitacaoPagador: cob.solicitacaoPagador } : {}),
+    ...(cob.infoAdicionais ? { infoAdicionais: cob.infoAdicionais } : {}),
+    ...(cob.pixCopiaECola ? { pixCopiaECola: cob.pixCopiaECola } : {}),
+    ...(withPix ? { pix: cob.pix } : {}),
   }
 }
 
@@ -203,7 +391,17 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** POSTs a webhook over HTTPS with the PSP's certificate (mTLS), or plain HTTP to a local app. */
+/** The type a malformed request to each operation is answered with (JSON that does not parse, a wrong media type). */
+const invalidRequestTypes: Record<string, ProblemType> = {
+  'PUT /cob/:txid': 'CobOperacaoInvalida',
+  'POST /cob': 'CobOperacaoInvalida',
+  'PATCH /cob/:txid': 'CobOperacaoInvalida',
+  'PUT /pix/:e2eid/devolucao/:id': 'PixDevolucaoInvalida',
+  'PUT /webhook/:chave': 'WebhookOperacaoInvalida',
+  'POST /loc': 'PayloadLocationOperacaoInvalida',
+}
+
+/** POSTs a webhook over HTTPS with the PSP's webhook client certificate (mTLS), or plain HTTP to a local app. */
 function postWebhook(url: string, rawBody: string, headers: Record<string, string>, pki: SandboxPki): Promise<number> {
   const target = new URL(url)
   if (target.protocol === 'http:') {
@@ -217,7 +415,7 @@ function postWebhook(url: string, rawBody: string, headers: Record<string, strin
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
       target,
-      { method: 'POST', headers, key: pki.server.key, cert: pki.server.cert, ca: pki.ca.cert, timeout: 10_000 },
+      { method: 'POST', headers, key: pki.webhook.key, cert: pki.webhook.cert, ca: pki.ca.cert, timeout: 10_000 },
       (response) => {
         response.resume()
         response.on('end', () => resolve(response.statusCode ?? 0))
@@ -234,6 +432,7 @@ export async function startSandboxApiServer(
   listen: { port: number; host?: string },
 ): Promise<SandboxApiServer> {
   const now = options.now ?? (() => Date.now())
+  const receiverCnpj = options.receiverCnpj ?? SANDBOX_RECEIVER_CNPJ
   const registration = (chave: string) =>
     options.db
       .selectFrom('sandbox_webhooks')
@@ -269,7 +468,8 @@ export async function startSandboxApiServer(
     },
   })
   const requestedAt = new Map<string, string>()
-  const tokens = new Map<string, number>()
+  const tokens = new Map<string, { expires: number; scopes: ReadonlySet<string> }>()
+  const grantedScopes = new WeakMap<FastifyRequest, ReadonlySet<string>>()
   const ttl = options.tokenTtlSeconds ?? 3600
 
   /** A received PIX as API Pix answers it: the receiver's key and the returns made of it. */
@@ -279,16 +479,84 @@ export async function startSandboxApiServer(
     devolucoes: await bank.refunds.forPix(pix.endToEndId),
   })
 
+  const webhookView = (chave: string, row: { webhook_url: string; created_at: number | string }) => ({
+    webhookUrl: row.webhook_url,
+    chave,
+    cnpj: receiverCnpj,
+    criacao: new Date(Number(row.created_at)).toISOString(),
+  })
+
+  /**
+   * What API Pix checks in a charge's fields beyond their schema (both PUT and PATCH): an amount
+   * of zero, a key that is not the receiver's, a location that does not exist or serves another
+   * charge. The violations, none when all is well.
+   */
+  const chargeViolations = async (
+    body: {
+      valor?: { original?: string | undefined } | undefined
+      chave?: string | undefined
+      loc?: { id: number } | undefined
+    },
+    txid: string,
+  ): Promise<Violacao[]> => {
+    const found: Violacao[] = []
+    if (body.valor?.original !== undefined && cents(body.valor.original) === 0) {
+      found.push({ razao: 'O campo cob.valor.original é zero.', propriedade: 'cob.valor.original' })
+    }
+    if (body.chave !== undefined && body.chave !== options.receiverKey) {
+      found.push({
+        razao: 'O campo cob.chave corresponde a uma conta que não pertence a este usuário recebedor.',
+        propriedade: 'cob.chave',
+      })
+    }
+    if (body.loc) {
+      const loc = await bank.locations.get(body.loc.id)
+      if (!loc) found.push({ razao: 'O location referenciado por cob.loc.id inexiste.', propriedade: 'cob.loc.id' })
+      else if (loc.txid && loc.txid !== txid) {
+        found.push({
+          razao: 'O location referenciado por cob.loc.id já está sendo utilizado por outra cobrança.',
+          propriedade: 'cob.loc.id',
+        })
+      }
+    }
+    return found
+  }
+
+  const locTaken = (reply: FastifyReply) =>
+    problem(reply, 'CobOperacaoInvalida', undefined, [
+      {
+        razao: 'O location referenciado por cob.loc.id já está sendo utilizado por outra cobrança.',
+        propriedade: 'cob.loc.id',
+      },
+    ])
+
   /** Creates a charge (PUT with the client's txid, POST with one the PSP picks): 201 CobGerada. */
   const create = async (reply: FastifyReply, txid: string, body: z.infer<typeof cobSolicitadaSchema>) => {
-    const charge = await bank.createCharge({
+    const violacoes = await chargeViolations(body, txid)
+    if (violacoes.length > 0) return problem(reply, 'CobOperacaoInvalida', undefined, violacoes)
+    const created = await bank.createCob({
       txid,
       amount: cents(body.valor.original),
       expiresInSeconds: body.calendario.expiracao,
-      payer: { name: '', cpf: '' },
+      locId: body.loc?.id,
+      details: {
+        ...(body.devedor ? { devedor: body.devedor } : {}),
+        ...(body.solicitacaoPagador !== undefined ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
+        ...(body.infoAdicionais ? { infoAdicionais: body.infoAdicionais } : {}),
+        ...(body.valor.modalidadeAlteracao !== undefined
+          ? { modalidadeAlteracao: body.valor.modalidadeAlteracao }
+          : {}),
+      },
     })
-    const { pix: _pix, ...generated } = cobView(charge)
-    return reply.status(201).send(generated)
+    // PUT creates: a txid already in use is refused, whatever the body (a client that lost the
+    // answer reads the charge with GET).
+    if (created === 'exists') {
+      return problem(reply, 'CobOperacaoInvalida', undefined, [
+        { razao: 'O campo cob.txid encontra-se em uso.', propriedade: 'cob.txid' },
+      ])
+    }
+    if (created === 'loc_taken') return locTaken(reply)
+    return reply.status(201).send(cobView((await bank.cob(txid)) as SandboxCob, false))
   }
 
   const app = Fastify({
@@ -308,23 +576,31 @@ export async function startSandboxApiServer(
     },
     bodyLimit: 64 * 1024,
   })
-  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500
-    return problem(reply, status >= 400 && status < 500 ? status : 500, 'ErroInterno', error.message.slice(0, 200))
+    if (status >= 500) return problem(reply, 'ErroInternoDoServidor')
+    // JSON that does not parse, a body of another media type or too large: the request is invalid,
+    // with the type of the operation it was meant for.
+    const operation = invalidRequestTypes[`${request.method} ${request.routeOptions.url ?? ''}`] ?? 'RequisicaoInvalida'
+    return problem(
+      reply,
+      operation,
+      'A requisição não pôde ser lida: o corpo não é um JSON válido ou excede o tamanho aceito.',
+    )
   })
-  app.setNotFoundHandler((_request, reply) => problem(reply, 404, 'NaoEncontrado', 'Recurso não encontrado.'))
+  app.setNotFoundHandler((_request, reply) => problem(reply, 'NaoEncontrado'))
 
   const certified = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(request.raw.socket as TLSSocket).authorized) {
-      return problem(reply, 401, 'AcessoNegado', 'Certificado de cliente ausente ou não emitido pela CA do PSP (mTLS).')
+      return problem(reply, 'AcessoNegado', 'Certificado de cliente ausente ou não emitido pela AC do PSP (mTLS).')
     }
   }
 
-  // The location a dynamic BR Code points to: the charge as a JWS signed by the PSP.
-  app.get('/qr/v2/:txid', async (request, reply) => {
-    const txid = (request.params as { txid: string }).txid
-    const jws = txidSchema.safeParse(txid).success ? await bank.locationJws(txid) : null
-    if (!jws) return problem(reply, 404, 'NaoEncontrado', 'Cobrança não encontrada.')
+  // The location a dynamic BR Code points to: the charge it serves as a JWS signed by the PSP.
+  app.get('/qr/v2/:token', async (request, reply) => {
+    const token = (request.params as { token: string }).token
+    const jws = /^[a-zA-Z0-9]{1,77}$/.test(token) ? await bank.locationJws(token) : null
+    if (!jws) return problem(reply, 'CobPayloadNaoEncontrado')
     return reply.type('application/jose').header('cache-control', 'no-store').send(jws)
   })
 
@@ -375,79 +651,110 @@ export async function startSandboxApiServer(
           .header('www-authenticate', 'Basic realm="sandbox-pix", charset="UTF-8"')
           .send({ error: 'invalid_client' })
       }
-      const body = (request.body ?? {}) as { grant_type?: string }
-      if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
-      const token = randomBytes(32).toString('base64url')
-      tokens.set(token, now() + ttl * 1000)
-      return {
-        access_token: token,
-        token_type: 'Bearer',
-        expires_in: ttl,
-        scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read payloadlocation.read',
+      const body = (request.body ?? {}) as { grant_type?: unknown; scope?: unknown }
+      // RFC 6749 §5.2: a required parameter missing is invalid_request; a grant this server does
+      // not offer is unsupported_grant_type; a scope it does not know is invalid_scope.
+      if (typeof body.grant_type !== 'string' || body.grant_type === '') {
+        return reply
+          .status(400)
+          .send({ error: 'invalid_request', error_description: 'O parâmetro grant_type é obrigatório.' })
       }
+      if (body.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' })
+      const asked = typeof body.scope === 'string' ? body.scope.split(' ').filter(Boolean) : []
+      const unknown = asked.filter((scope) => !(SANDBOX_SCOPES as readonly string[]).includes(scope))
+      if (unknown.length > 0) {
+        return reply.status(400).send({
+          error: 'invalid_scope',
+          error_description: `Escopo desconhecido: ${unknown.join(' ').slice(0, 200)}`,
+        })
+      }
+      // No scope asked for: every scope this client has (RFC 6749 §3.3 lets the server choose).
+      const scopes = asked.length > 0 ? [...new Set(asked)] : [...SANDBOX_SCOPES]
+      const token = randomBytes(32).toString('base64url')
+      tokens.set(token, { expires: now() + ttl * 1000, scopes: new Set(scopes) })
+      return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: scopes.join(' ') }
     })
   })
 
   const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ')
-    const expires = scheme === 'Bearer' && token ? tokens.get(token) : undefined
-    if (expires === undefined || expires <= now()) {
-      return problem(reply, 403, 'AcessoNegado', 'Token de acesso ausente, inválido ou expirado.')
+    const granted = scheme === 'Bearer' && token ? tokens.get(token) : undefined
+    if (granted === undefined || granted.expires <= now()) {
+      return problem(reply, 'AcessoNegado', 'Token de acesso ausente, inválido ou expirado.')
     }
+    grantedScopes.set(request, granted.scopes)
   }
+
+  /** The scope an operation needs (API Pix's security section), checked before its handler. */
+  const needs = (scope: Scope) => ({
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (grantedScopes.get(request)?.has(scope)) return
+      return problem(
+        reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}"`),
+        'AcessoNegado',
+        `O token de acesso não tem o escopo ${scope}, que esta operação exige.`,
+      )
+    },
+  })
 
   await app.register(async (api) => {
     api.addHook('onRequest', certified)
     api.addHook('onRequest', authorised)
 
-    api.put('/cob/:txid', async (request, reply) => {
-      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobOperacaoInvalida')
-      const body = txid && parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida')
+    api.put('/cob/:txid', needs('cob.write'), async (request, reply) => {
+      const txid = parse(
+        txidSchema,
+        (request.params as { txid: string }).txid,
+        reply,
+        'CobOperacaoInvalida',
+        'cob.txid',
+      )
+      const body = txid && parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida', 'cob')
       if (!txid || !body) return reply
-      if (body.chave !== options.receiverKey) {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'A chave não pertence ao recebedor.', [
-          { razao: 'chave desconhecida', propriedade: 'cob.chave' },
-        ])
-      }
-      // PUT creates: a txid already in use is refused, whatever the body (a client that lost
-      // the answer reads the charge with GET).
-      if (await bank.getCharge(txid)) {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'Já existe uma cobrança com este txid.', [
-          { razao: 'O campo cob.txid encontra-se em uso.', propriedade: 'cob.txid' },
-        ])
-      }
       return create(reply, txid, body)
     })
 
     // The PSP chooses the txid.
-    api.post('/cob', async (request, reply) => {
-      const body = parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida')
+    api.post('/cob', needs('cob.write'), async (request, reply) => {
+      const body = parse(cobSolicitadaSchema, request.body, reply, 'CobOperacaoInvalida', 'cob')
       if (!body) return reply
       return create(reply, newTxid(), body)
     })
 
-    api.get('/cob', async (request, reply) => {
-      const query = parse(cobQuerySchema, request.query, reply, 'CobConsultaInvalida')
+    api.get('/cob', needs('cob.read'), async (request, reply) => {
+      const query = parse(cobQuerySchema, request.query, reply, 'CobConsultaInvalida', '')
       if (!query) return reply
       const from = Date.parse(query.inicio)
       const to = Date.parse(query.fim)
       if (to < from) {
-        return problem(reply, 400, 'CobConsultaInvalida', 'fim é anterior a inicio.', [
-          { razao: 'O parâmetro fim é anterior a inicio.', propriedade: 'fim' },
+        return problem(reply, 'CobConsultaInvalida', undefined, [
+          {
+            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
+            propriedade: 'fim',
+          },
         ])
       }
       if (query.cpf && query.cnpj) {
-        return problem(reply, 400, 'CobConsultaInvalida', 'cpf e cnpj não podem ser usados juntos.', [
+        return problem(reply, 'CobConsultaInvalida', undefined, [
           { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' },
         ])
       }
       const index = query['paginacao.paginaAtual']
       const size = query['paginacao.itensPorPagina']
-      // Charges made over API Pix name no debtor: a debtor filter finds none of them.
-      const { charges, total } =
-        query.cpf || query.cnpj
-          ? { charges: [], total: 0 }
-          : await bank.chargesBetween(from, to, { index, size, status: query.status })
+      // Charges made over API Pix name no debtor unless given one: a debtor filter finds only those.
+      const { charges, total } = await bank.chargesBetween(from, to, {
+        index: 0,
+        size: 1_000_000,
+        status: query.status,
+      })
+      const all = (await Promise.all(charges.map((charge) => bank.cob(charge.txid)))).filter(
+        (cob): cob is SandboxCob =>
+          cob !== null &&
+          cob !== 'no_revision' &&
+          (!query.cpf || (cob.devedor !== undefined && 'cpf' in cob.devedor && cob.devedor.cpf === query.cpf)) &&
+          (!query.cnpj || (cob.devedor !== undefined && 'cnpj' in cob.devedor && cob.devedor.cnpj === query.cnpj)),
+      )
+      const matching = query.cpf || query.cnpj ? all.length : total
       return {
         parametros: {
           inicio: new Date(from).toISOString(),
@@ -458,49 +765,112 @@ export async function startSandboxApiServer(
           paginacao: {
             paginaAtual: index,
             itensPorPagina: size,
-            quantidadeDePaginas: Math.max(1, Math.ceil(total / size)),
-            quantidadeTotalDeItens: total,
+            quantidadeDePaginas: Math.max(1, Math.ceil(matching / size)),
+            quantidadeTotalDeItens: matching,
           },
         },
-        cobs: charges.map(cobView),
+        cobs: all.slice(index * size, (index + 1) * size).map((cob) => cobView(cob)),
       }
     })
 
-    api.get('/cob/:txid', async (request, reply) => {
-      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobNaoEncontrado')
-      if (!txid) return reply
-      const charge = await bank.getCharge(txid)
-      if (!charge) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
-      return cobView(charge)
+    api.get('/cob/:txid', needs('cob.read'), async (request, reply) => {
+      const txid = (request.params as { txid: string }).txid
+      const query = parse(cobReadQuerySchema, request.query, reply, 'CobConsultaInvalida', '')
+      if (!query) return reply
+      const cob = txidSchema.safeParse(txid).success ? await bank.cob(txid, query.revisao) : null
+      if (!cob) return problem(reply, 'CobNaoEncontrado')
+      if (cob === 'no_revision') {
+        return problem(reply, 'CobConsultaInvalida', undefined, [
+          {
+            razao:
+              'O parâmetro revisao corresponde a uma revisão inexistente para a cobrança apontada pelo parâmetro txid.',
+            propriedade: 'revisao',
+          },
+        ])
+      }
+      return cobView(cob)
     })
 
-    api.patch('/cob/:txid', async (request, reply) => {
-      const txid = parse(txidSchema, (request.params as { txid: string }).txid, reply, 'CobOperacaoInvalida')
-      const body = txid && parse(cobRevisadaSchema, request.body, reply, 'CobOperacaoInvalida')
-      if (!txid || !body) return reply
-      const charge = await bank.getCharge(txid)
-      if (!charge) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
-      if (charge.status !== 'ATIVA' || !(await bank.cancelCharge(txid))) {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'A cobrança não está ATIVA.', [
+    api.patch('/cob/:txid', needs('cob.write'), async (request, reply) => {
+      const txid = (request.params as { txid: string }).txid
+      if (!txidSchema.safeParse(txid).success) return problem(reply, 'CobNaoEncontrado')
+      const body = parse(cobRevisadaSchema, request.body, reply, 'CobOperacaoInvalida', 'cob')
+      if (!body) return reply
+      const { status, ...changes } = body
+      if (status && Object.keys(changes).length > 0) {
+        return problem(reply, 'CobOperacaoInvalida', undefined, [
+          {
+            razao:
+              'A cobrança está ATIVA, e a presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.',
+            propriedade: 'cob.status',
+          },
+        ])
+      }
+      const violacoes = await chargeViolations(body, txid)
+      if (violacoes.length > 0) return problem(reply, 'CobOperacaoInvalida', undefined, violacoes)
+      const revision: ChargeRevision = {
+        ...(status ? { remove: true } : {}),
+        ...(body.valor?.original !== undefined ? { amount: cents(body.valor.original) } : {}),
+        ...(body.valor?.modalidadeAlteracao !== undefined
+          ? { modalidadeAlteracao: body.valor.modalidadeAlteracao }
+          : {}),
+        ...(body.calendario ? { expiresInSeconds: body.calendario.expiracao } : {}),
+        ...(body.loc ? { locId: body.loc.id } : {}),
+        ...(body.devedor ? { devedor: body.devedor } : {}),
+        ...(body.solicitacaoPagador !== undefined ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
+        ...(body.infoAdicionais ? { infoAdicionais: body.infoAdicionais } : {}),
+      }
+      const revised = await bank.reviseCob(txid, revision)
+      if (revised === null) return problem(reply, 'CobNaoEncontrado')
+      if (revised === 'loc_taken') return locTaken(reply)
+      if (revised === 'not_active') {
+        return problem(reply, 'CobOperacaoInvalida', undefined, [
           { razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.status' },
         ])
       }
-      return cobView((await bank.getCharge(txid)) as PixCharge)
+      return cobView(revised, false)
     })
 
-    api.get('/pix', async (request, reply) => {
-      const query = parse(pixQuerySchema, request.query, reply, 'RequisicaoInvalida')
+    api.get('/pix', needs('pix.read'), async (request, reply) => {
+      const query = parse(pixQuerySchema, request.query, reply, 'PixConsultaInvalida', '')
       if (!query) return reply
       const from = Date.parse(query.inicio)
       const to = Date.parse(query.fim)
-      if (from > to) return problem(reply, 400, 'RequisicaoInvalida', 'fim é anterior a inicio.')
+      if (from > to) {
+        return problem(reply, 'PixConsultaInvalida', undefined, [
+          {
+            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
+            propriedade: 'fim',
+          },
+        ])
+      }
+      if (query.cpf && query.cnpj) {
+        return problem(reply, 'PixConsultaInvalida', undefined, [
+          { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' },
+        ])
+      }
       const index = query['paginacao.paginaAtual']
       const size = query['paginacao.itensPorPagina']
-      const { pix, total } = await bank.receivedPage(from, to, { index, size })
+      // The sandbox's payers are people: a CNPJ filter finds none of their PIX.
+      const { pix, total } = query.cnpj
+        ? { pix: [], total: 0 }
+        : await bank.receivedPage(from, to, {
+            index,
+            size,
+            txid: query.txid,
+            txIdPresente: query.txIdPresente,
+            devolucaoPresente: query.devolucaoPresente,
+            payerCpf: query.cpf,
+          })
       return {
         parametros: {
           inicio: new Date(from).toISOString(),
           fim: new Date(to).toISOString(),
+          ...(query.txid !== undefined ? { txid: query.txid } : {}),
+          ...(query.txIdPresente !== undefined ? { txIdPresente: query.txIdPresente } : {}),
+          ...(query.devolucaoPresente !== undefined ? { devolucaoPresente: query.devolucaoPresente } : {}),
+          ...(query.cpf ? { cpf: query.cpf } : {}),
+          ...(query.cnpj ? { cnpj: query.cnpj } : {}),
           paginacao: {
             paginaAtual: index,
             itensPorPagina: size,
@@ -512,23 +882,22 @@ export async function startSandboxApiServer(
       }
     })
 
-    api.get('/pix/:e2eid', async (request, reply) => {
-      const e2eid = parse(endToEndIdSchema, (request.params as { e2eid: string }).e2eid, reply, 'PixNaoEncontrado')
-      if (!e2eid) return reply
-      const pix = await bank.receivedPix(e2eid)
-      if (!pix) return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado.')
+    api.get('/pix/:e2eid', needs('pix.read'), async (request, reply) => {
+      const e2eid = (request.params as { e2eid: string }).e2eid
+      const pix = endToEndIdSchema.safeParse(e2eid).success ? await bank.receivedPix(e2eid) : null
+      if (!pix) return problem(reply, 'PixNaoEncontrado')
       return withReturns(pix)
     })
 
-    api.put('/pix/:e2eid/devolucao/:id', async (request, reply) => {
+    api.put('/pix/:e2eid/devolucao/:id', needs('pix.write'), async (request, reply) => {
       const params = request.params as { e2eid: string; id: string }
-      const e2eid = parse(endToEndIdSchema, params.e2eid, reply, 'PixDevolucaoInvalida')
-      const id = e2eid && parse(devolucaoIdSchema, params.id, reply, 'PixDevolucaoInvalida')
-      const body = id && parse(devolucaoSolicitadaSchema, request.body, reply, 'PixDevolucaoInvalida')
-      if (!e2eid || !id || !body) return reply
+      if (!endToEndIdSchema.safeParse(params.e2eid).success) return problem(reply, 'PixNaoEncontrado')
+      const id = parse(devolucaoIdSchema, params.id, reply, 'PixDevolucaoInvalida', 'devolucao.id')
+      const body = id && parse(devolucaoSolicitadaSchema, request.body, reply, 'PixDevolucaoInvalida', 'devolucao')
+      if (!id || !body) return reply
       try {
         const refund = await bank.requestRefund({
-          endToEndId: e2eid,
+          endToEndId: params.e2eid,
           id,
           amount: cents(body.valor),
           description: body.descricao ?? '',
@@ -536,54 +905,70 @@ export async function startSandboxApiServer(
         return reply.status(201).send(refund)
       } catch (error) {
         if (!(error instanceof RefundRefused)) throw error
-        const notFound = error.message.startsWith('PixNaoEncontrado')
-        return problem(
-          reply,
-          notFound ? 404 : 400,
-          notFound ? 'PixNaoEncontrado' : 'PixDevolucaoInvalida',
-          error.message,
-        )
+        if (error.message.startsWith('PixNaoEncontrado')) return problem(reply, 'PixNaoEncontrado')
+        return problem(reply, 'PixDevolucaoInvalida', undefined, [
+          {
+            razao: error.message.includes('exceed')
+              ? 'A presente requisição de devolução, em conjunto com as demais prévias devoluções, excederia o valor do pix originário.'
+              : 'O campo devolucao.valor não respeita o _schema_.',
+            propriedade: 'devolucao.valor',
+          },
+        ])
       }
     })
 
-    api.get('/pix/:e2eid/devolucao/:id', async (request, reply) => {
+    api.get('/pix/:e2eid/devolucao/:id', needs('pix.read'), async (request, reply) => {
       const params = request.params as { e2eid: string; id: string }
-      if (!endToEndIdSchema.safeParse(params.e2eid).success || !devolucaoIdSchema.safeParse(params.id).success) {
-        return problem(reply, 404, 'DevolucaoNaoEncontrada', 'Devolução não encontrada.')
-      }
-      const refund = await bank.getRefund(params.e2eid, params.id)
-      if (!refund) return problem(reply, 404, 'DevolucaoNaoEncontrada', 'Devolução não encontrada.')
+      const refund =
+        endToEndIdSchema.safeParse(params.e2eid).success && devolucaoIdSchema.safeParse(params.id).success
+          ? await bank.getRefund(params.e2eid, params.id)
+          : null
+      if (!refund) return problem(reply, 'PixDevolucaoNaoEncontrada')
       return refund
     })
 
-    api.put('/webhook/:chave', async (request, reply) => {
+    api.put('/webhook/:chave', needs('webhook.write'), async (request, reply) => {
       const chave = (request.params as { chave: string }).chave
-      const body = parse(webhookSolicitadoSchema, request.body, reply, 'WebhookOperacaoInvalida')
+      const body = parse(webhookSolicitadoSchema, request.body, reply, 'WebhookOperacaoInvalida', 'webhook')
       if (!body) return reply
-      if (chave !== options.receiverKey) return problem(reply, 400, 'WebhookOperacaoInvalida', 'Chave desconhecida.')
+      if (chave !== options.receiverKey) {
+        return problem(reply, 'WebhookOperacaoInvalida', undefined, [
+          {
+            razao: 'O parâmetro chave não corresponde a uma chave DICT pertencente a este usuário recebedor.',
+            propriedade: 'chave',
+          },
+        ])
+      }
       const at = now()
       await options.db
         .insertInto('sandbox_webhooks')
         .values({ chave, webhook_url: body.webhookUrl, created_at: at })
         .onConflict((oc) => oc.column('chave').doUpdateSet({ webhook_url: body.webhookUrl, created_at: at }))
         .execute()
-      return reply.status(200).send({ webhookUrl: body.webhookUrl, chave, criacao: new Date(at).toISOString() })
+      // API Pix's answer to a webhook configured: 200, no body.
+      return reply.status(200).send()
     })
 
-    api.delete('/webhook/:chave', async (request, reply) => {
+    api.delete('/webhook/:chave', needs('webhook.write'), async (request, reply) => {
       const chave = (request.params as { chave: string }).chave
       const removed = await options.db.deleteFrom('sandbox_webhooks').where('chave', '=', chave).executeTakeFirst()
-      if (Number(removed.numDeletedRows) === 0) {
-        return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
-      }
+      if (Number(removed.numDeletedRows) === 0) return problem(reply, 'WebhookNaoEncontrado')
       return reply.status(204).send()
     })
 
-    api.get('/webhook', async (request, reply) => {
-      const query = parse(webhookQuerySchema, request.query, reply, 'WebhookConsultaInvalida')
+    api.get('/webhook', needs('webhook.read'), async (request, reply) => {
+      const query = parse(webhookQuerySchema, request.query, reply, 'WebhookConsultaInvalida', '')
       if (!query) return reply
       const from = query.inicio ? Date.parse(query.inicio) : null
       const to = query.fim ? Date.parse(query.fim) : null
+      if (from !== null && to !== null && to < from) {
+        return problem(reply, 'WebhookConsultaInvalida', undefined, [
+          {
+            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
+            propriedade: 'fim',
+          },
+        ])
+      }
       let rows = options.db.selectFrom('sandbox_webhooks').selectAll().orderBy('created_at').orderBy('chave')
       if (from !== null) rows = rows.where('created_at', '>=', from)
       if (to !== null) rows = rows.where('created_at', '<=', to)
@@ -601,24 +986,92 @@ export async function startSandboxApiServer(
             quantidadeTotalDeItens: all.length,
           },
         },
-        webhooks: all.slice(index * size, (index + 1) * size).map((row) => ({
-          webhookUrl: row.webhook_url,
-          chave: row.chave,
-          criacao: new Date(Number(row.created_at)).toISOString(),
-        })),
+        webhooks: all.slice(index * size, (index + 1) * size).map((row) => webhookView(row.chave, row)),
       }
     })
 
-    api.get('/webhook/:chave', async (request, reply) => {
+    api.get('/webhook/:chave', needs('webhook.read'), async (request, reply) => {
       const chave = (request.params as { chave: string }).chave
       const row = await registration(chave)
-      if (!row) return problem(reply, 404, 'WebhookNaoEncontrado', 'Nenhum webhook para esta chave.')
-      return { webhookUrl: row.webhook_url, chave, criacao: new Date(Number(row.created_at)).toISOString() }
+      if (!row) return problem(reply, 'WebhookNaoEncontrado')
+      return webhookView(chave, row)
     })
 
-    api.put('/pix-send/:idEnvio', async (request, reply) => {
-      const id = parse(idEnvioSchema, (request.params as { idEnvio: string }).idEnvio, reply, 'EnvioInvalido')
-      const body = id && parse(pixSendRequestSchema, request.body, reply, 'EnvioInvalido')
+    // Payload locations: made before their charge, listed, read, and unlinked from it.
+    api.post('/loc', needs('payloadlocation.write'), async (request, reply) => {
+      const body = parse(locSolicitadaSchema, request.body, reply, 'PayloadLocationOperacaoInvalida', 'loc')
+      if (!body) return reply
+      if (body.tipoCob === 'cobv') {
+        return problem(reply, 'PayloadLocationOperacaoInvalida', undefined, [
+          {
+            razao: 'O campo loc.tipoCob não é oferecido por este PSP (sem cobranças com vencimento).',
+            propriedade: 'loc.tipoCob',
+          },
+        ])
+      }
+      const loc = await bank.locations.create()
+      return reply.status(201).header('location', `/loc/${loc.id}`).send(loc)
+    })
+
+    api.get('/loc', needs('payloadlocation.read'), async (request, reply) => {
+      const query = parse(locQuerySchema, request.query, reply, 'PayloadLocationConsultaInvalida', '')
+      if (!query) return reply
+      const from = Date.parse(query.inicio)
+      const to = Date.parse(query.fim)
+      if (to < from) {
+        return problem(reply, 'PayloadLocationConsultaInvalida', undefined, [
+          {
+            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
+            propriedade: 'fim',
+          },
+        ])
+      }
+      const index = query['paginacao.paginaAtual']
+      const size = query['paginacao.itensPorPagina']
+      const { loc, total } =
+        query.tipoCob === 'cobv'
+          ? { loc: [], total: 0 }
+          : await bank.locations.page(from, to, { txIdPresente: query.txIdPresente, index, size })
+      return {
+        parametros: {
+          inicio: new Date(from).toISOString(),
+          fim: new Date(to).toISOString(),
+          ...(query.txIdPresente !== undefined ? { txIdPresente: query.txIdPresente } : {}),
+          ...(query.tipoCob ? { tipoCob: query.tipoCob } : {}),
+          paginacao: {
+            paginaAtual: index,
+            itensPorPagina: size,
+            quantidadeDePaginas: Math.max(1, Math.ceil(total / size)),
+            quantidadeTotalDeItens: total,
+          },
+        },
+        loc,
+      }
+    })
+
+    api.get('/loc/:id', needs('payloadlocation.read'), async (request, reply) => {
+      const id = locIdSchema.safeParse((request.params as { id: string }).id)
+      const loc = id.success ? await bank.locations.get(id.data) : null
+      if (!loc) return problem(reply, 'PayloadLocationNaoEncontrado')
+      return loc
+    })
+
+    api.delete('/loc/:id/txid', needs('payloadlocation.write'), async (request, reply) => {
+      const id = locIdSchema.safeParse((request.params as { id: string }).id)
+      const loc = id.success ? await bank.unlinkLocation(id.data) : null
+      if (!loc) return problem(reply, 'PayloadLocationNaoEncontrado')
+      return loc
+    })
+
+    api.put('/pix-send/:idEnvio', needs('pixsend.write'), async (request, reply) => {
+      const id = parse(
+        idEnvioSchema,
+        (request.params as { idEnvio: string }).idEnvio,
+        reply,
+        'RequisicaoInvalida',
+        'envio.idEnvio',
+      )
+      const body = id && parse(pixSendRequestSchema, request.body, reply, 'RequisicaoInvalida', 'envio')
       if (!id || !body) return reply
       const owner = await bank.lookupKey(body.favorecido.chave)
       try {
@@ -639,20 +1092,24 @@ export async function startSandboxApiServer(
       }
     })
 
-    api.get('/pix-send/:idEnvio', async (request, reply) => {
+    api.get('/pix-send/:idEnvio', needs('pixsend.read'), async (request, reply) => {
       const id = (request.params as { idEnvio: string }).idEnvio
-      if (!idEnvioSchema.safeParse(id).success)
-        return problem(reply, 404, 'EnvioNaoEncontrado', 'Envio não encontrado.')
-      const payout = await bank.getPayout(id)
-      if (!payout) return problem(reply, 404, 'EnvioNaoEncontrado', 'Envio não encontrado.')
+      const payout = idEnvioSchema.safeParse(id).success ? await bank.getPayout(id) : null
+      if (!payout) return problem(reply, 'NaoEncontrado', 'Envio não encontrado.')
       return pixSendView(payout, requestedAt.get(id) ?? new Date(now()).toISOString())
     })
 
-    api.get('/dict/:chave', async (request, reply) => {
-      const chave = parse(chaveParamSchema, (request.params as { chave: string }).chave, reply, 'ChaveInvalida')
+    api.get('/dict/:chave', needs('dict.read'), async (request, reply) => {
+      const chave = parse(
+        chaveParamSchema,
+        (request.params as { chave: string }).chave,
+        reply,
+        'RequisicaoInvalida',
+        'chave',
+      )
       if (chave === null) return reply
       const entry = await bank.lookupKey(chave)
-      if (!entry.found) return problem(reply, 404, 'ChaveNaoEncontrada', 'Chave não encontrada no DICT.')
+      if (!entry.found) return problem(reply, 'NaoEncontrado', 'Chave não encontrada no DICT.')
       return {
         chave,
         tipo: entry.keyType,

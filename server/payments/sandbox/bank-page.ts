@@ -50,7 +50,7 @@ export function codeForm(code = ''): string {
 const statusText: Record<PixCharge['status'], string> = {
   ATIVA: 'Ativa — aguardando pagamento',
   CONCLUIDA: 'Concluída — já paga',
-  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Retirada pelo recebedor (pedido expirado no app)',
+  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Retirada pelo recebedor (pedido expirado ou cancelado no app)',
   REMOVIDA_PELO_PSP: 'Expirada',
 }
 

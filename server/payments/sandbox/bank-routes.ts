@@ -79,7 +79,7 @@ function normalizeKey(raw: string, type: PixKeyType | undefined): { key: string;
 }
 
 /** The charge a code names: a dynamic code by its location (this bank's only), a static one by its txid. */
-function txidOfCode(provider: SandboxProvider, parsed: ParsedBrCode): string | null {
+async function txidOfCode(provider: SandboxProvider, parsed: ParsedBrCode): Promise<string | null> {
   if (parsed.url) return provider.txidAt(parsed.url)
   return parsed.txid && parsed.txid !== '***' ? parsed.txid : null
 }
@@ -128,7 +128,7 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
         if (!code) return htmlPage(reply, 'Banco sandbox', `${codeForm()}${dictForm()}${payoutRuleForm()}`)
         try {
           const parsed = parseBrCode(code)
-          const txid = txidOfCode(provider, parsed)
+          const txid = await txidOfCode(provider, parsed)
           const charge = txid ? await provider.getCharge(txid) : null
           const refunds = charge ? await provider.refunds.forCharge(charge.txid) : []
           return htmlPage(
@@ -153,7 +153,7 @@ export function sandboxBankRoutes(provider: SandboxProvider): FastifyPluginAsync
       let txid = body.txid?.trim() ?? ''
       if (!txid && body.code) {
         try {
-          txid = txidOfCode(provider, parseBrCode(body.code)) ?? ''
+          txid = (await txidOfCode(provider, parseBrCode(body.code))) ?? ''
         } catch {
           txid = ''
         }

@@ -15,6 +15,7 @@ import {
   pkiFiles,
   type SandboxPki,
   sandboxClientFiles,
+  signingHostOf,
 } from './pki.ts'
 
 export interface LocalSandboxOptions {
@@ -36,7 +37,7 @@ export interface LocalSandboxOptions {
   /** The host the charge locations name; SANDBOX_PIX_LOCATION_HOST by default. */
   locationHost?: string
   /** Makes the certificates when `dir` has none (tests: the process's in-memory set). */
-  makePki?: () => Promise<SandboxPki>
+  makePki?: (signingHost: string) => Promise<SandboxPki>
 }
 
 export interface LocalSandbox {
@@ -58,7 +59,9 @@ export function shellReadOf(file: string): string {
 }
 
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
-  const pki = await loadOrCreateSandboxPki(options.dir, options.makePki)
+  const locationHost = options.locationHost ?? options.config.payments.sandboxLocationHost
+  // The signing certificate names the host the locations are served on (this server's when unset).
+  const pki = await loadOrCreateSandboxPki(options.dir, options.makePki, signingHostOf(locationHost))
   const client = loadOrCreateSandboxClient(options.dir)
   const webhookSecret = options.webhookSecret ?? randomBytes(32).toString('hex')
   const { config } = options
@@ -77,7 +80,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       ...(options.deliver ? { deliver: options.deliver } : {}),
       ...(options.payerOf ? { payerOf: options.payerOf } : {}),
       ...(options.holderNameOf ? { holderNameOf: options.holderNameOf } : {}),
-      locationHost: options.locationHost ?? config.payments.sandboxLocationHost,
+      locationHost,
     },
     { port: options.port, ...(options.host ? { host: options.host } : {}) },
   )

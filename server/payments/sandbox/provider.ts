@@ -25,6 +25,7 @@ import type {
 import { checkWebhookSignature, signWebhook } from '../webhook-signature.ts'
 import { SandboxDict } from './dict.ts'
 import { chargePayload, JWKS_PATH, locationJwks, signChargePayload } from './location.ts'
+import { type PayloadLocation, SandboxLocations } from './locations.ts'
 import type { SandboxPki } from './pki.ts'
 import { SandboxRefunds } from './refunds.ts'
 
@@ -86,6 +87,44 @@ export type PayRefusal = 'not_found' | 'already_paid' | 'expired' | 'invalid_amo
 
 export type PayOutcome = { paid: true; pix: PixReceived; webhookStatus: string } | { paid: false; reason: PayRefusal }
 
+/** What API Pix lets a receiver put on a charge beyond its amount and expiry, kept as given. */
+export interface ChargeDetails {
+  devedor?: { cpf: string; nome: string } | { cnpj: string; nome: string }
+  solicitacaoPagador?: string
+  infoAdicionais?: { nome: string; valor: string }[]
+  modalidadeAlteracao?: 0 | 1
+}
+
+/** A charge as API Pix shows it (CobCompleta), at its current revision or an earlier one. */
+export interface SandboxCob extends ChargeDetails {
+  txid: string
+  revisao: number
+  calendario: { criacao: string; expiracao: number }
+  loc?: PayloadLocation
+  location?: string
+  status: PixCharge['status']
+  valor: { original: string; modalidadeAlteracao?: 0 | 1 }
+  chave: string
+  pixCopiaECola?: string
+  pix: PixReceived[]
+}
+
+/** A revision of a charge (PATCH /cob/{txid}): the fields it changes, each optional. */
+export interface ChargeRevision extends Omit<ChargeDetails, 'modalidadeAlteracao'> {
+  amount?: number
+  modalidadeAlteracao?: 0 | 1
+  expiresInSeconds?: number
+  locId?: number
+  remove?: boolean
+}
+
+/** The fields of a charge every revision records (the rest is the same in all of them). */
+interface RevisionSnapshot extends ChargeDetails {
+  amount: number
+  expiresInSeconds: number
+  status: PixCharge['status']
+}
+
 type ChargeRow = Selectable<Database['sandbox_charges']>
 type PayoutRow = Selectable<Database['sandbox_payouts']>
 type ReceivedRow = Selectable<Database['sandbox_received_pix']>
@@ -113,36 +152,177 @@ export class SandboxProvider implements PaymentProvider {
   /** The bank's key directory (DICT). */
   readonly dict: SandboxDict
   readonly refunds: SandboxRefunds
+  /** The payload locations the charges' codes point to (API Pix `/loc`). */
+  readonly locations: SandboxLocations
 
   constructor(options: SandboxOptions) {
     this.#o = options
     this.dict = new SandboxDict(options.db, options.now)
     this.refunds = new SandboxRefunds(options.db, options.now)
+    this.locations = new SandboxLocations(options.db, options.now, (token) => this.#location(token))
   }
 
   async createCharge(input: CreateChargeInput): Promise<PixCharge> {
     const existing = await this.#row(input.txid)
     if (existing) return this.#view(existing)
+    await this.createCob({ ...input, details: {} })
+    return this.#view(await this.#rowOrThrow(input.txid))
+  }
+
+  /**
+   * Creates a charge as API Pix's `PUT /cob/{txid}` does: at the free location `locId` names, or
+   * at a new one of its own; revision 0 recorded. `loc_taken` when that location is not free.
+   */
+  async createCob(input: {
+    txid: string
+    amount: number
+    expiresInSeconds: number
+    payer?: { name: string; cpf: string }
+    details: ChargeDetails
+    locId?: number | undefined
+  }): Promise<'created' | 'exists' | 'loc_taken'> {
+    if (await this.#row(input.txid)) return 'exists'
+    let loc: PayloadLocation | null
+    if (input.locId !== undefined) {
+      if (!(await this.locations.bind(input.locId, input.txid))) return 'loc_taken'
+      loc = await this.locations.get(input.locId)
+    } else {
+      // A location of its own, whose token is the txid (the URL the charge always had).
+      loc = (await this.locations.byToken(input.txid)) ?? (await this.locations.create(input.txid, input.txid))
+    }
     const payCode = buildDynamicBrCode({
-      url: this.#location(input.txid),
+      url: loc?.location ?? this.#location(input.txid),
       merchantName: this.#o.merchantName,
       merchantCity: this.#o.merchantCity,
     })
-    await this.#o.db
+    const now = this.#o.now()
+    const devedorCpf = input.details.devedor && 'cpf' in input.details.devedor ? input.details.devedor.cpf : ''
+    const inserted = await this.#o.db
       .insertInto('sandbox_charges')
       .values({
         txid: input.txid,
         amount: input.amount,
         status: 'ATIVA',
         pay_code: payCode,
-        payer_name: input.payer.name,
-        payer_cpf: input.payer.cpf,
-        created_at: this.#o.now(),
+        payer_name: input.payer?.name ?? input.details.devedor?.nome ?? '',
+        payer_cpf: input.payer?.cpf || devedorCpf,
+        created_at: now,
         expires_seconds: input.expiresInSeconds,
+        details: detailsJson(input.details),
+        loc_id: loc?.id ?? null,
       })
       .onConflict((oc) => oc.column('txid').doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 1n) === 0) return 'exists'
+    await this.#recordRevision(input.txid, 0, {
+      ...input.details,
+      amount: input.amount,
+      expiresInSeconds: input.expiresInSeconds,
+      status: 'ATIVA',
+    })
+    return 'created'
+  }
+
+  /**
+   * A charge as API Pix answers it (`GET /cob/{txid}`), or as it was at an earlier `revisao`:
+   * null when there is no such charge, `no_revision` when it never had that revision.
+   */
+  async cob(txid: string, revisao?: number): Promise<SandboxCob | null | 'no_revision'> {
+    const row = await this.#row(txid)
+    if (!row) return null
+    const current = await this.#cobView(row)
+    if (revisao === undefined || revisao === current.revisao) return current
+    if (revisao > current.revisao) return 'no_revision'
+    const kept = await this.#o.db
+      .selectFrom('sandbox_charge_revisions')
+      .select('snapshot')
+      .where('txid', '=', txid)
+      .where('revisao', '=', revisao)
+      .executeTakeFirst()
+    if (!kept) return 'no_revision'
+    const then = JSON.parse(kept.snapshot) as RevisionSnapshot
+    const { devedor: _d, solicitacaoPagador: _s, infoAdicionais: _i, modalidadeAlteracao: _m, ...fixed } = current
+    return {
+      ...fixed,
+      ...detailsOf(then),
+      revisao,
+      status: then.status,
+      calendario: { ...current.calendario, expiracao: then.expiresInSeconds },
+      valor: valorOf(then.amount, then.modalidadeAlteracao),
+    }
+  }
+
+  /**
+   * Revises an ATIVA charge (`PATCH /cob/{txid}`): the fields given change and `revisao` grows by
+   * one (a change of location alone does not count, as API Pix says). `not_active` when the charge
+   * is paid or removed, `loc_taken` when the location asked for is not free.
+   */
+  async reviseCob(txid: string, change: ChargeRevision): Promise<SandboxCob | null | 'not_active' | 'loc_taken'> {
+    const row = await this.#row(txid)
+    if (!row) return null
+    if (this.#status(row) !== 'ATIVA') return 'not_active'
+    if (change.remove) return (await this.cancelCharge(txid)) ? ((await this.cob(txid)) as SandboxCob) : 'not_active'
+    const { amount, expiresInSeconds, locId, remove: _remove, ...fields } = change
+    const details = { ...parseDetails(row.details), ...fields }
+    const counts = amount !== undefined || expiresInSeconds !== undefined || Object.keys(fields).length > 0
+    let payCode = row.pay_code
+    let newLoc: number | null = null
+    if (locId !== undefined && locId !== Number(row.loc_id)) {
+      if (!(await this.locations.bind(locId, txid))) return 'loc_taken'
+      const loc = (await this.locations.get(locId)) as PayloadLocation
+      payCode = buildDynamicBrCode({
+        url: loc.location,
+        merchantName: this.#o.merchantName,
+        merchantCity: this.#o.merchantCity,
+      })
+      newLoc = locId
+    }
+    const updated = await this.#o.db
+      .updateTable('sandbox_charges')
+      .set((eb) => ({
+        ...(amount !== undefined ? { amount } : {}),
+        ...(expiresInSeconds !== undefined ? { expires_seconds: expiresInSeconds } : {}),
+        details: detailsJson(details),
+        pay_code: payCode,
+        ...(newLoc !== null ? { loc_id: newLoc } : {}),
+        revisao: counts ? eb('revisao', '+', 1) : eb.ref('revisao'),
+      }))
+      .where('txid', '=', txid)
+      .where('status', '=', 'ATIVA')
+      .where('revisao', '=', row.revisao)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) {
+      if (newLoc !== null) await this.locations.unbind(newLoc)
+      return 'not_active'
+    }
+    if (newLoc !== null && row.loc_id) await this.locations.unbind(Number(row.loc_id))
+    if (counts) {
+      await this.#recordRevision(txid, Number(row.revisao) + 1, {
+        ...details,
+        amount: amount ?? Number(row.amount),
+        expiresInSeconds: expiresInSeconds ?? row.expires_seconds,
+        status: 'ATIVA',
+      })
+    }
+    return (await this.cob(txid)) as SandboxCob
+  }
+
+  /** `DELETE /loc/{id}/txid`: the location serves no charge, and its charge shows no location. */
+  async unlinkLocation(id: number): Promise<PayloadLocation | null> {
+    const loc = await this.locations.get(id)
+    if (!loc) return null
+    const txid = await this.locations.unbind(id)
+    // 0: the charge has no location any more (null is a charge from before locations, at its txid).
+    if (txid) await this.#o.db.updateTable('sandbox_charges').set({ loc_id: 0 }).where('txid', '=', txid).execute()
+    return (await this.locations.get(id)) as PayloadLocation
+  }
+
+  async #recordRevision(txid: string, revisao: number, snapshot: RevisionSnapshot) {
+    await this.#o.db
+      .insertInto('sandbox_charge_revisions')
+      .values({ txid, revisao, snapshot: JSON.stringify(snapshot), created_at: this.#o.now() })
+      .onConflict((oc) => oc.columns(['txid', 'revisao']).doNothing())
       .execute()
-    return this.#view(await this.#rowOrThrow(input.txid))
   }
 
   async getCharge(txid: string): Promise<PixCharge | null> {
@@ -164,7 +344,14 @@ export class SandboxProvider implements PaymentProvider {
       .where('txid', '=', txid)
       .where('status', '=', 'ATIVA')
       .executeTakeFirst()
-    return Number(result.numUpdatedRows) > 0
+    if (Number(result.numUpdatedRows) === 0) return false
+    await this.#recordRevision(txid, Number(row.revisao) + 1, {
+      ...parseDetails(row.details),
+      amount: Number(row.amount),
+      expiresInSeconds: row.expires_seconds,
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    })
+    return true
   }
 
   /**
@@ -211,9 +398,33 @@ export class SandboxProvider implements PaymentProvider {
   async receivedPage(
     from: number,
     to: number,
-    page: { index: number; size: number },
+    page: {
+      index: number
+      size: number
+      txid?: string | undefined
+      txIdPresente?: boolean | undefined
+      devolucaoPresente?: boolean | undefined
+      payerCpf?: string | undefined
+    },
   ): Promise<{ pix: PixReceived[]; total: number }> {
-    const window = this.#o.db.selectFrom('sandbox_received_pix').where('paid_at', '>=', from).where('paid_at', '<=', to)
+    let window = this.#o.db.selectFrom('sandbox_received_pix').where('paid_at', '>=', from).where('paid_at', '<=', to)
+    if (page.txid !== undefined) window = window.where('txid', '=', page.txid)
+    // Every PIX this bank receives pays a charge: all have a txid.
+    if (page.txIdPresente === false) window = window.where('txid', '=', '')
+    if (page.txIdPresente === true) window = window.where('txid', '<>', '')
+    if (page.payerCpf !== undefined) window = window.where('payer_cpf', '=', page.payerCpf)
+    if (page.devolucaoPresente !== undefined) {
+      const wanted = page.devolucaoPresente
+      window = window.where((eb) => {
+        const returned = eb.exists(
+          eb
+            .selectFrom('sandbox_refunds')
+            .select('sandbox_refunds.end_to_end_id')
+            .whereRef('sandbox_refunds.end_to_end_id', '=', 'sandbox_received_pix.end_to_end_id'),
+        )
+        return wanted ? returned : eb.not(returned)
+      })
+    }
     const [rows, count] = await Promise.all([
       window
         .selectAll()
@@ -249,17 +460,26 @@ export class SandboxProvider implements PaymentProvider {
     return `${this.#o.locationHost}${this.#o.locationPath ?? '/sandbox/cob/'}${txid}`
   }
 
-  /** The txid a location URL of this bank names, or null for anyone else's. */
-  txidAt(location: string): string | null {
+  /** The txid of the charge a location URL of this bank serves, or null (anyone else's, or none). */
+  async txidAt(location: string): Promise<string | null> {
     const prefix = this.#location('')
-    return location.startsWith(prefix) ? location.slice(prefix.length) : null
+    return location.startsWith(prefix) ? this.#txidServedAt(location.slice(prefix.length)) : null
   }
 
-  /** What a bank app reads at the charge's location: its JWS (null when there is no such charge). */
-  async locationJws(txid: string): Promise<string | null> {
-    const charge = await this.getCharge(txid)
-    if (!charge) return null
-    const payload = chargePayload(charge, this.#o.receiverKey, new Date(this.#o.now()))
+  /** The charge a location token serves: through its location, or a charge from before locations at its txid. */
+  async #txidServedAt(token: string): Promise<string | null> {
+    const loc = await this.locations.byToken(token)
+    if (loc) return loc.txid ?? null
+    const legacy = await this.#row(token)
+    return legacy && legacy.loc_id === null ? legacy.txid : null
+  }
+
+  /** What a bank app reads at a location (`/qr/v2/{token}`): its charge as a JWS (null when it serves none). */
+  async locationJws(token: string): Promise<string | null> {
+    const txid = await this.#txidServedAt(token)
+    const cob = txid ? await this.cob(txid) : null
+    if (!cob || cob === 'no_revision') return null
+    const payload = chargePayload(cob, this.#o.receiverKey, new Date(this.#o.now()))
     return signChargePayload(payload, await this.#o.pki(), `https://${this.#o.locationHost}${JWKS_PATH}`)
   }
 
@@ -311,20 +531,26 @@ export class SandboxProvider implements PaymentProvider {
     if (!isValidCpf(payerCpf)) return { paid: false, reason: 'invalid_payer' }
     const now = this.#o.now()
     const endToEndId = newEndToEndId(now)
-    if (!again) {
-      const settled = await this.#o.db
-        .updateTable('sandbox_charges')
-        .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_amount: amount, paid_at: now })
-        .where('txid', '=', txid)
-        .where('end_to_end_id', 'is', null)
-        .executeTakeFirst()
-      // Two payers racing for one charge: only the first settles.
-      if (Number(settled.numUpdatedRows) === 0) return { paid: false, reason: 'already_paid' }
-    }
-    await this.#o.db
-      .insertInto('sandbox_received_pix')
-      .values({ end_to_end_id: endToEndId, txid, amount, payer_cpf: payerCpf, paid_at: now })
-      .execute()
+    // The charge settles and the PIX is received together: a database lost between the two must
+    // not leave a charge paid with no PIX to credit (a bank's books are never half-written).
+    const settledNow = await this.#o.db.transaction().execute(async (trx) => {
+      if (!again) {
+        const settled = await trx
+          .updateTable('sandbox_charges')
+          .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_amount: amount, paid_at: now })
+          .where('txid', '=', txid)
+          .where('end_to_end_id', 'is', null)
+          .executeTakeFirst()
+        // Two payers racing for one charge: only the first settles.
+        if (Number(settled.numUpdatedRows) === 0) return false
+      }
+      await trx
+        .insertInto('sandbox_received_pix')
+        .values({ end_to_end_id: endToEndId, txid, amount, payer_cpf: payerCpf, paid_at: now })
+        .execute()
+      return true
+    })
+    if (!settledNow) return { paid: false, reason: 'already_paid' }
     const pix: PixReceived = {
       endToEndId,
       txid,
@@ -524,7 +750,8 @@ export class SandboxProvider implements PaymentProvider {
     } catch (error) {
       status = `failed:${error instanceof Error ? error.message.slice(0, 60) : 'error'}`
     }
-    await record(status)
+    // The delivery's bookkeeping failing (the database briefly gone) must not cancel its retries.
+    await record(status).catch(() => {})
     const delay = RETRY_DELAYS_MS[attempt]
     if (status !== 'delivered' && delay !== undefined) {
       const timer = setTimeout(() => {
@@ -563,6 +790,21 @@ export class SandboxProvider implements PaymentProvider {
     return row.status
   }
 
+  async #cobView(row: ChargeRow): Promise<SandboxCob> {
+    const charge = await this.#view(row)
+    const details = parseDetails(row.details)
+    const loc = row.loc_id ? await this.locations.get(Number(row.loc_id)) : null
+    const { location: _location, pixCopiaECola: _code, valor: _valor, ...rest } = charge
+    const located = row.loc_id !== 0
+    return {
+      ...rest,
+      ...detailsOf(details),
+      valor: valorOf(Number(row.amount), details.modalidadeAlteracao),
+      ...(loc ? { loc: { id: loc.id, location: loc.location, tipoCob: loc.tipoCob, criacao: loc.criacao } } : {}),
+      ...(located ? { location: charge.location, pixCopiaECola: charge.pixCopiaECola } : {}),
+    }
+  }
+
   async #view(row: ChargeRow): Promise<PixCharge> {
     const pix = (await this.#received(row.txid)).map(receivedView)
     return {
@@ -572,11 +814,34 @@ export class SandboxProvider implements PaymentProvider {
       calendario: { criacao: new Date(Number(row.created_at)).toISOString(), expiracao: row.expires_seconds },
       valor: { original: toPixValue(Number(row.amount)) },
       chave: this.#o.receiverKey,
-      location: this.#location(row.txid),
+      location: row.loc_id
+        ? ((await this.locations.get(Number(row.loc_id)))?.location ?? '')
+        : this.#location(row.txid),
       pixCopiaECola: row.pay_code,
       pix,
     }
   }
+}
+
+function parseDetails(text: string | null): ChargeDetails {
+  return text ? (JSON.parse(text) as ChargeDetails) : {}
+}
+
+function detailsJson(details: ChargeDetails): string | null {
+  return Object.keys(details).length > 0 ? JSON.stringify(details) : null
+}
+
+/** The optional fields of a charge, as API Pix shows them (modalidadeAlteracao lives in `valor`). */
+function detailsOf(details: ChargeDetails): Omit<ChargeDetails, 'modalidadeAlteracao'> {
+  return {
+    ...(details.devedor ? { devedor: details.devedor } : {}),
+    ...(details.solicitacaoPagador !== undefined ? { solicitacaoPagador: details.solicitacaoPagador } : {}),
+    ...(details.infoAdicionais ? { infoAdicionais: details.infoAdicionais } : {}),
+  }
+}
+
+function valorOf(amount: number, modalidadeAlteracao: 0 | 1 | undefined): SandboxCob['valor'] {
+  return { original: toPixValue(amount), ...(modalidadeAlteracao !== undefined ? { modalidadeAlteracao } : {}) }
 }
 
 function receivedView(received: ReceivedRow): PixReceived {

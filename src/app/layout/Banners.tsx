@@ -87,7 +87,9 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
 /**
  * The toast spans the app's width above the bottom navigation; when that would cover the control
  * that caused it (or the focused field), it moves under the header, and failing that to the
- * screen's top edge.
+ * screen's top edge. Over an open sheet it takes the top edge and the sheet moves down by its
+ * height (`--toast-reserve`), so it never covers a control of the sheet; placed again whenever a
+ * sheet opens or closes while it shows.
  */
 export function ToastHost() {
   const { t } = useLingui()
@@ -95,17 +97,33 @@ export function ToastHost() {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const box = ref.current
+    const root = document.documentElement
     if (!toast || !box) return
-    const avoid = toast.avoid
-      .filter((element) => element.isConnected)
-      .map((element) => element.getBoundingClientRect())
-      .filter((rect) => rect.width > 0 && rect.height > 0)
-    for (const place of ['bottom', 'top', 'edge']) {
-      box.dataset.place = place
-      const rect = box.getBoundingClientRect()
-      if (!avoid.some((control) => overlaps(rect, control))) return
+    const place = () => {
+      if (document.querySelector('[aria-modal="true"]')) {
+        box.dataset.place = 'edge'
+        root.style.setProperty('--toast-reserve', `${Math.ceil(box.getBoundingClientRect().bottom) + 8}px`)
+        return
+      }
+      root.style.removeProperty('--toast-reserve')
+      const avoid = toast.avoid
+        .filter((element) => element.isConnected)
+        .map((element) => element.getBoundingClientRect())
+        .filter((rect) => rect.width > 0 && rect.height > 0)
+      for (const spot of ['bottom', 'top', 'edge']) {
+        box.dataset.place = spot
+        const rect = box.getBoundingClientRect()
+        if (!avoid.some((control) => overlaps(rect, control))) return
+      }
+      box.dataset.place = 'bottom'
     }
-    box.dataset.place = 'bottom'
+    place()
+    const sheets = new MutationObserver(place)
+    sheets.observe(document.body, { childList: true, subtree: true })
+    return () => {
+      sheets.disconnect()
+      root.style.removeProperty('--toast-reserve')
+    }
   }, [toast])
   if (!toast) return null
   return (

@@ -29,6 +29,8 @@ export default function MinePage() {
 
   const links = [
     { to: '/security', label: t`Segurança da conta` },
+    { to: '/myData', label: t`Meus dados` },
+    { to: '/balanceProof', label: t`Meu saldo na prova de hoje` },
     { to: '/statement', label: t`Extrato` },
     { to: '/history', label: t`Histórico de jogos` },
     { to: '/verify', label: t`Verificar jogadas` },
@@ -36,6 +38,7 @@ export default function MinePage() {
     { to: '/notice', label: t`Avisos`, badge: unread?.notices ?? 0 },
     { to: '/feedback', label: t`Sugestões`, badge: unread?.feedback ?? 0 },
     { to: '/service', label: t`Atendimento`, badge: unread?.chat ?? 0 },
+    { to: '/closeAccount', label: t`Encerrar conta` },
   ]
 
   return (

@@ -1,11 +1,14 @@
-// `/security`: whether the account can be recovered on another device, and how; the devices
-// signed in to the account, each of which the player can disconnect (this one included, which
-// signs this device out).
+// `/security`: whether the account can be recovered on another device, and how; changing the
+// password (with the current one, or forgotten, with the verified CPF and date of birth); the
+// devices signed in to the account, each of which the player can disconnect (this one included,
+// which signs this device out); the passkeys (PasskeyCard); the e-mail and phone confirmed with a
+// code (ContactCard).
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { useLocation } from 'wouter'
-import type { DeviceView } from '../../../contract/accounts.ts'
+import { useLocation, useSearch } from 'wouter'
+import type { AccountInfo, DeviceView } from '../../../contract/accounts.ts'
 import { accountAtom } from '../../lib/account.ts'
+import { call } from '../../lib/api.ts'
 import { BindDialog } from '../../lib/BindDialog.tsx'
 import { ApiError } from '../../lib/http.ts'
 import { forgetDevice } from '../../lib/session.ts'
@@ -14,10 +17,18 @@ import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { getDevices, revokeDevice } from './api.ts'
+import { ContactCard } from './ContactCard.tsx'
+import { PasskeyCard } from './PasskeyCard.tsx'
+import { PasswordChange, type PasswordMode } from './PasswordChange.tsx'
 
 export default function SecurityPage() {
   const account = useAtomValue(accountAtom)
   const [open, setOpen] = useState(false)
+  const [devicesVersion, setDevicesVersion] = useState(0)
+  const asked = new URLSearchParams(useSearch()).get('password')
+  const initialMode: PasswordMode | null = asked === 'change' || asked === 'forgot' ? asked : null
+  // Whether the forgotten-password path can confirm this account (verified identity); unknown reads as yes.
+  const { data: info } = useApiData(() => call<AccountInfo>('/v1/account/info'), [])
   return (
     <>
       <section className="card">
@@ -42,7 +53,17 @@ export default function SecurityPage() {
         )}
         {open && <BindDialog initialMode={1} boundName={null} onClose={() => setOpen(false)} />}
       </section>
-      <DeviceList />
+      {account?.bound && (
+        <PasswordChange
+          initialMode={initialMode}
+          verified={info?.verification.verified ?? true}
+          onChanged={() => setDevicesVersion((v) => v + 1)}
+        />
+      )}
+      {account?.bound && <PasskeyCard />}
+      <ContactCard />
+      {/* Read again after a password change signed other devices out. */}
+      <DeviceList key={devicesVersion} />
     </>
   )
 }

@@ -4,16 +4,24 @@
 // the account sheet when name, CPF and date of birth or the registration's daily limits are
 // missing, then the PIX sheet; below, any PIX returned to the payer, with why. Until verification
 // is settled a card says where it stands: not given yet, with our team (and why), or refused
-// (with the reason, to send again); deposits wait for it.
+// (with the reason, to send again); deposits wait for it. During a pause a card says deposits wait
+// for its end, and that a code made before it was withdrawn. Reached from a reward's "Verificar
+// conta" (`?verify=1&back=…`), it opens the form at once and offers the way back to that reward,
+// which says the account is verified once it is.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import type { DepositAmounts } from '../../../contract/deposits.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import type { AccountDetails } from '../../../contract/verification.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
+import { accountAtom } from '../../lib/account.ts'
 import { ApiError, messageOf } from '../../lib/http.ts'
-import { reviewReasonTexts } from '../../lib/identity.ts'
+import { reviewReasonTexts, reviewWaitText } from '../../lib/identity.ts'
+import { type ReturnDialog, verifyReturn } from '../../lib/PromotionGate.tsx'
+import { openRewardDialog } from '../../lib/rewards.ts'
 import { useAtomValue } from '../../lib/store.ts'
+import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { createDeposit, getAccountDetails, getDepositAmounts } from './api.ts'
@@ -53,12 +61,27 @@ function VerificationCard({ details, onVerify }: { details: AccountDetails; onVe
           </button>
         </>
       )}
+      {details.status === 'face' && (
+        <>
+          <p>
+            <Trans>
+              Falta só a verificação de rosto: uma foto com a câmera frontal confirma que você é o titular do CPF.
+            </Trans>
+          </p>
+          <button type="button" className="button secondary" data-testid="verify-start" onClick={onVerify}>
+            <Trans>Verificar rosto</Trans>
+          </button>
+        </>
+      )}
       {details.status === 'review' && (
         <>
           <h2>
             <Trans>Seus dados estão em análise</Trans>
           </h2>
           <p>{details.reviewReason ? i18n._(reviewReasonTexts[details.reviewReason]) : null}</p>
+          {details.reviewDueAt !== null && (
+            <p data-testid="verification-review-time">{reviewWaitText(details.reviewDueAt, Date.now(), i18n)}</p>
+          )}
         </>
       )}
       {details.status === 'rejected' && (
@@ -81,8 +104,70 @@ function VerificationCard({ details, onVerify }: { details: AccountDetails; onVe
   )
 }
 
+/** Deposits wait for the end of a pause; a code made before it was withdrawn at the bank. */
+function PauseCard({ until }: { until: number | null }) {
+  const { i18n } = useLingui()
+  return (
+    <div className="card pause-card" role="status" data-testid="deposit-paused">
+      <p>
+        {until === null ? (
+          <Trans>Você se autoexcluiu: depósitos estão bloqueados.</Trans>
+        ) : (
+          <Trans>
+            Você está em pausa até {formatMinute(until, i18n.locale)}: depósitos voltam quando ela terminar.
+          </Trans>
+        )}
+      </p>
+      <p className="hint">
+        <Trans>
+          Um código PIX gerado antes da pausa é cancelado no banco e não pode mais ser pago. Saques, extrato e suporte
+          continuam abertos.
+        </Trans>
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The way back to the reward that sent the player here to verify: named after it, and saying the
+ * account is verified once it is.
+ */
+function VerifyReturnCard({
+  dialog,
+  verified,
+  onBack,
+}: {
+  dialog: ReturnDialog | null
+  verified: boolean
+  onBack: () => void
+}) {
+  return (
+    <div className="card verify-return" role="status" data-testid="verify-return">
+      {verified && (
+        <p>
+          <Trans>Conta verificada. As promoções agora valem para você.</Trans>
+        </p>
+      )}
+      <button type="button" className={verified ? 'button' : 'link'} onClick={onBack}>
+        {dialog === 'welcome' && <Trans>Voltar ao presente</Trans>}
+        {dialog === 'wheel' && <Trans>Voltar à roleta</Trans>}
+        {dialog === 'sign' && <Trans>Voltar ao check-in</Trans>}
+        {dialog === null && <Trans>Voltar à promoção</Trans>}
+      </button>
+    </div>
+  )
+}
+
 export default function DepositPage() {
   const { t } = useLingui()
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  const cameFrom = verifyReturn(search)
+  const askedToVerify = new URLSearchParams(search).get('verify') === '1'
+  // The form opens by itself once per arrival from "Verificar conta".
+  const openedForVerify = useRef(false)
+  // The verification status last shown, to say so when our team's decision arrives.
+  const shownStatus = useRef<AccountDetails['status'] | null>(null)
   const open = useAtomValue(openDepositAtom)
   const [verified, setVerified] = useState<boolean | null>(null)
   const [details, setDetails] = useState<AccountDetails | null>(null)
@@ -112,6 +197,10 @@ export default function DepositPage() {
   useEffect(() => {
     if (!data) return
     const [amounts, account] = data
+    // Our team approved while the player watched (the verification push read the page again).
+    if (shownStatus.current === 'review' && account.status === 'verified')
+      showToast(t`Nossa equipe aprovou seus dados: conta verificada. Você já pode depositar e receber promoções.`)
+    shownStatus.current = account.status
     setVerified(account.verified)
     setDetails(account)
     const left = leftToDeposit(amounts.limits)
@@ -122,7 +211,22 @@ export default function DepositPage() {
         : (allowed[Math.min(2, allowed.length - 1)] ?? null),
     )
     if (!amounts.firstDepositOffer) setAcceptOffer(false)
-  }, [data])
+    if (
+      askedToVerify &&
+      !openedForVerify.current &&
+      (account.status === 'none' || account.status === 'rejected' || account.status === 'face')
+    ) {
+      openedForVerify.current = true
+      depositAfterVerifying.current = false
+      setAskDetails('all')
+    }
+  }, [data, askedToVerify, t])
+
+  function goBack() {
+    if (!cameFrom) return
+    navigate(cameFrom.back)
+    if (cameFrom.dialog) openRewardDialog({ kind: cameFrom.dialog })
+  }
 
   function choose(next: number) {
     setAmount(next)
@@ -165,6 +269,7 @@ export default function DepositPage() {
   }
 
   const inReview = details?.status === 'review'
+  const pause = useAtomValue(accountAtom)?.selfExclusion ?? null
 
   function deposit() {
     depositAfterVerifying.current = true
@@ -197,6 +302,8 @@ export default function DepositPage() {
       )}
       {info && (
         <>
+          {cameFrom && <VerifyReturnCard dialog={cameFrom.dialog} verified={verified === true} onBack={goBack} />}
+          {pause && <PauseCard until={pause.until} />}
           {details && <VerificationCard details={details} onVerify={verifyOnly} />}
           {info.sandbox && (
             <p className="card sandbox-note">
@@ -333,7 +440,7 @@ export default function DepositPage() {
           <button
             type="button"
             className="button"
-            disabled={chosen === null || busy || inReview}
+            disabled={chosen === null || busy || inReview || pause !== null}
             data-testid="deposit-submit"
             onClick={deposit}
           >

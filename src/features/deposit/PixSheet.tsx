@@ -1,13 +1,20 @@
 // The PIX payment sheet: QR code, amount, the 600-second countdown, the copy button
 // ("Copiado"), the pay link (same tab on iOS, a new window elsewhere), and a confirmation
-// before closing. The `deposit` push closes it (see DepositWatcher).
+// before closing. The `deposit` push closes it (see DepositWatcher). A code withdrawn because the
+// player began a pause is never shown again (the sheet is kept on the device): it asks the
+// server about its order when it opens and when a pause begins, and then says why instead.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import type { DepositOrder } from '../../../contract/deposits.ts'
 import { formatMoney } from '../../../contract/money.ts'
+import { accountAtom } from '../../lib/account.ts'
 import { lazyPart } from '../../lib/lazy.tsx'
 import { Sheet } from '../../lib/Sheet.tsx'
 import type { OpenDepositRecord } from '../../lib/storage.ts'
+import { useAtomValue } from '../../lib/store.ts'
+import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
+import { getDeposit } from './api.ts'
 import { closeDeposit } from './state.ts'
 
 const QrCode = lazyPart(() => import('./QrCode.tsx'), <div className="qr qr-loading" aria-busy="true" />)
@@ -27,10 +34,33 @@ function useSecondsLeft(deadline: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000))
 }
 
+/** The order's withdrawal (a pause began), asked of the server when the sheet opens and at a pause. */
+function useCancelled(orderId: string): DepositOrder['cancelled'] {
+  const pausedUntil = useAtomValue(accountAtom)?.selfExclusion?.until
+  const [cancelled, setCancelled] = useState<DepositOrder['cancelled']>(null)
+  useEffect(() => {
+    // Asked again when a pause begins or changes (the account tells it).
+    void pausedUntil
+    let live = true
+    getDeposit({ orderId })
+      .then((order) => {
+        if (live && order.status === 'cancelled') setCancelled(order.cancelled)
+      })
+      // Offline the sheet stays as kept; the server refuses a withdrawn code anyway.
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [orderId, pausedUntil])
+  return cancelled
+}
+
 export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const secondsLeft = useSecondsLeft(deposit.deadline)
   const [confirming, setConfirming] = useState(false)
+  const cancelled = useCancelled(deposit.orderId)
+  const pause = useAtomValue(accountAtom)?.selfExclusion ?? null
   const expired = secondsLeft === 0
   const clock = `${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, '0')}`
 
@@ -41,6 +71,29 @@ export function PixSheet({ deposit }: { deposit: OpenDepositRecord }) {
     } catch {
       showToast(t`Não foi possível copiar. Selecione o código e copie à mão.`)
     }
+  }
+
+  if (cancelled) {
+    return (
+      <Sheet className="pix-sheet" testId="pix-sheet" title={<Trans>Código PIX cancelado</Trans>}>
+        <p className="expired" role="status" data-testid="pix-cancelled">
+          {pause?.until == null ? (
+            <Trans>
+              Este código de {formatMoney(deposit.amount)} foi cancelado no banco porque você pediu uma pausa. Ele não
+              pode mais ser pago, e nenhum dinheiro saiu da sua conta.
+            </Trans>
+          ) : (
+            <Trans>
+              Este código de {formatMoney(deposit.amount)} foi cancelado no banco porque você está em pausa até{' '}
+              {formatMinute(pause.until, i18n.locale)}. Ele não pode mais ser pago, e nenhum dinheiro saiu da sua conta.
+            </Trans>
+          )}
+        </p>
+        <button type="button" className="button" onClick={() => closeDeposit()}>
+          <Trans>Entendi</Trans>
+        </button>
+      </Sheet>
+    )
   }
 
   return (

@@ -12,15 +12,15 @@ import type { RequestBody } from '../../../contract/request.ts'
 import type { AccountDetails } from '../../../contract/verification.ts'
 import { call } from '../../lib/api.ts'
 
-export const getDepositAmounts = () => call<DepositAmounts>('/charge/amount/list')
+export const getDepositAmounts = () => call<DepositAmounts>('/v1/deposits/amounts')
 
-export const getAccountDetails = () => call<AccountDetails>('/charge/amount/getUserAccountInfo')
+export const getAccountDetails = () => call<AccountDetails>('/v1/account/details')
 
 export const createDeposit = (input: RequestBody<typeof createDepositOrderRequest>) =>
-  call<DepositOrder>('/charge/create/order', input)
+  call<DepositOrder>('/v1/deposits/create', input)
 
 export const getDeposit = (input: RequestBody<typeof depositOrderRequest>) =>
-  call<DepositOrder>('/charge/order/detail', input)
+  call<DepositOrder>('/v1/deposits/order', input)
 
 export const getRefunds = (input: RequestBody<typeof refundListRequest>) =>
-  call<DepositRefundsPage>('/charge/refund/list', input)
+  call<DepositRefundsPage>('/v1/deposits/refunds', input)

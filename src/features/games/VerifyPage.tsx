@@ -90,7 +90,7 @@ export default function VerifyPage() {
     try {
       // The server seed it activates was committed (its hash shown here) before this client seed existed.
       const { nextServerSeedHash } = seeds ?? (await getSeeds())
-      // /game/seeds always commits one; without it there is nothing honest to activate.
+      // /v1/games/seeds always commits one; without it there is nothing honest to activate.
       if (!nextServerSeedHash) throw new Error('no committed server seed')
       const clientSeed = newClientSeed.trim() || browserClientSeed()
       setSeeds(await rotateSeeds({ clientSeed, nextServerSeedHash }))

@@ -104,7 +104,15 @@ export function GameLobby({ list, blocked }: { list: GameList; blocked: boolean 
         ))}
       </div>
       <p className="lobby-status" role="status">
-        {searching && <Plural value={shown.length} one="# jogo encontrado" other="# jogos encontrados" />}
+        {searching && (
+          // Portuguese counts 0 as singular ("0 jogo"): none found is said in words.
+          <Plural
+            value={shown.length}
+            _0="Nenhum jogo encontrado"
+            one="# jogo encontrado"
+            other="# jogos encontrados"
+          />
+        )}
       </p>
       {shown.length === 0 && (
         <p className="empty-state" data-testid="lobby-empty">

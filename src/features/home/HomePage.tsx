@@ -29,6 +29,8 @@ export default function HomePage() {
   // A pause the player asked for blocks every game until it ends: the lobby says so before a tap.
   const pause = useAtomValue(accountAtom)?.selfExclusion ?? null
   const paused = pause !== null && (pause.until === null || pause.until > Date.now())
+  // An operator's freeze: the account is in review, so the home says so and invites to nothing.
+  const frozen = useAtomValue(accountAtom)?.frozen === true
   // A second visit shows what it has at once; the first waits for both answers (or failures).
   const [settled, setSettled] = useState(() => appStore.get(gameListAtom) !== null)
 
@@ -66,6 +68,21 @@ export default function HomePage() {
             <Trans>Saques, extrato e atendimento continuam abertos.</Trans>{' '}
             <Link href="/limits">
               <Trans>Limites e ajuda</Trans>
+            </Link>
+          </span>
+        </div>
+      )}
+      {frozen && (
+        <div className="card pause-banner frozen-banner" role="status" data-testid="frozen-banner">
+          <strong>
+            <Trans>
+              Sua conta está em análise pela nossa equipe: jogos, depósitos, novos saques e recompensas estão suspensos.
+            </Trans>
+          </strong>
+          <span>
+            <Trans>Seu saldo continua guardado e saques já pedidos seguem normalmente.</Trans>{' '}
+            <Link href="/service">
+              <Trans>Falar com o atendimento</Trans>
             </Link>
           </span>
         </div>

@@ -1,5 +1,6 @@
-// The home's reward and help buttons: the gift envelope while it is unopened, the free
-// wheel, sign-in, invite and support; a dot marks what is available now, per the server's summary.
+// The home's reward and help buttons: the gift envelope while it is unopened, the free wheel,
+// sign-in, invite (none while an operator has frozen the account) and support; a dot marks what
+// is available now, per the server's summary.
 // They sit in one compact row in the page's flow, under the banners — never floating over a game.
 // Also the first-deposit offer card, with its terms, while the player has never deposited (in its
 // turn among the visit's offers, lib/firstVisit.ts).
@@ -25,10 +26,12 @@ export function RewardDock() {
     void loadRewardsSummary().catch(() => undefined)
   }, [reload])
 
+  // A frozen account's rewards are refused: only help stays in the row.
+  const frozen = summary?.blocked === 'account_frozen'
   const wheelReady = summary?.wheel
     ? summary.wheel.nextSpinAt === null || summary.wheel.nextSpinAt <= Date.now()
     : false
-  const buttons = [
+  const rewards = [
     ...(summary?.gift?.available
       ? [{ id: 'gift', label: t`Presente`, ready: true, onClick: () => openRewardDialog({ kind: 'welcome' }) }]
       : []),
@@ -45,6 +48,9 @@ export function RewardDock() {
       ready: (summary?.invites?.claimable ?? 0) > 0,
       onClick: () => navigate('/invite'),
     },
+  ]
+  const buttons = [
+    ...(frozen ? [] : rewards),
     {
       id: 'support',
       label: t`Ajuda`,

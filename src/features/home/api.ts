@@ -4,10 +4,10 @@
 import type { GameList, LiveView, RoundPage } from '../../../contract/games/api.ts'
 import { call } from '../../lib/api.ts'
 
-export const getGameList = () => call<GameList>('/game/list', undefined, 'GET')
+export const getGameList = () => call<GameList>('/v1/games', undefined, 'GET')
 
-export const getLive = () => call<LiveView>('/game/live')
+export const getLive = () => call<LiveView>('/v1/games/live')
 
 const RECENT_ROUNDS = 100
 
-export const getLatestRounds = () => call<RoundPage>('/game/history', { pageNum: 1, pageSize: RECENT_ROUNDS })
+export const getLatestRounds = () => call<RoundPage>('/v1/games/history', { pageNum: 1, pageSize: RECENT_ROUNDS })

@@ -11,6 +11,7 @@ import { getActivity } from './api.ts'
 import './limits.css'
 import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
+import { usePlayedText } from './usePlayedText.ts'
 
 type Period = (typeof activityPeriods)[number]
 
@@ -22,13 +23,7 @@ export default function ActivityPage() {
     reloadOn: ['balance'],
     keep: `activity:${period}`,
   })
-  // Under a minute is said as such, not rounded to "0 min".
-  const playedText = (ms: number) => {
-    if (ms > 0 && ms < 60_000) return t`menos de 1 min`
-    const minutes = Math.round(ms / 60_000)
-    const hours = Math.floor(minutes / 60)
-    return hours > 0 ? t`${hours} h ${minutes % 60} min` : t`${minutes} min`
-  }
+  const playedText = usePlayedText()
   const names: Record<Period, string> = { today: t`Hoje`, '7d': t`7 dias`, '30d': t`30 dias`, all: t`Tudo` }
   return (
     <section className="limits activity">

@@ -22,6 +22,8 @@ import { formatMinute } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import {
+  answerHarm,
+  getHarmNotices,
   getLimits,
   helpLinks,
   selfExclude,
@@ -30,12 +32,15 @@ import {
   setRealityCheck,
   setSessionLimit,
 } from './api.ts'
+import { HarmHistory, HarmNoticeCards } from './HarmNotices.tsx'
 import { AmountRow, RealityCheckForm, TimeForm } from './LimitForms.tsx'
 import './limits.css'
 import { useHistoryText } from './useHistoryText.ts'
+import { usePlayedText } from './usePlayedText.ts'
 
 export default function LimitsPage() {
   const { t, i18n } = useLingui()
+  const playedText = usePlayedText()
   const {
     data: view,
     error,
@@ -43,6 +48,8 @@ export default function LimitsPage() {
     reload,
     keptAt,
   } = useApiData(getLimits, [], { failure: t`Não foi possível carregar seus limites.`, keep: 'limits' })
+  // The harm watch's notices load beside the limits: a failure there leaves the limits usable.
+  const harm = useApiData(getHarmNotices, [])
   const [excluding, setExcluding] = useState<SelfExclusionDuration | null>(null)
   const labels = useLabels()
   const describe = useHistoryText()
@@ -71,6 +78,27 @@ export default function LimitsPage() {
   return (
     <section className="limits">
       <KeptNote at={keptAt} />
+      {harm.data && (
+        <HarmNoticeCards
+          notices={harm.data}
+          when={when}
+          onAnswer={(notice, answer) => {
+            void (async () => {
+              try {
+                harm.setData(await answerHarm(notice.id, answer))
+                if (answer === 'accepted') {
+                  showToast(t`Pausa de 24 horas iniciada. Jogos e depósitos estão bloqueados até lá.`)
+                  void refreshAccount().catch(() => undefined)
+                  void reload()
+                }
+              } catch (error) {
+                showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
+                void harm.reload()
+              }
+            })()
+          }}
+        />
+      )}
       <p className="limits-intro">
         <Trans>
           Limites menores valem na hora. Aumentar ou remover um limite só vale depois de 24 horas, para que a decisão
@@ -148,8 +176,8 @@ export default function LimitsPage() {
       </h2>
       <p className="hint">
         <Trans>
-          Hoje você jogou {Math.floor(view.session.playedTodayMs / 60_000)} min. No limite, o jogo fecha e novas jogadas
-          ficam bloqueadas até o horário de volta.
+          Hoje você jogou {playedText(view.session.playedTodayMs)}. No limite, o jogo fecha e novas jogadas ficam
+          bloqueadas até o horário de volta.
         </Trans>
       </p>
       <TimeForm view={view} when={when} onSave={(input) => save(() => setSessionLimit(input))} />
@@ -219,6 +247,8 @@ export default function LimitsPage() {
           </ul>
         </>
       )}
+
+      {harm.data && <HarmHistory notices={harm.data} when={when} />}
 
       {excluding && (
         <Sheet title={<Trans>Pausa: {labels.durations[excluding]}</Trans>} testId="exclude-confirm">

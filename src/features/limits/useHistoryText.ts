@@ -1,7 +1,7 @@
 // One line of the player's limits history in words, in the player's language: what was asked
 // and when it applies, the registration's limits, a pause or self-exclusion (also one kept).
 import { useLingui } from '@lingui/react/macro'
-import type { LimitsView } from '../../../contract/limit-values.ts'
+import { type LimitEvent, type LimitSettingKind, limitSettingUnits } from '../../../contract/limit-values.ts'
 import { formatMoney } from '../../../contract/money.ts'
 
 type HistoryDetail = {
@@ -16,7 +16,7 @@ type HistoryDetail = {
 /** One line of the player's history in words: what was asked, and when it applies. */
 export function useHistoryText() {
   const { t } = useLingui()
-  const settingNames: Record<string, string> = {
+  const settingNames: Record<LimitSettingKind, string> = {
     deposit_day: t`Limite de depósito por dia`,
     deposit_week: t`Limite de depósito por semana`,
     deposit_month: t`Limite de depósito por mês`,
@@ -27,21 +27,8 @@ export function useHistoryText() {
     time_session: t`Minutos de jogo por sessão`,
     reality_check: t`Alerta de tempo`,
   }
-  return (event: LimitsView['history'][number], when: (ms: number) => string): string => {
+  return (event: LimitEvent, when: (ms: number) => string): string => {
     const detail = event.detail as HistoryDetail
-    const name = settingNames[event.kind]
-    if (name) {
-      const asked = detail.asked ?? null
-      const value =
-        asked === null
-          ? t`sem limite`
-          : event.kind.startsWith('time_') || event.kind === 'reality_check'
-            ? t`${asked} min`
-            : formatMoney(asked)
-      return detail.pending
-        ? t`${name}: ${value}, a partir de ${when(detail.pending.from)}`
-        : t`${name}: ${value}, na hora`
-    }
     if (event.kind === 'registration') {
       const loss = formatMoney(detail.dailyLoss ?? 0)
       const minutes = detail.dailyMinutes ?? 0
@@ -53,6 +40,16 @@ export function useHistoryText() {
       const end = when(until)
       return detail.kept ? t`Pausa mantida até ${end} (não pode ser encurtada)` : t`Pausa até ${end}`
     }
-    return event.kind
+    const name = settingNames[event.kind]
+    const asked = detail.asked ?? null
+    const value =
+      asked === null
+        ? t`sem limite`
+        : limitSettingUnits[event.kind] === 'minutes'
+          ? t`${asked} min`
+          : formatMoney(asked)
+    return detail.pending
+      ? t`${name}: ${value}, a partir de ${when(detail.pending.from)}`
+      : t`${name}: ${value}, na hora`
   }
 }

@@ -2,4 +2,4 @@
 import type { PromotionsView } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
 
-export const getPromotions = () => call<PromotionsView>('/activity/list')
+export const getPromotions = () => call<PromotionsView>('/v1/rewards/promotions')

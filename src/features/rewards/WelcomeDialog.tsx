@@ -55,7 +55,7 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
             {formatMoney(gift.amount * gift.wageringMultiplier)} ({gift.wageringMultiplier}× o bônus).
           </Trans>
         </p>
-        <VerifyToCollect onGo={onClose} />
+        <VerifyToCollect dialog="welcome" onGo={onClose} />
         <div className="row">
           <button type="button" className="button secondary" onClick={onClose}>
             {t`Depois`}
@@ -72,15 +72,15 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
             type="button"
             className="red-envelope"
             data-testid="red-envelope"
-            aria-label={t`Abrir o envelope`}
             onClick={() => void open()}
             disabled={busy}
           >
             <span className="red-envelope-seal" aria-hidden="true">
               R$
             </span>
+            {/* Its name is what it says (a name other than the visible words misleads voice control). */}
             <span>
-              <Trans>Toque para abrir</Trans>
+              <Trans>Toque para abrir o envelope</Trans>
             </span>
           </button>
           <p className="hint">

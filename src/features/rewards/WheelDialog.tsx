@@ -50,7 +50,9 @@ export function RewardSheet({
 }) {
   return (
     <Sheet title={title}>
-      <PromotionGate part={part}>{children}</PromotionGate>
+      <PromotionGate part={part} dialog={part === 'wheel' ? 'wheel' : 'sign'} onGo={onClose}>
+        {children}
+      </PromotionGate>
       <button type="button" className="button secondary" onClick={onClose}>
         <Trans>Fechar</Trans>
       </button>
@@ -59,12 +61,13 @@ export function RewardSheet({
 }
 
 /**
- * A prize's label along its slice's middle. On the lower half of the wheel it is turned half a
- * turn about its own centre, so every label reads upright with the wheel at rest.
+ * A prize's label along its slice's middle. A label that the disc's `rotation` (degrees, as the
+ * disc is turned on screen) brings to the lower half is turned half a turn about its own centre,
+ * so every label reads upright where the wheel comes to rest — before and after a spin.
  */
-function labelTransform(center: number): string {
+export function labelTransform(center: number, rotation: number): string {
   const along = `rotate(${center} 100 100)`
-  const angle = ((center % 360) + 360) % 360
+  const angle = (((center + rotation) % 360) + 360) % 360
   return angle > 90 && angle < 270 ? `${along} rotate(180 100 30)` : along
 }
 
@@ -173,7 +176,7 @@ function Wheel({ onClose }: { onClose: () => void }) {
               <text
                 x="100"
                 y="30"
-                transform={labelTransform(slice.center)}
+                transform={labelTransform(slice.center, rotation)}
                 textAnchor="middle"
                 dominantBaseline="central"
                 fill="#fff"

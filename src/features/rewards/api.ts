@@ -14,20 +14,21 @@ import type {
 } from '../../../contract/rewards.ts'
 import { call } from '../../lib/api.ts'
 
-export const openNewPlayerGift = () => call<RewardCredit>('/activity/openNewPlayerGift')
+export const openNewPlayerGift = () => call<RewardCredit>('/v1/rewards/gift/open')
 
-export const getSignInfo = () => call<SignInfo>('/activity/getSignInfo')
+export const getSignInfo = () => call<SignInfo>('/v1/rewards/signIn')
 
-export const signIn = () => call<SignReward>('/activity/drawSignReward')
+export const signIn = () => call<SignReward>('/v1/rewards/signIn/claim')
 
-export const getWheel = () => call<WheelInfo>('/activity/wheel/info')
+export const getWheel = () => call<WheelInfo>('/v1/rewards/wheel')
 
-export const spinWheel = (input: RequestBody<typeof wheelSpinRequest>) => call<WheelSpin>('/activity/wheel/spin', input)
+export const spinWheel = (input: RequestBody<typeof wheelSpinRequest>) =>
+  call<WheelSpin>('/v1/rewards/wheel/spin', input)
 
-export const getTasks = (input: RequestBody<typeof taskListRequest>) =>
-  call<TaskProcess>('/v1/bus/getTaskProcess', input)
+export const getTasks = (input: RequestBody<typeof taskListRequest>) => call<TaskProcess>('/v1/rewards/tasks', input)
 
 /** The player saw the "task done" flag; the server stops raising it. */
-export const markTaskFlagSeen = () => call('/v1/bus/notifyShowTaskFlagSuccess')
+export const markTaskFlagSeen = () => call('/v1/rewards/tasks/badgeShown')
 
-export const claimTask = (input: RequestBody<typeof taskRequest>) => call<RewardCredit>('/v1/bus/taskOneGot', input)
+export const claimTask = (input: RequestBody<typeof taskRequest>) =>
+  call<RewardCredit>('/v1/rewards/tasks/claim', input)

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { StatementEntryView } from '../../../contract/statement.ts'
+import { statementAccountLabels } from '../../../contract/transfers.ts'
 import { ApiError } from '../../lib/http.ts'
 import { KeptNote } from '../../lib/KeptNote.tsx'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
@@ -14,7 +15,7 @@ import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { downloadStatementCsv, getStatementPages } from './api.ts'
 import { BalanceChart } from './BalanceChart.tsx'
-import { accountLabels, legLabel, lineLabel } from './kinds.ts'
+import { legLabel, lineLabel } from './kinds.ts'
 import './statement.css'
 
 const PAGE_SIZE = 20
@@ -103,7 +104,7 @@ function StatementLine({ entry: e }: { entry: StatementEntryView }) {
         </summary>
         <ul className="legs">
           {e.legs.map((leg) => {
-            const accountName = i18n._(accountLabels[leg.account])
+            const accountName = i18n._(statementAccountLabels[leg.account])
             const after = formatMoney(leg.balanceAfter)
             return (
               <li key={`${leg.transferId}:${leg.account}`}>

@@ -3,7 +3,7 @@ import type { StatementEntryView, StatementView } from '../../../contract/statem
 import { call, download } from '../../lib/api.ts'
 
 export const getStatement = (input: { pageSize: number; cursor?: string }) =>
-  call<StatementView>('/v1/bus/statement', input)
+  call<StatementView>('/v1/statement', input)
 
 /** The first `pages` pages, each read by the cursor of the one before (each costs the same). */
 export async function getStatementPages(
@@ -21,4 +21,4 @@ export async function getStatementPages(
   return { entries, more: cursor !== null }
 }
 
-export const downloadStatementCsv = () => download('/v1/bus/statementCsv', 'jogo-limpo-extrato.csv')
+export const downloadStatementCsv = () => download('/v1/statement/csv', 'jogo-limpo-extrato.csv')

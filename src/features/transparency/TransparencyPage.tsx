@@ -7,24 +7,28 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import type { RefundReason } from '../../../contract/deposits.ts'
 import { formatMoney, formatPercent } from '../../../contract/money.ts'
 import type { DepositReturnFigures, HoldFigures, TransparencyView } from '../../../contract/transparency.ts'
-import type { ChainCheck } from '../../../contract/transparency-chain.ts'
+import type { WithdrawalFailReason } from '../../../contract/withdrawal-values.ts'
 import { onlineAtom } from '../../lib/network.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { formatMinute } from '../../lib/time.ts'
 import { useApiData } from '../../lib/useApiData.ts'
-import { checkChain, getTransparency } from './api.ts'
+import { checkChain, getTransparency, type WitnessCheck } from './api.ts'
 import './transparency.css'
 
-const withdrawalReasons: Record<string, MessageDescriptor> = {
+/** The app's own reasons; `null`: the bank refused (said with the code, as a bank's own words are). */
+const withdrawalReasons: Record<WithdrawalFailReason, MessageDescriptor | null> = {
   pix_key_not_owned: msg`a chave PIX não era do jogador`,
   rejected_in_review: msg`recusado na análise`,
   cancelled_by_player: msg`cancelado pelo jogador`,
+  account_closing: msg`conta encerrada, saldo pago no encerramento`,
+  failed: null,
 }
 
 /** The three returns every player should know about, always listed; others when they happen. */
-const depositReasons: Record<string, MessageDescriptor> = {
+const depositReasons: Record<RefundReason, MessageDescriptor> = {
   overpaid: msg`pagamento acima do valor da cobrança`,
   payer_not_player: msg`PIX de um CPF que não é o do jogador`,
   self_excluded: msg`PIX durante uma pausa do jogador`,
@@ -35,10 +39,14 @@ const depositReasons: Record<string, MessageDescriptor> = {
   payer_unknown: msg`pagador não identificado`,
   unknown_charge: msg`cobrança desconhecida`,
 }
-const alwaysShown = ['overpaid', 'payer_not_player', 'self_excluded']
+const alwaysShown: RefundReason[] = ['overpaid', 'payer_not_player', 'self_excluded']
 
-function reasonLabel(labels: Record<string, MessageDescriptor>, reason: string, i18n: I18n): string | null {
-  const label = labels[reason]
+function reasonLabel<R extends string>(
+  labels: Record<R, MessageDescriptor | null>,
+  reason: string,
+  i18n: I18n,
+): string | null {
+  const label = reason in labels ? labels[reason as R] : null
   return label ? i18n._(label) : null
 }
 
@@ -115,6 +123,7 @@ export default function TransparencyPage() {
           <Games view={data} />
           <Jackpot view={data} />
           <SupportAndSaferPlay view={data} />
+          <Liabilities view={data} />
           <Chain view={data} />
         </>
       )}
@@ -249,7 +258,7 @@ function DepositReturns({ rows }: { rows: DepositReturnFigures[] }) {
           slowestReturnMs: null,
         },
     ),
-    ...rows.filter((r) => !alwaysShown.includes(r.reason)),
+    ...rows.filter((r) => !alwaysShown.some((reason) => reason === r.reason)),
   ]
   return (
     <section className="card" aria-labelledby="t-deposits" data-testid="t-deposits">
@@ -434,9 +443,68 @@ function SupportAndSaferPlay({ view }: { view: TransparencyView }) {
   )
 }
 
+function Liabilities({ view }: { view: TransparencyView }) {
+  const { i18n } = useLingui()
+  const proof = view.liabilities
+  return (
+    <section className="card liabilities" aria-labelledby="t-liabilities" data-testid="t-liabilities">
+      <h2 id="t-liabilities">
+        <Trans>O dinheiro dos jogadores</Trans>
+      </h2>
+      {proof === null ? (
+        <p>
+          <Trans>A primeira prova de saldos é feita quando o dia fecha, depois da meia-noite.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>
+              Todo dia, ao fechar, somamos o saldo de cada jogador numa árvore de hashes: cada um confere em Perfil que
+              o seu saldo está na soma, sem ver o de ninguém.
+            </Trans>
+          </p>
+          <dl>
+            <dt>
+              <Trans>Devido aos jogadores em {dayLabel(proof.day, i18n.locale)}</Trans>
+            </dt>
+            <dd data-testid="liabilities-total">
+              {formatMoney(proof.total)} · <Plural value={proof.players} one="# jogador" other="# jogadores" />
+            </dd>
+            <dt>
+              <Trans>Guardado para os jogadores no banco (PSP)</Trans>
+            </dt>
+            <dd data-testid="liabilities-held">
+              {proof.held ? (
+                <Trans>
+                  {formatMoney(proof.held.amount)} em {dayLabel(proof.held.asOf, i18n.locale)} ({proof.held.source})
+                </Trans>
+              ) : (
+                <Trans>ainda não informado</Trans>
+              )}
+            </dd>
+            {proof.ratio !== null && (
+              <>
+                <dt>
+                  <Trans>Guardado ÷ devido</Trans>
+                </dt>
+                <dd data-testid="liabilities-ratio">{formatPercent(proof.ratio * 100, 1, 0, i18n.locale)}</dd>
+              </>
+            )}
+          </dl>
+          <p className="hint">
+            <Trans>
+              Raiz da árvore: <code className="hash">{proof.root}</code>
+            </Trans>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
+
 function Chain({ view }: { view: TransparencyView }) {
   const { i18n } = useLingui()
-  const [check, setCheck] = useState<ChainCheck | 'checking' | 'unavailable'>('checking')
+  const [check, setCheck] = useState<WitnessCheck | 'checking' | 'unavailable'>('checking')
   const head = view.chain.head
   useEffect(() => {
     let live = true
@@ -453,6 +521,17 @@ function Chain({ view }: { view: TransparencyView }) {
       <h2 id="t-chain">
         <Trans>Registro que não se reescreve</Trans>
       </h2>
+      {typeof check === 'object' && check.rewritten && (
+        <p className="chain-rewritten" role="alert" data-testid="chain-rewritten">
+          <strong>
+            <Trans>O histórico publicado foi alterado desde {dayLabel(check.rewritten.day, i18n.locale)}.</Trans>
+          </strong>{' '}
+          <Trans>
+            Este aparelho viu outro registro daquele dia. A prova (o registro que vimos e o de agora) foi enviada ao
+            relatório público.
+          </Trans>
+        </p>
+      )}
       {head === null ? (
         <p>
           <Trans>Nenhum dia congelado ainda: o primeiro congela à meia-noite.</Trans>
@@ -462,7 +541,7 @@ function Chain({ view }: { view: TransparencyView }) {
           <p className="chain-status" data-testid="chain-status" aria-live="polite">
             {check === 'checking' && <Trans>Verificando a cadeia neste aparelho…</Trans>}
             {check === 'unavailable' && <Trans>Não foi possível baixar os dias para verificar agora.</Trans>}
-            {typeof check === 'object' && check.ok && check.head && (
+            {typeof check === 'object' && check.ok && check.head && !check.rewritten && (
               <strong className="ok">
                 <Trans>
                   ✓ cadeia verificada até {dayLabel(check.head.day, i18n.locale)} (

@@ -66,10 +66,7 @@ export function HistoryList() {
               <small>{formatTime(order.createdAt, i18n.locale)}</small>
               <small data-testid="history-status">{labels[order.historyStatus]}</small>
             </div>
-            <Link
-              className="button small"
-              href={`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`}
-            >
+            <Link className="button small" href={`/withdrawalTracker?orderId=${order.orderId}`}>
               <Trans>Acompanhar</Trans>
             </Link>
           </li>

@@ -50,7 +50,7 @@ describe('KeySheet', () => {
     fireEvent.change(screen.getByLabelText('Senha da conta'), { target: { value: 'segredo123' } })
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar saque' }))
     expect(screen.queryByText('Informe a chave PIX.')).toBeNull()
-    expect(onSubmit).toHaveBeenCalledWith({ payType: 'cpf', accountNumber: '529.982.247-25', password: 'segredo123' })
+    expect(onSubmit).toHaveBeenCalledWith({ keyType: 'cpf', key: '529.982.247-25', password: 'segredo123' })
   })
 
   it('clears the key for another type and offers the own CPF again on coming back to CPF', async () => {

@@ -1,8 +1,9 @@
 // The PIX key sheet: key type (CPF, phone with the fixed +55, e-mail, random
 // key), the key checked as typed, the holder name — the verified account holder, locked — and,
-// to confirm a withdrawal, the account's password.
+// to confirm a withdrawal, the account's password or, when the player has one, a passkey.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
 import { groupCpfInput } from '../../../contract/cpf.ts'
 import { checkPixKey, type PixKeyProblem, type PixKeyType, pixKeyTypes } from '../../../contract/pix-keys.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
@@ -10,10 +11,12 @@ import { storage } from '../../lib/storage.ts'
 import { TextField } from '../../lib/TextField.tsx'
 
 export interface KeyChoice {
-  payType: PixKeyType
-  accountNumber: string
+  keyType: PixKeyType
+  key: string
   /** Present when the sheet confirms a withdrawal. */
   password?: string
+  /** Confirm the withdrawal with a passkey instead of the password. */
+  usePasskey?: boolean
 }
 
 export function KeySheet({
@@ -23,6 +26,7 @@ export function KeySheet({
   submitLabel,
   busy,
   askPassword = false,
+  offerPasskey = false,
   onSubmit,
   onClose,
 }: {
@@ -33,12 +37,14 @@ export function KeySheet({
   busy: boolean
   /** Confirm with the account's password (a new withdrawal). */
   askPassword?: boolean
+  /** Also offer a passkey to confirm with (the player has one). */
+  offerPasskey?: boolean
   onSubmit: (choice: KeyChoice) => void
   onClose: () => void
 }) {
   const { t } = useLingui()
-  const [payType, setPayType] = useState<PixKeyType>(initial?.payType ?? 'cpf')
-  const [key, setKey] = useState(initial?.accountNumber ?? '')
+  const [keyType, setKeyType] = useState<PixKeyType>(initial?.keyType ?? 'cpf')
+  const [key, setKey] = useState(initial?.key ?? '')
   const [error, setError] = useState<string | undefined>()
   const [password, setPassword] = useState('')
   const [passwordError, setPasswordError] = useState<string | undefined>()
@@ -74,19 +80,27 @@ export function KeySheet({
 
   function change(value: string) {
     const next =
-      payType === 'cpf' ? groupCpfInput(value) : payType === 'phone' ? value.replace(/[^\d() -]/g, '') : value
+      keyType === 'cpf' ? groupCpfInput(value) : keyType === 'phone' ? value.replace(/[^\d() -]/g, '') : value
     setKey(next)
-    if (error && !problemOf(payType, next)) setError(undefined)
+    if (error && !problemOf(keyType, next)) setError(undefined)
+  }
+
+  function submitWithPasskey() {
+    const problem = problemOf(keyType, key)
+    setError(problem)
+    setPasswordError(undefined)
+    if (problem) return
+    onSubmit({ keyType, key: keyType === 'phone' ? `+55${key}` : key, usePasskey: true })
   }
 
   function submit(event: React.FormEvent) {
     event.preventDefault()
-    const problem = problemOf(payType, key)
+    const problem = problemOf(keyType, key)
     setError(problem)
     const missingPassword = askPassword && password === '' ? t`Digite a senha da sua conta.` : undefined
     setPasswordError(missingPassword)
     if (problem || missingPassword) return
-    const choice: KeyChoice = { payType, accountNumber: payType === 'phone' ? `+55${key}` : key }
+    const choice: KeyChoice = { keyType, key: keyType === 'phone' ? `+55${key}` : key }
     onSubmit(askPassword ? { ...choice, password } : choice)
   }
 
@@ -101,13 +115,13 @@ export function KeySheet({
             <button
               key={type}
               type="button"
-              className={`chip${type === payType ? ' active' : ''}`}
-              aria-pressed={type === payType}
+              className={`chip${type === keyType ? ' active' : ''}`}
+              aria-pressed={type === keyType}
               onClick={() => {
                 // Tapping the type already chosen keeps what is typed; going back to CPF offers the
                 // player's own CPF again.
-                if (type === payType) return
-                setPayType(type)
+                if (type === keyType) return
+                setKeyType(type)
                 setKey(type === 'cpf' && ownCpf ? ownCpf : '')
                 setError(undefined)
               }}
@@ -116,17 +130,17 @@ export function KeySheet({
             </button>
           ))}
         </fieldset>
-        <div className={payType === 'phone' ? 'phone-key' : undefined}>
-          {payType === 'phone' && <span className="prefix">+55</span>}
+        <div className={keyType === 'phone' ? 'phone-key' : undefined}>
+          {keyType === 'phone' && <span className="prefix">+55</span>}
           <TextField
-            label={t`Chave PIX (${typeLabels[payType]})`}
+            label={t`Chave PIX (${typeLabels[keyType]})`}
             name="pixKey"
-            inputMode={payType === 'cpf' || payType === 'phone' ? 'numeric' : payType === 'email' ? 'email' : 'text'}
+            inputMode={keyType === 'cpf' || keyType === 'phone' ? 'numeric' : keyType === 'email' ? 'email' : 'text'}
             autoComplete="off"
             value={key}
             error={error}
             onValue={change}
-            onBlur={() => setError(problemOf(payType, key))}
+            onBlur={() => setError(problemOf(keyType, key))}
           />
         </div>
         <TextField label={t`Titular`} name="holder" value={holderName} error={undefined} onValue={() => {}} readOnly />
@@ -136,6 +150,22 @@ export function KeySheet({
             aleatória que o seu banco registrou no seu CPF.
           </Trans>
         </p>
+        {askPassword && offerPasskey && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            data-testid="key-sheet-passkey"
+            onClick={submitWithPasskey}
+          >
+            <Trans>Confirmar com passkey</Trans>
+          </button>
+        )}
+        {askPassword && offerPasskey && (
+          <p className="hint">
+            <Trans>Ou confirme com a senha:</Trans>
+          </p>
+        )}
         {askPassword && (
           <TextField
             label={t`Senha da conta`}
@@ -149,6 +179,11 @@ export function KeySheet({
               if (passwordError && value) setPasswordError(undefined)
             }}
           />
+        )}
+        {askPassword && (
+          <Link href="/security?password=forgot" className="link">
+            <Trans>Esqueci a senha</Trans>
+          </Link>
         )}
         {/* The request takes seconds (the PSP answers); the button says it is running, not just greyed. */}
         <button type="submit" className="button" disabled={busy} aria-busy={busy} data-testid="key-sheet-submit">

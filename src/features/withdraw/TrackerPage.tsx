@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
+import { StepState, type StepStateCode } from '../../../contract/withdrawal-values.ts'
 import type { PayoutClockView, WithdrawProcess } from '../../../contract/withdrawals.ts'
 import { refreshAccount } from '../../lib/account.ts'
 import { messageOf } from '../../lib/http.ts'
@@ -16,7 +17,12 @@ import { type KeyChoice, KeySheet } from './KeySheet.tsx'
 import './withdraw.css'
 import { LoadFailed } from '../../lib/LoadFailed.tsx'
 
-const stateIcons = { 1: '✓', 2: '✕', 3: '!', 4: '…' } as const
+const stateIcons: Record<StepStateCode, string> = {
+  [StepState.success]: '✓',
+  [StepState.failed]: '✕',
+  [StepState.exception]: '!',
+  [StepState.waiting]: '…',
+}
 
 export default function TrackerPage() {
   const orderId = new URLSearchParams(useSearch()).get('orderId') ?? ''
@@ -85,7 +91,7 @@ function OrderTracker({ orderId }: { orderId: string }) {
         <dt>
           <Trans>Chave PIX</Trans>
         </dt>
-        <dd>{order.accountMasked}</dd>
+        <dd>{order.keyMasked}</dd>
       </dl>
       {order.payoutClock && <PayoutClockNote clock={order.payoutClock} />}
       <ol className="steps" data-testid="tracker-steps">

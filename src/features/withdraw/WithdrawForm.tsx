@@ -1,20 +1,33 @@
 // The withdraw screen: withdrawable cash, locked bonus with its wagering progress,
 // presets and a free amount, the PIX key sheet, confirm, tips and a support link. Every state
-// the server reports is explained in words; none asks the player to pay anything.
+// the server reports is explained in words; none asks the player to pay anything. A request whose
+// answer is lost (the server may have made the order) is looked up by its requestId: its tracker
+// opens, or the form says none was made.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
+import type { WithdrawProcess } from '../../../contract/withdrawals.ts'
 import { AccountSheet } from '../../lib/AccountSheet.tsx'
 import { refreshAccount } from '../../lib/account.ts'
 import { BindDialog } from '../../lib/BindDialog.tsx'
+import { FaceStep } from '../../lib/FaceStep.tsx'
 import { ApiError, messageOf } from '../../lib/http.ts'
+import { passkeyCancelled, passkeysSupported, signWithPasskey } from '../../lib/passkeys.ts'
+import { Sheet } from '../../lib/Sheet.tsx'
 import { Typewriter } from '../../lib/Typewriter.tsx'
 import { formatTime } from '../../lib/time.ts'
 import { showToast } from '../../lib/toast.ts'
 import { useApiData } from '../../lib/useApiData.ts'
 import { offerWebPush } from '../../lib/webPush.ts'
-import { createWithdrawal, getWithdrawChannels, getWithdrawInfo } from './api.ts'
+import {
+  createWithdrawal,
+  findWithdrawalByRequest,
+  getWithdrawChannels,
+  getWithdrawInfo,
+  hasPasskey,
+  withdrawalPasskeyOptions,
+} from './api.ts'
 import { type KeyChoice, KeySheet } from './KeySheet.tsx'
 
 function parseReais(text: string): number | null {
@@ -27,8 +40,15 @@ export function WithdrawForm() {
   const { t, i18n } = useLingui()
   const [, navigate] = useLocation()
   const [amountText, setAmountText] = useState('')
-  const [sheet, setSheet] = useState<'key' | 'details' | 'bind' | null>(null)
+  const [sheet, setSheet] = useState<'key' | 'details' | 'bind' | 'face' | null>(null)
+  // The key and password a face step-up interrupted: asked again once the face is confirmed.
+  const [afterFace, setAfterFace] = useState<KeyChoice | null>(null)
   const [busy, setBusy] = useState(false)
+  // Whether a passkey can confirm (the player has one, and this browser speaks WebAuthn).
+  const { data: passkeyReady } = useApiData(
+    async () => passkeysSupported() && (await hasPasskey().catch(() => false)),
+    [],
+  )
   const [requestId, setRequestId] = useState(() => crypto.randomUUID())
 
   const {
@@ -56,16 +76,47 @@ export function WithdrawForm() {
   async function submit(choice: KeyChoice) {
     if (amount === null) return
     setBusy(true)
-    try {
-      const order = await createWithdrawal({ ...choice, amount, requestId })
+    const made = (order: WithdrawProcess) => {
       setRequestId(crypto.randomUUID())
       setSheet(null)
       void refreshAccount()
-      navigate(`/withdrawalTracker?orderId=${order.orderId}&payType=${order.payType}`)
+      navigate(`/withdrawalTracker?orderId=${order.orderId}`)
       void offerWebPush()
+    }
+    try {
+      const { usePasskey, ...key } = choice
+      // The passkey signs a challenge made for this player's withdrawal; it stands for the password.
+      const passkey = usePasskey ? await signWithPasskey((await withdrawalPasskeyOptions()).options) : undefined
+      made(await createWithdrawal({ ...key, amount, requestId, ...(passkey ? { passkey } : {}) }))
     } catch (error) {
-      showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
-      if (error instanceof ApiError && error.msgCode !== 'network' && error.msgCode !== 'timeout') void load()
+      if (passkeyCancelled(error)) return
+      // The first withdrawal to a new key (or from a new device) waits for the face: the front
+      // camera opens here, and the same withdrawal is asked again once it passes.
+      if (error instanceof ApiError && error.msgCode === 'face_step_up_required') {
+        setAfterFace(choice)
+        setSheet('face')
+        return
+      }
+      const lost = error instanceof ApiError && (error.msgCode === 'network' || error.msgCode === 'timeout')
+      if (!lost) {
+        showToast(messageOf(error, t`Algo deu errado. Tente de novo.`))
+        if (error instanceof ApiError) void load()
+        return
+      }
+      // The answer was lost, not necessarily the order: the server may have made it (and taken
+      // the amount from the balance). Ask for the order this requestId made before saying anything.
+      const found = await findWithdrawalByRequest({ requestId }).catch(() => undefined)
+      if (found?.order) {
+        showToast(t`A conexão caiu, mas seu saque foi pedido. Acompanhe aqui.`)
+        made(found.order)
+      } else if (found) {
+        showToast(t`A conexão falhou antes de o pedido chegar: o saque não foi pedido. Tente de novo.`)
+      } else {
+        // Still offline: the same requestId is kept, so trying again never makes a second order.
+        showToast(
+          t`Sem conexão: não deu para saber se o saque foi pedido. Tente de novo; um pedido repetido não vira dois saques.`,
+        )
+      }
     } finally {
       setBusy(false)
     }
@@ -231,8 +282,9 @@ export function WithdrawForm() {
         {info.coolOffMinutes > 0 && (
           <li>
             <Trans>
-              Por segurança, o primeiro saque para uma chave nova logo depois de trocar a senha ou conectar um aparelho
-              espera {info.coolOffMinutes} minutos antes de sair.
+              Por segurança, o primeiro saque para uma chave nova logo depois de{' '}
+              <Link href="/security?password=change">trocar a senha</Link> ou conectar um aparelho espera{' '}
+              {info.coolOffMinutes} minutos antes de sair.
             </Trans>
           </li>
         )}
@@ -248,9 +300,32 @@ export function WithdrawForm() {
           submitLabel={t`Confirmar saque de ${formatMoney(amount)}`}
           busy={busy}
           askPassword
+          offerPasskey={passkeyReady === true}
           onSubmit={(choice) => void submit(choice)}
           onClose={() => setSheet(null)}
         />
+      )}
+      {sheet === 'face' && afterFace && (
+        <Sheet title={<Trans>Confirme seu rosto para sacar</Trans>}>
+          <FaceStep
+            purpose="step_up"
+            onDone={() => {
+              setAfterFace(null)
+              setSheet('key')
+              void submit(afterFace)
+            }}
+          />
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setAfterFace(null)
+              setSheet(null)
+            }}
+          >
+            <Trans>Cancelar</Trans>
+          </button>
+        </Sheet>
       )}
       {sheet === 'bind' && (
         <BindDialog

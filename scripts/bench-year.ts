@@ -1,0 +1,364 @@
+// Year bench: are the hot figures flat on a database holding a year (npm run seed:year) against
+// an empty one, measured in the same run? The spin: the real server process on each database,
+// CLIENTS players spinning at once for SECONDS, the two taking turns (TURNS each, so a shared
+// machine's changing load weighs on both); spins/s and p99, gated at a ratio ≥ 0.9. Every player
+// screen (through the app's own HTTP handling), for a new player on each database and for the
+// year's most active player, p99 gated at ≤ 1.2× the empty database's; the console's searches by
+// CPF, PIX key and e-mail, p99 gated at ≤ 100 ms; the lobby's live figures. Prints each beside its
+// empty-database baseline, with the load average.
+//
+//   npm run bench:year -- --sqlite /work/data-year/sqlite
+//   npm run bench:year -- --postgres postgres://postgres@127.0.0.1:5432/year_full
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'kysely'
+import { type Db, openDatabase } from '../server/db/database.ts'
+import { migrateToLatest } from '../server/db/migrate.ts'
+import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
+import { sha256Hex } from '../server/lib/secrets.ts'
+import { createOperator } from '../server/ops/operators.ts'
+import { freeTestPort, OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
+import { newSpinPlayer } from '../tests/chaos/spin-player.ts'
+import { buildTestApp, loginPlayer, type TestPlayer } from '../tests/support/server.ts'
+import { cliArgs } from './cli-args.ts'
+import { yearCpf, yearEmail, yearPixKey } from './year/seed.ts'
+
+const usage =
+  'usage: npm run bench:year -- (--sqlite <dir> | --postgres <url>) [--seconds 8] [--clients 32] [--turns 2]'
+const { values } = cliArgs(
+  {
+    options: {
+      sqlite: { type: 'string' },
+      postgres: { type: 'string' },
+      seconds: { type: 'string', default: '8' },
+      clients: { type: 'string', default: '32' },
+      turns: { type: 'string', default: '2' },
+      runs: { type: 'string', default: '40' },
+      parts: { type: 'string', default: 'spin,screens,nightly' },
+    },
+  },
+  usage,
+)
+if (!values.sqlite === !values.postgres) {
+  console.error(usage)
+  process.exit(2)
+}
+const SECONDS = Number(values.seconds)
+const CLIENTS = Number(values.clients)
+const TURNS = Number(values.turns)
+const RUNS = Number(values.runs)
+const parts = new Set(values.parts.split(','))
+const engine = values.postgres ? 'postgres' : 'sqlite'
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')
+const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
+
+// The empty database: migrated, nothing else (the app adds its house accounts when it starts).
+const empty = values.postgres
+  ? await createTemporaryDatabase(values.postgres, 'year_empty')
+  : (() => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-year-empty-'))
+      return { url: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+    })()
+const targets: Record<'empty' | 'year', Record<string, string>> = {
+  empty: values.postgres ? { DATABASE_URL: empty.url } : { DATA_DIR: empty.url },
+  year: values.postgres ? { DATABASE_URL: values.postgres } : { DATA_DIR: values.sqlite as string },
+}
+const open = (which: keyof typeof targets): Db =>
+  values.postgres
+    ? openDatabase({ url: which === 'year' ? values.postgres : empty.url, poolSize: 8 })
+    : openDatabase({ dataDir: which === 'year' ? (values.sqlite as string) : empty.url })
+{
+  const db = open('empty')
+  await migrateToLatest(db)
+  await db.close()
+}
+const yearDb = open('year')
+const rounds = await sql<{ n: number }>`select count(*) as n from game_rounds`.execute(yearDb.kysely)
+const players = await sql<{ n: number }>`select count(*) as n from players`.execute(yearDb.kysely)
+await yearDb.close()
+console.log(
+  `year bench on ${engine}: the year holds ${Number(players.rows[0]?.n).toLocaleString('en')} players, ${Number(rounds.rows[0]?.n).toLocaleString('en')} rounds; load ${load()}`,
+)
+
+// --- the spin -------------------------------------------------------------------------------
+async function spinTurn(which: keyof typeof targets) {
+  const port = await freeTestPort()
+  const server = await startServer({ ...targets[which], HARM_POLL_MS: '1000' }, port)
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    const spinners = await Promise.all(
+      Array.from({ length: CLIENTS }, () => newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000)),
+    )
+    const times: number[] = []
+    let failed = 0
+    const run = async (ms: number, keep: boolean) => {
+      const until = performance.now() + ms
+      await Promise.all(
+        spinners.map(async (s) => {
+          while (performance.now() < until) {
+            const started = performance.now()
+            const reply = await s.spin(100, randomUUID())
+            if (!keep) continue
+            if (reply.success) times.push(performance.now() - started)
+            else failed++
+          }
+        }),
+      )
+    }
+    await run(1000, false) // warm-up: compilation, caches
+    const started = performance.now()
+    await run(SECONDS * 1000, true)
+    const seconds = (performance.now() - started) / 1000
+    times.sort((a, b) => a - b)
+    return { perSecond: times.length / seconds, p99: p(times, 0.99), failed }
+  } finally {
+    agent.destroy()
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+}
+
+const spins: Record<string, { perSecond: number; p99: number; failed: number }[]> = { empty: [], year: [] }
+for (let turn = 0; parts.has('spin') && turn < TURNS; turn++) {
+  for (const which of ['empty', 'year'] as const) {
+    const result = await spinTurn(which)
+    spins[which]?.push(result)
+    console.log(
+      `spin turn ${turn + 1} on the ${which} database: ${result.perSecond.toFixed(0)} spins/s, p99 ${result.p99.toFixed(1)} ms, ${result.failed} refused; load ${load()}`,
+    )
+  }
+}
+
+// --- player screens, console searches, lobby -------------------------------------------------
+type Timing = { p50: number; p99: number }
+async function time(run: () => Promise<unknown>): Promise<Timing> {
+  await run()
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now()
+    await run()
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: p(times, 0.5), p99: p(times, 0.99) }
+}
+
+function must(res: Awaited<ReturnType<TestPlayer['post']>>, what: string) {
+  if (res.statusCode !== 200 || (res.headers['content-type']?.includes('json') && !res.json().success))
+    throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+  return res
+}
+type Post = TestPlayer['post']
+const screens: [string, (post: Post) => Promise<unknown>][] = [
+  ['accountInfo', (post) => post('/v1/bus/accountInfo').then((r) => must(r, 'accountInfo'))],
+  ['statement page 1', (post) => post('/v1/bus/statement', { pageSize: 20 }).then((r) => must(r, 'statement'))],
+  ['game/history page 1', (post) => post('/game/history', { pageSize: 20 }).then((r) => must(r, 'history'))],
+  ['activity today', (post) => post('/v1/bus/activity', { period: 'today' }).then((r) => must(r, 'activity'))],
+  ['activity 30d', (post) => post('/v1/bus/activity', { period: '30d' }).then((r) => must(r, 'activity'))],
+  ['withdrawInfo', (post) => post('/v1/bus/withdrawInfo', {}).then((r) => must(r, 'withdrawInfo'))],
+  ['getAllWithdrawOrders', (post) => post('/v1/bus/getAllWithdrawOrders', {}).then((r) => must(r, 'withdrawals'))],
+  ['charge/refund/list', (post) => post('/charge/refund/list', {}).then((r) => must(r, 'refunds'))],
+  ['activity/summary', (post) => post('/activity/summary', {}).then((r) => must(r, 'summary'))],
+  ['game/live (lobby)', (post) => post('/game/live').then((r) => must(r, 'live'))],
+]
+
+async function screenTimes(which: keyof typeof targets) {
+  const db = open(which)
+  const app = await buildTestApp(db, {
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
+    PLAYER_RATE_LIMIT_PER_MINUTE: '100000000',
+    OPS_RATE_LIMIT_PER_MINUTE: '100000000',
+    HARM_POLL_MS: '0',
+  })
+  try {
+    const out = new Map<string, Timing>()
+    const fresh = await loginPlayer(app, { cash: 10_000 })
+    for (const [name, run] of screens) out.set(`new player: ${name}`, await time(() => run(fresh.post)))
+    out.set(
+      'lobby: game/list',
+      await time(() => app.inject({ method: 'GET', url: '/api/game/list' }).then((r) => must(r, 'list'))),
+    )
+    if (which === 'year') {
+      // The year's most active player (the seed's visits favour the first players), signed in
+      // by a session token of their own.
+      const regular = await sql<{ player_id: number }>`
+        select player_id from game_play_days where player_id <= 100 group by player_id order by sum(rounds) desc limit 1`.execute(
+        db.kysely,
+      )
+      const playerId = Number(regular.rows[0]?.player_id ?? 1)
+      const token = randomUUID().replace(/-/g, '').padEnd(43, 'x')
+      const now = app.clock.now()
+      await db.kysely
+        .insertInto('session_tokens')
+        .values({
+          token_hash: sha256Hex(token),
+          player_id: playerId,
+          device_id: null,
+          created_at: now,
+          expires_at: now + 3_600_000,
+          revoked_at: null,
+          idle_at: null,
+        })
+        .execute()
+      const post: Post = (url, body = {}) =>
+        app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload: body })
+      const played = await sql<{
+        n: number
+      }>`select sum(rounds) as n from game_play_days where player_id = ${playerId}`.execute(db.kysely)
+      console.log(`the year's regular: player ${playerId}, ${Number(played.rows[0]?.n)} rounds`)
+      for (const [name, run] of screens) out.set(`regular: ${name}`, await time(() => run(post)))
+    }
+    // The console, as an admin (who may search by personal data).
+    const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
+    const password = 'Verde-Amarelo-2026!'
+    await createOperator(db.kysely, { email, role: 'admin', name: 'bench', password }, app.clock.now())
+    const login = await app.inject({ method: 'POST', url: '/api/ops/session/login', payload: { email, password } })
+    must(login, 'operator login')
+    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
+    const search = (q: string) =>
+      app
+        .inject({ method: 'POST', url: '/api/ops/players/search', headers: { cookie }, payload: { q } })
+        .then((r) => must(r, `search ${q}`))
+    out.set('console: search by CPF', await time(() => search(yearCpf(4242))))
+    out.set('console: search by PIX key (phone)', await time(() => search(yearPixKey(4242 + 2)[1])))
+    out.set('console: search by e-mail', await time(() => search(yearEmail(4243 + 1))))
+    return out
+  } finally {
+    await app.close()
+    await db.close()
+  }
+}
+
+const base = parts.has('screens') ? await screenTimes('empty') : new Map<string, Timing>()
+const grown = parts.has('screens') ? await screenTimes('year') : new Map<string, Timing>()
+
+// --- the nightly work ---------------------------------------------------------------------
+/** Peak RSS of this process while `work` runs (sampled every 50 ms), and its time. */
+async function measure(
+  work: () => Promise<unknown>,
+): Promise<{ seconds: number; peakMb: number; grewMb: number; note: string }> {
+  global.gc?.()
+  const before = process.memoryUsage().rss
+  let peak = before
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }, 50)
+  const started = performance.now()
+  try {
+    const note = await work()
+    const mb = (bytes: number) => bytes / 1024 / 1024
+    return {
+      seconds: (performance.now() - started) / 1000,
+      peakMb: mb(peak),
+      grewMb: mb(peak - before),
+      note: String(note ?? ''),
+    }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+async function nightly(which: keyof typeof targets) {
+  const db = open(which)
+  const app = await buildTestApp(db, {
+    OPS_RATE_LIMIT_PER_MINUTE: '100000000',
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
+    HARM_POLL_MS: '0',
+  })
+  const out = new Map<string, Awaited<ReturnType<typeof measure>>>()
+  try {
+    // Streamed over a real socket and read a chunk at a time: what is measured is the server's memory.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
+    const password = 'Verde-Amarelo-2026!'
+    await createOperator(db.kysely, { email, role: 'admin', name: 'nightly', password }, app.clock.now())
+    const login = await app.inject({ method: 'POST', url: '/api/ops/session/login', payload: { email, password } })
+    must(login, 'operator login')
+    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
+    const now = app.clock.now()
+    const day = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10)
+    // The seed's last 30 days (a partly written year ends early; the bench's own spins are today
+    // and make no deposits).
+    const last = await sql<{ at: number | null }>`select max(created_at) as at from deposit_orders`.execute(db.kysely)
+    const lastAt = Math.min(now - 86_400_000, Number(last.rows[0]?.at ?? now))
+    const from = day(lastAt - 30 * 86_400_000)
+    const to = day(lastAt)
+    const stream = async (url: string) => {
+      const res = await fetch(`${address}${url}`, { headers: { cookie } })
+      if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`)
+      let bytes = 0
+      for await (const chunk of res.body) bytes += (chunk as Uint8Array).length
+      return `${from}…${to}: ${(bytes / 1024).toFixed(0)} kB`
+    }
+    out.set(
+      'finance report, a month (CSV)',
+      await measure(() => stream(`/api/ops/reports/finance.csv?from=${from}&to=${to}`)),
+    )
+    out.set(
+      'regulatory export, a month of bets (CSV)',
+      await measure(() => stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${from}&to=${to}`)),
+    )
+    out.set(
+      'transparency: every due day frozen',
+      await measure(async () => `${await app.transparency.freezeDue()} days`),
+    )
+    out.set(
+      'SIGAP daily files, yesterday',
+      await measure(async () => `${(await app.regulatoryFiles.exportDay(to)).files} files`),
+    )
+    out.set(
+      'harm markers recomputed (one worker run)',
+      await measure(async () => JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80)),
+    )
+    return out
+  } finally {
+    await app.close()
+    await db.close()
+  }
+}
+const nightEmpty = parts.has('nightly') ? await nightly('empty') : new Map()
+const nightYear = parts.has('nightly') ? await nightly('year') : new Map()
+console.log(
+  `\nnightly work on ${engine}: seconds, this process's peak RSS and its growth over the RSS before the work (MB; the app, its sandboxes and the bench hold the rest), empty | year; gate: growth ≤ 256 MB; load ${load()}`,
+)
+for (const [name, year] of nightYear) {
+  const e = nightEmpty.get(name)
+  console.log(
+    `${name.padEnd(44)} ${e?.seconds.toFixed(2).padStart(8)} s ${e?.peakMb.toFixed(0).padStart(5)} (+${e?.grewMb.toFixed(0)}) MB | ${year.seconds.toFixed(2).padStart(8)} s ${year.peakMb.toFixed(0).padStart(5)} (+${year.grewMb.toFixed(0)}) MB ${year.grewMb <= 256 ? 'ok' : 'OVER'} ${year.note}`,
+  )
+}
+
+console.log(`\nyear bench on ${engine}, p99 of ${RUNS} calls, ms (a shared 2-core machine: noisy)\n`)
+let over = 0
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
+const spinEmpty = mean((spins.empty ?? []).map((s) => s.perSecond))
+const spinYear = mean((spins.year ?? []).map((s) => s.perSecond))
+const spinRatio = spinYear / spinEmpty
+if (parts.has('spin') && spinRatio < 0.9) over++
+if (parts.has('spin'))
+  console.log(
+    `spin at ${CLIENTS} clients: empty ${spinEmpty.toFixed(0)}/s (p99 ${mean((spins.empty ?? []).map((s) => s.p99)).toFixed(1)} ms), year ${spinYear.toFixed(0)}/s (p99 ${mean((spins.year ?? []).map((s) => s.p99)).toFixed(1)} ms), ratio ${spinRatio.toFixed(2)} (gate ≥ 0.9: ${spinRatio >= 0.9 ? 'ok' : 'UNDER'})`,
+  )
+console.log(`\n${'call'.padEnd(44)}${'empty p99'.padStart(11)}${'year p99'.padStart(11)}${'ratio'.padStart(8)}  gate`)
+for (const [name, year] of grown) {
+  const baseName = name.replace(/^regular: /, 'new player: ')
+  const b = base.get(baseName) as Timing
+  const ratio = year.p99 / Math.max(b.p99, 0.01)
+  const isSearch = name.startsWith('console:')
+  const ok = isSearch ? year.p99 <= 100 : ratio <= 1.2
+  if (!ok) over++
+  console.log(
+    `${name.padEnd(44)}${b.p99.toFixed(2).padStart(11)}${year.p99.toFixed(2).padStart(11)}${ratio.toFixed(2).padStart(8)}  ${isSearch ? '≤ 100 ms' : '≤ 1.2×'} ${ok ? 'ok' : 'OVER'}`,
+  )
+}
+console.log(`\n(the regular's baseline is the new player on the empty database) load average: ${load()}`)
+await empty.drop()
+process.exitCode = over > 0 ? 1 : 0

@@ -1,0 +1,240 @@
+// Identity by face on each engine, through the sandbox face server over HTTP (Datavalid's API as
+// the adapter speaks it): after the bureau's yes the account waits for the face (no deposit); a
+// matching live face verifies it; another face, a spoof or no answer go to the verification queue
+// with the scores, never the picture; no camera goes there too; only the picture's SHA-256, the
+// scores and the provider's reference are kept, with the biometric consent. The step-up before a
+// withdrawal from a device a password login added; the registration data with its CEP and gender,
+// the sign-up address and device, masked for an operator who may not see personal data.
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
+import { signedInOperator } from '../../tests/support/operators.ts'
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  loginPlayer,
+  sandboxFaceOf,
+  TEST_BIRTH_DATE,
+  type TestDb,
+} from '../../tests/support/server.ts'
+import { maskRegistration, readRegistration } from './registration.ts'
+import { sandboxFaceCpf } from './sandbox/face-server.ts'
+
+const START = Date.UTC(2026, 10, 20, 15, 0)
+const SAVE = '/charge/amount/saveUserAccountInfo'
+const CONSENT = 'face-2026-11'
+/** Any picture: the sandbox accepts it (a few hundred bytes of a JPEG-like body). */
+const PICTURE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7)]).toString('base64')
+const sha = (base64: string) => createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex')
+
+describe.each(engines)('identity by face on %s', { timeout: 120_000 }, (engine) => {
+  let testDb: TestDb
+  let app: FastifyInstance
+  const clock = manualClock(START)
+  let serial = 0
+
+  beforeEach(async () => {
+    clock.time = START
+    testDb = await createTestDb(engine)
+    app = await buildTestApp(testDb.db, { FACE_CHECK: 'on', FACE_STEP_UP: 'on' }, clock)
+  })
+  afterEach(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  async function awaitingFace(cpf: string) {
+    const player = await loginPlayer(app, { ageConfirmed: true })
+    const saved = await player.call(SAVE, { fullName: 'Maria da Silva', cpf, birthDate: TEST_BIRTH_DATE })
+    expect(saved.data).toMatchObject({ status: 'face', verified: false, fullName: 'Maria da Silva' })
+    return player
+  }
+  const face = (player: { call: (p: string, b?: object) => Promise<unknown> }, purpose = 'onboarding') =>
+    player.call('/v1/account/face', { image: PICTURE, purpose, consentVersion: CONSENT }) as Promise<{
+      success: boolean
+      msgCode: string
+      data: { outcome: string }
+    }>
+  const checks = () => testDb.db.kysely.selectFrom('face_checks').selectAll().orderBy('id').execute()
+
+  it('keeps the account unverified until a matching live face passes, and keeps no picture', async () => {
+    const cpf = sandboxFaceCpf('match', ++serial)
+    const player = await awaitingFace(cpf)
+    const deposit = await player.call('/charge/create/order', { amount: 2000, requestId: 'face-dep-1' })
+    expect(deposit).toMatchObject({ success: false, msgCode: 'verification_required' })
+    expect((await player.call('/v1/account/faceStatus')).data).toEqual({
+      enabled: true,
+      pending: true,
+      stepUpDue: false,
+    })
+
+    const answer = await face(player)
+    expect(answer.data).toEqual({ outcome: 'passed' })
+    expect((await player.call('/charge/amount/getUserAccountInfo')).data).toMatchObject({ status: 'verified' })
+    const paid = await player.call('/charge/create/order', { amount: 2000, requestId: 'face-dep-2' })
+    expect(paid.success, JSON.stringify(paid)).toBe(true)
+
+    const [check] = await checks()
+    expect(check).toMatchObject({
+      purpose: 'onboarding',
+      outcome: 'passed',
+      match_bp: 9612,
+      liveness_bp: 9870,
+      provider: 'datavalid',
+      image_sha256: sha(PICTURE),
+    })
+    expect(check?.provider_ref).toMatch(/^SBX-/)
+    expect(sandboxFaceOf(app).asked.get(cpf)?.lastImageSha256).toBe(sha(PICTURE))
+    // No column anywhere holds the picture.
+    expect(JSON.stringify(await checks())).not.toContain(PICTURE.slice(0, 40))
+    const consents = await testDb.db.kysely.selectFrom('biometric_consents').selectAll().execute()
+    expect(consents).toEqual([expect.objectContaining({ player_id: player.userId, version: CONSENT, given_at: START })])
+    // Nothing waits any more: a second picture is refused.
+    expect((await face(player)).msgCode).toBe('face_not_pending')
+  })
+
+  it('sends another face, a spoof and no answer to the queue with the scores, an operator sees them', async () => {
+    const cases = [
+      ['no_match', 'face_mismatch', 0.4217, 0.979],
+      ['spoof', 'face_liveness', 0.9344, 0.1203],
+      ['unavailable', 'face_unavailable', null, null],
+    ] as const
+    for (const [answer, reason, match, liveness] of cases) {
+      const player = await awaitingFace(sandboxFaceCpf(answer, ++serial))
+      expect((await face(player)).data).toEqual({ outcome: 'review' })
+      const details = await player.call('/charge/amount/getUserAccountInfo')
+      expect(details.data).toMatchObject({ status: 'review', reviewReason: reason, verified: false })
+      const risk = await signedInOperator(app, testDb.db.kysely, 'risk', clock.now(), `192.0.2.${serial}`)
+      const queue = await risk.call('verifications/queue')
+      const item = queue.data.items.find((i: { playerId: number }) => i.playerId === player.userId)
+      expect(item).toMatchObject({ reason, faceMatch: match, faceLiveness: liveness })
+      expect(JSON.stringify(queue)).not.toContain(PICTURE.slice(0, 40))
+      // An approval verifies the identity as it does for the bureau's reviews.
+      expect((await risk.call('verifications/decide', { id: item.id, decision: 'approve' })).success).toBe(true)
+      expect((await player.call('/charge/amount/getUserAccountInfo')).data.status).toBe('verified')
+    }
+  })
+
+  it('refuses a step-up that does not pass, and keeps asking', async () => {
+    const cpf = sandboxFaceCpf('spoof', ++serial)
+    const player = await awaitingFace(cpf)
+    // The onboarding spoof goes to review; an operator approves it, then a step-up is asked.
+    expect((await face(player)).data.outcome).toBe('review')
+    const risk = await signedInOperator(app, testDb.db.kysely, 'risk', clock.now(), '192.0.2.200')
+    const item = (await risk.call('verifications/queue')).data.items[0]
+    expect((await risk.call('verifications/decide', { id: item.id, decision: 'approve' })).success).toBe(true)
+    expect((await face(player, 'step_up')).msgCode).toBe('face_step_up_failed')
+    expect((await checks()).map((c) => [c.purpose, c.outcome])).toEqual([
+      ['onboarding', 'liveness'],
+      ['step_up', 'liveness'],
+    ])
+  })
+
+  it('sends a phone without a camera to the queue, and refuses the fallback when nothing waits', async () => {
+    const stranger = await loginPlayer(app, { ageConfirmed: true })
+    expect((await stranger.call('/v1/account/faceFallback', { reason: 'no_camera' })).msgCode).toBe('face_not_pending')
+    const player = await awaitingFace(sandboxFaceCpf('match', ++serial))
+    expect((await player.call('/v1/account/faceFallback', { reason: 'no_camera' })).data).toEqual({ outcome: 'review' })
+    expect((await player.call('/charge/amount/getUserAccountInfo')).data).toMatchObject({
+      status: 'review',
+      reviewReason: 'face_no_camera',
+    })
+    expect(await checks()).toEqual([
+      expect.objectContaining({ outcome: 'no_camera', image_sha256: null, match_bp: null }),
+    ])
+  })
+
+  it('asks the face again before a withdrawal from a device a password login added', async () => {
+    const cpf = sandboxFaceCpf('match', ++serial)
+    const player = await awaitingFace(cpf)
+    expect((await face(player)).data.outcome).toBe('passed')
+    const bound = await player.call('/user/bindLoginAccount', {
+      userName: `rosto${serial}xyzw`,
+      password: 'Horse-Batt3ry9',
+      confirmPassword: 'Horse-Batt3ry9',
+    })
+    expect(bound.success, JSON.stringify(bound)).toBe(true)
+    // On the device that signed up: the first withdrawal to a key never paid to asks the face.
+    const toNewKey = {
+      accountNumber: cpf,
+      payType: 'cpf',
+      amount: 1000,
+      requestId: 'face-wd-000',
+      password: 'Horse-Batt3ry9',
+    }
+    expect(await player.call('/withdraw/create/order', toNewKey)).toMatchObject({
+      success: false,
+      msgCode: 'face_step_up_required',
+    })
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: {
+        userName: `rosto${serial}xyzw`,
+        password: 'Horse-Batt3ry9',
+        apiType: 1,
+        deviceId: crypto.randomUUID(),
+      },
+    })
+    expect(login.json().success, login.body).toBe(true)
+    const token = login.json().data.token as string
+    const call = async (path: string, body: object = {}) =>
+      (
+        await app.inject({ method: 'POST', url: `/api${path}`, headers: { 'access-token': token }, payload: body })
+      ).json()
+    expect((await call('/v1/account/faceStatus')).data.stepUpDue).toBe(true)
+    const withdraw = {
+      accountNumber: cpf,
+      payType: 'cpf',
+      amount: 1000,
+      requestId: 'face-wd-001',
+      password: 'Horse-Batt3ry9',
+    }
+    const refused = await call('/withdraw/create/order', withdraw)
+    expect(refused).toMatchObject({ success: false, msgCode: 'face_step_up_required' })
+    // The step-up on the new device clears its due step-up and lets the withdrawal through the gate.
+    const passed = await call('/v1/account/face', { image: PICTURE, purpose: 'step_up', consentVersion: CONSENT })
+    expect(passed.data).toEqual({ outcome: 'passed' })
+    expect((await call('/v1/account/faceStatus')).data.stepUpDue).toBe(false)
+    const after = await call('/withdraw/create/order', withdraw)
+    expect(after.msgCode).not.toBe('face_step_up_required')
+    const steps = (await checks()).filter((c) => c.purpose === 'step_up')
+    expect(steps).toEqual([expect.objectContaining({ outcome: 'passed', image_sha256: sha(PICTURE) })])
+  })
+
+  it('keeps the address with its CEP, the gender, the sign-up address and device; masked for others', async () => {
+    const player = await loginPlayer(app, { ageConfirmed: true })
+    const bad = await player.post('/v1/account/registration', {
+      cep: '1234-567',
+      street: 'Rua A',
+      number: '1',
+      district: 'Centro',
+      city: 'São Paulo',
+      state: 'SP',
+      gender: 'female',
+    })
+    expect(bad.statusCode).toBe(400)
+    const saved = await player.call('/v1/account/registration', {
+      cep: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      gender: 'not_informed',
+    })
+    expect(saved.data).toMatchObject({ cep: '01310100', gender: 'not_informed', complement: null })
+    const record = await readRegistration(testDb.db.kysely, player.userId)
+    expect(record.signupAddress).toBe('127.0.0.1')
+    expect(record.signupDevice).not.toBeNull()
+    expect(maskRegistration({ ...record, signupAddress: '203.0.113.45' })).toMatchObject({
+      cep: '01***-***',
+      street: '***',
+      number: '***',
+      city: 'São Paulo',
+      signupAddress: '203.0.***.***',
+    })
+  })
+})

@@ -1,0 +1,407 @@
+// Every sheet and dialog of the player app, and every dialog and side panel of the console, on the
+// small phones Brazil uses (360×640, the most common Android viewport, and 320×568): each one's
+// title and every control inside can be brought fully into the visible viewport and is not
+// covered by anything (a toast, the bottom navigation, another layer). Also: a sheet focuses its
+// first field when it opens, a refused submit brings its first error into view, and a toast
+// shown over a sheet never covers the sheet's controls. Each without a serious axe finding; with
+// SCREENSHOT_DIR set, each is saved at 360×640 and 390×844.
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
+import { promotionsOffPort } from '../../playwright.config.ts'
+import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
+import {
+  accountInfo,
+  adjustBalance,
+  consolePage,
+  createOperator,
+  enterApp,
+  fundedPlayer,
+  nextCpfSerial,
+  PLAYER_PASSWORD,
+  playerCall,
+  requestWithdrawal,
+  seriousAxeViolations,
+  verifyPlayer,
+} from './support.ts'
+
+const SIZES = [
+  [360, 640],
+  [320, 568],
+] as const
+const SHOTS = process.env.SCREENSHOT_DIR
+// Every finding of a walk is reported, not only the first.
+const soft = expect.configure({ soft: true })
+
+/**
+ * In the page: scrolls each of the root's title and focusable controls into view and names every
+ * one that then is not wholly inside the visual viewport, or whose centre shows something else.
+ */
+function unreachable(root: Element): string[] {
+  const describe = (el: Element | null) => {
+    if (!el) return 'nothing'
+    const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+    const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent?.trim() : undefined
+    return `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}> "${label ?? name}"`
+  }
+  const selector =
+    'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+  const labelledBy = root.getAttribute('aria-labelledby')
+  const title = (labelledBy && document.getElementById(labelledBy)) || root.querySelector('h1, h2, h3')
+  const targets = [...(title ? [title] : []), ...root.querySelectorAll(selector)].filter(
+    (el) => el.getClientRects().length > 0,
+  )
+  const view = window.visualViewport
+  const box = view
+    ? {
+        left: view.offsetLeft,
+        top: view.offsetTop,
+        right: view.offsetLeft + view.width,
+        bottom: view.offsetTop + view.height,
+      }
+    : { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight }
+  const problems: string[] = []
+  for (const el of targets) {
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' })
+    const r = el.getBoundingClientRect()
+    const where = `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`
+    if (r.top < box.top - 1 || r.left < box.left - 1 || r.bottom > box.bottom + 1 || r.right > box.right + 1) {
+      problems.push(`${describe(el)} ${where} is not fully in view`)
+      continue
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    // A control wrapped in its label (a switch, a checkbox) is reached through the label.
+    const owner = el.closest('label') ?? el
+    if (!hit || !(owner === hit || owner.contains(hit)))
+      problems.push(`${describe(el)} ${where} is covered by ${describe(hit)}`)
+  }
+  return problems
+}
+
+/** At each small size: the dialog's title and controls can all be seen and reached. */
+async function expectReachable(page: Page, dialog: Locator, name: string) {
+  await expect(dialog).toBeVisible()
+  const problems: string[] = []
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height })
+    // Layout settles (the sheet's bound follows the visual viewport) before measuring.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    for (const problem of await dialog.evaluate(unreachable)) problems.push(`${name} at ${width}×${height}: ${problem}`)
+  }
+  await page.setViewportSize({ width: 360, height: 640 })
+  soft(problems).toEqual([])
+  soft(await seriousAxeViolations(page), `${name}: axe`).toEqual([])
+  if (SHOTS) {
+    const file = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()
+    for (const [width, height] of [
+      [360, 640],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await page.screenshot({ path: `${SHOTS}/sheet-${file}-${width}.png` })
+    }
+    await page.setViewportSize({ width: 360, height: 640 })
+  }
+}
+
+/** The element focused now is inside the dialog, and is the given one when named. */
+async function expectFocusIn(dialog: Locator, field?: Locator) {
+  await soft.poll(() => dialog.evaluate((root) => root.contains(document.activeElement))).toBe(true)
+  if (field) await soft(field).toBeFocused()
+}
+
+/** The element is wholly inside the visual viewport (without scrolling it there). */
+async function expectInView(locator: Locator) {
+  await soft
+    .poll(() =>
+      locator.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        const view = window.visualViewport as VisualViewport
+        return r.top >= view.offsetTop - 1 && r.bottom <= view.offsetTop + view.height + 1 && r.height > 0
+      }),
+    )
+    .toBe(true)
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 })
+})
+
+test('a new player: the welcome, wheel, check-in, bind and identity sheets fit; first field focused, errors shown', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await enterApp(page, '/', { keepWelcome: true })
+  const welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await expectReachable(page, welcome, 'welcome (unverified)')
+  await welcome.getByRole('button', { name: 'Depois' }).click()
+
+  await page.getByTestId('dock-wheel').click()
+  const wheel = page.getByRole('dialog', { name: 'Roleta grátis' })
+  await expectReachable(page, wheel, 'wheel (unverified)')
+  await wheel.getByRole('button', { name: 'Fechar' }).click()
+
+  await page.getByTestId('dock-sign').click()
+  const sign = page.getByRole('dialog', { name: 'Check-in diário' })
+  await expectReachable(page, sign, 'check-in (unverified)')
+  await sign.getByRole('button', { name: 'Fechar' }).click()
+
+  await page.goto('/mine')
+  await page.getByRole('button', { name: 'Criar nome e senha' }).first().click()
+  const bind = page.getByRole('dialog', { name: 'Criar login com nome e senha' })
+  await expectFocusIn(bind, bind.getByLabel('Nome de usuário'))
+  await expectReachable(page, bind, 'bind (create)')
+  await bind.getByRole('button', { name: 'Vincular conta' }).click()
+  await soft(bind.getByLabel('Nome de usuário')).toBeFocused()
+  await expectInView(bind.locator('.field-error').first())
+  await bind.getByRole('button', { name: 'Já tem nome e senha? Entrar' }).click()
+  const login = page.getByRole('dialog', { name: 'Entrar com nome e senha' })
+  await expectReachable(page, login, 'bind (log in)')
+  await login.getByRole('button', { name: 'Fechar' }).click()
+
+  await page.goto('/rechargeMall')
+  await page.getByTestId('verify-start').click()
+  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  const name = details.getByLabel('Nome completo')
+  await expectFocusIn(details, name)
+  await expectInView(name)
+  await expectReachable(page, details, 'identity')
+  // Submitted with the date missing: the date's field is focused and its error is in view.
+  await name.fill('Maria Souza Lima')
+  await details.getByLabel('CPF').pressSequentially(randomCpf())
+  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await soft(details.getByLabel('Data de nascimento')).toBeFocused()
+  await expectInView(details.locator('.field-error'))
+  await expectReachable(page, details, 'identity (with an error)')
+  // Sent to our team: the "in review" sheet.
+  await details.getByLabel('CPF').fill('')
+  await details.getByLabel('CPF').pressSequentially(sandboxCpf('name_mismatch', nextCpfSerial()))
+  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+  const review = page.getByRole('dialog', { name: 'Seus dados estão em análise' })
+  await expectReachable(page, review, 'identity (in review)')
+})
+
+/**
+ * Chromium in a test has no on-screen keyboard: this stands in for the visual viewport, shorter by
+ * `window.setKeyboard(px)` as a phone's is while its keyboard is open (the layout viewport keeps
+ * its size, as Chrome on Android and Safari do).
+ */
+function fakeKeyboard() {
+  let keyboard = 0
+  const view = new EventTarget() as EventTarget & Record<string, number>
+  const metrics: Record<string, () => number> = {
+    offsetTop: () => 0,
+    offsetLeft: () => 0,
+    pageTop: () => window.scrollY,
+    pageLeft: () => window.scrollX,
+    width: () => window.innerWidth,
+    height: () => window.innerHeight - keyboard,
+    scale: () => 1,
+  }
+  for (const [key, get] of Object.entries(metrics)) Object.defineProperty(view, key, { get })
+  Object.defineProperty(window, 'visualViewport', { get: () => view })
+  window.addEventListener('resize', () => view.dispatchEvent(new Event('resize')))
+  Object.assign(window, {
+    setKeyboard: (px: number) => {
+      keyboard = px
+      view.dispatchEvent(new Event('resize'))
+    },
+  })
+}
+
+test('with the on-screen keyboard open the identity sheet fits above it and the focused field stays in view', async ({
+  page,
+}) => {
+  await page.addInitScript(fakeKeyboard)
+  await enterApp(page, '/rechargeMall')
+  await page.getByTestId('verify-start').click()
+  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await expect(details.getByLabel('Nome completo')).toBeFocused()
+  // The keyboard takes 280 px of the 640: the sheet sits above it and the focused field with it.
+  await page.evaluate(() => (window as unknown as { setKeyboard: (px: number) => void }).setKeyboard(280))
+  await expectInView(details.getByLabel('Nome completo'))
+  await details.getByLabel('Data de nascimento').focus()
+  await page.evaluate(() => (window as unknown as { setKeyboard: (px: number) => void }).setKeyboard(300))
+  await expectInView(details.getByLabel('Data de nascimento'))
+  await expectReachable(page, details, 'identity with the keyboard open')
+})
+
+test('a refusal from the bureau is brought into view', async ({ page }) => {
+  await enterApp(page, '/rechargeMall')
+  await page.getByTestId('verify-start').click()
+  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await details.getByLabel('Nome completo').fill('Maria Souza Lima')
+  await details.getByLabel('CPF').pressSequentially(sandboxCpf('suspended', nextCpfSerial()))
+  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+  // The refusal arrives after the request: the sheet scrolls to it.
+  await details.getByLabel('Nome completo').focus()
+  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expectInView(details.getByTestId('verification-refusal'))
+})
+
+test('a verified player without the registration limits is asked only for them, and it fits', async ({ page }) => {
+  await enterApp(page, '/rechargeMall', { registrationLimits: false })
+  await verifyPlayer(page, randomCpf())
+  await page.reload()
+  await page.getByTestId('deposit-submit').click()
+  const limits = page.getByRole('dialog', { name: 'Seus limites diários' })
+  await expectFocusIn(limits, limits.getByLabel('Limite de perda por dia'))
+  await expectReachable(page, limits, 'registration limits')
+})
+
+test('a verified player: the gift envelope and its credit fit', async ({ page }) => {
+  await enterApp(page)
+  await verifyPlayer(page, randomCpf())
+  await page.reload()
+  await page.getByTestId('dock-gift').click()
+  const gift = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await expectReachable(page, gift, 'welcome (envelope)')
+  await gift.getByRole('button', { name: 'Abrir o envelope' }).click()
+  await expect(gift.getByTestId('gift-credit')).toBeVisible()
+  await expectReachable(page, gift, 'welcome (credited)')
+})
+
+test('a funded player: the PIX, withdrawal, pause and account sheets fit', async ({ page }) => {
+  test.setTimeout(180_000)
+  const cpf = randomCpf()
+  await fundedPlayer(page, 10_000, cpf)
+
+  await page.goto('/rechargeMall')
+  await page.getByTestId('deposit-submit').click()
+  const pix = page.getByTestId('pix-sheet')
+  await expectReachable(page, pix, 'PIX')
+  await pix.getByRole('button', { name: 'Fechar' }).click()
+  await expectReachable(page, pix, 'PIX (close?)')
+  await pix.getByRole('button', { name: 'Fechar' }).click()
+  await expect(pix).toHaveCount(0)
+
+  await page.goto('/withdrawTab')
+  await page.getByLabel(/Outro valor/).fill('60')
+  await page.getByTestId('withdraw-next').click()
+  const key = page.getByRole('dialog', { name: 'Sacar R$ 60,00 por PIX' })
+  await expectFocusIn(key, key.getByLabel(/Chave PIX/))
+  await expectReachable(page, key, 'withdrawal key')
+  // Neither key nor password given: the first of them, the key, is focused with its error in view.
+  await key.getByRole('button', { name: 'Confirmar saque de R$ 60,00' }).click()
+  await soft(key.getByLabel(/Chave PIX/)).toBeFocused()
+  await expectInView(key.locator('.field-error').first())
+  await key.getByRole('button', { name: 'Cancelar' }).click()
+
+  await page.goto('/mine')
+  await page.getByRole('button', { name: 'Ver login' }).click()
+  const account = page.getByRole('dialog', { name: 'Sua conta' })
+  await expectReachable(page, account, 'bind (bound)')
+  await account.getByRole('button', { name: 'Fechar' }).click()
+
+  await page.goto('/limits')
+  await page.getByTestId('exclude-24h').click()
+  await expectReachable(page, page.getByTestId('exclude-confirm'), 'pause')
+})
+
+test('in a game: its rules panel fits; leaving it with cash: the "you can withdraw" prompt fits', async ({ page }) => {
+  test.setTimeout(120_000)
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  await adjustBalance(page, userId, 60_000)
+  await page.getByTestId('lobby-tab-Brasil').click()
+  await page.getByTestId('game-gol-de-placa').click()
+  const frame = page.frameLocator('[data-testid="game-frame"] iframe')
+  await frame.getByTestId('game-spin').click()
+  await expect(frame.locator('#game')).toHaveAttribute('data-rounds', '1')
+  // The game's own dialog: the rules panel, over the reels inside the game frame.
+  await frame.getByRole('button', { name: 'Regras e RTP' }).click()
+  await expectReachable(page, frame.getByRole('dialog', { name: 'Regras e RTP' }), 'game rules')
+  await frame
+    .getByRole('dialog', { name: 'Regras e RTP' })
+    .getByRole('button', { name: /Fechar/ })
+    .click()
+  await page.getByTestId('game-frame-close').click()
+  await expectReachable(page, page.getByRole('dialog', { name: 'Você pode sacar' }), 'withdraw prompt')
+})
+
+test('the "Conta vinculada" toast never covers the withdrawal sheet that follows it', async ({ page }) => {
+  await enterApp(page)
+  const { userId } = await accountInfo(page)
+  await verifyPlayer(page, randomCpf())
+  await adjustBalance(page, userId, 10_000)
+  await page.goto('/withdrawTab')
+  await page.getByRole('button', { name: 'Criar nome e senha' }).click()
+  const bind = page.getByRole('dialog', { name: 'Criar login com nome e senha' })
+  await bind.getByLabel('Nome de usuário').fill(`e2e${String(userId).padStart(6, '0')}t`)
+  await bind.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
+  await bind.getByLabel('Confirme a senha').fill(PLAYER_PASSWORD)
+  await bind.getByRole('button', { name: 'Vincular conta' }).click()
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Conta vinculada')
+  await page.getByLabel(/Outro valor/).fill('60')
+  await page.getByTestId('withdraw-next').click()
+  const key = page.getByRole('dialog', { name: 'Sacar R$ 60,00 por PIX' })
+  await expect(toast).toBeVisible()
+  await expectReachable(page, key, 'withdrawal key under a toast')
+})
+
+test('a player from an ad: the consent question fits', async ({ page }) => {
+  await page.goto('/?zn=campanha1/x&fbclid=IwAR0abc123')
+  await page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' }).click()
+  await page
+    .getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
+    .getByRole('button', { name: /Depois|Fechar/ })
+    .click()
+  await expectReachable(page, page.getByRole('dialog', { name: 'Você veio de um anúncio' }), 'ad consent')
+})
+
+test.describe('with promotions switched off', () => {
+  test.use({ baseURL: `http://127.0.0.1:${promotionsOffPort}` })
+  test('the first-game welcome fits', async ({ page }) => {
+    await enterApp(page, '/', { keepWelcome: true })
+    await expectReachable(page, page.getByRole('dialog', { name: 'Seu primeiro jogo' }), 'welcome (first game)')
+  })
+})
+
+test('the console on a phone: the verification and withdrawal panels and the rewards confirmation fit', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const stamp = Date.now()
+  const rita = `rita.small.${stamp}@jogolimpo.example`
+  const paula = `paula.small.${stamp}@jogolimpo.example`
+  const ana = `ana.small.${stamp}@jogolimpo.example`
+  createOperator(rita, 'risk', 'Rita Risco')
+  createOperator(paula, 'payments', 'Paula Pagamentos')
+  createOperator(ana, 'admin', 'Ana Admin')
+
+  // A verification waiting for an operator, and a withdrawal above the review threshold.
+  await enterApp(page)
+  const waiting = (await accountInfo(page)).userId
+  const saved = await playerCall(page, '/charge/amount/saveUserAccountInfo', {
+    fullName: 'Maria Souza Lima',
+    cpf: sandboxCpf('name_mismatch', 10 + (stamp % 80)),
+    birthDate: '1990-01-15',
+  })
+  expect(saved.data?.status).toBe('review')
+  await page.context().clearCookies()
+  const other = await browser.newPage()
+  await other.setViewportSize({ width: 360, height: 640 })
+  const cpf = randomCpf()
+  await fundedPlayer(other, 250_000, cpf)
+  const asked = await requestWithdrawal(other, cpf, 200_000, `small-${stamp}`)
+  expect(asked.data?.status, JSON.stringify(asked)).toBe('review')
+
+  const risk = await consolePage(browser, rita, { width: 360, height: 640 })
+  await risk.getByRole('navigation').getByRole('link', { name: 'Verificações' }).click()
+  await risk.getByTestId(`verification-${waiting}`).getByRole('button').click()
+  await expectReachable(risk, risk.getByTestId('verification-panel'), 'console verification panel')
+
+  const payments = await consolePage(browser, paula, { width: 360, height: 640 })
+  await payments.goto('/console/withdrawals')
+  await payments.getByTestId(`order-${asked.data.orderId}`).getByRole('button', { name: asked.data.orderId }).click()
+  await expectReachable(payments, payments.getByTestId('review-panel'), 'console withdrawal review')
+
+  const admin = await consolePage(browser, ana, { width: 360, height: 640 })
+  await admin.getByRole('link', { name: 'Recompensas' }).click()
+  await admin.getByLabel('Motivo da mudança (obrigatório, fica na auditoria)').fill('teste de tela pequena')
+  await admin.getByRole('button', { name: 'Desligar todas as promoções' }).click()
+  await expectReachable(admin, admin.getByRole('alertdialog'), 'console rewards confirmation')
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click()
+})

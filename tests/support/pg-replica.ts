@@ -1,0 +1,220 @@
+// A real PostgreSQL primary and its streaming replica on this machine, each a `postgres` of its
+// own on a free port in a temporary directory (as the proxy tests start nginx), run as the
+// `postgres` OS user when the tests run as root: the primary made by initdb (replication allowed
+// from loopback), the replica a base backup of it taken with pg_basebackup and started as a hot
+// standby. A primary of their own, not the shared test server: a base backup copies a whole
+// cluster (every other test's databases), the shared server allows no replication connection,
+// and without a slot its busy WAL can be recycled before the standby streams it.
+// `replicaUnavailable` says, before any test, why they cannot be started here (PostgreSQL not
+// given, no server binaries), so the tests that need them skip with that reason.
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
+import pg from 'pg'
+
+const run = promisify(execFile)
+
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
+
+/** The OS user the server runs as: `postgres` when we are root (PostgreSQL refuses root), else ourselves. */
+function serverUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'))
+  if (!line) throw new Error('running as root and there is no postgres user to run PostgreSQL as')
+  const [, , uid, gid] = line.split(':')
+  return { uid: Number(uid), gid: Number(gid) }
+}
+
+/** Why no primary and replica can be started here, or null when they can. */
+export function replicaUnavailable(): string | null {
+  if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set (PostgreSQL is not given to the tests)'
+  for (const bin of ['initdb', 'pg_basebackup', 'postgres'])
+    if (!existsSync(path.join(PG_BIN, bin))) return `${path.join(PG_BIN, bin)} is missing (set PG_BIN)`
+  return null
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+export interface LocalServer {
+  port: number
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  url: string
+  /** `url` (a URL of another server) with this server's port. */
+  urlFor(url: string): string
+  /** Stops the server (fast shutdown); the directory stays until `remove`. */
+  stop(): Promise<void>
+  /** Stops it if running and removes its directory. */
+  remove(): Promise<void>
+}
+
+/** Settings a standby must hold at least as high as its primary's. */
+const AT_LEAST_PRIMARY = [
+  'max_connections',
+  'max_worker_processes',
+  'max_wal_senders',
+  'max_prepared_transactions',
+  'max_locks_per_transaction',
+]
+
+/** A temporary directory the server's user owns, its `data` folder to be made by initdb or pg_basebackup. */
+function serverDirectory(kind: string) {
+  const user = serverUser()
+  const dir = mkdtempSync(path.join(tmpdir(), `jogo-limpo-${kind}-`))
+  if (user) chownSync(dir, user.uid, user.gid)
+  return { dir, data: path.join(dir, 'data'), as: user ? { uid: user.uid, gid: user.gid } : {}, user }
+}
+
+/**
+ * Writes `config` and a trusting pg_hba.conf into `data` (Debian's packages keep both outside the
+ * data directory), starts `postgres` on it, and waits until it answers (and, for a standby, is
+ * in recovery).
+ */
+async function serve(
+  where: ReturnType<typeof serverDirectory>,
+  port: number,
+  config: string[],
+  standby: boolean,
+): Promise<LocalServer> {
+  const { dir, data, as, user } = where
+  const base = [
+    "listen_addresses = '127.0.0.1'",
+    `port = ${port}`,
+    `unix_socket_directories = '${dir}'`,
+    'shared_buffers = 32MB',
+    // A test's server: nothing in it outlives the test.
+    'fsync = off',
+    'synchronous_commit = off',
+  ]
+  writeFileSync(path.join(data, 'postgresql.conf'), `${[...base, ...config].join('\n')}\n`)
+  writeFileSync(
+    path.join(data, 'pg_hba.conf'),
+    'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n',
+  )
+  if (user) for (const file of ['postgresql.conf', 'pg_hba.conf']) chownSync(path.join(data, file), user.uid, user.gid)
+  const log: string[] = []
+  const server: ChildProcess = spawn(path.join(PG_BIN, 'postgres'), ['-D', data], {
+    ...as,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()))
+  // A process that ends without stopping it (a failed bench) does not leave it running: immediate shutdown.
+  const orphaned = () => server.kill('SIGQUIT')
+  process.once('exit', orphaned)
+  server.once('exit', () => process.off('exit', orphaned))
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGINT') // PostgreSQL's fast shutdown
+    await Promise.race([exited, sleep(10_000)])
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
+  }
+  const remove = async () => {
+    await stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`postgres exited: ${log.join('')}`)
+      const probe = new pg.Client({ connectionString: url })
+      try {
+        await probe.connect()
+        const inRecovery = (await probe.query('select pg_is_in_recovery() as r')).rows[0].r as boolean
+        await probe.end()
+        if (inRecovery === standby) break
+      } catch {
+        await probe.end().catch(() => {})
+      }
+      if (i > 300) throw new Error(`postgres did not accept connections: ${log.join('')}`)
+      await sleep(100)
+    }
+  } catch (error) {
+    await remove()
+    throw error
+  }
+  return {
+    port,
+    url,
+    urlFor: (other) => {
+      const target = new URL(other)
+      target.hostname = '127.0.0.1'
+      target.port = String(port)
+      return target.toString()
+    },
+    stop,
+    remove,
+  }
+}
+
+/** A new primary: initdb, replication allowed from loopback (wal_level replica, PostgreSQL's default). */
+export async function startPrimary(): Promise<LocalServer> {
+  const where = serverDirectory('primary')
+  try {
+    await run(path.join(PG_BIN, 'initdb'), ['-D', where.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], where.as)
+  } catch (error) {
+    rmSync(where.dir, { recursive: true, force: true })
+    throw error
+  }
+  return serve(where, await freePort(), ['wal_level = replica', 'max_wal_senders = 4', 'max_connections = 100'], false)
+}
+
+/** A base backup of the primary at `primaryUrl`, started as a hot standby streaming from it. */
+export async function startReplica(primaryUrl: string): Promise<LocalServer> {
+  const primary = new URL(primaryUrl)
+  const settings = new pg.Client({ connectionString: primaryUrl })
+  await settings.connect()
+  const { rows } = await settings.query<{ name: string; setting: string }>(
+    'select name, setting from pg_settings where name = any($1)',
+    [AT_LEAST_PRIMARY],
+  )
+  await settings.end()
+  const where = serverDirectory('replica')
+  try {
+    await run(
+      path.join(PG_BIN, 'pg_basebackup'),
+      [
+        '-h',
+        primary.hostname,
+        '-p',
+        primary.port || '5432',
+        '-U',
+        decodeURIComponent(primary.username || 'postgres'),
+        '-D',
+        where.data,
+        '-R', // standby.signal and primary_conninfo
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+      ],
+      { ...where.as, env: { ...process.env, PGAPPNAME: 'jogo-limpo-test-replica' } },
+    )
+  } catch (error) {
+    rmSync(where.dir, { recursive: true, force: true })
+    throw error
+  }
+  return serve(
+    where,
+    await freePort(),
+    [
+      'hot_standby = on',
+      // Long report queries are not cancelled by the primary's vacuum (the setting production uses).
+      'hot_standby_feedback = on',
+      ...rows.map((r) => `${r.name} = ${r.setting}`),
+    ],
+    true,
+  )
+}
