@@ -207,7 +207,15 @@ function ClosureActions({ item, onDone }: { item: ClosureWorkItem; onDone: () =>
         <span>
           <Trans>Motivo (fica na auditoria)</Trans>
         </span>
-        <input required maxLength={200} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <input
+          required
+          maxLength={200}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value)
+            setError(null)
+          }}
+        />
       </label>
       {error && (
         <p className="form-error" role="alert">
