@@ -1,4 +1,5 @@
-// The account closures' worklist: each closure under way with its due clock (IN SPA/MF 31/2025:
+// The account closures' worklist (what an operator acts on first in the first columns, as a phone
+// shows them): each closure under way with its due clock (IN SPA/MF 31/2025:
 // the account closed within 3 days), why it began, its payout (on its way, paid, or why it waits
 // for an operator) and the cash still in the account; an operator with `closures.act` tries a
 // stuck payout again or closes the account as it stands (what could not be paid stays owed), and
@@ -108,8 +109,6 @@ export default function ClosuresPage() {
               cell: (item) =>
                 mayOpenPlayer ? <Link href={`/players/${item.userId}`}>#{item.userId}</Link> : `#${item.userId}`,
             },
-            { header: <Trans>Motivo</Trans>, cell: (item) => causeText(i18n, item.cause) },
-            { header: <Trans>Pedido em</Trans>, cell: (item) => dateTime(item.requestedAt) },
             {
               header: <Trans>Prazo (3 dias)</Trans>,
               hidden: status !== 'open',
@@ -148,6 +147,8 @@ export default function ClosuresPage() {
                 </button>
               ),
             },
+            { header: <Trans>Motivo</Trans>, cell: (item) => causeText(i18n, item.cause) },
+            { header: <Trans>Pedido em</Trans>, cell: (item) => dateTime(item.requestedAt) },
           ]}
         />
       )}
