@@ -1,8 +1,9 @@
 // The closures' operator routes, mounted under /api/ops/closures inside the operator scope (its
 // authentication, permission check and audit of refusals): the worklist of open closures with their
-// due clocks (or the accounts closed, to reopen one) (the player named by id; no CPF or key in full), trying a payout again, closing the
-// account from the worklist (what could not be paid stays owed, and the audit row says how much),
-// and reopening a closed account — each audited in its own transaction with the operator's reason.
+// due clocks, or of the accounts closed (the player named by id; no CPF or key in full), trying a
+// payout again, closing the account from the worklist (what could not be paid stays owed, and the
+// audit row says how much), and reopening a closed account — each audited in its own transaction
+// with the operator's reason.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { closureListRequest, closureStatus, closureWorklist } from '../../contract/closure.ts'

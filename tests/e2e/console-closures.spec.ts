@@ -123,6 +123,12 @@ for (const [width, height] of [
     }[]
     const closedRow = desk.getByTestId(`closure-${closed.find((item) => item.userId === emptyPlayer)?.closureId}`)
     await expect(closedRow).toContainText('Nada a pagar')
+    // The one closed with its balance left says what stays owed; the menu no longer counts it.
+    const owed = closed.find((item) => item.userId === stuckPlayer)?.closureId
+    await expect(desk.getByTestId(`closure-payout-${owed}`)).toHaveText('R$ 15,00 em aberto')
+    const left = (await ops(page, 'pending', {})).closures as number
+    if (left === 0) await expect(desk.getByTestId('badge-closures')).toHaveCount(0)
+    else await expect(desk.getByTestId('badge-closures')).toContainText(String(left))
     await expect(desk.getByTestId('closures')).toContainText(`#${stuckPlayer}`)
     await desk.waitForLoadState('networkidle')
     await expectFits(desk, width)

@@ -22,6 +22,7 @@ import { Tabs } from '../../components/Tabs.tsx'
 import { dateTime, money } from '../../lib/format.ts'
 import { can, useSession } from '../../lib/session.ts'
 import { useCall } from '../../lib/useCall.ts'
+import { refreshPendingWork } from '../../lib/usePendingWork.ts'
 import { useServerNow } from '../../lib/useServerNow.ts'
 import { forceCloseClosure, listClosures, reopenAccount, retryClosure } from './api.ts'
 
@@ -55,8 +56,22 @@ export default function ClosuresPage() {
   const actionable = status === 'open' ? mayAct : mayReopen
 
   const payoutCell = (item: ClosureWorkItem) => {
-    if (item.state === 'closed')
+    if (item.state === 'closed') {
+      // Closed from the worklist with money left: it stays owed, and the page says so.
+      if (item.cash > 0)
+        return (
+          <strong className="form-error">
+            {item.paidAmount > 0 ? (
+              <Trans>
+                Pago {money(item.paidAmount)}; {money(item.cash)} em aberto
+              </Trans>
+            ) : (
+              <Trans>{money(item.cash)} em aberto</Trans>
+            )}
+          </strong>
+        )
       return item.paidAmount > 0 ? <Trans>Pago {money(item.paidAmount)}</Trans> : <Trans>Nada a pagar</Trans>
+    }
     if (item.stuckReason) return <strong className="form-error">{stuckText(i18n, item.stuckReason)}</strong>
     if (item.payout)
       return (
@@ -159,6 +174,7 @@ export default function ClosuresPage() {
           onDone={() => {
             setChosen(null)
             list.reload()
+            refreshPendingWork()
           }}
         />
       )}
