@@ -31,6 +31,9 @@ import {
   PasswordResetForm,
 } from './PlayerForms.tsx'
 
+/** What the server puts in place of a field the role may not see. */
+const MASKED = '***'
+
 /** "01310100" → "01310-100"; a masked CEP ("01***-***") as it came. */
 const formatCep = (cep: string) => (/^\d{8}$/.test(cep) ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep)
 
@@ -74,8 +77,12 @@ export default function PlayerPage() {
     other: t`Outro`,
     not_informed: t`Não informado`,
   }
-  const street = [reg.street, reg.number, reg.complement].filter((part) => part !== null).join(', ')
-  const place = [reg.district, reg.city && reg.state ? `${reg.city}/${reg.state}` : reg.city].filter(Boolean)
+  // Masked, the street, number, complement and district are each `***`: shown once.
+  const streetParts = [reg.street, reg.number, reg.complement].filter((part) => part !== null)
+  const allHidden = streetParts.length > 0 && streetParts.every((part) => part === MASKED)
+  const street = allHidden ? MASKED : streetParts.join(', ')
+  const district = allHidden && reg.district === MASKED ? null : reg.district
+  const place = [district, reg.city && reg.state ? `${reg.city}/${reg.state}` : reg.city].filter(Boolean)
   const addressLine = street || place.length > 0 ? [street, ...place].filter(Boolean).join(' · ') : null
   const pendingAmount = (pending: { amount: number | null; from: number } | null) =>
     pending ? `${pending.amount === null ? '—' : money(pending.amount)} · ${dateTime(pending.from)}` : ''
