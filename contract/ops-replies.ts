@@ -3,6 +3,7 @@
 // contract/ops.ts (`satisfies`), which the console imports without zod.
 import { z } from 'zod'
 import { depositRefundView } from './deposits.ts'
+import { registrationData } from './face.ts'
 import { roundPage } from './games/api.ts'
 import { limitEvent, limitsView, realityCheckChoices } from './limits.ts'
 import {
@@ -216,6 +217,9 @@ export const playerView = z.object({
     closedAt: instant.nullable(),
     closingAt: instant.nullable().optional().meta({ description: 'A closure under way (its payout goes on).' }),
   }),
+  registration: registrationData
+    .extend({ signupAddress: z.string().nullable(), signupDevice: z.string().nullable() })
+    .meta({ description: 'Address, gender, sign-up address and device; masked unless the role sees personal data.' }),
   devices: z.array(
     z.object({ id: int, label: z.string(), createdAt: instant, lastSeenAt: instant, revoked: z.boolean() }),
   ),

@@ -1,6 +1,7 @@
 // The operator console's calls: what the server answers and the console shows. Plain
 // types and constants only (no zod), so the console imports them as they are.
 
+import type { Gender } from './face-values.ts'
 import type { BarredCategory, VerificationReviewReason } from './identity.ts'
 import type { LimitEvent, LimitsView, RealityCheckChoice } from './limit-values.ts'
 import type { PromotionKey } from './promotion-keys.ts'
@@ -412,9 +413,31 @@ export interface PlayerView {
   realityChecks: { sessionId: string; answer: RealityCheckChoice; playedMs: number; net: number; at: number }[]
   /** An operator's holds: frozen (risk hold) and closed, each since when; null when not. */
   holds: { frozenAt: number | null; closedAt: number | null; closingAt?: number | null | undefined }
+  /** The registration data beyond identity (masked unless the role sees personal data). */
+  registration: PlayerRegistrationView
   devices: { id: number; label: string; createdAt: number; lastSeenAt: number; revoked: boolean }[]
   openSessions: number
   notes: PlayerNote[]
+}
+
+/**
+ * The address with its CEP, the gender, and the client address and device of the sign-up, as the
+ * player view shows them. Masked for a role without personal data: the CEP's region, the city and
+ * state; the street, number, complement and district as `***`; the gender as `not_informed`; the
+ * sign-up address cut to its network. Null where the player has not given it.
+ */
+export interface PlayerRegistrationView {
+  cep: string | null
+  street: string | null
+  number: string | null
+  complement: string | null
+  district: string | null
+  city: string | null
+  state: string | null
+  gender: Gender | null
+  signupAddress: string | null
+  /** The device summary of the sign-up ("Chrome · Android"). */
+  signupDevice: string | null
 }
 
 /** Today's figures on the console's dashboard (the start of today in the market's time zone). */

@@ -34,6 +34,11 @@ export class BulkWriter {
     this.#rows++
   }
 
+  /** The declared tables, in the order they are written. */
+  get tableNames(): string[] {
+    return [...this.#tables.keys()]
+  }
+
   /** Rows waiting for the next flush. */
   get pending() {
     return this.#rows

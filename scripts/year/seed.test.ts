@@ -6,6 +6,7 @@ import { spinOutcome } from '../../contract/games/fair.ts'
 import { hmacSha256 } from '../../server/games/seeds.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
+import { secondaryIndexes } from './deferred-indexes.ts'
 import { seedYear } from './seed.ts'
 
 describe.each(engines)('a small year seeded on %s', (engine) => {
@@ -20,7 +21,12 @@ describe.each(engines)('a small year seeded on %s', (engine) => {
     const { db } = testDb
     const k = db.kysely
     await sql`select 1`.execute(k)
+    const tables = ['players', 'ledger_transfers', 'game_rounds', 'wallet_bets', 'deposit_orders', 'withdrawal_orders']
+    const indexesBefore = await secondaryIndexes(db, tables)
     const counts = await seedYear(db, { players: 2000, rounds: 40_000 })
+    // The indexes dropped for the load are made again, the same ones.
+    expect(indexesBefore.length).toBeGreaterThan(10)
+    expect(await secondaryIndexes(db, tables)).toEqual(indexesBefore)
     expect(counts.players).toBe(2000)
     // A session stops early when its player cannot cover the bet, so a few rounds may go unplayed.
     expect(counts.rounds).toBeGreaterThan(38_000)

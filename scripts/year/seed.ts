@@ -7,7 +7,8 @@
 // transfer from the clearing account); paid withdrawals (order, hold, post to payouts); support
 // threads and money-watch flags. Every transfer carries both balances after it, in sequence, as
 // the ledger writes them, and the accounts end at those balances: the ledger is conserved. Time
-// runs forward through the year, a day at a time, written a chunk per transaction (bulk.ts).
+// runs forward through the year, a day at a time, written a chunk per transaction (bulk.ts), with
+// the tables' secondary indexes made once at the end (deferred-indexes.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { withCheckDigits } from '../../contract/cpf.ts'
@@ -19,6 +20,7 @@ import type { Db } from '../../server/db/database.ts'
 import { hmacSha256 } from '../../server/games/seeds.ts'
 import { AccountDirectory } from '../../server/ledger/accounts.ts'
 import { BulkWriter } from './bulk.ts'
+import { deferIndexes, restoreIndexes } from './deferred-indexes.ts'
 
 export interface YearOptions {
   players: number
@@ -388,6 +390,7 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
 
   // The players, created through the year's first eleven months (the last month's rounds are all
   // by players who were there); their accounts start at zero and are set to where the year left them.
+  const deferred = await deferIndexes(db, w.tableNames)
   const joinSpan = 334 * DAY
   const joinedAt = (i: number) => start + Math.floor((i / N) * joinSpan)
   const seedIdBase =
@@ -651,6 +654,8 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
   }
   await w.flush()
   await finish(db, { accountBase, N, cash, nonce, seedIdBase, conversationId, houseBalance })
+  await restoreIndexes(db, deferred)
+  await sql`analyze`.execute(k)
   return counts
 }
 
@@ -703,7 +708,6 @@ async function finish(
   for (const [id, balance] of s.houseBalance)
     await k.updateTable('ledger_accounts').set({ balance }).where('id', '=', id).execute()
   await moveSequences(db)
-  await sql`analyze`.execute(k)
 }
 
 /** PostgreSQL's id sequences past the ids written here (SQLite's rowids follow by themselves). */

@@ -5,7 +5,7 @@
 // scores and the provider's reference are kept, with the biometric consent. The step-up before a
 // withdrawal from a device a password login added; the registration data with its CEP and gender,
 // the sign-up address and device, masked for an operator who may not see personal data.
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
@@ -19,7 +19,6 @@ import {
   TEST_BIRTH_DATE,
   type TestDb,
 } from '../../tests/support/server.ts'
-import { maskRegistration, readRegistration } from './registration.ts'
 import { sandboxFaceCpf } from './sandbox/face-server.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
@@ -204,37 +203,74 @@ describe.each(engines)('identity by face on %s', { timeout: 120_000 }, (engine) 
     expect(steps).toEqual([expect.objectContaining({ outcome: 'passed', image_sha256: sha(PICTURE) })])
   })
 
-  it('keeps the address with its CEP, the gender, the sign-up address and device; masked for others', async () => {
-    const player = await loginPlayer(app, { ageConfirmed: true })
-    const bad = await player.post('/v1/account/registration', {
-      cep: '1234-567',
-      street: 'Rua A',
-      number: '1',
-      district: 'Centro',
-      city: 'São Paulo',
-      state: 'SP',
-      gender: 'female',
+  it("keeps the address with its CEP, the gender, the sign-up address and device; shows them in the console's player view, masked unless the role sees personal data", async () => {
+    // The sign-up: a phone's first login from a public address.
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { deviceId: randomUUID(), ageConfirmed: true },
+      headers: { 'user-agent': android },
+      remoteAddress: '203.0.113.45',
     })
-    expect(bad.statusCode).toBe(400)
-    const saved = await player.call('/v1/account/registration', {
-      cep: '01310-100',
+    const { token, userId } = login.json().data as { token: string; userId: number }
+    const call = async (path: string, body: object) =>
+      await app.inject({ method: 'POST', url: `/api${path}`, headers: { 'access-token': token }, payload: body })
+    const address = {
       street: 'Avenida Paulista',
       number: '1000',
+      complement: 'Apto 12',
       district: 'Bela Vista',
       city: 'São Paulo',
       state: 'SP',
-      gender: 'not_informed',
-    })
-    expect(saved.data).toMatchObject({ cep: '01310100', gender: 'not_informed', complement: null })
-    const record = await readRegistration(testDb.db.kysely, player.userId)
-    expect(record.signupAddress).toBe('127.0.0.1')
-    expect(record.signupDevice).not.toBeNull()
-    expect(maskRegistration({ ...record, signupAddress: '203.0.113.45' })).toMatchObject({
+      gender: 'female',
+    }
+    const bad = await call('/v1/account/registration', { ...address, cep: '1234-567' })
+    expect(bad.statusCode).toBe(400)
+    const saved = await call('/v1/account/registration', { ...address, cep: '01310-100' })
+    expect(saved.json().data).toMatchObject({ cep: '01310100', gender: 'female', complement: 'Apto 12' })
+
+    const view = async (role: 'support' | 'admin', ip: string) => {
+      const operator = await signedInOperator(app, testDb.db.kysely, role, clock.now(), ip)
+      const answer = await operator.call('players/view', { userId })
+      expect(answer.success, JSON.stringify(answer)).toBe(true)
+      return answer.data.registration
+    }
+    // Support may not see personal data: the region, the city and state, the network.
+    expect(await view('support', '192.0.2.1')).toEqual({
       cep: '01***-***',
       street: '***',
       number: '***',
+      complement: '***',
+      district: '***',
       city: 'São Paulo',
+      state: 'SP',
+      gender: 'not_informed',
       signupAddress: '203.0.***.***',
+      signupDevice: expect.stringMatching(/Chrome.*Android/),
+    })
+    // An admin sees what the player gave.
+    expect(await view('admin', '192.0.2.2')).toEqual({
+      cep: '01310100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: 'Apto 12',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      gender: 'female',
+      signupAddress: '203.0.113.45',
+      signupDevice: expect.stringMatching(/Chrome.*Android/),
+    })
+    // A player who gave nothing: nulls, for either role (a later login changes no sign-up).
+    const quiet = await loginPlayer(app, { ageConfirmed: true })
+    const support = await signedInOperator(app, testDb.db.kysely, 'support', clock.now(), '192.0.2.3')
+    expect((await support.call('players/view', { userId: quiet.userId })).data.registration).toMatchObject({
+      cep: null,
+      street: null,
+      gender: null,
+      signupAddress: '127.0.***.***',
     })
   })
 })

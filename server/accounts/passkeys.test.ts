@@ -2,21 +2,36 @@
 // the server: enrolling needs the password; a passkey logs in on a new device and approves a
 // withdrawal instead of the password; a challenge signs once, for its purpose and player; the
 // player lists and revokes passkeys with the password, and a device a password login added must
-// pass the face step-up first (the lost-phone recovery).
+// pass the face step-up first (the lost-phone recovery: a real face check against the sandbox
+// face provider clears it).
 import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { BIOMETRIC_CONSENT_VERSION } from '../../contract/face.ts'
 import { appPerTest } from '../../tests/support/app-per-test.ts'
 import { manualClock } from '../../tests/support/clock.ts'
-import { engines, loginPlayer, type TestPlayer } from '../../tests/support/server.ts'
+import { buildTestApp, engines, loginPlayer, TEST_BIRTH_DATE, type TestPlayer } from '../../tests/support/server.ts'
 import { SoftAuthenticator } from '../../tests/support/webauthn.ts'
 
 const START = Date.UTC(2026, 10, 20, 15, 0)
+/** Any picture: the sandbox face provider accepts it (a JPEG's first bytes, then filler). */
+const PICTURE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7)]).toString('base64')
 
 describe.each(engines)('passkeys on %s', (engine) => {
   const clock = manualClock(START)
   const t = appPerTest(engine, { env: { SANDBOX_PAYOUT_DELAY_MS: '0' }, clock, start: START })
   const anonymous = async (path: string, payload: object) =>
     (await t.app.inject({ method: 'POST', url: `/api${path}`, payload })).json()
+  /** POSTs `/api<path>` to `app`, with a player's access token or without one. */
+  const call = async (app: FastifyInstance, token: string | null, path: string, payload: object) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: token ? { 'access-token': token } : {},
+        payload,
+      })
+    ).json()
 
   async function enrolled(options: { cash?: number } = {}) {
     const player = await loginPlayer(t.app, { ageConfirmed: true, bound: true, verified: true, cash: options.cash })
@@ -196,43 +211,70 @@ describe.each(engines)('passkeys on %s', (engine) => {
     }
   })
 
-  it('a lost phone: from a new device the password logged in, revoking waits for the face step-up', async () => {
-    const { player, passkeyId } = await enrolled()
-    const login = await anonymous('/user/login', {
-      userName: player.userName,
-      password: player.password,
-      apiType: 1,
-      deviceId: randomUUID(),
-    })
-    // The step-up a password login leaves due on an account whose face was checked.
-    await t.db.kysely
-      .updateTable('devices')
-      .set({ face_step_up_due: START })
-      .where('device_id', '=', login.data.deviceId)
-      .execute()
-    const call = async (path: string, payload: object) =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api${path}`,
-          headers: { 'access-token': login.data.token },
-          payload,
-        })
-      ).json()
-    const revoke = { id: passkeyId, password: player.password }
-    expect(t.app.config.face.stepUp).toBe(false)
-    // With the face step-up off the password is enough; on, the face comes first (face.test.ts checks the picture).
-    Object.assign(t.app.config.face, { stepUp: true })
+  it('a lost phone: from a new device the password logged in, revoking waits for a face step-up that passes', async () => {
+    // The face step on, against the sandbox face provider: a second app over the same database.
+    const app = await buildTestApp(t.db, { SANDBOX_PAYOUT_DELAY_MS: '0', FACE_CHECK: 'on', FACE_STEP_UP: 'on' }, clock)
     try {
-      expect(await call('/v1/account/passkeys/revoke', revoke)).toMatchObject({ msgCode: 'face_step_up_required' })
-      await t.db.kysely
-        .updateTable('devices')
-        .set({ face_step_up_due: null })
+      const face = (token: string, purpose: 'onboarding' | 'step_up') =>
+        call(app, token, '/v1/account/face', { image: PICTURE, purpose, consentVersion: BIOMETRIC_CONSENT_VERSION })
+      // Name, CPF and date of birth, then a live face the provider matches: the account's face is checked.
+      const player = await loginPlayer(app, { ageConfirmed: true, bound: true })
+      const saved = await player.call('/charge/amount/saveUserAccountInfo', {
+        fullName: 'Ana Souza',
+        cpf: player.cpf,
+        birthDate: TEST_BIRTH_DATE,
+      })
+      expect(saved.data, JSON.stringify(saved)).toMatchObject({ status: 'face' })
+      expect(await face(player.token, 'onboarding')).toMatchObject({ success: true, data: { outcome: 'passed' } })
+      // The phone's passkey.
+      const phone = new SoftAuthenticator(app.config.publicUrl)
+      const started = await player.call('/v1/account/passkeys/enrolOptions', { password: player.password })
+      const kept = await player.call('/v1/account/passkeys/enrol', { response: phone.register(started.data.options) })
+      expect(kept.success, JSON.stringify(kept)).toBe(true)
+
+      // The phone is lost: on another device, name and password.
+      const login = await call(app, null, '/user/login', {
+        userName: player.userName,
+        password: player.password,
+        apiType: 1,
+        deviceId: randomUUID(),
+      })
+      expect(login.success, JSON.stringify(login)).toBe(true)
+      const { token } = login.data as { token: string }
+      expect((await call(app, token, '/v1/account/faceStatus', {})).data.stepUpDue).toBe(true)
+      const revoke = { id: kept.data.id, password: player.password }
+      expect(await call(app, token, '/v1/account/passkeys/revoke', revoke)).toMatchObject({
+        msgCode: 'face_step_up_required',
+      })
+      // The face again, from this device: the provider matches it, and the step-up is no longer owed.
+      expect(await face(token, 'step_up')).toMatchObject({ success: true, data: { outcome: 'passed' } })
+      expect((await call(app, token, '/v1/account/faceStatus', {})).data.stepUpDue).toBe(false)
+      expect((await call(app, token, '/v1/account/passkeys/revoke', revoke)).success).toBe(true)
+      expect((await call(app, token, '/v1/account/passkeys', {})).data.passkeys).toEqual([])
+      const options = await call(app, null, '/user/passkeyLoginOptions', {})
+      expect(
+        await call(app, null, '/user/passkeyLogin', { response: phone.assert(options.data.options) }),
+      ).toMatchObject({ success: false, msgCode: 'passkey_failed' })
+      // What cleared it is a passed check from the provider on the new device, as any face check is kept.
+      const newDevice = await t.db.kysely
+        .selectFrom('devices')
+        .select('id')
         .where('device_id', '=', login.data.deviceId)
+        .executeTakeFirstOrThrow()
+      const steps = await t.db.kysely
+        .selectFrom('face_checks')
+        .select(['outcome', 'device_row_id', 'match_bp', 'provider_ref', 'image_sha256'])
+        .where('player_id', '=', player.userId)
+        .where('purpose', '=', 'step_up')
         .execute()
-      expect((await call('/v1/account/passkeys/revoke', revoke)).success).toBe(true)
+      expect(steps).toEqual([
+        expect.objectContaining({ outcome: 'passed', image_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+      ])
+      expect(Number(steps[0]?.device_row_id)).toBe(Number(newDevice.id))
+      expect(Number(steps[0]?.match_bp)).toBeGreaterThanOrEqual(9000)
+      expect(steps[0]?.provider_ref).not.toBeNull()
     } finally {
-      Object.assign(t.app.config.face, { stepUp: false })
+      await app.close()
     }
   })
 })

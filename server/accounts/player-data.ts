@@ -1,8 +1,12 @@
 // The accounts module's part of the player's data export (server/player-data): the account, the
-// identity verification and its reviews, limits and pauses with their history, reality checks,
-// contacts, devices and the addresses they logged in from. Left out: the password hash, the
-// device secrets' hashes, session tokens, contact and reset codes, and the operator who decided a
-// review (an operator's name is theirs).
+// identity verification and its reviews, the identity awaiting the face, the face checks (outcome,
+// scores, the provider's reference and the picture's SHA-256 — no picture is ever kept), the
+// consents (the biometric one with its version), the registration data (address, gender, sign-up
+// address and device), limits and pauses with their history, reality checks, contacts, devices,
+// the addresses they logged in from, and the passkeys (id, name, dates). Left out: the password
+// hash, the device secrets' hashes, session tokens, contact and reset codes, a passkey's public key
+// and signature counter (the authenticator's, and of no use to the player), and the operator who
+// decided a review (an operator's name is theirs).
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { isoTime, keysetPages, PLAYER_DATA_PAGE, type PlayerDataPart, smallPart } from '../lib/player-data.ts'
@@ -48,11 +52,51 @@ export function accountsPlayerData(db: Kysely<Database>): PlayerDataPart[] {
         .select(['adult_confirmed_at', 'install_accepted_at'])
         .where('id', '=', playerId)
         .executeTakeFirst()
+      const biometric = await db
+        .selectFrom('biometric_consents')
+        .select(['version', 'given_at'])
+        .where('player_id', '=', playerId)
+        .orderBy('given_at')
+        .execute()
       return [
         { consent: 'adult_confirmation', givenAt: isoTime(player?.adult_confirmed_at) },
         { consent: 'install_terms', givenAt: isoTime(player?.install_accepted_at) },
+        ...biometric.map((b) => ({ consent: 'biometric_data', version: b.version, givenAt: isoTime(b.given_at) })),
       ].filter((row) => row.givenAt !== null)
     }),
+    smallPart('registration', async (playerId) =>
+      (
+        await db
+          .selectFrom('player_registration')
+          .select([
+            'cep',
+            'street',
+            'number',
+            'complement',
+            'district',
+            'city',
+            'state',
+            'gender',
+            'signup_address',
+            'signup_device',
+            'updated_at',
+          ])
+          .where('player_id', '=', playerId)
+          .execute()
+      ).map((r) => ({
+        cep: r.cep,
+        street: r.street,
+        number: r.number,
+        complement: r.complement,
+        district: r.district,
+        city: r.city,
+        state: r.state,
+        gender: r.gender,
+        signupAddress: r.signup_address,
+        signupDevice: r.signup_device,
+        updatedAt: isoTime(r.updated_at),
+      })),
+    ),
     smallPart('verification', async (playerId) =>
       (
         await db
@@ -67,6 +111,57 @@ export function accountsPlayerData(db: Kysely<Database>): PlayerDataPart[] {
         verifiedAt: isoTime(v.verified_at),
       })),
     ),
+    smallPart('identityAwaitingFace', async (playerId) =>
+      (
+        await db
+          .selectFrom('face_pending')
+          .select(['full_name', 'cpf', 'birth_date', 'created_at'])
+          .where('player_id', '=', playerId)
+          .execute()
+      ).map((p) => ({ fullName: p.full_name, cpf: p.cpf, birthDate: p.birth_date, sentAt: isoTime(p.created_at) })),
+    ),
+    {
+      name: 'faceChecks',
+      rows: (playerId) =>
+        keysetPages(
+          async (after: number | null) =>
+            (
+              await db
+                .selectFrom('face_checks')
+                .leftJoin('devices', 'devices.id', 'face_checks.device_row_id')
+                .select([
+                  'face_checks.id',
+                  'face_checks.purpose',
+                  'face_checks.outcome',
+                  'face_checks.match_bp',
+                  'face_checks.liveness_bp',
+                  'face_checks.provider',
+                  'face_checks.provider_ref',
+                  'face_checks.image_sha256',
+                  'face_checks.created_at',
+                  'devices.device_id',
+                ])
+                .where('face_checks.player_id', '=', playerId)
+                .where('face_checks.id', '>', after ?? 0)
+                .orderBy('face_checks.id')
+                .limit(PLAYER_DATA_PAGE)
+                .execute()
+            ).map((c) => ({
+              id: c.id,
+              purpose: c.purpose,
+              outcome: c.outcome,
+              // Scores in basis points (10 000 = a certain match / a certainly live face).
+              matchScore: c.match_bp,
+              livenessScore: c.liveness_bp,
+              provider: c.provider,
+              providerReference: c.provider_ref,
+              pictureSha256: c.image_sha256,
+              deviceId: c.device_id,
+              checkedAt: isoTime(c.created_at),
+            })),
+          (row) => row.id,
+        ),
+    },
     {
       name: 'verificationReviews',
       rows: (playerId) =>
@@ -183,6 +278,24 @@ export function accountsPlayerData(db: Kysely<Database>): PlayerDataPart[] {
         createdAt: isoTime(d.created_at),
         lastSeenAt: isoTime(d.last_seen_at),
         revokedAt: isoTime(d.revoked_at),
+      })),
+    ),
+    smallPart('passkeys', async (playerId) =>
+      (
+        await db
+          .selectFrom('player_passkeys')
+          .select(['credential_id', 'label', 'transports', 'created_at', 'last_used_at', 'revoked_at'])
+          .where('player_id', '=', playerId)
+          .orderBy('id')
+          .execute()
+      ).map((p) => ({
+        credentialId: p.credential_id,
+        name: p.label,
+        // Kept as the JSON array the authenticator named (passkeys.ts writes it).
+        transports: JSON.parse(p.transports) as string[],
+        createdAt: isoTime(p.created_at),
+        lastUsedAt: isoTime(p.last_used_at),
+        revokedAt: isoTime(p.revoked_at),
       })),
     ),
     smallPart('loginAddresses', async (playerId) =>

@@ -3,7 +3,9 @@
 // device's id and secret no longer log in alone (the password or a passkey does, as the same
 // device), the games it launched close, and push sockets on every instance close; a call before
 // then, or a game in progress, keeps the session; an account with no password or passkey logs
-// back in by its device as before.
+// back in by its device as before. The reality check is the game's and is left as it is: it comes
+// due by play time, an idle end neither answers nor clears it, and its answer stays.
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -128,6 +130,90 @@ describe.each(engines)('sessions end after inactivity on %s', (engine) => {
     expect(await post(app, '/v1/bus/accountInfo', player.token)).toMatchObject({ msgCode: 'token_invalid' })
     const closed = await app.db.selectFrom('game_sessions').select('closed_at').executeTakeFirstOrThrow()
     expect(closed.closed_at).not.toBeNull()
+  })
+
+  it('leaves the reality check as it is: due by play time, not answered or cleared by an idle end, its answer kept', async () => {
+    // A check every 45 minutes of play: longer than the 30 minutes an idle session lasts.
+    const { app, clock } = await setup({ env: { REALITY_CHECK_DEFAULT_MINUTES: '45' } })
+    const player = await loginPlayer(app, { ageConfirmed: true, bound: true, verified: true, cash: 100_000 })
+    const game = async (sessionToken: string, path: string, payload: object = {}) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api${path}`,
+          headers: { 'game-session': sessionToken },
+          payload,
+        })
+      ).json()
+    // The game page pings while it is open (what keeps the session), and the player spins.
+    const spin = async (sessionToken: string) => {
+      await game(sessionToken, '/game/session/ping')
+      return game(sessionToken, '/game/spin', { bet: 100, requestId: randomUUID() })
+    }
+
+    // 40 minutes of play, a spin every 10 (no call of the app's own): no check yet.
+    const first = await openGameSession(app, player.call)
+    expect((await spin(first.sessionToken)).success).toBe(true)
+    for (let minute = 0; minute < 40; minute += 10) {
+      clock.time += 10 * MINUTE
+      expect((await spin(first.sessionToken)).success).toBe(true)
+    }
+    // At 45 minutes of play the check is due, counted from the session's first spin.
+    clock.time += 5 * MINUTE
+    expect(await spin(first.sessionToken)).toMatchObject({
+      success: false,
+      msgCode: 'reality_check_due',
+      data: { playedMs: 45 * MINUTE, sessionStart: START },
+    })
+    // The dialog waits 20 minutes: the game page's pings keep the session, and the check stays due.
+    for (const minute of [10, 20]) {
+      clock.time += 10 * MINUTE
+      const ping = await game(first.sessionToken, '/game/session/ping')
+      expect(ping.data.realityCheck, `after ${minute} minutes`).toMatchObject({ sessionStart: START })
+      expect((await spin(first.sessionToken)).msgCode).toBe('reality_check_due')
+    }
+    expect((await game(first.sessionToken, '/game/realityCheck', { answer: 'continue' })).success).toBe(true)
+    expect((await spin(first.sessionToken)).success).toBe(true)
+
+    // The player leaves: half an hour without anything ends the session and its game.
+    clock.time += 31 * MINUTE
+    expect(await post(app, '/v1/bus/accountInfo', player.token)).toMatchObject({ msgCode: 'token_invalid' })
+    expect(await game(first.sessionToken, '/game/session/ping')).toMatchObject({ msgCode: 'game_session_closed' })
+    // The idle end wrote no answer and removed none: the player's own answer is there as given.
+    const answers = async () =>
+      (
+        await app.db
+          .selectFrom('reality_checks')
+          .select(['answer', 'answered_at'])
+          .where('player_id', '=', player.userId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ answer: row.answer, at: Number(row.answered_at) }))
+    expect(await answers()).toEqual([{ answer: 'continue', at: START + 65 * MINUTE }])
+
+    // Back with the password: a new play session (the break was longer than 15 minutes) counts its
+    // own 45 minutes, neither shortened nor skipped by the idle end.
+    const back = await anonymous(app, '/user/login', {
+      userName: player.userName,
+      password: player.password,
+      apiType: 1,
+      deviceId: player.deviceId,
+      deviceSecret: player.deviceSecret,
+    })
+    expect(back.success, JSON.stringify(back)).toBe(true)
+    const second = await openGameSession(app, (path, body) => post(app, path, back.data.token, body))
+    const resumedAt = clock.time
+    expect((await spin(second.sessionToken)).success).toBe(true)
+    for (let minute = 0; minute < 40; minute += 10) {
+      clock.time += 10 * MINUTE
+      expect((await spin(second.sessionToken)).success).toBe(true)
+    }
+    clock.time += 5 * MINUTE
+    expect(await spin(second.sessionToken)).toMatchObject({
+      msgCode: 'reality_check_due',
+      data: { playedMs: 45 * MINUTE, sessionStart: resumedAt },
+    })
+    expect(await answers()).toHaveLength(1)
   })
 
   it('closes the push socket on another instance once the session is idle, without any call', async () => {

@@ -166,6 +166,56 @@ describe.each(engines)('operations endpoints on %s', (engine) => {
     expect(series.every((labels) => /status="[1-5]xx"/.test(labels))).toBe(true)
   })
 
+  it("keeps the latency histogram to its routes: every route walked, then a scanner's thousand paths, adds no series", async () => {
+    const testDb = await createTestDb(engine)
+    const routes: { method: string; url: string }[] = []
+    const app = await buildTestApp(testDb.db, { METRICS_TOKEN }, undefined, {
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD' && !route.url.startsWith('/ws')) routes.push({ method, url: route.url })
+      },
+    })
+    try {
+      const histogramLines = async () =>
+        (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body
+          .split('\n')
+          .filter((line) => line.startsWith('jogolimpo_http_request_duration_seconds')).length
+      // Each route twice, once without credentials or body and once with a junk one: the answers
+      // a client can get from it without an account (2xx, 4xx).
+      const walk = async () => {
+        for (const { method, url } of routes) {
+          const path = url.replace(/:[A-Za-z]+/g, 'x').replace(/\*$/, 'x')
+          await app.inject({ method: method as 'GET', url: path })
+          await app.inject({
+            method: method as 'GET',
+            url: path,
+            ...(method === 'GET' ? {} : { payload: { junk: 1 } }),
+          })
+        }
+      }
+      await walk()
+      const afterWalk = await histogramLines()
+      const perSeries = 13 // ten buckets, +Inf, _sum and _count
+      // Bounded by the route table, not by traffic: routes × methods × status classes at most.
+      expect(afterWalk).toBeLessThanOrEqual((routes.length * 3 + 3) * perSeries)
+      for (let i = 0; i < 1000; i++)
+        await app.inject({
+          method: i % 3 ? 'GET' : 'POST',
+          url: `/${randomUUID()}/${i}.php?q=${i}`,
+          payload: i % 3 ? undefined : {},
+        })
+      await walk()
+      // A scanner's paths fall into the unmatched series (at most one per method and class).
+      expect((await histogramLines()) - afterWalk).toBeLessThanOrEqual(2 * 3 * perSeries)
+      console.log(
+        `histogram lines after walking ${routes.length} routes: ${afterWalk}; after 1000 scanner paths and a second walk: ${await histogramLines()}`,
+      )
+    } finally {
+      await app.close()
+      await testDb.drop()
+    }
+  })
+
   it('stops answering an address after 10 wrong tokens, even with the right one', async () => {
     test = await createTestApp(engine, { METRICS_TOKEN })
     const { app } = test

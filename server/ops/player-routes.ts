@@ -1,7 +1,8 @@
 // The console's player view: search (user id, name, CPF, PIX key, order id) and one player's
 // whole picture — verification, balances, statement, rounds, deposits and withdrawals with
-// their steps, limits and exclusions with reality-check answers, devices and sessions, notes.
-// CPFs, names and PIX keys are masked unless the operator's role may see them; opening a player
+// their steps, limits and exclusions with reality-check answers, the registration data (address,
+// gender, sign-up address and device), devices and sessions, notes. CPFs, names, PIX keys,
+// contacts and the registration data are masked unless the operator's role may see them; opening a player
 // is itself recorded. Here too: freezing / unfreezing (risk, admin) and closing (admin) an
 // account, each with a reason and audited in the change's own transaction; and a password reset
 // for a player who forgot theirs, issued only once the server has matched the CPF and date of
@@ -34,6 +35,7 @@ import {
 } from '../accounts/operator-queries.ts'
 import { confirmIdentity, issueResetCode, requirePasswordSet, resetIdentityKey } from '../accounts/password-change.ts'
 import { findById } from '../accounts/players.ts'
+import { maskRegistration, readRegistration } from '../accounts/registration.ts'
 import { maskCpf, maskName } from '../accounts/verification.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { roundHistory } from '../games/round-history.ts'
@@ -177,6 +179,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         notes,
         holds,
         contacts,
+        registration,
       ] = await Promise.all([
         readPlayerBalances(app.db, userId),
         wageringProgress(app.db, userId),
@@ -192,6 +195,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         playerNotes(app.db, userId),
         accountHolds(app.db, userId),
         confirmedContacts(app.db, userId),
+        readRegistration(app.db, userId),
       ])
       await writeAudit(
         app.db,
@@ -212,6 +216,7 @@ export const opsPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         limitHistory: history,
         realityChecks,
         holds,
+        registration: personal ? registration : maskRegistration(registration),
         ...devices,
         notes,
       })

@@ -1,40 +1,80 @@
 // The player's own data (LGPD art. 18), on each engine: the export holds each kind of record we
-// keep about the player — account, verification, limits, ledger transfers, rounds, deposits,
-// withdrawals, support messages, consents, contacts, devices — and none of another player's; no
-// image and no secret (password hash, device secret or its hash, access token, an unrevealed
-// server seed, a contact code's hash); only with the player's own token, and a few times an hour.
-import { randomUUID } from 'node:crypto'
+// keep about the player — account, verification, face checks, consents (the biometric one too),
+// registration data, limits, ledger transfers, rounds, deposits, withdrawals, support messages,
+// contacts, devices, passkeys — and none of another player's; no image and no secret (password
+// hash, device secret or its hash, access token, an unrevealed server seed, a contact code's hash,
+// a passkey's public key); only with the player's own token, and a few times an hour.
+import { createHash, randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BIOMETRIC_CONSENT_VERSION } from '../../contract/face.ts'
 import { openGameSession } from '../../tests/support/game-session.ts'
 import {
   createTestApp,
   engines,
+  fundPlayer,
   loginPlayer,
+  TEST_BIRTH_DATE,
   TEST_PASSWORD,
   type TestApp,
   type TestPlayer,
 } from '../../tests/support/server.ts'
+import { SoftAuthenticator } from '../../tests/support/webauthn.ts'
 import { EXPORTS_PER_HOUR } from './routes.ts'
+
+/** Any picture: the sandbox face provider accepts it (a JPEG's first bytes, then filler). */
+const PICTURE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7)]).toString('base64')
+const PICTURE_SHA256 = createHash('sha256').update(Buffer.from(PICTURE, 'base64')).digest('hex')
 
 describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (engine) => {
   let test: TestApp
   beforeEach(async () => {
-    test = await createTestApp(engine)
+    // The face step on, against the sandbox provider (the step-up has its own tests: off here).
+    test = await createTestApp(engine, { FACE_CHECK: 'on', FACE_STEP_UP: 'off' })
   })
   afterEach(async () => test.close())
 
   const db = () => test.db.kysely
   const exportOf = (player: TestPlayer) => player.post('/player/data/export')
 
+  /** Name, CPF and date of birth, then a live face the sandbox provider matches: verified. */
+  async function verifiedByFace(player: TestPlayer, fullName: string) {
+    const saved = await player.call('/charge/amount/saveUserAccountInfo', {
+      fullName,
+      cpf: player.cpf,
+      birthDate: TEST_BIRTH_DATE,
+    })
+    expect(saved.data, JSON.stringify(saved)).toMatchObject({ status: 'face' })
+    const face = await player.call('/v1/account/face', {
+      image: PICTURE,
+      purpose: 'onboarding',
+      consentVersion: BIOMETRIC_CONSENT_VERSION,
+    })
+    expect(face, JSON.stringify(face)).toMatchObject({ success: true, data: { outcome: 'passed' } })
+  }
+
   /** A player with one of every kind of record. */
-  async function busyPlayer(): Promise<TestPlayer> {
+  async function busyPlayer(): Promise<TestPlayer & { passkey: SoftAuthenticator }> {
     const { app } = test
-    const ana = await loginPlayer(app, { ageConfirmed: true, verified: true, bound: true, cash: 10_000 })
+    const ana = await loginPlayer(app, { ageConfirmed: true, bound: true })
+    await verifiedByFace(ana, 'Ana Souza')
+    await fundPlayer(app, ana.userId, { cash: 10_000 })
     const must = async (path: string, body: object) => {
       const answer = await ana.call(path, body)
       expect(answer.success, `${path}: ${JSON.stringify(answer)}`).toBe(true)
       return answer
     }
+    await must('/v1/account/registration', {
+      cep: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      gender: 'female',
+    })
+    const passkey = new SoftAuthenticator(app.config.publicUrl)
+    const enrol = await must('/v1/account/passkeys/enrolOptions', { password: ana.password })
+    await must('/v1/account/passkeys/enrol', { response: passkey.register(enrol.data.options) })
     await must('/charge/create/order', { amount: 2000, requestId: randomUUID() })
     await must('/withdraw/create/order', {
       accountNumber: ana.cpf,
@@ -54,12 +94,14 @@ describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (
     await must('/v1/support/send', { text: 'Olá, quero saber do meu saque', requestId: randomUUID() })
     await must('/user/contact/email', { email: 'ana.souza@exemplo.com.br' })
     await must('/user/attributionConsent', { granted: true })
-    return ana
+    return Object.assign(ana, { passkey })
   }
 
   it('holds each kind of record about the player and none of another', async () => {
     const ana = await busyPlayer()
-    const bia = await loginPlayer(test.app, { ageConfirmed: true, verified: { fullName: 'Bia Lima' }, cash: 5_000 })
+    const bia = await loginPlayer(test.app, { ageConfirmed: true })
+    await verifiedByFace(bia, 'Bia Lima')
+    await fundPlayer(test.app, bia.userId, { cash: 5_000 })
     const biaDeposit = await bia.call('/charge/create/order', { amount: 3000, requestId: randomUUID() })
 
     const response = await exportOf(ana)
@@ -76,6 +118,9 @@ describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (
       'account',
       'consents',
       'verification',
+      'faceChecks',
+      'registration',
+      'passkeys',
       'limits',
       'limitHistory',
       'contacts',
@@ -102,6 +147,46 @@ describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (
     expect(parts.supportMessages).toContainEqual(
       expect.objectContaining({ author: 'player', text: 'Olá, quero saber do meu saque' }),
     )
+    // The face check as the provider answered it: scores, its reference and the picture's hash.
+    expect(parts.faceChecks).toEqual([
+      expect.objectContaining({
+        purpose: 'onboarding',
+        outcome: 'passed',
+        matchScore: expect.any(Number),
+        livenessScore: expect.any(Number),
+        providerReference: expect.any(String),
+        pictureSha256: PICTURE_SHA256,
+        deviceId: ana.deviceId,
+      }),
+    ])
+    expect(parts.faceChecks[0].matchScore).toBeGreaterThan(0)
+    expect(parts.consents).toContainEqual(
+      expect.objectContaining({
+        consent: 'biometric_data',
+        version: BIOMETRIC_CONSENT_VERSION,
+        givenAt: expect.any(String),
+      }),
+    )
+    expect(parts.registration).toEqual([
+      expect.objectContaining({
+        cep: '01310100',
+        street: 'Avenida Paulista',
+        city: 'São Paulo',
+        state: 'SP',
+        gender: 'female',
+        signupAddress: '127.0.0.1',
+        signupDevice: expect.any(String),
+      }),
+    ])
+    expect(parts.passkeys).toEqual([
+      expect.objectContaining({
+        credentialId: ana.passkey.credentials[0]?.id,
+        name: expect.any(String),
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    ])
     expect(parts.contacts).toEqual([
       expect.objectContaining({ kind: 'email', awaitingConfirmation: 'ana.souza@exemplo.com.br' }),
     ])
@@ -142,8 +227,14 @@ describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (
       .select('code_hash')
       .where('player_id', '=', ana.userId)
       .execute()
+    const passkeys = await db()
+      .selectFrom('player_passkeys')
+      .select('public_key')
+      .where('player_id', '=', ana.userId)
+      .execute()
     const secrets = [
       player.password_hash,
+      ...passkeys.map((p) => p.public_key),
       ...devices.map((d) => d.secret_hash),
       ...tokens.map((t) => t.token_hash),
       ...seeds.map((s) => s.server_seed),
@@ -152,9 +243,10 @@ describe.each(engines)("the player's data export on %s", { timeout: 180_000 }, (
       ana.deviceSecret,
       ana.token,
     ]
-    expect(secrets.filter((secret) => secret !== null).length).toBeGreaterThanOrEqual(7)
+    expect(secrets.filter((secret) => secret !== null).length).toBeGreaterThanOrEqual(8)
     for (const secret of secrets) if (secret) expect(text).not.toContain(secret)
-    expect(text).not.toMatch(/password|secret_hash|token_hash|code_hash|data:image|\/9j\/|iVBORw0KGgo/i)
+    expect(text).not.toMatch(/password|secret_hash|token_hash|code_hash|public_?key|data:image|\/9j\/|iVBORw0KGgo/i)
+    expect(text).not.toContain(PICTURE)
 
     // Another player's records are not hers.
     expect(text).not.toContain(biaDeposit.data.orderId ?? biaDeposit.data.id)

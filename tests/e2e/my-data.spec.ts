@@ -1,10 +1,19 @@
 // Perfil → Meus dados in a real browser at 390×844, in Portuguese: the player launches a game, then
 // downloads the file (Playwright's download event), which parses as JSON, is this player's (their
 // account number, their game session) and holds no image and no secret. The correction list points to
-// where each field is changed. Screenshot (when SCREENSHOT_DIR is set) and axe on the screen.
+// where each field is changed. The address and gender form, then the console's player view of them:
+// whole for an admin, masked for support. Screenshots (when SCREENSHOT_DIR is set) and axe.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { enterApp, expectNoSeriousAxe, playerCall, readStored } from './support.ts'
+import {
+  accountInfo,
+  consolePage,
+  createOperator,
+  enterApp,
+  expectNoSeriousAxe,
+  playerCall,
+  readStored,
+} from './support.ts'
 
 const SHOTS = process.env.SCREENSHOT_DIR
 
@@ -55,7 +64,10 @@ test('downloads the player’s own data as a JSON file with no image in it', asy
   await expectNoSeriousAxe(page)
 })
 
-test('gives and corrects the address and gender the rules ask, checked field by field', async ({ page }) => {
+test('gives and corrects the address and gender the rules ask, checked field by field; the console shows them masked by role', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 390, height: 844 })
   await enterApp(page)
@@ -111,4 +123,37 @@ test('gives and corrects the address and gender the rules ask, checked field by 
   await card.getByRole('button', { name: 'Salvar correção' }).scrollIntoViewIfNeeded()
   await expect(card.getByRole('button', { name: 'Salvar correção' })).toBeInViewport()
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/my-data-registration-360x640.png`, fullPage: true })
+
+  // The console's player view: in full for a role that sees personal data, masked for support.
+  const { userId } = await accountInfo(page)
+  const stamp = Date.now().toString(36)
+  const adminEmail = `ana.admin.${stamp}@jogolimpo.example`
+  const supportEmail = `sara.suporte.${stamp}@jogolimpo.example`
+  expect(createOperator(adminEmail, 'admin', 'Ana Admin')).toContain('(admin)')
+  expect(createOperator(supportEmail, 'support', 'Sara Suporte')).toContain('(support)')
+  const admin = await consolePage(browser, adminEmail)
+  await admin.goto(`/console/players/${userId}`)
+  const whole = admin.getByTestId('player-registration')
+  await expect(whole.getByTestId('registration-address')).toHaveText(
+    'Avenida Paulista, 1578, Apto 12 · Bela Vista · São Paulo/SP',
+  )
+  await expect(whole.getByTestId('registration-cep')).toHaveText('01310-100')
+  await expect(whole.getByTestId('registration-gender')).toHaveText('Feminino')
+  await expect(whole.getByTestId('registration-ip')).toContainText('127.0.0.1')
+  await expect(whole.getByTestId('registration-device')).not.toHaveText('—')
+  await expectNoSeriousAxe(admin)
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/console-player-registration-1280x800.png` })
+  const support = await consolePage(browser, supportEmail, { width: 390, height: 844 })
+  await support.goto(`/console/players/${userId}`)
+  const masked = support.getByTestId('player-registration')
+  await expect(masked.getByTestId('registration-cep')).toHaveText('01***-***')
+  await expect(masked.getByTestId('registration-address')).toHaveText('*** · São Paulo/SP')
+  await expect(masked.getByTestId('registration-gender')).toHaveText('Não informado')
+  await expect(masked.getByTestId('registration-ip')).not.toContainText('127.0.0.1')
+  await expect(support.getByText('seu papel não vê dados pessoais', { exact: false })).toBeVisible()
+  await expectNoSeriousAxe(support)
+  if (SHOTS)
+    await support
+      .locator('section', { has: masked })
+      .screenshot({ path: `${SHOTS}/console-player-registration-masked-390x844.png` })
 })

@@ -1,13 +1,16 @@
-// One player's whole picture: identity and verification, balances and wagering, limits with
-// pending changes, self-exclusion and reality-check answers, deposits and withdrawals with their
-// steps, statement, rounds, devices and sessions, notes — and the actions the role allows: a
-// note, a cash adjustment (a second operator approves large ones), ending the player's sessions,
-// lengthening an exclusion, freezing / unfreezing the account (a risk hold) and closing it.
-// Every action asks for a reason and is audited; the action forms are in PlayerForms.tsx.
+// One player's whole picture: identity and verification, the registration data (address,
+// gender, sign-up address and device; masked for a role without personal data), balances and
+// wagering, limits with pending changes, self-exclusion and reality-check answers, deposits and
+// withdrawals with their steps, statement, rounds, devices and sessions, notes — and the actions
+// the role allows: a note, a cash adjustment (a second operator approves large ones), ending the
+// player's sessions, lengthening an exclusion, freezing / unfreezing the account (a risk hold)
+// and closing it. Every action asks for a reason and is audited; the action forms are in
+// PlayerForms.tsx.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useParams } from 'wouter'
 import { formatCpf } from '../../../contract/cpf.ts'
+import type { Gender } from '../../../contract/face-values.ts'
 import type { LimitPeriod } from '../../../contract/limit-values.ts'
 import type { Permission } from '../../../contract/ops.ts'
 import { DataTable } from '../../components/DataTable.tsx'
@@ -27,6 +30,12 @@ import {
   NoteForm,
   PasswordResetForm,
 } from './PlayerForms.tsx'
+
+/** What the server puts in place of a field the role may not see. */
+const MASKED = '***'
+
+/** "01310100" → "01310-100"; a masked CEP ("01***-***") as it came. */
+const formatCep = (cep: string) => (/^\d{8}$/.test(cep) ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep)
 
 function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
@@ -61,6 +70,20 @@ export default function PlayerPage() {
     )
   const v = view.data
   const { limits } = v
+  const reg = v.registration
+  const genderName: Record<Gender, string> = {
+    female: t`Feminino`,
+    male: t`Masculino`,
+    other: t`Outro`,
+    not_informed: t`Não informado`,
+  }
+  // Masked, the street, number, complement and district are each `***`: shown once.
+  const streetParts = [reg.street, reg.number, reg.complement].filter((part) => part !== null)
+  const allHidden = streetParts.length > 0 && streetParts.every((part) => part === MASKED)
+  const street = allHidden ? MASKED : streetParts.join(', ')
+  const district = allHidden && reg.district === MASKED ? null : reg.district
+  const place = [district, reg.city && reg.state ? `${reg.city}/${reg.state}` : reg.city].filter(Boolean)
+  const addressLine = street || place.length > 0 ? [street, ...place].filter(Boolean).join(' · ') : null
   const pendingAmount = (pending: { amount: number | null; from: number } | null) =>
     pending ? `${pending.amount === null ? '—' : money(pending.amount)} · ${dateTime(pending.from)}` : ''
   const pendingFrom = (pending: { from: number } | null) => (pending ? dateTime(pending.from) : '')
@@ -164,6 +187,33 @@ export default function PlayerPage() {
           <FreezeForm userId={userId} frozen={v.holds.frozenAt !== null} onDone={view.reload} />
         )}
         {v.holds.closedAt === null && can('players.close') && <CloseForm userId={userId} onDone={view.reload} />}
+      </Section>
+      <Section title={t`Cadastro`}>
+        <dl className="facts" data-testid="player-registration">
+          <dt>
+            <Trans>Endereço</Trans>
+          </dt>
+          <dd data-testid="registration-address">{addressLine ?? '—'}</dd>
+          <dt>CEP</dt>
+          <dd data-testid="registration-cep">{reg.cep === null ? '—' : formatCep(reg.cep)}</dd>
+          <dt>
+            <Trans>Gênero</Trans>
+          </dt>
+          <dd data-testid="registration-gender">{reg.gender === null ? '—' : genderName[reg.gender]}</dd>
+          <dt>
+            <Trans>IP do cadastro</Trans>
+          </dt>
+          <dd data-testid="registration-ip">{reg.signupAddress ?? '—'}</dd>
+          <dt>
+            <Trans>Aparelho do cadastro</Trans>
+          </dt>
+          <dd data-testid="registration-device">{reg.signupDevice ?? '—'}</dd>
+        </dl>
+        {!can('players.personalData') && (
+          <p className="hint">
+            <Trans>Endereço, gênero e IP aparecem mascarados: seu papel não vê dados pessoais.</Trans>
+          </p>
+        )}
       </Section>
       <Section title={t`Saldos`}>
         <dl className="facts" data-testid="player-balances">
