@@ -68,4 +68,15 @@ export const closureWorkItem = closureStatus.extend({
 })
 export type ClosureWorkItem = z.infer<typeof closureWorkItem>
 
-export const closureWorklist = z.object({ items: z.array(closureWorkItem) })
+/** The worklist's tabs: closures under way (paying or stuck), or accounts closed (to reopen one). */
+export const closureListStatuses = ['open', 'closed'] as const
+export type ClosureListStatus = (typeof closureListStatuses)[number]
+
+export const closureListRequest = z.strictObject({ status: z.enum(closureListStatuses).optional() })
+
+export const closureWorklist = z.object({
+  items: z.array(closureWorkItem),
+  /** The server's clock, for the due clocks. */
+  now: instant,
+})
+export type ClosureWorklist = z.infer<typeof closureWorklist>

@@ -400,6 +400,9 @@ export const pendingWork = z
     amlReviews: int.optional().meta({ description: 'AML risk reviews due or overdue (aml.cases).' }),
     sanctions: int.optional().meta({ description: 'Weak sanctions-list matches waiting for a decision (aml.cases).' }),
     harmTasks: int.optional().meta({ description: "The harm watch's open contact tasks (harm.cases)." }),
+    closures: int
+      .optional()
+      .meta({ description: 'Account closures whose payout waits for an operator (closures.act).' }),
   })
   .meta({
     description: "Work waiting, counted from the rows; only the kinds the caller's role may work on.",

@@ -103,8 +103,8 @@ export type Permission = keyof typeof permissions
 /**
  * Work waiting for an operator, as the console's menu and dashboard count it: withdrawals in
  * review, verifications the bureau could not settle, adjustments waiting for a second person,
- * open money-watch flags and support conversations waiting for an answer. Each is counted only
- * for a role that may do that work (the permission beside it).
+ * open money-watch flags, support conversations waiting for an answer, and account closures whose
+ * payout is stuck. Each is counted only for a role that may do that work (the permission beside it).
  */
 export const pendingWorkPermission = {
   withdrawals: 'withdrawals.review',
@@ -115,6 +115,7 @@ export const pendingWorkPermission = {
   amlReviews: 'aml.cases',
   sanctions: 'aml.cases',
   harmTasks: 'harm.cases',
+  closures: 'closures.act',
 } as const satisfies Record<string, Permission>
 
 export type PendingWorkKind = keyof typeof pendingWorkPermission

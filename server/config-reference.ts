@@ -269,7 +269,7 @@ export const configReference: Record<Variable, VariableDoc> = {
   REALITY_CHECK_DEFAULT_MINUTES: play("The reality check's interval for a player who chose none."),
   WIN_FEED_MIN: play("The smallest win the home's win feed shows (centavos)."),
   SMTP_URL: mail(
-    'The SMTP server outgoing e-mail goes through, as a URL: `smtp://user:pass@host:587` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://user:pass@host:465` (TLS from the start). Takes precedence over `SMTP_HOST`. With neither, `npm start` runs the sandbox mailbox and sends there.',
+    'The SMTP server outgoing e-mail goes through, as a URL: `smtp://user:pass@host:587` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://user:pass@host:465` (TLS from the start). Takes precedence over `SMTP_HOST`. With neither, `npm start` runs the sandbox mailbox and sends there — outside production only: with `NODE_ENV=production` the server does not start without one.',
   ),
   SMTP_HOST: mail('The SMTP server by its parts (with `SMTP_PORT`, `SMTP_USER`, `SMTP_PASS`, `SMTP_TLS`).'),
   SMTP_PORT: mail('The SMTP port; 587 with `SMTP_TLS=starttls` or `none`, 465 with `implicit` when unset.'),
@@ -305,7 +305,7 @@ export const configReference: Record<Variable, VariableDoc> = {
   ),
   REGULATORY_FILES_CATCH_UP_DAYS: regulator('Days before yesterday still exported when missing (the server was down).'),
   SIGAP_URL: register(
-    "The barred-person register's API (SIGAP, Módulo de Impedidos). Unset: `npm start` runs the sandbox register beside the app and points here at it.",
+    "The barred-person register's API (SIGAP, Módulo de Impedidos). Unset: `npm start` runs the sandbox register beside the app and points here at it — outside production only: with `NODE_ENV=production` the server does not start without it.",
   ),
   SIGAP_TOKEN: register('Bearer token sent to `SIGAP_URL`.'),
   SIGAP_TIMEOUT_MS: register(

@@ -1,6 +1,6 @@
 // The configuration: defaults, and a bad value that stops start-up naming its variable.
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, requireOutsideServicesInProduction } from './config.ts'
 
 describe('config', () => {
   it('has working defaults', () => {
@@ -36,6 +36,25 @@ describe('config', () => {
   ])('refuses %o naming the variable', (env, named) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(named)
+  })
+
+  it('in production, refuses to fall back to the sandbox register or mailbox, naming each setting unset', () => {
+    const check = (env: Record<string, string>) => () => requireOutsideServicesInProduction(env, loadConfig(env))
+    const production = { NODE_ENV: 'production' }
+    expect(check(production)).toThrow(ConfigError)
+    expect(check(production)).toThrow(/SIGAP_URL: is required when NODE_ENV=production[\s\S]*SMTP_URL: is required/)
+    expect(check({ ...production, SIGAP_URL: 'https://sigap.example/impedidos' })).toThrow(
+      /^Invalid configuration:\n {2}SMTP_URL: is required when NODE_ENV=production[^\n]*$/,
+    )
+    expect(check({ ...production, SMTP_URL: 'smtps://u:p@mail.example:465' })).toThrow(
+      /^Invalid configuration:\n {2}SIGAP_URL: is required when NODE_ENV=production[^\n]*$/,
+    )
+    expect(
+      check({ ...production, SIGAP_URL: 'https://sigap.example/impedidos', SMTP_HOST: 'mail.example' }),
+    ).not.toThrow()
+    // Outside production the sandboxes stand in for both.
+    expect(check({})).not.toThrow()
+    expect(check({ NODE_ENV: 'development' })).not.toThrow()
   })
 
   it('reads through a replica only when one is given, with 10 s of lag allowed by default', () => {

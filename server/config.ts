@@ -135,7 +135,7 @@ export const envSchema = z.object({
     .default('pix.sandbox.jogolimpo.example'),
   /**
    * Outgoing e-mail (server/mail): an SMTP URL (`smtp://user:pass@host:587`, `smtps://…:465`), or
-   * its parts; neither: the sandbox mailbox `npm start` runs next to the app.
+   * its parts; neither: the sandbox mailbox `npm start` runs next to the app (refused in production).
    */
   SMTP_URL: z
     .string()
@@ -865,4 +865,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return parsed.data
+}
+
+/**
+ * A production server speaks to the real barred-person register and the real mail server: the
+ * sandbox register and mailbox `npm start` runs beside the app are for development and tests, and
+ * a production server that fell back to them would check no one and tell no one. So, with
+ * NODE_ENV=production, an unset SIGAP_URL or SMTP server stops start-up naming the setting
+ * (server/main.ts calls this before it starts anything).
+ */
+export function requireOutsideServicesInProduction(env: Record<string, string | undefined>, config: Config): void {
+  if (env.NODE_ENV !== 'production') return
+  const lines: string[] = []
+  if (!config.sigap.url)
+    lines.push(
+      '  SIGAP_URL: is required when NODE_ENV=production (the sandbox barred-person register runs only outside production)',
+    )
+  if (!config.mail.smtp)
+    lines.push(
+      '  SMTP_URL: is required when NODE_ENV=production, or SMTP_HOST with its parts (the sandbox mailbox runs only outside production)',
+    )
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }

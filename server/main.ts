@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, requireOutsideServicesInProduction } from './config.ts'
 import { ensurePrivateDirectory, ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
@@ -45,8 +45,8 @@ async function startSandboxPix(config: Config, db: ReturnType<typeof openDatabas
 
 /**
  * The sandbox barred-person register (SIGAP's Módulo de Impedidos) as its own HTTP server next to
- * the app, when SIGAP_URL names no register: the app then asks it through the same adapter it
- * would use for SIGAP.
+ * the app, when SIGAP_URL names no register (never in production): the app then asks it through
+ * the same adapter it would use for SIGAP.
  */
 async function startSandboxRegister(config: Config) {
   const { startSandboxRegister: start } = await import('./sigap/sandbox/server.ts')
@@ -74,8 +74,8 @@ function pointsAtLocalSandbox(config: Config): boolean {
 }
 
 /**
- * The sandbox mailbox next to the app when no SMTP server is configured: a local SMTP server and
- * its page (SANDBOX_SMTP_PORT, SANDBOX_MAILBOX_PORT), reached by the app through its SMTP adapter
+ * The sandbox mailbox next to the app when no SMTP server is configured (never in production): a
+ * local SMTP server and its page (SANDBOX_SMTP_PORT, SANDBOX_MAILBOX_PORT), reached by the app through its SMTP adapter
  * with the SMTP_URL it answers, and its sandbox SMS API through the SMS adapter.
  */
 async function startSandboxMailbox(config: Config) {
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()
+    requireOutsideServicesInProduction(process.env, config)
     if (!config.databaseUrl) ensureWritableDirectory('DATA_DIR', config.dataDir)
     // A data folder from before (0755 with 0644 files) is closed to other local users.
     ensurePrivateDirectory('DATA_DIR', config.dataDir)
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
       return null
     })
   }
+  // Outside production only: there an unset SMTP server stopped start-up above.
   let mailbox: Awaited<ReturnType<typeof startSandboxMailbox>> | null = null
   if (!config.mail.smtp) {
     mailbox = await startSandboxMailbox(config).catch((error: unknown) => {
@@ -166,6 +168,7 @@ async function main(): Promise<void> {
       ...(smsSet ? {} : mailbox.env),
     })
   }
+  // Outside production only: there an unset SIGAP_URL stopped start-up above.
   let sandboxRegister: Awaited<ReturnType<typeof startSandboxRegister>> | null = null
   if (!config.sigap.url) {
     sandboxRegister = await startSandboxRegister(config).catch((error: unknown) => {

@@ -90,6 +90,13 @@ export const pages: ConsolePage[] = [
     component: lazy(() => import('../pages/support/FeedbackPage.tsx')),
   },
   {
+    path: '/closures',
+    label: msg`Encerramentos`,
+    permission: 'closures.view',
+    pending: 'closures',
+    component: lazy(() => import('../pages/closures/ClosuresPage.tsx')),
+  },
+  {
     path: '/reports',
     label: msg`Relatórios`,
     permission: 'reports.view',

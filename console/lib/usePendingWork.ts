@@ -2,7 +2,8 @@
 // open money-watch flags, conversations waiting — as the server counts it from the rows, for the
 // kinds the role may do. One copy for the menu's badges and the dashboard, read again after each
 // push of the console socket (a burst read once) and every 30 seconds (a flag raised after a
-// withdrawal request is not pushed), while anything shows it.
+// withdrawal request is not pushed), or when a page says its own action changed them, while
+// anything shows it.
 import { useSyncExternalStore } from 'react'
 import type { PendingWork } from '../../contract/ops.ts'
 import { call } from './api.ts'
@@ -56,6 +57,11 @@ function subscribe(notify: () => void): () => void {
       counts = undefined
     }
   }
+}
+
+/** Reads the counts again now (after this operator's own action, which no push reports). */
+export function refreshPendingWork(): void {
+  if (stop !== undefined) load()
 }
 
 /** The counts waiting for this operator; undefined until the first answer. */

@@ -319,6 +319,19 @@ describe.each(engines)('account closure on %s', { timeout: 300_000 }, (engine) =
       data: { reopenFrom: closedAt + 30 * DAY },
     })
     expect(refused.msg).toContain('não pode ser reaberta nem substituída')
+    // The console's closed tab lists it (no clock left to run), the open one no longer.
+    expect((await ops('/closures/list', {})).data.items).toEqual([])
+    const closedTab = (await ops('/closures/list', { status: 'closed' })).data
+    expect(closedTab.now).toBe(clock.time)
+    expect(closedTab.items).toEqual([
+      expect.objectContaining({
+        userId: dora.userId,
+        state: 'closed',
+        cause: 'self',
+        paidAmount: 7300,
+        overdue: false,
+      }),
+    ])
     // ...unless an operator reopens it (audited, with the reason).
     const reopened = await ops('/closures/reopen', {
       userId: dora.userId,
@@ -326,6 +339,7 @@ describe.each(engines)('account closure on %s', { timeout: 300_000 }, (engine) =
     })
     expect(reopened).toMatchObject({ success: true, data: { closure: { state: 'reopened' } } })
     expect(await audits('closure.reopen')).toHaveLength(1)
+    expect((await ops('/closures/list', { status: 'closed' })).data.items).toEqual([])
     expect(await passwordLogin(dora)).toMatchObject({ success: true })
     expect((await auditLedger(db())).ok).toBe(true)
   })

@@ -307,6 +307,16 @@ export class AccountClosures {
     return Number(row.n)
   }
 
+  /** How many closures wait for an operator (the console's pending-work badge). */
+  async stuckCount(): Promise<number> {
+    const row = await this.#o.db
+      .selectFrom('account_closures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'stuck')
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
   /** Every paying closure moved on once (the poll; also after a restart). */
   async advanceOpen(): Promise<number> {
     const open = await this.#o.db
@@ -406,17 +416,18 @@ export class AccountClosures {
 
   // The operator's side.
 
-  /** Open closures, the one due first first, with their clocks (the console's worklist). */
-  async worklist(): Promise<ClosureWorkItem[]> {
+  /**
+   * Open closures, the one due first first, with their clocks (the console's worklist); or, with
+   * `closed`, the accounts closed most recently (where an operator reopens one).
+   */
+  async worklist(status: 'open' | 'closed' = 'open'): Promise<ClosureWorkItem[]> {
     const { db } = this.#o
     const now = this.#o.now()
-    const rows = await db
-      .selectFrom('account_closures')
-      .selectAll()
-      .where('state', 'in', OPEN_STATES)
-      .orderBy('due_at')
-      .limit(500)
-      .execute()
+    const query = db.selectFrom('account_closures').selectAll().limit(500)
+    const rows =
+      status === 'open'
+        ? await query.where('state', 'in', OPEN_STATES).orderBy('due_at').execute()
+        : await query.where('state', '=', 'closed').orderBy('closed_at', 'desc').orderBy('id', 'desc').execute()
     const items: ClosureWorkItem[] = []
     for (const row of rows) {
       const view = await this.#view(row)
@@ -426,7 +437,7 @@ export class AccountClosures {
         userId: Number(row.player_id),
         stuckReason: row.stuck_reason,
         cash,
-        overdue: Number(row.due_at) <= now,
+        overdue: status === 'open' && Number(row.due_at) <= now,
       })
     }
     return items

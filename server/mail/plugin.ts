@@ -2,7 +2,8 @@
 // `committed()` after it, `deliverDue()` for a pass now) sending e-mail through the SMTP adapter
 // configured by the SMTP_* settings and SMS through the SMS API set by SMS_*, a poll every
 // MAIL_POLL_MS for retries. With no SMTP server (or no SMS API) configured, nor a sandbox mailbox
-// started for it, those messages stay queued.
+// started for it, those messages stay queued. The retention job removes sent messages past their
+// period through this module's `removeExpiredMail` (retention.ts).
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'

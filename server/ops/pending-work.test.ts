@@ -1,7 +1,8 @@
 // The work waiting for operators, on each engine: withdrawals in review, verifications in the
-// queue, adjustments waiting for a second person, open money-watch flags and conversations
-// waiting for an answer are each counted from their rows — recounted here from the tables after
-// work is added and after some is done — and each role is told only the counts of work it may do.
+// queue, adjustments waiting for a second person, open money-watch flags, conversations waiting
+// for an answer and closures whose payout is stuck are each counted from their rows — recounted
+// here from the tables after work is added and after some is done — and each role is told only
+// the counts of work it may do.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { appPerTest } from '../../tests/support/app-per-test.ts'
@@ -35,6 +36,7 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
     const amlClasses = await db.selectFrom('aml_classes').select('review_due_at').execute()
     const matches = await db.selectFrom('sanctions_matches').select('status').execute()
     const interventions = await db.selectFrom('harm_interventions').select(['kind', 'status']).execute()
+    const closures = await db.selectFrom('account_closures').select('state').execute()
     return {
       withdrawals: reviews.filter((r) => r.status === 'review').length,
       verifications: verifications.filter((r) => r.status === 'open').length,
@@ -46,6 +48,7 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
       amlReviews: amlClasses.filter((r) => r.review_due_at !== null && Number(r.review_due_at) <= clock.time).length,
       sanctions: matches.filter((r) => r.status === 'open').length,
       harmTasks: interventions.filter((r) => r.kind === 'contact_task' && r.status === 'open').length,
+      closures: closures.filter((r) => r.state === 'stuck').length,
     }
   }
 
@@ -93,6 +96,7 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
       amlReviews: 0,
       sanctions: 0,
       harmTasks: 0,
+      closures: 0,
     })
 
     const orders = [await withdrawalInReview(), await withdrawalInReview()]
@@ -105,6 +109,11 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
     expect(saved.data.status).toBe('review')
     const asking = await loginPlayer(t.app, { ageConfirmed: true })
     expect((await asking.call('/v1/support/send', { text: 'Meu saque?', requestId: randomUUID() })).success).toBe(true)
+    // An account closed by an operator with a balance and no verified CPF: its payout waits.
+    const unpaid = await loginPlayer(t.app, { ageConfirmed: true, cash: 1500 })
+    expect(await admin.call('players/close', { userId: unpaid.userId, reason: 'pedido por telefone' })).toMatchObject({
+      success: true,
+    })
     const quiet = await loginPlayer(t.app, { ageConfirmed: true })
     expect((await quiet.call('/v1/support/send', { text: 'Olá', requestId: randomUUID() })).success).toBe(true)
     for (const [by, requestId] of [
@@ -118,12 +127,13 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
     const adminId = await idOf(admin.name)
     const paymentsId = await idOf(payments.name)
     const rows = await recount(adminId)
-    expect(rows).toMatchObject({ withdrawals: 2, verifications: 1, fourEyes: 1, flags: 2, chats: 2 })
+    expect(rows).toMatchObject({ withdrawals: 2, verifications: 1, fourEyes: 1, flags: 2, chats: 2, closures: 1 })
     expect((await admin.call('pending')).data).toEqual(rows)
     // Each role sees only what it may work on; an adjustment's requester does not count their own.
     expect((await payments.call('pending')).data).toEqual({
       withdrawals: rows.withdrawals,
       fourEyes: (await recount(paymentsId)).fourEyes,
+      closures: rows.closures,
     })
     expect((await risk.call('pending')).data).toEqual({
       verifications: rows.verifications,
@@ -131,6 +141,7 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
       amlReviews: rows.amlReviews,
       sanctions: rows.sanctions,
       harmTasks: rows.harmTasks,
+      closures: rows.closures,
     })
     expect((await support.call('pending')).data).toEqual({ chats: rows.chats, harmTasks: rows.harmTasks })
     // The scripts' account (no person) may decide every adjustment.
@@ -143,7 +154,7 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
     expect(service.json().data).toEqual(await recount(null))
 
     // Work done leaves the counts: a review decided, a verification settled, an adjustment
-    // approved, a case decided and a conversation answered.
+    // approved, a case decided, a conversation answered and a stuck closure closed.
     expect(await payments.call('withdrawals/review', { orderId: orders[0], decision: 'approve' })).toMatchObject({
       success: true,
     })
@@ -162,12 +173,16 @@ describe.each(engines)('pending work on %s', { timeout: 120_000 }, (engine) => {
     expect(
       await support.call('support/reply', { conversationId: chat.id, text: 'Já vejo', requestId: randomUUID() }),
     ).toMatchObject({ success: true })
+    const [stuck] = (await payments.call('closures/list', {})).data.items
+    expect(
+      await payments.call('closures/close', { closureId: stuck.closureId, reason: 'sem CPF; saldo em aberto' }),
+    ).toMatchObject({ success: true })
 
     const after = await recount(adminId)
-    expect(after).toMatchObject({ withdrawals: 1, verifications: 0, fourEyes: 0, flags: 1, chats: 1 })
+    expect(after).toMatchObject({ withdrawals: 1, verifications: 0, fourEyes: 0, flags: 1, chats: 1, closures: 0 })
     expect((await admin.call('pending')).data).toEqual(after)
     // The adjustment left is the admin's own: only payments may decide it.
-    expect((await payments.call('pending')).data).toEqual({ withdrawals: 1, fourEyes: 1 })
+    expect((await payments.call('pending')).data).toEqual({ withdrawals: 1, fourEyes: 1, closures: 0 })
     expect((await support.call('pending')).data).toEqual({ chats: 1, harmTasks: after.harmTasks })
   })
 })

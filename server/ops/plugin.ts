@@ -31,6 +31,8 @@ const opsPlugin: FastifyPluginAsync = async (app) => {
   pendingWork.provide('withdrawals', () => reviewCount(app.db, app.clock.now()))
   pendingWork.provide('verifications', () => openVerificationCount(app.db))
   pendingWork.provide('fourEyes', (operatorId) => pendingAdjustmentCount(app.db, operatorId))
+  // The closure module is registered before this one; its count is read when asked.
+  pendingWork.provide('closures', () => app.closure.stuckCount())
   app.decorate('pendingWork', pendingWork)
   let keyring: SecretKeyring | undefined
   const secretKeys = () => {

@@ -3,17 +3,19 @@
 // push, the barred-person register, accounts); the ledger and the transparency chain are not touched — they hold amounts and
 // totals, no personal data. An account is held by a lease while one instance works on it, marked
 // once every module is done, and taken up again by a later run if the work stopped half-way
-// (every step is repeatable). Each run that did anything is audited with counts only.
+// (every step is repeatable). Each run also removes the e-mails and SMS sent longer ago than their
+// period (the mail module's own function). Each run that did anything is audited with counts only.
 import type { Kysely } from 'kysely'
 import { anonymiseAccountData, claimExpiredClosedAccounts, markAnonymised } from '../accounts/anonymise.ts'
 import { anonymiseAttributionData } from '../attribution/anonymise.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { Database } from '../db/schema.ts'
+import { removeExpiredMail } from '../mail/retention.ts'
 import { anonymisePaymentData } from '../payments/anonymise.ts'
 import { anonymisePushData } from '../push/anonymise.ts'
 import { anonymiseRegisterData } from '../sigap/anonymise.ts'
 import { anonymiseSupportData } from '../support/anonymise.ts'
-import { closedAccountYears } from './schedule.ts'
+import { closedAccountYears, sentNoticeYears } from './schedule.ts'
 
 /** How long one instance holds an account it works on: past it, another run takes it up. */
 export const LEASE_MS = 10 * 60_000
@@ -43,6 +45,7 @@ export interface RetentionOptions {
 
 export interface RetentionRun {
   accounts: number
+  /** Rows changed per owning module (`mail`: notices removed past their period). */
   rows: Record<string, number>
 }
 
@@ -73,7 +76,10 @@ export class RetentionJob {
   async #pass(): Promise<RetentionRun> {
     const { db } = this.#o
     const steps = this.#o.steps ?? anonymiseSteps
-    const result: RetentionRun = { accounts: 0, rows: Object.fromEntries(steps.map((s) => [s.module, 0])) }
+    const result: RetentionRun = {
+      accounts: 0,
+      rows: { ...Object.fromEntries(steps.map((s) => [s.module, 0])), mail: 0 },
+    }
     try {
       for (;;) {
         const now = this.#o.now()
@@ -91,6 +97,7 @@ export class RetentionJob {
         }
         if (claimed.length < BATCH) break
       }
+      result.rows.mail = await removeExpiredMail(db, this.#o.now() - sentNoticeYears * YEAR_MS)
     } finally {
       // Written even when the pass stopped half-way: what was done is on record, by count only.
       if (result.accounts > 0 || Object.values(result.rows).some((n) => n > 0))
@@ -101,7 +108,12 @@ export class RetentionJob {
             action: 'retention.anonymise',
             objectType: 'retention',
             objectId: 'closed-accounts',
-            after: { accounts: result.accounts, rows: result.rows, closedYears: closedAccountYears },
+            after: {
+              accounts: result.accounts,
+              rows: result.rows,
+              closedYears: closedAccountYears,
+              noticeYears: sentNoticeYears,
+            },
           },
           this.#o.now(),
         )

@@ -5,8 +5,9 @@
 // still shows them, with nothing personal left); the ledger's
 // conservation check passes and its rows are unchanged; the transparency chain still verifies and
 // its frozen days' figures computed again are the same; a second run changes nothing; two
-// instances never take the same account; a run stopped half-way is taken up after its lease. And
-// docs/retention.md carries the schedule as the code has it.
+// instances never take the same account; a run stopped half-way is taken up after its lease. The
+// mail outbox's notices go 5 years after sending (failed ones 5 years after writing), queued ones
+// never. And docs/retention.md carries the schedule as the code has it.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -436,6 +437,68 @@ describe.each(engines)('the retention job on %s', { timeout: 180_000 }, (engine)
     expect(
       await db().selectFrom('audit_log').select('id').where('action', '=', 'retention.anonymise').execute(),
     ).toHaveLength(1)
+  })
+
+  it('removes the e-mails and SMS sent more than 5 years ago, and those failed that long ago; keeps the rest', async () => {
+    t.app.transparency.stop()
+    const message = (
+      recipient: string,
+      status: 'queued' | 'sent' | 'failed',
+      createdAt: number,
+      sentAt: number | null,
+    ) =>
+      db()
+        .insertInto('mail_outbox')
+        .values({
+          kind: recipient.startsWith('+') ? 'sms' : 'email',
+          recipient,
+          subject: recipient.startsWith('+') ? '' : 'Sua conta no Jogo Limpo foi encerrada',
+          body_text: status === 'sent' ? '' : 'Olá',
+          body_html: null,
+          message_id: `<${randomUUID()}@jogolimpo.invalid>`,
+          status,
+          attempts: status === 'failed' ? 12 : 1,
+          // A queued one waits for a retry far ahead: the app's own mail worker leaves it alone.
+          next_attempt_at: status === 'queued' ? RUN_AT + 10 * YEAR : createdAt,
+          claimed_until: null,
+          last_error: null,
+          provider_id: null,
+          created_at: createdAt,
+          sent_at: sentAt,
+        })
+        .execute()
+    const cutoff = RUN_AT - 5 * YEAR
+    await message('velha@exemplo.com', 'sent', cutoff - 2 * DAY, cutoff - DAY)
+    await message('+5511900000001', 'sent', cutoff - 2 * DAY, cutoff - DAY)
+    await message('falhou@exemplo.com', 'failed', cutoff - DAY, null)
+    // Written before the cutoff but sent after it: kept 5 years from its sending.
+    await message('tarde@exemplo.com', 'sent', cutoff - DAY, cutoff + DAY)
+    await message('recente@exemplo.com', 'sent', RUN_AT - YEAR, RUN_AT - YEAR)
+    await message('falhou.recente@exemplo.com', 'failed', cutoff + 10 * DAY, null)
+    // Never sent: not the job's to remove, however old.
+    await message('na.fila@exemplo.com', 'queued', cutoff - 3 * DAY, null)
+    const recipients = async () =>
+      (await db().selectFrom('mail_outbox').select('recipient').orderBy('recipient').execute()).map((r) => r.recipient)
+    const before = await recipients()
+
+    clock.time = RUN_AT
+    const run = await t.app.retention.run()
+    expect(run).toMatchObject({ accounts: 0, rows: { mail: 3 } })
+    const gone = ['velha@exemplo.com', '+5511900000001', 'falhou@exemplo.com']
+    expect(await recipients()).toEqual(before.filter((r) => !gone.includes(r)))
+    const entries = await db().selectFrom('audit_log').selectAll().where('action', '=', 'retention.anonymise').execute()
+    expect(entries).toHaveLength(1)
+    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({ accounts: 0, rows: { mail: 3 }, noticeYears: 5 })
+    for (const address of gone) expect(JSON.stringify(entries[0])).not.toContain(address)
+
+    // Two days later the one sent a day after the cutoff is past its period too; then nothing more.
+    clock.time = RUN_AT + 2 * DAY
+    expect(await t.app.retention.run()).toMatchObject({ rows: { mail: 1 } })
+    expect(await recipients()).not.toContain('tarde@exemplo.com')
+    expect(await recipients()).toEqual(
+      expect.arrayContaining(['recente@exemplo.com', 'falhou.recente@exemplo.com', 'na.fila@exemplo.com']),
+    )
+    expect(await t.app.retention.run()).toMatchObject({ rows: { mail: 0 } })
   })
 
   it('two instances never take the same account, and a run stopped half-way is taken up once its lease is over', async () => {

@@ -1,6 +1,7 @@
 // The retention schedule: what kind of record is kept, in which module's tables, for how long and
 // under which rule. This file is the one place it is written (docs/retention.md matches it, and a
-// test holds the two together); it owns no table. The job in job.ts reads `closedAccountYears`.
+// test holds the two together); it owns no table. The job in job.ts reads `closedAccountYears` and
+// `sentNoticeYears`.
 
 export interface RetentionRule {
   /** What kind of record. */
@@ -27,6 +28,9 @@ const BETTING = 'Lei 14.790/2023 and Portaria SPA/MF 1.231/2024 (the operator ke
 
 /** Personal data of a closed account is kept this long after closing, then anonymised. */
 export const closedAccountYears = 5
+
+/** A notice sent by e-mail or SMS is kept this long after sending, then removed. */
+export const sentNoticeYears = 5
 
 export const retentionSchedule: readonly RetentionRule[] = [
   {
@@ -103,7 +107,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
     tables: 'mail_outbox (every message)',
     period: '5 years from sending',
     rule: `${BETTING}; Instrução Normativa SPA/MF 31/2025 (the player told of a hit and its closure); then ${LGPD_END}`,
-    after: 'kept as sent: nothing removes them after 5 years yet',
+    after:
+      'removed by the retention job (address, subject and status; the text is emptied when sent); one that failed for good 5 years after it was written; queued ones never',
   },
   {
     record: 'Ledger: accounts and transfers (amounts, kinds, balances after)',

@@ -3,7 +3,8 @@
 // nothing credited; the first login of each local day asks again; a CPF named later is found by
 // the sweep 15 days on and barred from play, deposits and rewards at once; an unreachable register
 // leaves the player unchecked (no bet, no deposit, a neutral sentence) until a retry answers; the
-// sweep resumes after a restart, records each player once per sweep and runs on one instance of two.
+// sweep asks about frozen and paused accounts too, keeps to SIGAP_RATE_PER_SECOND, resumes after a
+// restart, records each player once per sweep and runs on one instance of two.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -294,6 +295,68 @@ describe.each(engines)('barred-person register on %s', { timeout: 120_000 }, (en
     )
     expect([...register.asked.values()].every((n) => n === 1)).toBe(true)
     expect(register.asked.size).toBe(7)
+  })
+
+  it('asks about temporarily blocked accounts too: a frozen one and a paused one, barred by the sweep', async () => {
+    const frozen = await loginPlayer(app, { ageConfirmed: true, verified: true })
+    const paused = await loginPlayer(app, { ageConfirmed: true, verified: true })
+    const open = await loginPlayer(app, { ageConfirmed: true, verified: true })
+    const froze = await app.inject({
+      method: 'POST',
+      url: '/api/ops/players/freeze',
+      headers: { 'x-ops-token': TEST_OPS_TOKEN },
+      payload: { userId: frozen.userId, frozen: true, reason: 'conta em análise' },
+    })
+    expect(froze.json()).toMatchObject({ success: true })
+    expect(await paused.call('/v1/bus/selfExclude', { duration: '24h' })).toMatchObject({ success: true })
+    const held = await db()
+      .selectFrom('players')
+      .select(['id', 'frozen_at'])
+      .where('id', 'in', [frozen.userId, paused.userId])
+      .execute()
+    expect(held.find((p) => Number(p.id) === frozen.userId)?.frozen_at).not.toBeNull()
+    const register = sandboxRegisterOf(app)
+    register.add(frozen.cpf, 'court_order')
+    register.add(paused.cpf, 'self_excluded')
+    register.asked.clear()
+
+    expect(await app.sigap.sweep.run()).toBe('done')
+    expect(await app.sigap.sweep.progress()).toMatchObject({ total: 3, checked: 3, barred: 2 })
+    expect([...register.asked.keys()].sort()).toEqual([frozen.cpf, paused.cpf, open.cpf].sort())
+    expect((await answers(frozen.userId)).at(-1)).toMatchObject({
+      moment: 'sweep',
+      outcome: 'barred',
+      reasons: 'court_order',
+    })
+    expect((await answers(paused.userId)).at(-1)).toMatchObject({
+      moment: 'sweep',
+      outcome: 'barred',
+      reasons: 'self_excluded',
+    })
+    expect((await answers(open.userId)).at(-1)).toMatchObject({ moment: 'sweep', outcome: 'allowed' })
+  })
+
+  it('keeps to SIGAP_RATE_PER_SECOND: the sweep never asks faster than the rate', async () => {
+    const rate = 25
+    const paced = await buildTestApp(testDb.db, { SIGAP_RATE_PER_SECOND: String(rate) }, clock)
+    try {
+      for (let i = 0; i < 8; i++) await loginPlayer(app, { verified: true })
+      const starts: number[] = []
+      const original = paced.sigap.standing.lookup.bind(paced.sigap.standing)
+      paced.sigap.standing.lookup = async (cpf: string) => {
+        starts.push(performance.now())
+        return original(cpf)
+      }
+      const began = performance.now()
+      expect(await paced.sigap.sweep.run()).toBe('done')
+      expect(starts).toHaveLength(8)
+      // The k-th question starts no sooner than k/rate seconds after the sweep began: never ahead
+      // of the pace (a timer may fire up to a millisecond early; a late one only slows it).
+      const gap = 1000 / rate
+      for (const [k, at] of starts.entries()) expect(at - began).toBeGreaterThanOrEqual(k * gap - 1.5)
+    } finally {
+      await paced.close()
+    }
   })
 
   it('runs the sweep on one instance when two share the database', async () => {

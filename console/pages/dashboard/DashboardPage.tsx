@@ -3,7 +3,7 @@
 // adjustments each way, GGR in all and per game, players playing now, payout times against the
 // 120-minute rule, open worklists) and deposits vs withdrawals per hour as a small chart.
 // Re-read on every push. Above them, the work waiting for this operator (verifications, four-eyes
-// requests, open flags, conversations: what the role may do), each linking to its page.
+// requests, open flags, conversations, stuck closures: what the role may do), each linking to its page.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -24,6 +24,7 @@ const waitingWork: { kind: PendingWorkKind; href: string; label: MessageDescript
   { kind: 'fourEyes', href: '/four-eyes', label: msg`ajustes aguardando a segunda pessoa` },
   { kind: 'flags', href: '/watch', label: msg`alertas de vigilância abertos` },
   { kind: 'chats', href: '/support', label: msg`conversas aguardando resposta` },
+  { kind: 'closures', href: '/closures', label: msg`encerramentos de conta parados` },
 ]
 
 function WaitingWork() {
