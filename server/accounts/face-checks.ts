@@ -159,7 +159,13 @@ async function skipped(db: Kysely<Database>, playerId: number, after: object, no
   await writeAudit(
     db,
     stepUpActor,
-    { action: 'face.step_up_skipped', objectType: 'player', objectId: playerId, after, reason: 'verified_without_camera' },
+    {
+      action: 'face.step_up_skipped',
+      objectType: 'player',
+      objectId: playerId,
+      after,
+      reason: 'verified_without_camera',
+    },
     now,
   )
 }

@@ -3,7 +3,9 @@
 // matching live face verifies it; another face, a spoof or no answer go to the verification queue
 // with the scores, never the picture; no camera goes there too; only the picture's SHA-256, the
 // scores and the provider's reference are kept, with the biometric consent. The step-up before a
-// withdrawal from a device a password login added; the registration data with its CEP and gender,
+// withdrawal from a device a password login added — owed by every verified player (one an operator
+// approved after a doubtful face too), said in the login's reply and the account info, and skipped
+// with an audit row for a player verified without a camera; the registration data with its CEP and gender,
 // the sign-up address and device, masked for an operator who may not see personal data.
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'

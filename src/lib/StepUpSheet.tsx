@@ -5,8 +5,8 @@
 // then asks it again.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FaceStep } from './FaceStep.tsx'
-import { faceStepUpAtom } from './session.ts'
 import { Sheet } from './Sheet.tsx'
+import { faceStepUpAtom } from './session.ts'
 import { appStore } from './store.ts'
 import { showToast } from './toast.ts'
 

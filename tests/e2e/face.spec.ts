@@ -3,7 +3,9 @@
 // of its own (port E2E_PORT + 10, the face step on, its sandbox face server beside it): a player
 // gives name, CPF and date of birth, reads the biometric consent, opens the front camera, follows
 // the liveness prompt and takes the picture → verified → deposits. A "no match" CPF lands in the
-// verification queue with its similarity score, and the player is told in words. Each screen
+// verification queue with its similarity score, and the player is told in words. A login on
+// another phone asks the face at once (a second browser context), and a withdrawal from there then
+// needs no second face; put off on a third, it stays owed. Each screen
 // without a serious or critical axe finding; screenshots in test-results/screens when asked.
 import { rmSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
