@@ -329,6 +329,27 @@ describe.each(engines)('identity by face on %s', { timeout: 120_000 }, (engine) 
     ])
   })
 
+  it('counts face checks per player, not per address: a seventh in a minute is refused, another player is not', async () => {
+    const player = await awaitingFace(sandboxFaceCpf('no_match', ++serial))
+    expect((await face(player)).data.outcome).toBe('review')
+    await approveFromQueue(player.userId)
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/account/face',
+        headers: { 'access-token': player.token },
+        payload: { image: PICTURE, purpose: 'step_up', consentVersion: CONSENT },
+      })
+      statuses.push(answer.statusCode)
+    }
+    // The onboarding picture and five step-ups pass the limit; the sixth step-up is the seventh check.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    // Another player from the same address still sends a picture.
+    const other = await awaitingFace(sandboxFaceCpf('match', ++serial))
+    expect((await face(other)).data.outcome).toBe('passed')
+  })
+
   it("keeps the address with its CEP, the gender, the sign-up address and device; shows them in the console's player view, masked unless the role sees personal data", async () => {
     // The sign-up: a phone's first login from a public address.
     const android =
