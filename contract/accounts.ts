@@ -55,6 +55,8 @@ export const loginResponse = z.object({
   gold: z.number().int(),
   isRegister: z.union([z.literal(0), z.literal(1)]),
   language: z.enum(languages),
+  /** This device owes the face step-up (a password or passkey login added it to a verified account). */
+  faceStepUpDue: z.boolean(),
 })
 export type LoginResponse = z.infer<typeof loginResponse>
 
@@ -89,6 +91,8 @@ export const accountInfo = z.object({
   selfExclusion: z.object({ until: z.number().int().nullable() }).nullable(),
   /** True while an operator has frozen the account: play, deposits, new withdrawals and rewards wait. */
   frozen: z.boolean(),
+  /** This device owes the face step-up before its next withdrawal or passkey change. */
+  faceStepUpDue: z.boolean(),
 })
 export type AccountInfo = z.infer<typeof accountInfo>
 

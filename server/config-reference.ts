@@ -341,7 +341,7 @@ export const configReference: Record<Variable, VariableDoc> = {
     '`on`: after the identity bureau accepts name, CPF and date of birth, the account is verified only once a live picture of the face matches the CPF at the face provider (or an operator approves it in the verification queue). `off` skips the face step (and the step-up).',
   ),
   FACE_STEP_UP: face(
-    '`on`: the face is checked again before the first withdrawal to a PIX key never paid to, and before the first withdrawal from a device added by a password login. Needs `FACE_CHECK=on`.',
+    '`on`: the face is checked again before the first withdrawal to a PIX key never paid to, and on a device a password or passkey login added to a verified account (asked by the app right after that login, and required before its first withdrawal or passkey change). A player verified without a camera is not asked (an audit row says so). Needs `FACE_CHECK=on`.',
   ),
   FACE_MATCH_THRESHOLD: face(
     'The similarity (0–1) the provider must report for the face to pass; below it the verification goes to the queue with the score.',

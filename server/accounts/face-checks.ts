@@ -3,12 +3,14 @@
 // reference face and says how alive it looked. Both scores at or above their thresholds verify the
 // identity; either below, or no answer, or no camera on the phone, sends it to the verification
 // queue with the scores. A step-up asks again later (before the first withdrawal to a new PIX key,
-// and before the first withdrawal from a device added by a password login): it passes or is refused.
+// and on a device a password or passkey login added, before its first withdrawal): it passes or is
+// refused.
 // The picture is passed on and forgotten: only the provider's reference, the scores, the outcome and
 // the picture's SHA-256 are kept (face_checks), with the player's consent (biometric_consents).
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { BIOMETRIC_CONSENT_VERSION } from '../../contract/face.ts'
+import { writeAudit } from '../audit/audit.ts'
 import type { Database, FaceChecksTable } from '../db/schema.ts'
 import { Refusal } from '../refusal.ts'
 import { type FaceAnswer, type FaceMatcher, FaceUnavailable } from './face-matcher.ts'
@@ -149,15 +151,59 @@ export async function checkStepUpFace(ctx: FaceContext, playerId: number, image:
   return 'passed'
 }
 
-/** A device added by a password login to an account whose face was checked owes a step-up. */
-export async function markStepUpDue(db: Kysely<Database>, playerId: number, deviceRowId: number, now: number) {
-  const checked = await db
+/** Who acts when the server itself decides a step-up is not owed (the audit log's actor). */
+const stepUpActor = { id: null, name: 'face-step-up', ip: '-' }
+
+/** The audit row of a step-up not asked of a player verified without a camera. */
+async function skipped(db: Kysely<Database>, playerId: number, after: object, now: number): Promise<void> {
+  await writeAudit(
+    db,
+    stepUpActor,
+    {
+      action: 'face.step_up_skipped',
+      objectType: 'player',
+      objectId: playerId,
+      after,
+      reason: 'verified_without_camera',
+    },
+    now,
+  )
+}
+
+/**
+ * Whether the player's identity was verified after they said their phone has no camera (the
+ * onboarding went to an operator), and no face of theirs passed since.
+ */
+async function verifiedWithoutCamera(db: Kysely<Database>, playerId: number): Promise<boolean> {
+  const rows = await db
     .selectFrom('face_checks')
-    .select('id')
+    .select('outcome')
     .where('player_id', '=', playerId)
-    .where('outcome', '=', 'passed')
-    .executeTakeFirst()
-  if (checked) await db.updateTable('devices').set({ face_step_up_due: now }).where('id', '=', deviceRowId).execute()
+    .where((eb) => eb.or([eb('outcome', '=', 'passed'), eb('outcome', '=', 'no_camera')]))
+    .execute()
+  return rows.some((r) => r.outcome === 'no_camera') && !rows.some((r) => r.outcome === 'passed')
+}
+
+/**
+ * A device added to a verified account by a password or passkey login owes a face step-up before
+ * its first withdrawal or passkey change — however the identity was verified (a face that passed,
+ * an operator's approval after a doubtful face, the bureau alone): the reference is the CPF's face
+ * at the provider, so any verified player can give it. A player verified without a camera is not
+ * asked for a face their phone cannot take: the step-up is skipped, with an audit row saying so.
+ */
+export async function markStepUpDue(
+  db: Kysely<Database>,
+  playerId: number,
+  deviceRowId: number,
+  now: number,
+): Promise<'due' | 'skipped' | 'unverified'> {
+  if (!(await verifiedIdentity(db, playerId))) return 'unverified'
+  if (await verifiedWithoutCamera(db, playerId)) {
+    await skipped(db, playerId, { deviceRowId, why: 'new_device' }, now)
+    return 'skipped'
+  }
+  await db.updateTable('devices').set({ face_step_up_due: now }).where('id', '=', deviceRowId).execute()
+  return 'due'
 }
 
 export async function stepUpDue(db: Kysely<Database>, deviceRowId: number | null): Promise<boolean> {
@@ -178,6 +224,11 @@ export async function requireStepUp(
   if (!settings.stepUp) return
   if (await stepUpDue(db, input.deviceRowId)) throw new Refusal('face_step_up_required', { why: 'new_device' })
   if (!input.newKey) return
+  // No face to ask of a player verified without a camera: the skip is on the audit log instead.
+  if (await verifiedWithoutCamera(db, input.playerId)) {
+    await skipped(db, input.playerId, { deviceRowId: input.deviceRowId, why: 'new_key' }, input.now)
+    return
+  }
   let recent = db
     .selectFrom('face_checks')
     .select('id')

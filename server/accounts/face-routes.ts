@@ -11,8 +11,15 @@ import { pendingFace } from './face-pending.ts'
 
 export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app
-  // A face check costs a provider call: a few a minute are plenty for a person at a camera.
-  const limit = { rateLimit: { max: 6, timeWindow: '1 minute' } }
+  // A face check costs a provider call: a few a minute are plenty for a person at a camera. Counted
+  // per player, not per address: many phones share one address behind a carrier's NAT.
+  const limit = {
+    rateLimit: {
+      max: 6,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { playerId: number }) => `face:${request.playerId}`,
+    },
+  }
   const context = (request: {
     ip: string
     sessionDeviceId: number | null

@@ -3,7 +3,9 @@
 // matching live face verifies it; another face, a spoof or no answer go to the verification queue
 // with the scores, never the picture; no camera goes there too; only the picture's SHA-256, the
 // scores and the provider's reference are kept, with the biometric consent. The step-up before a
-// withdrawal from a device a password login added; the registration data with its CEP and gender,
+// withdrawal from a device a password login added — owed by every verified player (one an operator
+// approved after a doubtful face too), said in the login's reply and the account info, and skipped
+// with an audit row for a player verified without a camera; the registration data with its CEP and gender,
 // the sign-up address and device, masked for an operator who may not see personal data.
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -201,6 +203,151 @@ describe.each(engines)('identity by face on %s', { timeout: 120_000 }, (engine) 
     expect(after.msgCode).not.toBe('face_step_up_required')
     const steps = (await checks()).filter((c) => c.purpose === 'step_up')
     expect(steps).toEqual([expect.objectContaining({ outcome: 'passed', image_sha256: sha(PICTURE) })])
+  })
+
+  /** Name and password on the account, then a login with them from a device never seen (its session's call). */
+  async function newDeviceLogin(player: { call: (p: string, b?: object) => Promise<{ success: boolean }> }) {
+    const userName = `rosto${serial}novo`
+    const bound = await player.call('/user/bindLoginAccount', {
+      userName,
+      password: 'Horse-Batt3ry9',
+      confirmPassword: 'Horse-Batt3ry9',
+    })
+    expect(bound.success, JSON.stringify(bound)).toBe(true)
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/account/login',
+      payload: { userName, password: 'Horse-Batt3ry9', apiType: 1, deviceId: randomUUID() },
+    })
+    expect(login.json().success, login.body).toBe(true)
+    const reply = login.json().data as { token: string; faceStepUpDue: boolean }
+    const call = async (path: string, body: object = {}) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api${path}`,
+          headers: { 'access-token': reply.token },
+          payload: body,
+        })
+      ).json()
+    return { reply, call }
+  }
+  async function approveFromQueue(playerId: number) {
+    const risk = await signedInOperator(app, testDb.db.kysely, 'risk', clock.now(), `192.0.2.${100 + serial}`)
+    const item = (await risk.call('verifications/queue')).data.items.find(
+      (i: { playerId: number }) => i.playerId === playerId,
+    )
+    expect((await risk.call('verifications/decide', { id: item.id, decision: 'approve' })).success).toBe(true)
+  }
+  const skips = () =>
+    testDb.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor_name', 'action', 'object_id', 'after', 'reason'])
+      .where('action', '=', 'face.step_up_skipped')
+      .orderBy('id')
+      .execute()
+
+  it('a player an operator approved after a doubtful face owes the step-up on a new device, and the login reply and account info say so', async () => {
+    const cpf = sandboxFaceCpf('no_match', ++serial)
+    const player = await awaitingFace(cpf)
+    expect((await face(player)).data.outcome).toBe('review')
+    await approveFromQueue(player.userId)
+    // On the device that signed up nothing is owed.
+    expect((await player.call('/v1/account/info')).data.faceStepUpDue).toBe(false)
+
+    const { reply, call } = await newDeviceLogin(player)
+    expect(reply.faceStepUpDue).toBe(true)
+    expect((await call('/v1/account/info')).data.faceStepUpDue).toBe(true)
+    expect((await call('/v1/account/faceStatus')).data.stepUpDue).toBe(true)
+    const refused = await call('/withdraw/create/order', {
+      accountNumber: cpf,
+      payType: 'cpf',
+      amount: 1000,
+      requestId: 'face-wd-queue',
+      password: 'Horse-Batt3ry9',
+    })
+    expect(refused).toMatchObject({ success: false, msgCode: 'face_step_up_required' })
+    expect(await skips()).toEqual([])
+    // The old device's account info still says nothing is owed there.
+    expect((await player.call('/v1/account/info')).data.faceStepUpDue).toBe(false)
+  })
+
+  it('with the step-up off, a new device owes nothing and the login reply says so', async () => {
+    const player = await awaitingFace(sandboxFaceCpf('match', ++serial))
+    expect((await face(player)).data.outcome).toBe('passed')
+    app.config.face.stepUp = false
+    try {
+      const { reply, call } = await newDeviceLogin(player)
+      expect(reply.faceStepUpDue).toBe(false)
+      expect((await call('/v1/account/info')).data.faceStepUpDue).toBe(false)
+    } finally {
+      app.config.face.stepUp = true
+    }
+  })
+
+  it('a player verified without a camera is not asked the face on a new device or for a new key: each skip is an audit row', async () => {
+    const cpf = sandboxFaceCpf('match', ++serial)
+    const player = await awaitingFace(cpf)
+    expect((await player.call('/v1/account/faceFallback', { reason: 'no_camera' })).data).toEqual({ outcome: 'review' })
+    await approveFromQueue(player.userId)
+    const { reply, call } = await newDeviceLogin(player)
+    expect(reply.faceStepUpDue).toBe(false)
+    expect((await call('/v1/account/faceStatus')).data.stepUpDue).toBe(false)
+    const devices = await testDb.db.kysely
+      .selectFrom('devices')
+      .select(['id', 'face_step_up_due'])
+      .where('player_id', '=', player.userId)
+      .orderBy('id')
+      .execute()
+    expect(devices.map((d) => d.face_step_up_due)).toEqual([null, null])
+    const newDevice = devices[1]?.id
+    // A withdrawal to a key never paid to goes past the face gate (and stops later, for want of cash).
+    const toNewKey = await call('/withdraw/create/order', {
+      accountNumber: cpf,
+      payType: 'cpf',
+      amount: 1000,
+      requestId: 'face-wd-nocam',
+      password: 'Horse-Batt3ry9',
+    })
+    expect(toNewKey.msgCode).not.toBe('face_step_up_required')
+    const rows = await skips()
+    expect(rows.map((r) => ({ ...r, after: JSON.parse(String(r.after)) }))).toEqual([
+      {
+        actor_name: 'face-step-up',
+        action: 'face.step_up_skipped',
+        object_id: String(player.userId),
+        after: { deviceRowId: Number(newDevice), why: 'new_device' },
+        reason: 'verified_without_camera',
+      },
+      {
+        actor_name: 'face-step-up',
+        action: 'face.step_up_skipped',
+        object_id: String(player.userId),
+        after: { deviceRowId: Number(newDevice), why: 'new_key' },
+        reason: 'verified_without_camera',
+      },
+    ])
+  })
+
+  it('counts face checks per player, not per address: a seventh in a minute is refused, another player is not', async () => {
+    const player = await awaitingFace(sandboxFaceCpf('no_match', ++serial))
+    expect((await face(player)).data.outcome).toBe('review')
+    await approveFromQueue(player.userId)
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/account/face',
+        headers: { 'access-token': player.token },
+        payload: { image: PICTURE, purpose: 'step_up', consentVersion: CONSENT },
+      })
+      statuses.push(answer.statusCode)
+    }
+    // The onboarding picture and five step-ups pass the limit; the sixth step-up is the seventh check.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    // Another player from the same address still sends a picture.
+    const other = await awaitingFace(sandboxFaceCpf('match', ++serial))
+    expect((await face(other)).data.outcome).toBe('passed')
   })
 
   it("keeps the address with its CEP, the gender, the sign-up address and device; shows them in the console's player view, masked unless the role sees personal data", async () => {

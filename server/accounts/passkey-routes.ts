@@ -97,7 +97,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   // A person at a phone enrols or revokes a passkey a few times at most.
   const limit = { rateLimit: { max: 10, timeWindow: '1 minute' } }
 
-  /** The password, then the face step-up this device may owe (after a password login on it). */
+  /** The password, then the face step-up this device may owe (after a password or passkey login added it). */
   const confirmOwner = async (
     request: { playerId: number; sessionDeviceId: number | null; ip: string },
     password: string,

@@ -201,10 +201,13 @@ describe.each(engines)('passkeys on %s', (engine) => {
       expect(elsewhere.success, JSON.stringify(elsewhere)).toBe(true)
       expect(elsewhere.data.deviceId).not.toBe(player.deviceId)
       expect(Number(await owed(elsewhere.data.deviceId))).toBe(START)
+      // The login's reply tells the app, which asks the face at once.
+      expect(elsewhere.data.faceStepUpDue).toBe(true)
       // The same device (its id and secret sent along) owes nothing new.
       const again = await passkeyLogin(phone, { deviceId: player.deviceId, deviceSecret: player.deviceSecret })
       expect(again.success, JSON.stringify(again)).toBe(true)
       expect(again.data.deviceId).toBe(player.deviceId)
+      expect(again.data.faceStepUpDue).toBe(false)
       expect(await owed(player.deviceId)).toBeNull()
     } finally {
       Object.assign(t.app.config.face, { stepUp: false })

@@ -18,7 +18,7 @@ import { readPlayerBalances } from '../ledger/accounts.ts'
 import { wageringProgress } from '../ledger/bonus.ts'
 import { Refusal } from '../refusal.ts'
 import { deviceLabel } from './devices.ts'
-import { markStepUpDue } from './face-checks.ts'
+import { markStepUpDue, stepUpDue } from './face-checks.ts'
 import { accountLegacyPaths as legacy } from './legacy-shapes.ts'
 import { activeSelfExclusion } from './limits.ts'
 import { type LoggedIn, loginWithDevice, loginWithPassword } from './login.ts'
@@ -46,6 +46,7 @@ export function sessionFor(app: FastifyInstance) {
       gold: balances.total,
       isRegister: created ? 1 : 0,
       language: languageOf(player),
+      faceStepUpDue: config.face.stepUp && (await stepUpDue(db, device.id)),
     }
   }
 }
@@ -85,7 +86,8 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         label,
       }
       const loggedIn = await loginWithPassword(db, { ...input, source: request.ip }, now)
-      // A new device for an account whose face was checked: the face again before its first withdrawal.
+      // A new device for a verified account: the face again, asked at once by the app and required
+      // before its first withdrawal.
       if (config.face.stepUp && loggedIn.device.secret)
         await markStepUpDue(db, Number(loggedIn.player.id), loggedIn.device.id, now)
       await noteSighting(
@@ -219,6 +221,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       rewardAmount: await app.rewards.claimedTotal(player.id),
       selfExclusion: exclusion ? { until: exclusion.until } : null,
       frozen: player.frozen_at !== null,
+      faceStepUpDue: config.face.stepUp && (await stepUpDue(db, request.sessionDeviceId)),
     }
     return ok(info)
   })

@@ -7,7 +7,7 @@ import { Redirect, Route, Switch } from 'wouter'
 import { openGameAtom } from '../lib/gameFrame.ts'
 import { lazyPart } from '../lib/lazy.tsx'
 import { pushStatusAtom } from '../lib/push.ts'
-import { sessionIdleAtom } from '../lib/session.ts'
+import { faceStepUpAtom, sessionIdleAtom } from '../lib/session.ts'
 import { useAtomValue } from '../lib/store.ts'
 import { BackBar } from './layout/BackBar.tsx'
 import { InstallBanner, OfflineBanner, SandboxMarker, ToastHost, UpdatePrompt } from './layout/Banners.tsx'
@@ -22,6 +22,8 @@ import { useScrollMemory } from './scrollMemory.ts'
 const GameFrame = lazyPart(() => import('./layout/GameFrame.tsx'), null)
 // Asked over the current screen when the session ended for want of activity.
 const ReauthSheet = lazyPart(() => import('../lib/ReauthSheet.tsx'), null)
+// Asked right after a login that left this device owing the face step-up.
+const StepUpSheet = lazyPart(() => import('../lib/StepUpSheet.tsx'), null)
 // The deposit listener has no screen of its own; it arrives just after the first paint (an open
 // PIX sheet is restored from IndexedDB and re-checked with the server when it does).
 const DepositWatcher = lazyPart(() => import('../features/deposit/DepositWatcher.tsx'), null, { firstRoute: true })
@@ -34,6 +36,7 @@ export function Layout() {
   const pushStatus = useAtomValue(pushStatusAtom)
   const gameOpen = useAtomValue(openGameAtom) !== null
   const sessionIdle = useAtomValue(sessionIdleAtom)
+  const faceStepUp = useAtomValue(faceStepUpAtom)
   useScrollMemory()
   return (
     <div className="app" data-push-status={pushStatus}>
@@ -64,6 +67,7 @@ export function Layout() {
       <ConsentPrompt />
       {gameOpen && <GameFrame />}
       {sessionIdle && <ReauthSheet />}
+      {faceStepUp && !sessionIdle && <StepUpSheet />}
     </div>
   )
 }

@@ -2,7 +2,8 @@
 // issues it, automatic login with both, credential and passkey login, and the silent re-login
 // when the server says `token_invalid` — unless the session ended for want of activity
 // (`session_idle`): then the app asks for the passkey or password over the screen the player was
-// on, and the calls waiting for a token go on once they log in.
+// on, and the calls waiting for a token go on once they log in. A password or passkey login that
+// leaves the device owing the face step-up has the app ask for the face at once.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import type { LoginResponse } from '../../contract/accounts.ts'
@@ -17,6 +18,8 @@ export const tokenAtom = atom<string | null>(null)
 export const ageGateAtom = atom(false)
 /** Set when this device's session ended for want of activity: the app asks to log in again. */
 export const sessionIdleAtom = atom(false)
+/** Set when a password or passkey login left this device owing the face step-up: the app asks it at once. */
+export const faceStepUpAtom = atom(false)
 
 // Calls waiting for the player to log in again after an idle end: each gets the new token.
 let idleWaiters: ((token: string) => void)[] = []
@@ -57,6 +60,15 @@ async function acceptLogin(data: LoginResponse): Promise<LoginResponse> {
   idleWaiters = []
   appStore.set(sessionIdleAtom, false)
   for (const resume of waiting) resume(data.token)
+  return data
+}
+
+/**
+ * After a login the player made (never the silent device login): a device that owes the face
+ * step-up asks it at once.
+ */
+function askFaceIfDue(data: LoginResponse): LoginResponse {
+  if (data.faceStepUpDue) appStore.set(faceStepUpAtom, true)
   return data
 }
 
@@ -119,7 +131,7 @@ export async function loginWithCredentials(userName: string, password: string): 
   if (!envelope.success || !envelope.data) throw new ApiError(envelope.msgCode, envelope.msg)
   // Possibly another account: this device no longer knows whose CPF (or sent details) it kept.
   await Promise.all([storage.remove('ownCpf'), storage.remove('identityDraft')])
-  return acceptLogin(envelope.data)
+  return askFaceIfDue(await acceptLogin(envelope.data))
 }
 
 /** Logs in with a passkey (its answer to `/v1/account/passkeys/loginOptions`' challenge). */
@@ -133,7 +145,7 @@ export async function loginWithPasskey(response: unknown): Promise<LoginResponse
   const before = await storage.get('deviceId')
   // Another device pair means possibly another account: forget what this device kept of the last.
   if (before !== envelope.data.deviceId) await Promise.all([storage.remove('ownCpf'), storage.remove('identityDraft')])
-  return acceptLogin(envelope.data)
+  return askFaceIfDue(await acceptLogin(envelope.data))
 }
 
 let relogin: Promise<string> | null = null
@@ -179,5 +191,6 @@ export async function currentToken(): Promise<string> {
 
 export async function logout(): Promise<void> {
   appStore.set(tokenAtom, null)
+  appStore.set(faceStepUpAtom, false)
   await Promise.all([storage.remove('token'), storage.remove('ownCpf'), storage.remove('identityDraft')])
 }

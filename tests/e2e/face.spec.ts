@@ -3,7 +3,9 @@
 // of its own (port E2E_PORT + 10, the face step on, its sandbox face server beside it): a player
 // gives name, CPF and date of birth, reads the biometric consent, opens the front camera, follows
 // the liveness prompt and takes the picture → verified → deposits. A "no match" CPF lands in the
-// verification queue with its similarity score, and the player is told in words. Each screen
+// verification queue with its similarity score, and the player is told in words. A login on
+// another phone asks the face at once (a second browser context), and a withdrawal from there then
+// needs no second face; put off on a third, it stays owed. Each screen
 // without a serious or critical axe finding; screenshots in test-results/screens when asked.
 import { rmSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
@@ -190,4 +192,106 @@ test('the first withdrawal to a new key opens the camera again, and once the fac
   const orderId = new URL(page.url()).searchParams.get('orderId')
   const detail = await playerCall(page, '/v1/bus/getWithdrawProcess', { orderId })
   expect(detail.data).toMatchObject({ orderId, amount: 2_000 })
+})
+
+test('a login on a new device asks the face at once; once it passes, a withdrawal from there asks no second face; put off, it stays owed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const cpf = freshCpf('match')
+  const face = await giveDetails(page, cpf)
+  await takePicture(page, face, false)
+  await expect(face).toHaveCount(0)
+  const { userId } = await accountInfo(page)
+  const userName = `aparelho${String(userId).padStart(6, '0')}`
+  const bound = await playerCall(page, '/user/bindLoginAccount', {
+    userName,
+    password: PLAYER_PASSWORD,
+    confirmPassword: PLAYER_PASSWORD,
+  })
+  expect(bound.success).toBe(true)
+  const adjusted = await page.request.post('/api/ops/adjust', {
+    headers: { 'x-ops-token': OPS_TOKEN },
+    data: { requestId: `face-device-${Date.now()}`, userId, amount: 5_000, reason: 'e2e' },
+  })
+  expect((await adjusted.json()).success).toBe(true)
+
+  // Another phone: name and password.
+  const other = await browser.newContext({
+    baseURL: origin,
+    permissions: ['camera'],
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  })
+  try {
+    const phone = await other.newPage()
+    await enterApp(phone, '/login')
+    const login = phone.getByRole('dialog', { name: 'Entrar com nome e senha' })
+    await login.getByLabel('Nome de usuário').fill(userName)
+    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
+    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    // The face is asked at once, over whatever screen the login left.
+    const stepUp = phone.getByRole('dialog', { name: 'Confirme seu rosto neste aparelho' })
+    await expect(stepUp.getByTestId('face-consent')).toBeVisible()
+    await expect(stepUp.getByTestId('step-up-later')).toHaveText('Agora não')
+    expect((await accountInfo(phone)).userId).toBe(userId)
+    await look(phone, 'new-device-step-up')
+    await phone.setViewportSize({ width: 360, height: 640 })
+    await look(phone, 'new-device-step-up-360')
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await takePicture(phone, stepUp, false)
+    await expect(stepUp).toHaveCount(0)
+    await expect(phone.getByText('Rosto confirmado.', { exact: false })).toBeVisible()
+
+    // The withdrawal from this phone, to a key never paid to: no second face.
+    await phone.goto('/withdrawTab')
+    await phone.getByLabel(/Outro valor/).fill('20')
+    await phone.getByTestId('withdraw-next').click()
+    const sheet = phone.getByRole('dialog')
+    await sheet.getByLabel(/Chave PIX/).pressSequentially(cpf)
+    await sheet.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+    await sheet.getByRole('button', { name: /Confirmar saque/ }).click()
+    await expect(phone).toHaveURL(/\/withdrawalTracker\?orderId=/)
+    await expect(phone.getByRole('dialog', { name: /Confirme seu rosto/ })).toHaveCount(0)
+    const orderId = new URL(phone.url()).searchParams.get('orderId')
+    expect((await playerCall(phone, '/v1/bus/getWithdrawProcess', { orderId })).data).toMatchObject({
+      orderId,
+      amount: 2_000,
+    })
+  } finally {
+    await other.close()
+  }
+
+  // A third phone, whose player puts the face off: still owed, and this device's withdrawal is
+  // refused until a face passes there (the withdraw screen then asks it, as for a new key).
+  const third = await browser.newContext({
+    baseURL: origin,
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  })
+  try {
+    const phone = await third.newPage()
+    await enterApp(phone, '/login')
+    const login = phone.getByRole('dialog', { name: 'Entrar com nome e senha' })
+    await login.getByLabel('Nome de usuário').fill(userName)
+    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
+    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    const stepUp = phone.getByRole('dialog', { name: 'Confirme seu rosto neste aparelho' })
+    await stepUp.getByTestId('step-up-later').click()
+    await expect(stepUp).toHaveCount(0)
+    await expect(phone.getByText('Vamos pedir seu rosto antes do primeiro saque', { exact: false })).toBeVisible()
+    expect((await playerCall(phone, '/v1/account/faceStatus')).data.stepUpDue).toBe(true)
+    const refused = await playerCall(phone, '/withdraw/create/order', {
+      accountNumber: cpf,
+      payType: 'cpf',
+      amount: 1_000,
+      requestId: `face-later-${Date.now()}`,
+      password: PLAYER_PASSWORD,
+    })
+    expect(refused.msgCode).toBe('face_step_up_required')
+  } finally {
+    await third.close()
+  }
 })
