@@ -7,7 +7,7 @@
 // SCREENSHOT_DIR set, each is saved at 360×640 and 390×844.
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { promotionsOffPort } from '../../playwright.config.ts'
+import { E2E_OPS_TOKEN, promotionsOffPort } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
 import {
   accountInfo,
@@ -404,4 +404,87 @@ test('the console on a phone: the verification and withdrawal panels and the rew
   await admin.getByRole('button', { name: 'Desligar todas as promoções' }).click()
   await expectReachable(admin, admin.getByRole('alertdialog'), 'console rewards confirmation')
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click()
+})
+
+test('a paused player: the "Código PIX cancelado" sheet fits', async ({ page }) => {
+  await fundedPlayer(page, 1000, randomCpf())
+  await page.goto('/rechargeMall')
+  await page.getByTestId('deposit-amount-2000').click()
+  await page.getByTestId('deposit-submit').click()
+  await expect(page.getByTestId('pix-code')).not.toHaveValue('')
+  // The pause, from another tab of the same player: the open code is withdrawn at the bank.
+  expect((await playerCall(page, '/v1/bus/selfExclude', { duration: '24h' })).success).toBe(true)
+  await page.reload()
+  const pix = page.getByTestId('pix-sheet')
+  await expect(pix.getByTestId('pix-cancelled')).toBeVisible()
+  await expectReachable(page, pix, 'PIX (cancelled by a pause)')
+})
+
+/** The operator API as the e2e service account (the server's own records, not the screen). */
+async function ops(page: Page, path: string, data: object) {
+  const response = await page.request.post(`/api/ops/${path}`, { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data })
+  const body = await response.json()
+  expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true)
+  return body.data
+}
+
+test('the console on a phone: the sanctions match, support conversation and Vigilância case panels fit', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const stamp = Date.now()
+  const rita = `rita.panels.${stamp}@jogolimpo.example`
+  const sara = `sara.panels.${stamp}@jogolimpo.example`
+  createOperator(rita, 'risk', 'Rita Risco')
+  createOperator(sara, 'support', 'Sara Suporte')
+
+  // A weak match with the sandbox list's common name (born in other years): it waits for review.
+  await enterApp(page)
+  const listed = (await accountInfo(page)).userId
+  await verifyPlayer(page, randomCpf(), 'Ali Hasan')
+  await page.context().clearCookies()
+  // A player who deposits and withdraws without playing (a little_play flag), and writes to support.
+  const other = await browser.newPage()
+  await other.setViewportSize({ width: 360, height: 640 })
+  const cpf = randomCpf()
+  await fundedPlayer(other, 250_000, cpf)
+  const flagged = (await accountInfo(other)).userId
+  const asked = await requestWithdrawal(other, cpf, 200_000, `panels-${stamp}`)
+  expect(asked.success, JSON.stringify(asked)).toBe(true)
+  await other.goto('/servicePage')
+  await other.getByLabel('Sua mensagem').fill(`Pergunta da tela pequena ${stamp}`)
+  await other.getByRole('button', { name: 'Enviar' }).click()
+  await expect(other.getByTestId('chat-message').filter({ hasText: `${stamp}` })).toBeVisible()
+  // The list is fetched and screened by the worker, the flag raised by the money watch: both in time.
+  await expect
+    .poll(async () => (await ops(other, 'risk/flags', { playerId: flagged })).items.length, { timeout: 30_000 })
+    .toBeGreaterThan(0)
+  const flagId = (await ops(other, 'risk/flags', { playerId: flagged })).items[0].id as number
+  await expect
+    .poll(
+      async () =>
+        (await ops(other, 'aml/screening', {})).items.some((i: { playerId: number }) => i.playerId === listed),
+      { timeout: 60_000 },
+    )
+    .toBe(true)
+
+  const risk = await consolePage(browser, rita, { width: 360, height: 640 })
+  await risk.goto('/console/aml/sanctions')
+  await risk.getByTestId(`match-${listed}`).getByRole('button').click()
+  await expectReachable(risk, risk.getByTestId('match-review'), 'console sanctions match')
+
+  await risk.goto(`/console/watch/cases/${flagId}`)
+  await expect(risk.getByRole('heading', { level: 1 })).toContainText(`Caso #${flagId}`)
+  await expectReachable(risk, risk.getByTestId('case-decide'), 'console case decision')
+  await expectReachable(risk, risk.locator('main'), 'console case')
+
+  const support = await consolePage(browser, sara, { width: 360, height: 640 })
+  await support.goto('/console/support')
+  await support.getByTestId('support-row').filter({ hasText: `${stamp}` }).getByRole('button').first().click()
+  const conversation = support.getByTestId('support-conversation')
+  await expectReachable(support, conversation, 'console support conversation')
+  await conversation.getByRole('button', { name: 'Pegar' }).click()
+  await expect(conversation.getByLabel('Resposta', { exact: true })).toBeVisible()
+  await expectReachable(support, conversation, 'console support conversation (taken)')
 })
