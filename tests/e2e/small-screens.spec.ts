@@ -5,13 +5,27 @@
 // first field when it opens, a refused submit brings its first error into view, and a toast
 // shown over a sheet never covers the sheet's controls. Each without a serious axe finding; with
 // SCREENSHOT_DIR set, each is saved at 360×640 and 390×844.
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  devices,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN, promotionsOffPort } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
+import { sandboxFaceCpf } from '../../server/accounts/sandbox/face-server.ts'
+import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import {
   accountInfo,
   adjustBalance,
+  confirmWithdrawal,
   consolePage,
   createOperator,
   enterApp,
@@ -481,10 +495,200 @@ test('the console on a phone: the sanctions match, support conversation and Vigi
 
   const support = await consolePage(browser, sara, { width: 360, height: 640 })
   await support.goto('/console/support')
-  await support.getByTestId('support-row').filter({ hasText: `${stamp}` }).getByRole('button').first().click()
+  await support
+    .getByTestId('support-row')
+    .filter({ hasText: `${stamp}` })
+    .getByRole('button')
+    .first()
+    .click()
   const conversation = support.getByTestId('support-conversation')
   await expectReachable(support, conversation, 'console support conversation')
   await conversation.getByRole('button', { name: 'Pegar' }).click()
   await expect(conversation.getByLabel('Resposta', { exact: true })).toBeVisible()
   await expectReachable(support, conversation, 'console support conversation (taken)')
+})
+
+/**
+ * A server of this spec's own for what the shared ones have off or cannot do: identity by face on
+ * (its sandbox face server beside it), a clock the test moves (an idle end of the session), and
+ * http://localhost (WebAuthn refuses an IP address as the relying party). A browser of its own
+ * with Chromium's fake camera (a launch option, which a describe block cannot change).
+ */
+test.describe('with the face check on', () => {
+  const port = E2E_PORT + 18
+  const origin = `http://localhost:${port}`
+  const dataDir = '.e2e-data-small-screens'
+  const clockFile = path.resolve(dataDir, '..', '.e2e-small-screens-clock')
+  const opsToken = 'e2e-small-screens-ops-token-0123456789abcdef'
+  let server: SpecServer | undefined
+  let camera: Browser | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    rmSync(dataDir, { recursive: true, force: true })
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(clockFile, '0')
+    server = await startSpecServer({
+      port,
+      quiet: true,
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_URL: origin,
+        OPS_TOKEN: opsToken,
+        FACE_CHECK: 'on',
+        TEST_CLOCK_FILE: clockFile,
+        SANDBOX_FACE_PORT: '0',
+        SANDBOX_PIX_PORT: String(E2E_PORT + 19),
+        SANDBOX_SMTP_PORT: '0',
+        SANDBOX_MAILBOX_PORT: '0',
+      },
+    })
+    camera = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    })
+  })
+
+  test.afterAll(async () => {
+    await camera?.close()
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(clockFile, { force: true })
+  })
+
+  /** A phone of the camera browser at 360×640, on this describe's server. */
+  async function phone() {
+    const context = await (camera as Browser).newContext({
+      ...devices['Pixel 7'],
+      viewport: { width: 360, height: 640 },
+      baseURL: origin,
+      locale: 'pt-BR',
+      serviceWorkers: 'allow',
+      permissions: ['camera'],
+    })
+    return { context, page: await context.newPage() }
+  }
+
+  /** A phone's platform authenticator whose fingerprint always matches (CDP's virtual one). */
+  async function authenticator(context: BrowserContext, page: Page) {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+  }
+
+  test('the face step, the withdrawal’s face step-up, the passkey sheets, the login and the idle re-login fit', async () => {
+    test.setTimeout(300_000)
+    const { context, page } = await phone()
+    await authenticator(context, page)
+    const cpf = sandboxFaceCpf('match', 10)
+
+    // Verification: name, CPF and birth, then the face step (its consent, then the camera).
+    await enterApp(page, '/rechargeMall')
+    await page.getByTestId('verify-start').click()
+    const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+    await details.getByLabel('Nome completo').fill('Joana Rosto Lima')
+    await details.getByLabel('CPF').pressSequentially(cpf)
+    await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+    await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+    const face = page.getByRole('dialog', { name: 'Verificação de rosto' })
+    await expect(face.getByTestId('face-consent')).toBeVisible()
+    await expectReachable(page, face, 'face step (consent)')
+    await face.getByTestId('face-consent-accept').click()
+    await expect(face.getByTestId('face-prompt')).toBeVisible()
+    await expect.poll(() => face.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0)
+    // A still frame for the screenshots (headless Chromium does not capture a playing fake stream).
+    await face.locator('video').evaluate((v: HTMLVideoElement) => v.pause())
+    await expectReachable(page, face, 'face step (camera)')
+    await face.getByTestId('face-capture').click()
+    await expect(face).toHaveCount(0)
+
+    // A password, money, and a withdrawal to a key never paid to: the face again, in its own sheet.
+    const { userId } = await accountInfo(page)
+    const userName = `rosto${String(userId).padStart(6, '0')}`
+    expect(
+      (
+        await playerCall(page, '/user/bindLoginAccount', {
+          userName,
+          password: PLAYER_PASSWORD,
+          confirmPassword: PLAYER_PASSWORD,
+        })
+      ).success,
+    ).toBe(true)
+    const adjusted = await page.request.post('/api/ops/adjust', {
+      headers: { 'x-ops-token': opsToken },
+      data: { requestId: `small-face-${Date.now()}`, userId, amount: 5_000, reason: 'e2e' },
+    })
+    expect((await adjusted.json()).success).toBe(true)
+    await confirmWithdrawal(page, '20', cpf)
+    await expectReachable(
+      page,
+      page.getByRole('dialog', { name: 'Confirme seu rosto para sacar' }),
+      'withdrawal face step-up',
+    )
+
+    // Perfil → Segurança: the passkey's sheet to make one, then the one to remove it.
+    await page.goto('/security')
+    const card = page.getByTestId('passkeys')
+    await card.getByTestId('passkey-enrol').click()
+    const enrol = page.getByRole('dialog', { name: 'Criar passkey' })
+    await expectFocusIn(enrol)
+    await expectReachable(page, enrol, 'passkey (create)')
+    await enrol.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+    await enrol.getByTestId('passkey-confirm').click()
+    await expect(card.getByTestId('passkey')).toHaveCount(1)
+    await card.getByTestId('passkey').getByRole('button', { name: 'Remover' }).click()
+    const revoke = page.getByRole('dialog', { name: 'Remover passkey' })
+    await expectReachable(page, revoke, 'passkey (remove)')
+    await revoke.getByRole('button', { name: 'Cancelar' }).click()
+
+    // Another phone logs in with name and password: it owes the face before it may make a passkey.
+    const second = await phone()
+    await enterApp(second.page)
+    await second.page.goto('/login')
+    const login = second.page.getByRole('dialog')
+    await expectReachable(second.page, login, 'login')
+    await login.getByLabel('Nome de usuário').fill(userName)
+    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
+    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect.poll(async () => (await accountInfo(second.page)).userId).toBe(userId)
+    await second.page.goto('/security')
+    await second.page.getByTestId('passkey-enrol').click()
+    const secondEnrol = second.page.getByRole('dialog', { name: 'Criar passkey' })
+    await secondEnrol.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+    await secondEnrol.getByTestId('passkey-confirm').click()
+    const stepUp = second.page.getByRole('dialog', { name: 'Confirme seu rosto' })
+    await expect(stepUp.getByTestId('face-consent')).toBeVisible()
+    await expectReachable(second.page, stepUp, 'passkey face step-up')
+    await second.context.close()
+
+    // Half an hour without activity ends the session: the next tap asks to log in again.
+    writeFileSync(clockFile, String(31 * 60_000))
+    await page.waitForTimeout(500)
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('button', { name: 'Saque' })
+      .dispatchEvent('click')
+    const reauth = page.getByRole('dialog', { name: 'Entre de novo' })
+    await expect(reauth).toBeVisible()
+    await expectReachable(page, reauth, 'idle re-login')
+    await context.close()
+  })
 })
