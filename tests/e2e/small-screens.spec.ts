@@ -4,7 +4,9 @@
 // covered by anything (a toast, the bottom navigation, another layer). Also: a sheet focuses its
 // first field when it opens, a refused submit brings its first error into view, and a toast
 // shown over a sheet never covers the sheet's controls. Each without a serious axe finding; with
-// SCREENSHOT_DIR set, each is saved at 360×640 and 390×844.
+// SCREENSHOT_DIR set, each is saved at 360×640 and 390×844. What the shared servers have off or
+// cannot do (the face step, the passkeys, a session's idle end) runs on a server of its own
+// (E2E_PORT + 18, its sandbox API Pix at + 19) in a browser with Chromium's fake camera.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import {
