@@ -619,6 +619,16 @@ test.describe('with the face check on', () => {
     // A still frame for the screenshots (headless Chromium does not capture a playing fake stream).
     await face.locator('video').evaluate((v: HTMLVideoElement) => v.pause())
     await expectReachable(page, face, 'face step (camera)')
+    // The camera step is seen whole: the prompt, the oval and "Tirar foto" together, without scrolling.
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height })
+      await soft
+        .poll(() => face.locator('.sheet-body').evaluate((body) => body.scrollHeight - body.clientHeight), {
+          message: `the camera step scrolls at ${width}×${height}`,
+        })
+        .toBeLessThanOrEqual(1)
+    }
+    await page.setViewportSize({ width: 360, height: 640 })
     await face.getByTestId('face-capture').click()
     await expect(face).toHaveCount(0)
 
