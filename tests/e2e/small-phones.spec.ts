@@ -28,9 +28,10 @@ const SIZES = [
   { width: 390, height: 844 },
 ]
 const tag = (size: { width: number; height: number }) => `${size.width}x${size.height}`
-/** The page as it is now at 360×640 and at 390×844 (the size it had is given back). */
+/** The page from its top (or its open dialog) at 360×640 and at 390×844; the size it had is given back. */
 async function shoot(page: Page, name: string) {
   const before = page.viewportSize() ?? { width: 360, height: 640 }
+  await page.evaluate(() => window.scrollTo(0, 0))
   for (const size of [
     { width: 360, height: 640 },
     { width: 390, height: 844 },
@@ -207,6 +208,8 @@ test('links styled as buttons keep their colours once visited (404, Promoções,
     baseURL,
     locale: 'pt-BR',
     viewport: { width: 360, height: 640 },
+    // The withdraw screen's typewritten tip is shown whole in the screenshots.
+    reducedMotion: 'reduce',
   })
   try {
     const page = await context.newPage()
@@ -316,7 +319,19 @@ test('the wheel’s labels read upright after a spin', async ({ page }) => {
   await shoot(page, 'wheel')
   await expectNoSeriousAxe(page)
   await wheel.getByRole('button', { name: 'Girar' }).click()
-  await expect(wheel.getByTestId('wheel-prize')).toBeVisible({ timeout: 10_000 })
+  const prize = wheel.getByTestId('wheel-prize')
+  await expect(prize).toBeVisible({ timeout: 10_000 })
+  // With reduced motion the prize is shown whole at once, never counted up through amounts the wheel does not hold.
+  const listed = (await wheel.locator('.wheel-odds li').allTextContents()).map((odds) => odds.split(' — ')[0])
+  expect(listed).toContain(((await prize.textContent()) ?? '').replace(/^\+/, ''))
+  // Each prize and its chance on one line.
+  for (const odds of await wheel.locator('.wheel-odds li').all())
+    expect(
+      await odds.evaluate(
+        (li) => li.getBoundingClientRect().height < 2 * Number.parseFloat(getComputedStyle(li).fontSize),
+      ),
+      `${await odds.textContent()} on one line`,
+    ).toBe(true)
   // Each label's angle on screen: the disc's turn (its CSS transform) plus the label's own.
   const angles = await wheel.locator('.wheel-disc').evaluate((disc) => {
     const [a, b] = new DOMMatrix(getComputedStyle(disc).transform).toFloat64Array()
