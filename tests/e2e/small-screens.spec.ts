@@ -444,7 +444,7 @@ async function ops(page: Page, path: string, data: object) {
   return body.data
 }
 
-test('the console on a phone: the sanctions match, support conversation and Vigilância case panels fit', async ({
+test('the console on a phone: the sanctions match, AML review, support conversation and Vigilância case panels fit', async ({
   page,
   browser,
 }) => {
@@ -489,6 +489,13 @@ test('the console on a phone: the sanctions match, support conversation and Vigi
   await risk.goto('/console/aml/sanctions')
   await risk.getByTestId(`match-${listed}`).getByRole('button').click()
   await expectReachable(risk, risk.getByTestId('match-review'), 'console sanctions match')
+
+  // The match makes the player's AML risk high: their review, among the high-risk ones.
+  const classed = await ops(risk, 'aml/classify', { playerId: listed })
+  await risk.goto('/console/aml')
+  await risk.getByRole('combobox', { name: /^Risco/ }).selectOption(classed.class)
+  await risk.getByTestId(`aml-${listed}`).getByRole('button').click()
+  await expectReachable(risk, risk.getByTestId('aml-review'), 'console AML risk review')
 
   await risk.goto(`/console/watch/cases/${flagId}`)
   await expect(risk.getByRole('heading', { level: 1 })).toContainText(`Caso #${flagId}`)
