@@ -64,13 +64,19 @@ export function PlayerSummary({ view }: { view: PlayerView }) {
       <h4>
         <Trans>Últimos saques</Trans>
       </h4>
-      <ul className="compact-list" data-testid="summary-withdrawals">
-        {withdrawals.slice(0, 5).map((w) => (
-          <li key={w.id} data-testid={`summary-withdrawal-${w.id}`}>
-            {dateTime(w.createdAt)} · {money(w.amount)} · {phaseText(i18n, w.phase, w.sendAfter)}
-          </li>
-        ))}
-      </ul>
+      {withdrawals.length === 0 ? (
+        <p className="muted" data-testid="summary-no-withdrawals">
+          <Trans>Nenhum saque ainda.</Trans>
+        </p>
+      ) : (
+        <ul className="compact-list" data-testid="summary-withdrawals">
+          {withdrawals.slice(0, 5).map((w) => (
+            <li key={w.id} data-testid={`summary-withdrawal-${w.id}`}>
+              {dateTime(w.createdAt)} · {money(w.amount)} · {phaseText(i18n, w.phase, w.sendAfter)}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

@@ -1,16 +1,25 @@
 // The phones Brazil uses, end to end in Chromium: every game's spin button whole on screen at
 // 320×568, 360×640 and 390×844 without scrolling inside the game (before and after a spin); the
-// lobby's games on the home screen's first screen; links styled as buttons drawn the same once
+// lobby's games on the home screen's first screen; links styled as buttons (the 404's way home,
+// Promoções' "Ver", the withdrawal in progress and its history's "Acompanhar") drawn the same once
 // visited; each bottom tab opening at its own scroll position; the wheel's labels upright after a
 // spin; the search's count said in good Portuguese; the exact RTP fraction never broken inside.
 // Screenshots of each screen at 360×640 and 390×844 go to test-results/small-phones.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, type Locator, type Page, test } from '@playwright/test'
+import { chromium, type ElementHandle, expect, type Locator, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { games } from '../../contract/games/catalog.ts'
-import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, verifyPlayer } from './support.ts'
+import {
+  accountInfo,
+  adjustBalance,
+  enterApp,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  requestWithdrawal,
+  verifyPlayer,
+} from './support.ts'
 
 const SHOTS = 'test-results/small-phones'
 const SIZES = [
@@ -19,6 +28,20 @@ const SIZES = [
   { width: 390, height: 844 },
 ]
 const tag = (size: { width: number; height: number }) => `${size.width}x${size.height}`
+/** The page from its top (or its open dialog) at 360×640 and at 390×844; the size it had is given back. */
+async function shoot(page: Page, name: string) {
+  const before = page.viewportSize() ?? { width: 360, height: 640 }
+  await page.evaluate(() => window.scrollTo(0, 0))
+  for (const size of [
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await page.screenshot({ path: `${SHOTS}/${name}-${tag(size)}.png` })
+  }
+  await page.setViewportSize(before)
+}
 const gameFrame = (page: Page) => page.frameLocator('[data-testid="game-frame"] iframe')
 
 /** Whether the game page's spin button is whole inside the frame and the page has nothing to scroll. */
@@ -121,7 +144,7 @@ interface Box {
  * blank page of the same browser (the app's CSP refuses data: URLs). A page cannot read a visited
  * link's colour (getComputedStyle answers as if unvisited), so the test looks at what is drawn.
  */
-async function inkPixels(page: Page, element: Locator): Promise<number> {
+async function inkPixels(page: Page, element: Locator | ElementHandle): Promise<number> {
   const png = (await element.screenshot({ animations: 'disabled' })).toString('base64')
   const scratch = await page.context().newPage()
   const ink = await scratch.evaluate(async (data) => {
@@ -147,24 +170,29 @@ async function inkPixels(page: Page, element: Locator): Promise<number> {
   return ink
 }
 
-/** A visited link styled as a button is drawn like the same link to a page never visited. */
+/**
+ * A visited link styled as a button is drawn like the same link pointing to a page never visited:
+ * the same element, measured in place (a copy beside it could be squeezed by its row).
+ */
 async function expectDrawnAsUnvisited(page: Page, link: Locator) {
   await page.mouse.move(0, 0)
-  await link.evaluate((a) => {
-    // In the middle of the screen: at its edge the fixed header or the bottom tabs would cover it.
-    a.scrollIntoView({ block: 'center' })
-    const copy = a.cloneNode(true) as HTMLAnchorElement
-    copy.href = `/never-visited-${Date.now()}`
-    copy.dataset.testid = 'unvisited-copy'
-    a.after(copy)
-  })
-  const [visited, unvisited] = [await inkPixels(page, link), await inkPixels(page, page.getByTestId('unvisited-copy'))]
+  // In the middle of the screen: at its edge the fixed header or the bottom tabs would cover it.
+  await link.evaluate((a) => a.scrollIntoView({ block: 'center' }))
+  const element = (await link.elementHandle()) as ElementHandle<HTMLAnchorElement>
+  const visited = await inkPixels(page, element)
+  const href = (await element.getAttribute('href')) as string
+  await element.evaluate((a) => a.setAttribute('href', `/never-visited-${Date.now()}`))
+  const unvisited = await inkPixels(page, element)
+  await element.evaluate((a, back) => a.setAttribute('href', back), href)
   expect(unvisited).toBeGreaterThan(20)
   expect(visited / unvisited).toBeGreaterThan(0.8)
   expect(visited / unvisited).toBeLessThan(1.25)
 }
 
-test('links styled as buttons keep their colours once visited (404 and Promoções)', async ({ baseURL }) => {
+test('links styled as buttons keep their colours once visited (404, Promoções, the withdrawal in progress and its history)', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
   // A browser that remembers visits: Playwright's own contexts draw no link as visited, and
   // Chromium's partitioned visited links count only some navigations; a profile on disk with the
   // unpartitioned table draws every page this test opened as visited, as a player's browser does.
@@ -180,16 +208,23 @@ test('links styled as buttons keep their colours once visited (404 and Promoçõ
     baseURL,
     locale: 'pt-BR',
     viewport: { width: 360, height: 640 },
+    // The withdraw screen's typewritten tip is shown whole in the screenshots.
+    reducedMotion: 'reduce',
   })
   try {
     const page = await context.newPage()
-    await enterApp(page)
+    // A withdrawal above the review threshold stays in progress while the test looks at its links.
+    const cpf = randomCpf()
+    await fundedPlayer(page, 250_000, cpf)
+    const asked = await requestWithdrawal(page, cpf, 200_000, `visited-${Date.now()}`)
+    expect(asked.data?.status, JSON.stringify(asked)).toBe('review')
+
     // "/" is visited: the 404 page's way home points there.
     await page.goto('/404')
     const home = page.locator('a.button[href="/"]')
     await expect(home).toBeVisible()
     await expectDrawnAsUnvisited(page, home)
-    await page.screenshot({ path: `${SHOTS}/404-360x640.png` })
+    await shoot(page, '404')
     await expectNoSeriousAxe(page)
 
     // Promoções: visit a "Ver" link's page, come back, and the link still reads.
@@ -202,7 +237,26 @@ test('links styled as buttons keep their colours once visited (404 and Promoçõ
     const seen = page.locator(`a.button[href="${target}"]`).first()
     await expect(seen).toBeVisible()
     await expectDrawnAsUnvisited(page, seen)
-    await page.screenshot({ path: `${SHOTS}/promotions-360x640.png` })
+    await shoot(page, 'promotions')
+
+    // The withdrawal in progress: its tracker visited, "Acompanhar saque" still reads.
+    const tracker = `/withdrawalTracker?orderId=${asked.data.orderId}`
+    await page.goto(tracker)
+    await expect(page.getByTestId('tracker-amount')).toHaveText('R$ 2.000,00')
+    await page.goto('/withdrawTab')
+    const inProgress = page.getByTestId('pending-order').locator(`a.button[href="${tracker}"]`)
+    await expect(inProgress).toHaveText('Acompanhar saque')
+    await expectDrawnAsUnvisited(page, inProgress)
+    await shoot(page, 'withdraw-in-progress')
+    await expectNoSeriousAxe(page)
+
+    // The history's "Acompanhar" on the same order.
+    await page.getByRole('tab', { name: 'Histórico' }).click()
+    const follow = page.getByTestId('withdraw-history').locator(`a.button[href="${tracker}"]`)
+    await expect(follow).toHaveText('Acompanhar')
+    await expectDrawnAsUnvisited(page, follow)
+    await shoot(page, 'withdraw-history')
+    await expectNoSeriousAxe(page)
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
@@ -224,6 +278,10 @@ test('each bottom tab opens at its own scroll position, never at the previous pa
   await expect(page).toHaveURL(/\/event$/)
   await expect(page.getByRole('link', { name: 'Ver' }).first()).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  // Its title below the header, not under it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 })
+  await shoot(page, 'tab-promotions')
+  await expectNoSeriousAxe(page)
 
   await nav.getByRole('button', { name: 'Perfil' }).click()
   await expect(page).toHaveURL(/\/mine$/)
@@ -245,6 +303,8 @@ test('each bottom tab opens at its own scroll position, never at the previous pa
     .click()
   await expect(page).toHaveURL(/\/limits$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await shoot(page, 'tab-limits')
+  await expectNoSeriousAxe(page)
 })
 
 test('the wheel’s labels read upright after a spin', async ({ page }) => {
@@ -256,10 +316,22 @@ test('the wheel’s labels read upright after a spin', async ({ page }) => {
   await page.getByTestId('dock-wheel').click()
   const wheel = page.getByRole('dialog', { name: 'Roleta grátis' })
   await expect(wheel.getByRole('button', { name: 'Girar' })).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/wheel-360x640.png` })
+  await shoot(page, 'wheel')
   await expectNoSeriousAxe(page)
   await wheel.getByRole('button', { name: 'Girar' }).click()
-  await expect(wheel.getByTestId('wheel-prize')).toBeVisible({ timeout: 10_000 })
+  const prize = wheel.getByTestId('wheel-prize')
+  await expect(prize).toBeVisible({ timeout: 10_000 })
+  // With reduced motion the prize is shown whole at once, never counted up through amounts the wheel does not hold.
+  const listed = (await wheel.locator('.wheel-odds li').allTextContents()).map((odds) => odds.split(' — ')[0])
+  expect(listed).toContain(((await prize.textContent()) ?? '').replace(/^\+/, ''))
+  // Each prize and its chance on one line.
+  for (const odds of await wheel.locator('.wheel-odds li').all())
+    expect(
+      await odds.evaluate(
+        (li) => li.getBoundingClientRect().height < 2 * Number.parseFloat(getComputedStyle(li).fontSize),
+      ),
+      `${await odds.textContent()} on one line`,
+    ).toBe(true)
   // Each label's angle on screen: the disc's turn (its CSS transform) plus the label's own.
   const angles = await wheel.locator('.wheel-disc').evaluate((disc) => {
     const [a, b] = new DOMMatrix(getComputedStyle(disc).transform).toFloat64Array()
@@ -272,7 +344,7 @@ test('the wheel’s labels read upright after a spin', async ({ page }) => {
   })
   expect(angles.length).toBeGreaterThan(1)
   for (const { label, cos } of angles) expect(cos, `${label} is upside down`).toBeGreaterThan(-1e-6)
-  await page.screenshot({ path: `${SHOTS}/wheel-after-spin-360x640.png` })
+  await shoot(page, 'wheel-after-spin')
 })
 
 test('the lobby search says how many games it found in good Portuguese', async ({ page }) => {

@@ -4,14 +4,30 @@
 // covered by anything (a toast, the bottom navigation, another layer). Also: a sheet focuses its
 // first field when it opens, a refused submit brings its first error into view, and a toast
 // shown over a sheet never covers the sheet's controls. Each without a serious axe finding; with
-// SCREENSHOT_DIR set, each is saved at 360×640 and 390×844.
-import { expect, type Locator, type Page, test } from '@playwright/test'
+// SCREENSHOT_DIR set, each is saved at 360×640 and 390×844. What the shared servers have off or
+// cannot do (the face step, the passkeys, a session's idle end) runs on a server of its own
+// (E2E_PORT + 18, its sandbox API Pix at + 19) in a browser with Chromium's fake camera.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  devices,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { promotionsOffPort } from '../../playwright.config.ts'
+import { E2E_OPS_TOKEN, promotionsOffPort } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
+import { sandboxFaceCpf } from '../../server/accounts/sandbox/face-server.ts'
+import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import {
   accountInfo,
   adjustBalance,
+  confirmWithdrawal,
   consolePage,
   createOperator,
   enterApp,
@@ -404,4 +420,294 @@ test('the console on a phone: the verification and withdrawal panels and the rew
   await admin.getByRole('button', { name: 'Desligar todas as promoções' }).click()
   await expectReachable(admin, admin.getByRole('alertdialog'), 'console rewards confirmation')
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click()
+})
+
+test('a paused player: the "Código PIX cancelado" sheet fits', async ({ page }) => {
+  await fundedPlayer(page, 1000, randomCpf())
+  await page.goto('/rechargeMall')
+  await page.getByTestId('deposit-amount-2000').click()
+  await page.getByTestId('deposit-submit').click()
+  await expect(page.getByTestId('pix-code')).not.toHaveValue('')
+  // The pause, from another tab of the same player: the open code is withdrawn at the bank.
+  expect((await playerCall(page, '/v1/bus/selfExclude', { duration: '24h' })).success).toBe(true)
+  await page.reload()
+  const pix = page.getByTestId('pix-sheet')
+  await expect(pix.getByTestId('pix-cancelled')).toBeVisible()
+  await expectReachable(page, pix, 'PIX (cancelled by a pause)')
+})
+
+/** The operator API as the e2e service account (the server's own records, not the screen). */
+async function ops(page: Page, path: string, data: object) {
+  const response = await page.request.post(`/api/ops/${path}`, { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data })
+  const body = await response.json()
+  expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true)
+  return body.data
+}
+
+test('the console on a phone: the sanctions match, AML review, support conversation and Vigilância case panels fit', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const stamp = Date.now()
+  const rita = `rita.panels.${stamp}@jogolimpo.example`
+  const sara = `sara.panels.${stamp}@jogolimpo.example`
+  createOperator(rita, 'risk', 'Rita Risco')
+  createOperator(sara, 'support', 'Sara Suporte')
+
+  // A weak match with the sandbox list's common name (born in other years): it waits for review.
+  await enterApp(page)
+  const listed = (await accountInfo(page)).userId
+  await verifyPlayer(page, randomCpf(), 'Ali Hasan')
+  await page.context().clearCookies()
+  // A player who deposits and withdraws without playing (a little_play flag), and writes to support.
+  const other = await browser.newPage()
+  await other.setViewportSize({ width: 360, height: 640 })
+  const cpf = randomCpf()
+  await fundedPlayer(other, 250_000, cpf)
+  const flagged = (await accountInfo(other)).userId
+  const asked = await requestWithdrawal(other, cpf, 200_000, `panels-${stamp}`)
+  expect(asked.success, JSON.stringify(asked)).toBe(true)
+  await other.goto('/servicePage')
+  await other.getByLabel('Sua mensagem').fill(`Pergunta da tela pequena ${stamp}`)
+  await other.getByRole('button', { name: 'Enviar' }).click()
+  await expect(other.getByTestId('chat-message').filter({ hasText: `${stamp}` })).toBeVisible()
+  // The list is fetched and screened by the worker, the flag raised by the money watch: both in time.
+  await expect
+    .poll(async () => (await ops(other, 'risk/flags', { playerId: flagged })).items.length, { timeout: 30_000 })
+    .toBeGreaterThan(0)
+  const flagId = (await ops(other, 'risk/flags', { playerId: flagged })).items[0].id as number
+  await expect
+    .poll(
+      async () =>
+        (await ops(other, 'aml/screening', {})).items.some((i: { playerId: number }) => i.playerId === listed),
+      { timeout: 60_000 },
+    )
+    .toBe(true)
+
+  const risk = await consolePage(browser, rita, { width: 360, height: 640 })
+  await risk.goto('/console/aml/sanctions')
+  await risk.getByTestId(`match-${listed}`).getByRole('button').click()
+  await expectReachable(risk, risk.getByTestId('match-review'), 'console sanctions match')
+
+  // The match makes the player's AML risk high: their review, among the high-risk ones.
+  const classed = await ops(risk, 'aml/classify', { playerId: listed })
+  await risk.goto('/console/aml')
+  await risk.getByRole('combobox', { name: /^Risco/ }).selectOption(classed.class)
+  await risk.getByTestId(`aml-${listed}`).getByRole('button').click()
+  await expectReachable(risk, risk.getByTestId('aml-review'), 'console AML risk review')
+
+  await risk.goto(`/console/watch/cases/${flagId}`)
+  await expect(risk.getByRole('heading', { level: 1 })).toContainText(`Caso #${flagId}`)
+  await expectReachable(risk, risk.getByTestId('case-decide'), 'console case decision')
+  await expectReachable(risk, risk.locator('main'), 'console case')
+
+  const support = await consolePage(browser, sara, { width: 360, height: 640 })
+  await support.goto('/console/support')
+  await support
+    .getByTestId('support-row')
+    .filter({ hasText: `${stamp}` })
+    .getByRole('button')
+    .first()
+    .click()
+  const conversation = support.getByTestId('support-conversation')
+  await expectReachable(support, conversation, 'console support conversation')
+  await conversation.getByRole('button', { name: 'Pegar' }).click()
+  await expect(conversation.getByLabel('Resposta', { exact: true })).toBeVisible()
+  await expectReachable(support, conversation, 'console support conversation (taken)')
+})
+
+/**
+ * A server of this spec's own for what the shared ones have off or cannot do: identity by face on
+ * (its sandbox face server beside it), a clock the test moves (an idle end of the session), and
+ * http://localhost (WebAuthn refuses an IP address as the relying party). A browser of its own
+ * with Chromium's fake camera (a launch option, which a describe block cannot change).
+ */
+test.describe('with the face check on', () => {
+  const port = E2E_PORT + 18
+  const origin = `http://localhost:${port}`
+  const dataDir = '.e2e-data-small-screens'
+  const clockFile = path.resolve(dataDir, '..', '.e2e-small-screens-clock')
+  const opsToken = 'e2e-small-screens-ops-token-0123456789abcdef'
+  let server: SpecServer | undefined
+  let camera: Browser | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    rmSync(dataDir, { recursive: true, force: true })
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(clockFile, '0')
+    server = await startSpecServer({
+      port,
+      quiet: true,
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_URL: origin,
+        OPS_TOKEN: opsToken,
+        FACE_CHECK: 'on',
+        TEST_CLOCK_FILE: clockFile,
+        SANDBOX_FACE_PORT: '0',
+        SANDBOX_PIX_PORT: String(E2E_PORT + 19),
+        SANDBOX_SMTP_PORT: '0',
+        SANDBOX_MAILBOX_PORT: '0',
+      },
+    })
+    camera = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    })
+  })
+
+  test.afterAll(async () => {
+    await camera?.close()
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(clockFile, { force: true })
+  })
+
+  /** A phone of the camera browser at 360×640, on this describe's server. */
+  async function phone() {
+    const context = await (camera as Browser).newContext({
+      ...devices['Pixel 7'],
+      viewport: { width: 360, height: 640 },
+      baseURL: origin,
+      locale: 'pt-BR',
+      serviceWorkers: 'allow',
+      permissions: ['camera'],
+    })
+    return { context, page: await context.newPage() }
+  }
+
+  /** A phone's platform authenticator whose fingerprint always matches (CDP's virtual one). */
+  async function authenticator(context: BrowserContext, page: Page) {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+  }
+
+  test('the face step, the withdrawal’s face step-up, the passkey sheets, the login and the idle re-login fit', async () => {
+    test.setTimeout(300_000)
+    const { context, page } = await phone()
+    await authenticator(context, page)
+    const cpf = sandboxFaceCpf('match', 10)
+
+    // Verification: name, CPF and birth, then the face step (its consent, then the camera).
+    await enterApp(page, '/rechargeMall')
+    await page.getByTestId('verify-start').click()
+    const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+    await details.getByLabel('Nome completo').fill('Joana Rosto Lima')
+    await details.getByLabel('CPF').pressSequentially(cpf)
+    await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+    await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+    const face = page.getByRole('dialog', { name: 'Verificação de rosto' })
+    await expect(face.getByTestId('face-consent')).toBeVisible()
+    await expectReachable(page, face, 'face step (consent)')
+    await face.getByTestId('face-consent-accept').click()
+    await expect(face.getByTestId('face-prompt')).toBeVisible()
+    await expect.poll(() => face.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0)
+    // A still frame for the screenshots (headless Chromium does not capture a playing fake stream).
+    await face.locator('video').evaluate((v: HTMLVideoElement) => v.pause())
+    await expectReachable(page, face, 'face step (camera)')
+    // The camera step is seen whole: the prompt, the oval and "Tirar foto" together, without scrolling.
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height })
+      await soft
+        .poll(() => face.locator('.sheet-body').evaluate((body) => body.scrollHeight - body.clientHeight), {
+          message: `the camera step scrolls at ${width}×${height}`,
+        })
+        .toBeLessThanOrEqual(1)
+    }
+    await page.setViewportSize({ width: 360, height: 640 })
+    await face.getByTestId('face-capture').click()
+    await expect(face).toHaveCount(0)
+
+    // A password, money, and a withdrawal to a key never paid to: the face again, in its own sheet.
+    const { userId } = await accountInfo(page)
+    const userName = `rosto${String(userId).padStart(6, '0')}`
+    expect(
+      (
+        await playerCall(page, '/user/bindLoginAccount', {
+          userName,
+          password: PLAYER_PASSWORD,
+          confirmPassword: PLAYER_PASSWORD,
+        })
+      ).success,
+    ).toBe(true)
+    const adjusted = await page.request.post('/api/ops/adjust', {
+      headers: { 'x-ops-token': opsToken },
+      data: { requestId: `small-face-${Date.now()}`, userId, amount: 5_000, reason: 'e2e' },
+    })
+    expect((await adjusted.json()).success).toBe(true)
+    await confirmWithdrawal(page, '20', cpf)
+    await expectReachable(
+      page,
+      page.getByRole('dialog', { name: 'Confirme seu rosto para sacar' }),
+      'withdrawal face step-up',
+    )
+
+    // Perfil → Segurança: the passkey's sheet to make one, then the one to remove it.
+    await page.goto('/security')
+    const card = page.getByTestId('passkeys')
+    await card.getByTestId('passkey-enrol').click()
+    const enrol = page.getByRole('dialog', { name: 'Criar passkey' })
+    await expectFocusIn(enrol)
+    await expectReachable(page, enrol, 'passkey (create)')
+    await enrol.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+    await enrol.getByTestId('passkey-confirm').click()
+    await expect(card.getByTestId('passkey')).toHaveCount(1)
+    await card.getByTestId('passkey').getByRole('button', { name: 'Remover' }).click()
+    const revoke = page.getByRole('dialog', { name: 'Remover passkey' })
+    await expectReachable(page, revoke, 'passkey (remove)')
+    await revoke.getByRole('button', { name: 'Cancelar' }).click()
+
+    // Another phone logs in with name and password: it owes the face before it may make a passkey.
+    const second = await phone()
+    await enterApp(second.page)
+    await second.page.goto('/login')
+    const login = second.page.getByRole('dialog')
+    await expectReachable(second.page, login, 'login')
+    await login.getByLabel('Nome de usuário').fill(userName)
+    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
+    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect.poll(async () => (await accountInfo(second.page)).userId).toBe(userId)
+    await second.page.goto('/security')
+    await second.page.getByTestId('passkey-enrol').click()
+    const secondEnrol = second.page.getByRole('dialog', { name: 'Criar passkey' })
+    await secondEnrol.getByLabel('Senha da conta').fill(PLAYER_PASSWORD)
+    await secondEnrol.getByTestId('passkey-confirm').click()
+    const stepUp = second.page.getByRole('dialog', { name: 'Confirme seu rosto' })
+    await expect(stepUp.getByTestId('face-consent')).toBeVisible()
+    await expectReachable(second.page, stepUp, 'passkey face step-up')
+    await second.context.close()
+
+    // Half an hour without activity ends the session: the next tap asks to log in again.
+    writeFileSync(clockFile, String(31 * 60_000))
+    await page.waitForTimeout(500)
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('button', { name: 'Saque' })
+      .dispatchEvent('click')
+    const reauth = page.getByRole('dialog', { name: 'Entre de novo' })
+    await expect(reauth).toBeVisible()
+    await expectReachable(page, reauth, 'idle re-login')
+    await context.close()
+  })
 })

@@ -239,7 +239,7 @@ function Conversation({
         )}
       </p>
       {canChat && (
-        <div className="inline-form">
+        <div className="inline-form support-actions">
           {!mineNow && (
             <button
               type="button"

@@ -225,7 +225,12 @@ function keepNextSpin(nextSpinAt: number | null, skew: number) {
   void (nextSpinAt === null ? storage.remove('wheelNextSpinAt') : storage.set('wheelNextSpinAt', nextSpinAt - skew))
 }
 
+/** Counts the prize up from zero; with reduced motion it is shown whole at once (never an amount the wheel does not hold). */
 function countUp(amount: number, set: (value: number) => void): Promise<void> {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    set(amount)
+    return Promise.resolve()
+  }
   return new Promise((resolve) => {
     const started = performance.now()
     const step = (time: number) => {
