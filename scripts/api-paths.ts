@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cliArgs } from './cli-args.ts'
 
 export const apiPathsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'api-paths.ts')
 
@@ -42,6 +43,7 @@ export function renderApiPaths(paths: Record<string, Record<string, unknown>>): 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  cliArgs({ options: {} }, 'usage: npm run api:paths')
   const dir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-api-paths-'))
   try {
     const out = path.join(dir, 'openapi.json')
