@@ -12,7 +12,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { formatCpf } from '../../contract/cpf.ts'
 import { type SandboxFaceAnswer, sandboxFaceCpf } from '../../server/accounts/sandbox/face-server.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
-import { accountInfo, enterApp, expectNoSeriousAxe, PLAYER_PASSWORD, playerCall } from './support.ts'
+import { accountInfo, enterApp, expectNoSeriousAxe, logInWithPassword, PLAYER_PASSWORD, playerCall } from './support.ts'
 
 const appPort = E2E_PORT
 const port = appPort + 10
@@ -228,10 +228,7 @@ test('a login on a new device asks the face at once; once it passes, a withdrawa
   try {
     const phone = await other.newPage()
     await enterApp(phone, '/login')
-    const login = phone.getByRole('dialog', { name: 'Entrar com nome e senha' })
-    await login.getByLabel('Nome de usuário').fill(userName)
-    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
-    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await logInWithPassword(phone, userName, PLAYER_PASSWORD)
     // The face is asked at once, over whatever screen the login left.
     const stepUp = phone.getByRole('dialog', { name: 'Confirme seu rosto neste aparelho' })
     await expect(stepUp.getByTestId('face-consent')).toBeVisible()
@@ -274,10 +271,7 @@ test('a login on a new device asks the face at once; once it passes, a withdrawa
   try {
     const phone = await third.newPage()
     await enterApp(phone, '/login')
-    const login = phone.getByRole('dialog', { name: 'Entrar com nome e senha' })
-    await login.getByLabel('Nome de usuário').fill(userName)
-    await login.getByLabel('Senha', { exact: true }).fill(PLAYER_PASSWORD)
-    await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await logInWithPassword(phone, userName, PLAYER_PASSWORD)
     const stepUp = phone.getByRole('dialog', { name: 'Confirme seu rosto neste aparelho' })
     await stepUp.getByTestId('step-up-later').click()
     await expect(stepUp).toHaveCount(0)

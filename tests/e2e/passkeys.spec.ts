@@ -10,7 +10,14 @@ import path from 'node:path'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
-import { accountInfo, enterApp, expectNoSeriousAxe, fundedPlayer, PLAYER_PASSWORD } from './support.ts'
+import {
+  accountInfo,
+  enterApp,
+  expectNoSeriousAxe,
+  fundedPlayer,
+  PLAYER_PASSWORD,
+  virtualAuthenticator,
+} from './support.ts'
 
 const appPort = E2E_PORT
 const port = appPort + 12
@@ -56,24 +63,6 @@ async function look(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0)
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/passkeys-${name}.png` })
-}
-
-/** A phone's platform authenticator, with a fingerprint that always matches. */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { cdp, authenticatorId }
 }
 
 test('a passkey enrolled in Segurança logs in on a second browser and approves a withdrawal; 30 idle minutes end the session', async ({

@@ -2,7 +2,7 @@
 // disconnecting another device sends it back to a new account with a notice, and disconnecting
 // this one signs it out.
 import { expect, type Page, test } from '@playwright/test'
-import { accountInfo, enterApp, playerCall, readStored } from './support.ts'
+import { accountInfo, enterApp, logInWithPassword, playerCall, readStored } from './support.ts'
 
 const PASSWORD = 'boa-senha-42'
 
@@ -18,12 +18,9 @@ async function bindAccount(page: Page): Promise<{ userId: number; name: string }
   return { userId, name }
 }
 
-async function logInWithPassword(page: Page, name: string) {
+async function logInOnNewDevice(page: Page, name: string) {
   await enterApp(page, '/login')
-  const login = page.getByRole('dialog')
-  await login.getByLabel('Nome de usuário').fill(name)
-  await login.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await logInWithPassword(page, name, PASSWORD)
   await expect(page).toHaveURL(/\/mine$/)
 }
 
@@ -35,7 +32,7 @@ test('the security page lists the devices; disconnecting another one sends it ba
   const { userId, name } = await bindAccount(page)
   const other = await browser.newContext({ serviceWorkers: 'block' })
   const tablet = await other.newPage()
-  await logInWithPassword(tablet, name)
+  await logInOnNewDevice(tablet, name)
   expect((await accountInfo(tablet)).userId).toBe(userId)
 
   await page.setViewportSize({ width: 390, height: 844 })
@@ -86,10 +83,7 @@ test('disconnecting this device signs it out, and its name and password bring th
   const welcome = page.getByRole('dialog', { name: /Presente de boas-vindas|Seu primeiro jogo/ })
   await welcome.getByRole('button', { name: /Depois|Fechar/ }).click()
 
-  const login = page.getByRole('dialog', { name: 'Entrar com nome e senha' })
-  await login.getByLabel('Nome de usuário').fill(name)
-  await login.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await logInWithPassword(page, name, PASSWORD)
   await expect(page).toHaveURL(/\/mine$/)
   await expect(page.getByTestId('user-id')).toContainText(String(userId))
 })

@@ -38,6 +38,7 @@ import {
   requestWithdrawal,
   seriousAxeViolations,
   verifyPlayer,
+  virtualAuthenticator,
 } from './support.ts'
 
 const SIZES = [
@@ -586,27 +587,10 @@ test.describe('with the face check on', () => {
     return { context, page: await context.newPage() }
   }
 
-  /** A phone's platform authenticator whose fingerprint always matches (CDP's virtual one). */
-  async function authenticator(context: BrowserContext, page: Page) {
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        ctap2Version: 'ctap2_1',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    })
-  }
-
   test('the face step, the withdrawal’s face step-up, the passkey sheets, the login and the idle re-login fit', async () => {
     test.setTimeout(300_000)
     const { context, page } = await phone()
-    await authenticator(context, page)
+    await virtualAuthenticator(context, page)
     const cpf = sandboxFaceCpf('match', 10)
 
     // Verification: name, CPF and birth, then the face step (its consent, then the camera).

@@ -3,7 +3,7 @@
 // operators and open the console signed in as one.
 import { execFileSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
 
 /**
@@ -401,4 +401,30 @@ export async function closeOpenGame(page: Page): Promise<void> {
   if (await close.isVisible().catch(() => false)) {
     await Promise.all([page.waitForResponse('**/api/v1/games/close'), close.click()])
   }
+}
+
+/** Logs the page's device in with a name and password, through the app's login dialog (already open). */
+export async function logInWithPassword(page: Page, userName: string, password: string): Promise<void> {
+  const login = page.getByRole('dialog', { name: 'Entrar com nome e senha' })
+  await login.getByLabel('Nome de usuário').fill(userName)
+  await login.getByLabel('Senha', { exact: true }).fill(password)
+  await login.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** A phone's platform authenticator whose fingerprint always matches (CDP's virtual one). */
+export async function virtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { cdp, authenticatorId }
 }
