@@ -9,8 +9,12 @@ import { hmacSha256 } from './seeds.ts'
 export interface MonteCarloResult {
   /** Sum over spins of the game's win ÷ bet (base and free spins, no jackpot). */
   returned: number
+  /** Sum of its squares (the sample's own deviation). */
+  returnedSquares: number
   /** The free spins' part of it. */
   freeReturned: number
+  /** Sum of the free spins' part's squares. */
+  freeSquares: number
   /** Spins that awarded free spins. */
   triggers: number
 }
@@ -19,13 +23,17 @@ const { gameId, spins, serverSeed } = workerData as { gameId: string; spins: num
 const game = findGame(gameId)
 if (!game) throw new Error(`no game ${gameId}`)
 const bet = game.betLevels[0] as number
-const result: MonteCarloResult = { returned: 0, freeReturned: 0, triggers: 0 }
+const result: MonteCarloResult = { returned: 0, returnedSquares: 0, freeReturned: 0, freeSquares: 0, triggers: 0 }
 for (let nonce = 0; nonce < spins; nonce++) {
   const outcome = spinOutcome(game, bet, { serverSeed, clientSeed: 'monte-carlo', nonce }, hmacSha256)
-  result.returned += outcome.win / bet
+  const returned = outcome.win / bet
+  result.returned += returned
+  result.returnedSquares += returned * returned
   if (outcome.freeSpins.length > 0) {
     result.triggers++
-    result.freeReturned += (outcome.win - outcome.baseWin) / bet
+    const free = (outcome.win - outcome.baseWin) / bet
+    result.freeReturned += free
+    result.freeSquares += free * free
   }
 }
 parentPort?.postMessage(result)
