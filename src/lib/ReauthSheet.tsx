@@ -59,11 +59,14 @@ export default function ReauthSheet() {
           void attempt(() => loginWithCredentials(userName.trim(), password))
         }}
       >
+        {/* The session that ended was this account's: its name is kept, and the sheet opens at the
+            password (a sheet focuses its first field that can be typed in). */}
         <TextField
           label={t`Nome de usuário`}
           name="userName"
           autoComplete="username"
           value={userName}
+          readOnly={Boolean(account?.userName)}
           error={undefined}
           onValue={setUserName}
         />

@@ -691,6 +691,8 @@ test.describe('with the face check on', () => {
       .dispatchEvent('click')
     const reauth = page.getByRole('dialog', { name: 'Entre de novo' })
     await expect(reauth).toBeVisible()
+    // The account's name is kept; the sheet opens at its password.
+    await soft(reauth.getByLabel('Senha', { exact: true })).toBeFocused()
     await expectReachable(page, reauth, 'idle re-login')
     await context.close()
   })
