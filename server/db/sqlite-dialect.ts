@@ -74,7 +74,7 @@ export interface DirectSqlite {
   prepare(sql: string): DirectStatement
 }
 
-class NodeSqliteDatabase implements SqliteDatabase {
+export class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync
   readonly #statements = new Map<string, SqliteStatement>()
   readonly #checkpointer: Worker | undefined
