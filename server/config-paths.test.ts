@@ -1,41 +1,16 @@
 // Start-up with an unusable directory: the real server process stops within seconds with a
 // message naming the variable, instead of hanging (DATA_DIR under /proc) or failing later.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { serverExit } from '../tests/support/server-exit.ts'
 import { ConfigError } from './config.ts'
 import { ensureReadableDirectory, ensureWritableDirectory } from './config-paths.ts'
 
-interface Exit {
-  code: number | null
-  stderr: string
-  ms: number
-}
-
-// The watchdog: a server still running after this long is taken as hung and killed (exit code null).
-// Generous, as a loaded CI machine starts Node slowly; an exit code of 1 means it stopped itself.
-function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
-  const started = Date.now()
-  // SQLite: DATA_DIR is only used without DATABASE_URL.
-  const { DATABASE_URL: _postgres, ...inherited } = process.env
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANDBOX_PIX_PORT: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk)
-  })
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  return new Promise((resolve) => {
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stderr, ms: Date.now() - started })
-    })
-  })
-}
+// SQLite: DATA_DIR is only used without DATABASE_URL. The watchdog is generous, as a loaded CI
+// machine starts Node slowly; an exit code of 1 means the server stopped itself.
+const startServer = (env: Record<string, string>) => serverExit(env, { unset: ['DATABASE_URL'] })
 
 describe('start-up with an unusable directory', () => {
   let scratch: string
