@@ -104,6 +104,17 @@ async function takePicture(page: Page, face: ReturnType<Page['getByRole']>, shot
   await face.getByTestId('face-capture').click()
 }
 
+/** A new player at 390×844 who gives a matching CPF and passes the face: their CPF and id. */
+async function verifiedByFace(page: Page): Promise<{ cpf: string; userId: number }> {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const cpf = freshCpf('match')
+  const face = await giveDetails(page, cpf)
+  await takePicture(page, face, false)
+  await expect(face).toHaveCount(0)
+  const { userId } = await accountInfo(page)
+  return { cpf, userId }
+}
+
 test('the fake camera passes the face and liveness, and the player deposits', async ({ page }) => {
   test.setTimeout(150_000)
   await page.setViewportSize({ width: 390, height: 844 })
@@ -153,12 +164,7 @@ test('the first withdrawal to a new key opens the camera again, and once the fac
   page,
 }) => {
   test.setTimeout(150_000)
-  await page.setViewportSize({ width: 390, height: 844 })
-  const cpf = freshCpf('match')
-  const face = await giveDetails(page, cpf)
-  await takePicture(page, face, false)
-  await expect(face).toHaveCount(0)
-  const { userId } = await accountInfo(page)
+  const { cpf, userId } = await verifiedByFace(page)
   expect(
     (
       await playerCall(page, '/user/bindLoginAccount', {
@@ -199,12 +205,7 @@ test('a login on a new device asks the face at once; once it passes, a withdrawa
   browser,
 }) => {
   test.setTimeout(180_000)
-  await page.setViewportSize({ width: 390, height: 844 })
-  const cpf = freshCpf('match')
-  const face = await giveDetails(page, cpf)
-  await takePicture(page, face, false)
-  await expect(face).toHaveCount(0)
-  const { userId } = await accountInfo(page)
+  const { cpf, userId } = await verifiedByFace(page)
   const userName = `aparelho${String(userId).padStart(6, '0')}`
   const bound = await playerCall(page, '/user/bindLoginAccount', {
     userName,
