@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, killServer, OPS_TOKEN, prepare, startServer, waitUntil } from './server-process.ts'
 
 const PLAYERS = 12
 const BALANCE = 8500
@@ -57,20 +57,19 @@ describe.each(engines)('account closures across a crash on %s', { timeout: 180_0
       // Every player closes at once; the server dies once the first closures' payouts are out.
       const requests = players.map((p) => close(p.auth).catch(() => null))
       const watcher = setup.open()
-      const killBy = Date.now() + 30_000
-      while (Date.now() < killBy) {
-        const out = await watcher.kysely
-          .selectFrom('withdrawal_orders')
-          .select('id')
-          .where('purpose', '=', 'closure')
-          .limit(3)
-          .execute()
-        if (out.length >= 3) break
-        await sleep(2)
-      }
+      await waitUntil(
+        async () =>
+          (
+            await watcher.kysely
+              .selectFrom('withdrawal_orders')
+              .select('id')
+              .where('purpose', '=', 'closure')
+              .limit(3)
+              .execute()
+          ).length >= 3,
+      )
       await watcher.close()
-      server.kill('SIGKILL')
-      await new Promise((resolve) => server.once('exit', resolve))
+      await killServer(server)
       await Promise.all(requests)
 
       const db = setup.open()

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, killServer, OPS_TOKEN, prepare, startServer } from './server-process.ts'
 import { newSpinPlayer, type SpinPlayer } from './spin-player.ts'
 
 const KILLS = 3
@@ -63,8 +63,7 @@ describe.each(engines)('crash safety on %s', (engine) => {
         }
         const workers = Array.from({ length: WORKERS }, (_, w) => worker(w))
         await sleep(700 + Math.random() * 500)
-        server.kill('SIGKILL')
-        await new Promise((resolve) => server.once('exit', resolve))
+        await killServer(server)
         running = false
         await Promise.all(workers)
         server = await startServer(setup.env, port)
@@ -138,8 +137,7 @@ describe.each(engines)('crash safety on %s', (engine) => {
         // Two workers per player: concurrent spins of one player queue on its lock.
         const workers = Array.from({ length: WORKERS + 4 }, (_, w) => worker(w))
         await sleep(700 + Math.random() * 500)
-        server.kill('SIGKILL')
-        await new Promise((resolve) => server.once('exit', resolve))
+        await killServer(server)
         running = false
         await Promise.all(workers)
         server = await startServer(setup.env, port)

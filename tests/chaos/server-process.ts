@@ -101,3 +101,15 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   child.kill('SIGKILL')
   throw new Error(`server did not answer within 60 s: ${stderr}`)
 }
+
+/** SIGKILLs the server and waits until it has exited, so its port and its database are free. */
+export async function killServer(server: ChildProcess): Promise<void> {
+  server.kill('SIGKILL')
+  await new Promise((resolve) => server.once('exit', resolve))
+}
+
+/** Polls `ready` every 2 ms until it answers true or `withinMs` has passed: the moment to kill at. */
+export async function waitUntil(ready: () => Promise<boolean>, withinMs = 30_000): Promise<void> {
+  const by = Date.now() + withinMs
+  while (Date.now() < by && !(await ready())) await sleep(2)
+}

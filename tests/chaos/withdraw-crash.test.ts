@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { randomCpf } from '../../contract/cpf.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
 import { engines } from '../support/server.ts'
-import { freeTestPort, OPS_TOKEN, prepare, startServer } from './server-process.ts'
+import { freeTestPort, killServer, OPS_TOKEN, prepare, startServer, waitUntil } from './server-process.ts'
 
 const PLAYERS = 24
 const DEPOSIT = 10000
@@ -66,15 +66,11 @@ describe.each(engines)('withdrawals across a crash on %s', (engine) => {
       // Kill as soon as the first orders are committed, while the rest are still on the way.
       const watcher = setup.open()
       // Each request checks a password (scrypt) first, so the first orders take a few seconds.
-      const killBy = Date.now() + 30_000
-      while (Date.now() < killBy) {
-        const first = await watcher.kysely.selectFrom('withdrawal_orders').select('id').limit(3).execute()
-        if (first.length >= 3) break
-        await sleep(2)
-      }
+      await waitUntil(
+        async () => (await watcher.kysely.selectFrom('withdrawal_orders').select('id').limit(3).execute()).length >= 3,
+      )
       await watcher.close()
-      server.kill('SIGKILL')
-      await new Promise((resolve) => server.once('exit', resolve))
+      await killServer(server)
       await Promise.all(requests)
 
       const db = setup.open()
