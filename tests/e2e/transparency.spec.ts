@@ -8,9 +8,7 @@
 import { rmSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import type { TransparencyView } from '../../contract/transparency.ts'
-import { openDatabase } from '../../server/db/database.ts'
-import { migrateToLatest } from '../../server/db/migrate.ts'
-import { writeHistory } from '../support/transparency-history.ts'
+import { historyDataDir } from '../support/transparency-history.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import { enterApp, seriousAxeViolations } from './support.ts'
 
@@ -24,11 +22,7 @@ let server: SpecServer | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  rmSync(dataDir, { recursive: true, force: true })
-  const db = openDatabase({ dataDir })
-  await migrateToLatest(db)
-  await writeHistory(db, Date.now())
-  await db.close()
+  await historyDataDir(dataDir)
   server = await startSpecServer({
     port,
     env: {

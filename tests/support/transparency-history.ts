@@ -2,9 +2,12 @@
 // end-to-end spec): 45 days before `now` of withdrawals with their steps and ledger posts,
 // returned deposits, rounds of several game versions (one game with enough rounds for its 95 %
 // range), support conversations and limit events — the same rows for the same `now` and seed.
+
+import { rmSync } from 'node:fs'
 import { findGame, gameVersions } from '../../contract/games/catalog.ts'
 import { StepState, type StepStateCode, TrackerStep, type TrackerStepCode } from '../../contract/withdrawals.ts'
-import type { Db } from '../../server/db/database.ts'
+import { type Db, openDatabase } from '../../server/db/database.ts'
+import { migrateToLatest } from '../../server/db/migrate.ts'
 import { postTransferId } from '../../server/payments/withdrawal-orders.ts'
 
 const MINUTE = 60_000
@@ -257,5 +260,17 @@ export async function writeHistory(db: Db, now: number) {
         ? [{ ...event, kind: 'loss_day' as const }, { ...event, kind: 'time_day' as const }, event]
         : [event]
     await k.insertInto('limit_events').values(written).execute()
+  }
+}
+
+/** A new SQLite data directory (whatever was there removed) holding the history, for a spec's own server. */
+export async function historyDataDir(dataDir: string, now = Date.now()): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true })
+  const db = openDatabase({ dataDir })
+  try {
+    await migrateToLatest(db)
+    await writeHistory(db, now)
+  } finally {
+    await db.close()
   }
 }
