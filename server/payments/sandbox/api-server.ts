@@ -290,6 +290,13 @@ const problem = (reply: FastifyReply, name: ProblemType, detail?: string, violac
     })
 }
 
+// The two period-query violations every listing (cob, pix, webhook, loc) answers in the same words.
+const fimBeforeInicio: Violacao = {
+  razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
+  propriedade: 'fim',
+}
+const cpfAndCnpj: Violacao = { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' }
+
 /** The objects of API Pix's bodies (a violation inside one names the object, as the specification does). */
 const objectPaths = new Set([
   'cob.calendario',
@@ -727,17 +734,10 @@ export async function startSandboxApiServer(
       const from = Date.parse(query.inicio)
       const to = Date.parse(query.fim)
       if (to < from) {
-        return problem(reply, 'CobConsultaInvalida', undefined, [
-          {
-            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
-            propriedade: 'fim',
-          },
-        ])
+        return problem(reply, 'CobConsultaInvalida', undefined, [fimBeforeInicio])
       }
       if (query.cpf && query.cnpj) {
-        return problem(reply, 'CobConsultaInvalida', undefined, [
-          { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' },
-        ])
+        return problem(reply, 'CobConsultaInvalida', undefined, [cpfAndCnpj])
       }
       const index = query['paginacao.paginaAtual']
       const size = query['paginacao.itensPorPagina']
@@ -837,17 +837,10 @@ export async function startSandboxApiServer(
       const from = Date.parse(query.inicio)
       const to = Date.parse(query.fim)
       if (from > to) {
-        return problem(reply, 'PixConsultaInvalida', undefined, [
-          {
-            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
-            propriedade: 'fim',
-          },
-        ])
+        return problem(reply, 'PixConsultaInvalida', undefined, [fimBeforeInicio])
       }
       if (query.cpf && query.cnpj) {
-        return problem(reply, 'PixConsultaInvalida', undefined, [
-          { razao: 'Ambos os parâmetros cpf e cnpj estão preenchidos.', propriedade: 'cpf' },
-        ])
+        return problem(reply, 'PixConsultaInvalida', undefined, [cpfAndCnpj])
       }
       const index = query['paginacao.paginaAtual']
       const size = query['paginacao.itensPorPagina']
@@ -962,12 +955,7 @@ export async function startSandboxApiServer(
       const from = query.inicio ? Date.parse(query.inicio) : null
       const to = query.fim ? Date.parse(query.fim) : null
       if (from !== null && to !== null && to < from) {
-        return problem(reply, 'WebhookConsultaInvalida', undefined, [
-          {
-            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
-            propriedade: 'fim',
-          },
-        ])
+        return problem(reply, 'WebhookConsultaInvalida', undefined, [fimBeforeInicio])
       }
       let rows = options.db.selectFrom('sandbox_webhooks').selectAll().orderBy('created_at').orderBy('chave')
       if (from !== null) rows = rows.where('created_at', '>=', from)
@@ -1019,12 +1007,7 @@ export async function startSandboxApiServer(
       const from = Date.parse(query.inicio)
       const to = Date.parse(query.fim)
       if (to < from) {
-        return problem(reply, 'PayloadLocationConsultaInvalida', undefined, [
-          {
-            razao: 'O timestamp representado pelo parâmetro fim é anterior ao representado por inicio.',
-            propriedade: 'fim',
-          },
-        ])
+        return problem(reply, 'PayloadLocationConsultaInvalida', undefined, [fimBeforeInicio])
       }
       const index = query['paginacao.paginaAtual']
       const size = query['paginacao.itensPorPagina']
