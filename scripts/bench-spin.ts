@@ -17,7 +17,7 @@
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:spin
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, createServer, type ServerResponse } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
@@ -41,6 +41,7 @@ import {
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { spinStatements } from '../server/games/direct-spin.ts'
 import { PLAY_BREAK_MS } from '../server/games/play-limits.ts'
+import { newRoundId } from '../server/games/round-views.ts'
 import { sessionOf } from '../server/games/sessions.ts'
 import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
@@ -242,7 +243,7 @@ function spinFloorServer(file: string, port: number) {
     const nonce = seed.next_nonce
     const outcome = spinOutcome(game, bet, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, hmac)
     const share = jackpotContribution(jackpotRule, bet)
-    const roundId = `r${randomBytes(10).toString('hex')}`
+    const roundId = newRoundId()
     const win = outcome.win
     // Each account once, by its net move, in id order; then the transfer rows with their balances after.
     const moves = new Map<number, number>([
@@ -479,7 +480,7 @@ async function pgSpinFloorServer(url: string, port: number) {
     const { playerId, game, seed } = one
     const nonce = Number(seed.next_nonce)
     const outcome = spinOutcome(game, bet, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, hmac)
-    const roundId = `r${randomBytes(10).toString('hex')}`
+    const roundId = newRoundId()
     const contribution = jackpotContribution(jackpotRule, bet)
     const call: FunctionSpin = {
       tokenHash: hash,

@@ -508,7 +508,8 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
           { serverSeed: seed.server, clientSeed: seed.client, nonce: n },
           hmacSha256,
         )
-        const roundId = `r${rnd.hex(10)}`
+        // The app's form (newRoundId, server/games/round-views.ts): the time, then random bits.
+        const roundId = `r${at.toString(16).padStart(11, '0')}${rnd.hex(6)}`
         const ref = `round:${roundId}`
         const before = cash[i] as number
         transfer(`bet:${roundId}:bet:cash`, cashId(i), H.game, bet, 'bet', ref, at)

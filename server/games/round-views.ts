@@ -44,6 +44,12 @@ function maskName(name: string): string {
 
 export const balanceView = ({ cash, bonus }: { cash: number; bonus: number }) => ({ total: cash + bonus, cash, bonus })
 
-export function newRoundId(): string {
-  return `r${randomHex(10)}`
+/**
+ * A round's id: `r`, the time in milliseconds as 11 hex digits, then 48 random bits. Ids made one
+ * after another sort after each other, so each spin's rows go to the right edge of the indexes on
+ * these ids (rounds, transfers, wallet bets) — the same few pages for a whole group of spins —
+ * instead of a random page of an index that grows with every round ever played.
+ */
+export function newRoundId(now: number = Date.now()): string {
+  return `r${now.toString(16).padStart(11, '0')}${randomHex(6)}`
 }

@@ -262,7 +262,7 @@ export class Rounds {
       { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
       hmacSha256,
     )
-    const roundId = newRoundId()
+    const roundId = newRoundId(tx.now)
     const placed = await placeBet(tx, {
       playerId: input.playerId,
       transactionId: `${roundId}:bet`,

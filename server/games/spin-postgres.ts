@@ -51,7 +51,7 @@ export function functionSpin(o: RoundsOptions, known: KnownSpins, input: SpinInp
   const paid = outcome.win
   const contribution = jackpotContribution(jackpotRule, input.bet)
   if (!Number.isSafeInteger(contribution) || contribution <= 0) throw new NotDirect('contribution')
-  const roundId = newRoundId()
+  const roundId = newRoundId(now)
   const spin: FunctionSpin = {
     tokenHash,
     now,

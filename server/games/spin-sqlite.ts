@@ -67,7 +67,7 @@ export function directSpin(o: RoundsOptions, tx: DirectLedgerTx, st: SpinStateme
   const seedId = Number(seed.id)
   tx.defer(st.nonce, () => q.nonce.parameters(seedId, nonce), { expectRows: 1 })
   const paid = outcome.win
-  const roundId = newRoundId()
+  const roundId = newRoundId(now)
   const placed = betDirect(tx, {
     playerId,
     transactionId: `${roundId}:bet`,
