@@ -54,4 +54,22 @@ describe.each(engines)('lobby play counts on %s', (engine) => {
       now += 23 * 60_000
     }
   })
+
+  it("counts the settled hours once at start-up, so the first lobby reads only the week's edges", async () => {
+    const { userId } = await loginPlayer(t.app, { cash: 10_000 })
+    const now = Date.UTC(2026, 10, 9, 12, 30)
+    await addSpinHistory(t.db, t.app.ledger.accounts, {
+      playerId: userId,
+      rounds: 200,
+      from: now - 6 * 24 * HOUR,
+      stepMs: 40 * 60_000,
+    })
+    const counts = new PlayCounts()
+    await counts.warm(t.db.kysely, now)
+    // A round written into a settled hour after the count is not read again: the hour was kept.
+    await addSpinHistory(t.db, t.app.ledger.accounts, { playerId: userId, rounds: 1, from: now - 3 * 24 * HOUR })
+    const full = await recount(now)
+    const week = await counts.lastWeek(t.db.kysely, now)
+    expect(week.get('gol-de-placa')).toBe((full.get('gol-de-placa') ?? 0) - 1)
+  })
 })

@@ -3,7 +3,8 @@
 // game_rounds.created_at) and kept in memory; only the edges — the part of the oldest hour
 // inside the window and the last hour or so — are counted per request. The cost is bounded by an
 // hour or two of rounds, not by the week's. The margin covers a spin whose transaction commits a
-// little after its `created_at`; the spin path is not touched.
+// little after its `created_at`; the spin path is not touched. The week's settled hours are
+// counted once when the server starts (`warm`), so no player's lobby waits for a week of rounds.
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
@@ -30,9 +31,21 @@ function addInto(total: Counts, part: Counts) {
 export class PlayCounts {
   /** Settled hours: start of the hour → plays per game. */
   readonly #hours = new Map<number, Counts>()
+  /** The start-up count while it runs: a lobby asked for meanwhile waits for it instead of counting too. */
+  #warming: Promise<unknown> | null = null
+
+  /** Counts the week's settled hours now, in the background of start-up. */
+  warm(db: Kysely<Database>, now: number): Promise<unknown> {
+    this.#warming = this.lastWeek(db, now).finally(() => {
+      this.#warming = null
+    })
+    return this.#warming
+  }
 
   /** Plays per game with `created_at` in (now − 7 days, now]. */
   async lastWeek(db: Kysely<Database>, now: number): Promise<Counts> {
+    // A failed start-up count is the caller's to redo: its hours were not kept.
+    if (this.#warming) await this.#warming.catch(() => undefined)
     const from = now - WEEK_MS
     const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS
     const settledUntil = Math.max(firstWhole, Math.floor((now - SETTLE_MS) / HOUR_MS) * HOUR_MS)

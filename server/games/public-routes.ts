@@ -88,6 +88,12 @@ const gameDefinition = z.object({
 export const gamePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app
   const playCounts = new PlayCounts()
+  app.addHook('onReady', async () => {
+    // Not awaited: the server answers at once; the first lobby waits for this count, not a second one.
+    playCounts
+      .warm(db, clock.now())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'lobby play counts not warmed'))
+  })
 
   app.get(
     '/v1/games',
