@@ -8,7 +8,7 @@
 // `replicaUnavailable` says, before any test, why they cannot be started here (PostgreSQL not
 // given, no server binaries), so the tests that need them skip with that reason.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -173,6 +173,18 @@ export async function startPrimary(): Promise<LocalServer> {
 
 /** A base backup of the primary at `primaryUrl`, started as a hot standby streaming from it. */
 export async function startReplica(primaryUrl: string): Promise<LocalServer> {
+  return (await startFromBaseBackup(primaryUrl, 'standby')).server
+}
+
+/**
+ * A base backup of the primary at `primaryUrl` (pg_basebackup, its WAL streamed with it), started
+ * as a hot standby streaming from the primary (`standby`) or as a server of its own — a restore of
+ * the backup (`restore`). Says how long the copy and the start took and how large the copy is.
+ */
+export async function startFromBaseBackup(
+  primaryUrl: string,
+  as: 'standby' | 'restore',
+): Promise<{ server: LocalServer; backupSeconds: number; startSeconds: number; bytes: number }> {
   const primary = new URL(primaryUrl)
   const settings = new pg.Client({ connectionString: primaryUrl })
   await settings.connect()
@@ -181,7 +193,8 @@ export async function startReplica(primaryUrl: string): Promise<LocalServer> {
     [AT_LEAST_PRIMARY],
   )
   await settings.end()
-  const where = serverDirectory('replica')
+  const where = serverDirectory(as === 'standby' ? 'replica' : 'restored')
+  const copying = performance.now()
   try {
     await run(
       path.join(PG_BIN, 'pg_basebackup'),
@@ -194,27 +207,44 @@ export async function startReplica(primaryUrl: string): Promise<LocalServer> {
         decodeURIComponent(primary.username || 'postgres'),
         '-D',
         where.data,
-        '-R', // standby.signal and primary_conninfo
+        // standby.signal and primary_conninfo
+        ...(as === 'standby' ? ['-R'] : []),
         '-X',
         'stream',
         '-c',
         'fast',
       ],
-      { ...where.as, env: { ...process.env, PGAPPNAME: 'jogo-limpo-test-replica' } },
+      { ...where.as, env: { ...process.env, PGAPPNAME: `jogo-limpo-${as}` } },
     )
   } catch (error) {
     rmSync(where.dir, { recursive: true, force: true })
     throw error
   }
-  return serve(
+  const backupSeconds = (performance.now() - copying) / 1000
+  const bytes = directoryBytes(where.data)
+  const starting = performance.now()
+  const server = await serve(
     where,
     await freePort(),
     [
-      'hot_standby = on',
-      // Long report queries are not cancelled by the primary's vacuum (the setting production uses).
-      'hot_standby_feedback = on',
+      ...(as === 'standby'
+        ? [
+            'hot_standby = on',
+            // Long report queries are not cancelled by the primary's vacuum (the setting production uses).
+            'hot_standby_feedback = on',
+          ]
+        : []),
       ...rows.map((r) => `${r.name} = ${r.setting}`),
     ],
-    true,
+    as === 'standby',
   )
+  return { server, backupSeconds, startSeconds: (performance.now() - starting) / 1000, bytes }
+}
+
+/** The bytes of every file under `dir`. */
+function directoryBytes(dir: string): number {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size
+  return total
 }
