@@ -5,7 +5,9 @@
 // screen (through the app's own HTTP handling), for a new player on each database and for the
 // year's most active player, p99 gated at ≤ 1.2× the empty database's; the console's searches by
 // CPF, PIX key and e-mail, p99 gated at ≤ 100 ms; the lobby's live figures. Prints each beside its
-// empty-database baseline, with the load average.
+// empty-database baseline, with the load average. Then the nightly work, each with its time and
+// peak memory: a month's reports streamed, the transparency days frozen, the SIGAP daily files, a
+// harm-watch run and the watch's first run over every player since the first.
 //
 //   npm run bench:year -- --sqlite /work/data-year/sqlite
 //   npm run bench:year -- --postgres postgres://postgres@127.0.0.1:5432/year_full
@@ -317,6 +319,19 @@ async function nightly(which: keyof typeof targets) {
     out.set(
       'harm markers recomputed (one worker run)',
       await measure(async () => JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80)),
+    )
+    // The worker's first run over history it has never seen (a new deployment, or its watermark
+    // set back): every player with a payment, a session, a limit change or a message since the
+    // year began is recomputed — on the year, the whole base.
+    const first = await sql<{ at: number | null }>`select min(created_at) as at from players`.execute(db.kysely)
+    await db.kysely
+      .updateTable('harm_worker')
+      .set({ watermark: Number(first.rows[0]?.at ?? now), lease_until: 0 })
+      .where('id', '=', 1)
+      .execute()
+    out.set(
+      'harm markers, every player (a first run)',
+      await measure(async () => JSON.stringify(await app.harm.runOnce(now + 120_000)).slice(0, 80)),
     )
     return out
   } finally {
