@@ -239,14 +239,17 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
   it('offers and credits the welcome gift, the install reward and invites in a market whose rules allow them (Mexico)', async () => {
     await start({ MARKET_COUNTRY: 'MX' })
     expect((await ops('settings/get', {})).json().data.unavailable).toEqual([])
+    // The console's amount is the one credited.
+    const amount = await ops('settings/set', { key: 'promotions.giftAmount', value: 2_500, reason: 'campanha' })
+    expect(amount.json().success).toBe(true)
     const ana = await player()
     const summary = (await ana.call('/activity/summary')).data
     expect(summary.forbidden).toEqual([])
-    expect(summary.gift).toMatchObject({ available: true, amount: 10_000 })
+    expect(summary.gift).toMatchObject({ available: true, amount: 2_500 })
     expect(summary.download).toMatchObject({ claimed: false, amount: 200 })
     expect(summary.invites).toEqual({ claimable: 0 })
 
-    expect((await ana.call('/activity/openNewPlayerGift')).data).toMatchObject({ amount: 10_000 })
+    expect((await ana.call('/activity/openNewPlayerGift')).data).toMatchObject({ amount: 2_500 })
     expect((await ana.call('/user/installAccepted')).success).toBe(true)
     expect((await ana.call('/activity/drawDownloadReward')).data).toMatchObject({ amount: 200 })
     const share = (await ana.call('/v1/bus/getUserShareUrlAndExtensionCode')).data
@@ -260,7 +263,7 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
     for (const kind of ['new_player_gift', 'download_reward', 'invite_reward'] as const) {
       expect(await transfersOf(kind), kind).toHaveLength(1)
     }
-    expect(await readPlayerBalances(testDb.db.kysely, ana.userId)).toMatchObject({ cash: 0, bonus: 11_000 })
+    expect(await readPlayerBalances(testDb.db.kysely, ana.userId)).toMatchObject({ cash: 0, bonus: 3_500 })
     expect((await auditLedger(testDb.db.kysely)).ok).toBe(true)
   })
 
