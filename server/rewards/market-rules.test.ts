@@ -7,6 +7,7 @@
 // read the ledger.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { TransferKind } from '../../contract/transfers.ts'
 import { manualClock } from '../../tests/support/clock.ts'
 import {
   buildTestApp,
@@ -17,7 +18,6 @@ import {
   TEST_OPS_TOKEN,
   type TestDb,
 } from '../../tests/support/server.ts'
-import type { TransferKind } from '../../contract/transfers.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
 import { inviteCode } from './invites.ts'
