@@ -6,14 +6,14 @@
 // play — the next step the player has not taken yet.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
-import { Link, useLocation, useSearch } from 'wouter'
+import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardCredit } from '../../../contract/rewards.ts'
 import { accountAtom } from '../../lib/account.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
 import { messageOf } from '../../lib/http.ts'
-import { VerifyToCollect, verifyHref } from '../../lib/PromotionGate.tsx'
+import { VerifyToCollect } from '../../lib/PromotionGate.tsx'
 import { forbiddenRule, rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { useAtomValue } from '../../lib/store.ts'
@@ -137,9 +137,6 @@ function FirstSteps({ onClose, onPlay }: { onClose: () => void; onPlay: () => vo
   const { t } = useLingui()
   const summary = useAtomValue(rewardsSummaryAtom)
   const account = useAtomValue(accountAtom)
-  const [location] = useLocation()
-  const search = useSearch()
-  const here = search ? `${location}?${search}` : location
   const rule = forbiddenRule(summary, 'gift')
   const step = summary?.verified === false ? 'verify' : (account?.total ?? 0) > 0 ? 'play' : 'deposit'
   return (
@@ -175,7 +172,8 @@ function FirstSteps({ onClose, onPlay }: { onClose: () => void; onPlay: () => vo
       </p>
       <div className="row">
         {step === 'verify' && (
-          <Link className="button" href={verifyHref(here, 'welcome')} onClick={onClose}>
+          // The deposit screen, its form open: once verified, the next step (a deposit) is right there.
+          <Link className="button" href="/rechargeMall?verify=1" onClick={onClose}>
             <Trans>Verificar conta</Trans>
           </Link>
         )}
