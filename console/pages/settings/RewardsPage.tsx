@@ -209,47 +209,54 @@ export default function RewardsPage() {
             <Trans>Valores</Trans>
           </h2>
           <div className="amount-grid">
-            {Object.keys(amountNames).map((key) => {
-              const rule = unavailable.find((b) => b.key === amountRewards[key])?.rule
-              if (rule)
+            {/* The amounts that can be changed first; those of forbidden rewards after them. */}
+            {Object.keys(amountNames)
+              .sort(
+                (a, b) =>
+                  Number(unavailable.some((ban) => ban.key === amountRewards[a])) -
+                  Number(unavailable.some((ban) => ban.key === amountRewards[b])),
+              )
+              .map((key) => {
+                const rule = unavailable.find((b) => b.key === amountRewards[key])?.rule
+                if (rule)
+                  return (
+                    <div key={key} className="card" data-testid={`amount-unavailable-${key}`}>
+                      <p className="field">
+                        <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
+                      </p>
+                      <p className="muted" data-testid={`reward-${key}`}>
+                        <Trans>
+                          não disponível neste mercado ({rule}) · padrão {money(defaults[key] as number)}
+                        </Trans>
+                      </p>
+                    </div>
+                  )
                 return (
-                  <div key={key} className="card" data-testid={`amount-unavailable-${key}`}>
-                    <p className="field">
+                  <form key={key} className="card" onSubmit={submitAmount(key)}>
+                    <label className="field">
                       <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
-                    </p>
+                      <input
+                        name="value"
+                        inputMode="decimal"
+                        required
+                        pattern={amountPattern}
+                        disabled={!editable}
+                        placeholder={money(v[key] as number)}
+                      />
+                    </label>
                     <p className="muted" data-testid={`reward-${key}`}>
                       <Trans>
-                        não disponível neste mercado ({rule}) · padrão {money(defaults[key] as number)}
+                        agora {money(v[key] as number)} · padrão {money(defaults[key] as number)}
                       </Trans>
                     </p>
-                  </div>
+                    {editable && (
+                      <button type="submit" className="button small" disabled={!reason.trim()}>
+                        <Trans>Mudar</Trans>
+                      </button>
+                    )}
+                  </form>
                 )
-              return (
-                <form key={key} className="card" onSubmit={submitAmount(key)}>
-                  <label className="field">
-                    <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
-                    <input
-                      name="value"
-                      inputMode="decimal"
-                      required
-                      pattern={amountPattern}
-                      disabled={!editable}
-                      placeholder={money(v[key] as number)}
-                    />
-                  </label>
-                  <p className="muted" data-testid={`reward-${key}`}>
-                    <Trans>
-                      agora {money(v[key] as number)} · padrão {money(defaults[key] as number)}
-                    </Trans>
-                  </p>
-                  {editable && (
-                    <button type="submit" className="button small" disabled={!reason.trim()}>
-                      <Trans>Mudar</Trans>
-                    </button>
-                  )}
-                </form>
-              )
-            })}
+              })}
           </div>
           <form className="card" onSubmit={submitDays}>
             <fieldset className="rewards" disabled={!editable}>
