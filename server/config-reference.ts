@@ -254,7 +254,9 @@ export const configReference: Record<Variable, VariableDoc> = {
     'Every promotion at once (`on` with the sandbox provider, `off` otherwise; Lei 14.790/2023 art. 29).',
   ),
   PROMOTIONS_DISABLED: rewards('Rewards switched off one by one (comma list).'),
-  FIRST_DEPOSIT_RATE: rewards('First-deposit bonus = rate × deposit (counting at most `FIRST_DEPOSIT_MAX`); never paid in `BR`, whose rules forbid it.'),
+  FIRST_DEPOSIT_RATE: rewards(
+    'First-deposit bonus = rate × deposit (counting at most `FIRST_DEPOSIT_MAX`); never paid in `BR`, whose rules forbid it.',
+  ),
   FIRST_DEPOSIT_MAX: rewards('The most of a first deposit the bonus counts (centavos).'),
   FIRST_DEPOSIT_WAGERING: rewards('The first-deposit bonus must be bet this many times before it becomes cash.'),
   REWARD_WAGERING: rewards("Every other reward's bonus must be bet this many times before it becomes cash."),
