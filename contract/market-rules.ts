@@ -13,12 +13,21 @@ export interface PromotionBan {
   rule: string
 }
 
-// Brazil: a bonus may not be conditioned on the bettor's deposits, nor given in advance to bet
-// with (Portaria SPA/MF 1.231/2024 art. 42 § 1º I and II). The first-deposit bonus is both.
-const brazilDepositBonus = 'Portaria SPA/MF 1.231/2024, art. 42, § 1º, I e II'
+// Brazil: a bonus may not be conditioned on the bettor's deposits (Portaria SPA/MF 1.231/2024
+// art. 42 § 1º I), nor given in advance to bet with (§ 1º II). The first-deposit bonus is both;
+// the welcome gift and the install reward are bonus given before any bet, to bet with (II); an
+// invite pays the inviter when the invitee's first deposit is paid, a bettor's deposit (I).
+const depositAndAdvance = 'Portaria SPA/MF 1.231/2024, art. 42, § 1º, I e II'
+const conditionedOnDeposit = 'Portaria SPA/MF 1.231/2024, art. 42, § 1º, I'
+const advanceToBetWith = 'Portaria SPA/MF 1.231/2024, art. 42, § 1º, II'
 
 export const marketPromotionBans: Record<Market, readonly PromotionBan[]> = {
-  BR: [{ key: 'first_deposit', rule: brazilDepositBonus }],
+  BR: [
+    { key: 'first_deposit', rule: depositAndAdvance },
+    { key: 'gift', rule: advanceToBetWith },
+    { key: 'invites', rule: conditionedOnDeposit },
+    { key: 'download', rule: advanceToBetWith },
+  ],
   MX: [],
   IN: [],
   NG: [],

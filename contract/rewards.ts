@@ -70,6 +70,10 @@ export const rewardsSummary = z.object({
   tasks: z.object({ claimable: z.number().int(), showFlag: z.union([z.literal(0), z.literal(1)]) }).nullable(),
   invites: z.object({ claimable: money }).nullable(),
   download: z.object({ claimed: z.boolean(), amount: money }).nullable(),
+  forbidden: z.array(z.object({ key: z.enum(promotionKeys), rule: z.string() })).meta({
+    description:
+      "The promotions this market's rules forbid, with the rule: never offered here, whatever a setting says (their parts above are null).",
+  }),
   prompts: z.object({ newcomerGame: z.boolean(), firstDeposit: firstDepositOffer.nullable() }),
   serverTime: z.number().int(),
 })

@@ -112,7 +112,7 @@ export const configReference: Record<Variable, VariableDoc> = {
   ),
   SHUTDOWN_TIMEOUT_MS: observability('On SIGTERM, how long in-flight requests get to finish.'),
   MARKET_COUNTRY: market(
-    'The market (`BR`, `MX`, `IN`, `NG`) whose rules the promotions follow: a reward its law forbids (in `BR` the first-deposit bonus) is never offered and cannot be switched on.',
+    'The market (`BR`, `MX`, `IN`, `NG`) whose rules the promotions follow: a reward its law forbids (in `BR` the first-deposit bonus, the new-player gift, invites and the install reward: Portaria SPA/MF 1.231/2024 art. 42 § 1º) is never offered and cannot be switched on; only the wheel, sign-in and play tasks stay there.',
   ),
   MARKET_GEOFENCE: market(
     "`on`: deposits, withdrawals, game launches and spins from a client address outside `MARKET_COUNTRY` are refused (`outside_market`), the address placed by the country database the `geoip-country` package ships (see docs/compliance.md). Behind a proxy only the hops `TRUST_PROXY` names are believed. `off` only where the market's law asks for no such check.",
@@ -254,18 +254,20 @@ export const configReference: Record<Variable, VariableDoc> = {
     'Every promotion at once (`on` with the sandbox provider, `off` otherwise; Lei 14.790/2023 art. 29).',
   ),
   PROMOTIONS_DISABLED: rewards('Rewards switched off one by one (comma list).'),
-  FIRST_DEPOSIT_RATE: rewards('First-deposit bonus = rate × deposit (counting at most `FIRST_DEPOSIT_MAX`).'),
+  FIRST_DEPOSIT_RATE: rewards(
+    'First-deposit bonus = rate × deposit (counting at most `FIRST_DEPOSIT_MAX`); never paid in `BR`, whose rules forbid it.',
+  ),
   FIRST_DEPOSIT_MAX: rewards('The most of a first deposit the bonus counts (centavos).'),
   FIRST_DEPOSIT_WAGERING: rewards('The first-deposit bonus must be bet this many times before it becomes cash.'),
   REWARD_WAGERING: rewards("Every other reward's bonus must be bet this many times before it becomes cash."),
-  GIFT_AMOUNT: rewards('The new-player gift (centavos).'),
+  GIFT_AMOUNT: rewards('The new-player gift (centavos); never paid in `BR`, whose rules forbid it.'),
   SIGN_IN_REWARDS: rewards('Sign-in days 1–7 (centavos).'),
   SIGN_IN_STREAK_BONUS: rewards('What the 7th consecutive sign-in day adds (centavos).'),
   WHEEL_INTERVAL_SECONDS: rewards("The free wheel's wait between spins."),
   WHEEL_PRIZES: rewards("The wheel's prizes as `amount:weight` (probability = weight ÷ sum of weights)."),
   TASK_REWARD: rewards('A completed play task (centavos).'),
-  INVITE_REWARD: rewards('A qualified invitee (centavos).'),
-  DOWNLOAD_REWARD: rewards('Opening the app installed (centavos).'),
+  INVITE_REWARD: rewards('A qualified invitee (centavos); never paid in `BR`, whose rules forbid it.'),
+  DOWNLOAD_REWARD: rewards('Opening the app installed (centavos); never paid in `BR`, whose rules forbid it.'),
   REALITY_CHECK_DEFAULT_MINUTES: play("The reality check's interval for a player who chose none."),
   WIN_FEED_MIN: play("The smallest win the home's win feed shows (centavos)."),
   SMTP_URL: mail(

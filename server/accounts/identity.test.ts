@@ -165,20 +165,22 @@ describe.each(engines)('identity checks on %s', { timeout: 60_000 }, (engine) =>
   })
 
   it('credits promotions only to verified players, and the summary says so', async () => {
+    // The daily sign-in: a reward Brazil's rules allow (the welcome gift is forbidden there).
     const player = await loginPlayer(app, { ageConfirmed: true })
     expect((await player.call('/activity/summary')).data).toMatchObject({ verified: false })
-    const refused = await player.call('/activity/openNewPlayerGift')
+    const refused = await player.call('/activity/drawSignReward')
     expect(refused).toMatchObject({ success: false, msgCode: 'reward_verification_required' })
     expect(refused.msg).toContain('Promoções são só para contas verificadas')
     expect((await readPlayerBalances(testDb.db.kysely, player.userId)).bonus).toBe(0)
     const pending = await loginPlayer(app, { ageConfirmed: true })
     await pending.call(SAVE, { ...adult, cpf: SANDBOX_CPF_PEP })
-    expect(await pending.call('/activity/openNewPlayerGift')).toMatchObject({ msgCode: 'reward_verification_required' })
+    expect(await pending.call('/activity/drawSignReward')).toMatchObject({ msgCode: 'reward_verification_required' })
 
     await player.call(SAVE, { ...adult, cpf: randomCpf() })
     expect((await player.call('/activity/summary')).data).toMatchObject({ verified: true })
-    const gift = await player.call('/activity/openNewPlayerGift')
-    expect(gift.success).toBe(true)
-    expect((await readPlayerBalances(testDb.db.kysely, player.userId)).bonus).toBe(gift.data.amount)
+    const signed = await player.call('/activity/drawSignReward')
+    expect(signed.success).toBe(true)
+    expect(signed.data.amount).toBeGreaterThan(0)
+    expect((await readPlayerBalances(testDb.db.kysely, player.userId)).bonus).toBe(signed.data.amount)
   })
 })

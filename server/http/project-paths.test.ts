@@ -84,16 +84,27 @@ describe.each(engines)("the project's paths beside the legacy client's on %s", (
   })
 
   it("answers the invite figures under the legacy client's own names on /v1/bus/statInviteInfo", async () => {
-    const inviter = await loginPlayer(t.app, { ageConfirmed: true, verified: true })
+    // Invites exist only in a market whose rules allow them (Brazil's do not: a reward on another
+    // bettor's deposit).
+    const mx = await createTestApp(engine, { MARKET_COUNTRY: 'MX' }, clock)
+    try {
+      await inviteFigures(mx)
+    } finally {
+      await mx.close()
+    }
+  })
+
+  async function inviteFigures(market: TestApp) {
+    const inviter = await loginPlayer(market.app, { ageConfirmed: true, verified: true })
     const link = await inviter.call('/v1/rewards/invites/link')
-    const friend = await loginPlayer(t.app, {
+    const friend = await loginPlayer(market.app, {
       ageConfirmed: true,
       login: { extensionCode: link.data.code },
       verified: { fullName: 'Bia Lima Costa' },
     })
     const order = await friend.call('/v1/deposits/create', { amount: 2000, requestId: randomUUID() })
     expect(order, JSON.stringify(order)).toMatchObject({ success: true })
-    await sandboxBankOf(t.app).inject({
+    await sandboxBankOf(market.app).inject({
       method: 'POST',
       url: '/sandbox/bank/pay',
       payload: { code: order.data.payCode },
@@ -120,7 +131,7 @@ describe.each(engines)("the project's paths beside the legacy client's on %s", (
       inviteRewardAmount: 800,
       totalInviteAllMoney: 800,
     })
-  })
+  }
 
   it('counts the project path and its legacy alias against one rate limit', async () => {
     const limited = await createTestApp(engine, { LOGIN_RATE_LIMIT_PER_MINUTE: '4' }, clock)

@@ -383,26 +383,25 @@ describe.each(engines)('console management on %s', { timeout: 120_000 }, (engine
   })
 
   it('reward amounts and switches from the settings change what players are credited', async () => {
+    // The sign-in's amounts: a reward Brazil's rules allow (the welcome gift's amount is changed
+    // and credited in a market that allows it: server/rewards/market-rules.test.ts).
     const ana = await operator('admin')
     const set = (key: string, value: unknown) => ana.call('settings/set', { key, value, reason: 'campanha' })
-    expect(await set('promotions.giftAmount', 2_500)).toMatchObject({ success: true })
-    expect(await set('promotions.signInDaily', [100, 200, 300, 400, 500, 600, 700])).toMatchObject({ success: true })
+    expect(await set('promotions.signInDaily', [250, 200, 300, 400, 500, 600, 700])).toMatchObject({ success: true })
     expect(await set('promotions.signInDaily', [100])).toMatchObject({ success: false, msgCode: 'invalid_request' })
     expect(await set('games.off', {})).toMatchObject({ success: false })
     // Promotions credit verified players only.
-    const gifted = await loginPlayer(app, { ageConfirmed: true, verified: true })
-    expect((await gifted.call('/activity/summary')).data.gift).toMatchObject({ amount: 2_500 })
-    expect((await gifted.call('/activity/openNewPlayerGift')).success).toBe(true)
-    expect((await readPlayerBalances(testDb.db.kysely, gifted.userId)).bonus).toBe(2_500)
-    const signIn = (await gifted.call('/activity/getSignInfo')).data
+    const signed = await loginPlayer(app, { ageConfirmed: true, verified: true })
+    const signIn = (await signed.call('/activity/getSignInfo')).data
     expect(JSON.stringify(signIn)).toContain('700')
+    expect((await signed.call('/activity/drawSignReward')).data).toMatchObject({ amount: 250 })
+    expect((await readPlayerBalances(testDb.db.kysely, signed.userId)).bonus).toBe(250)
 
     expect(await set('promotions.enabled', false)).toMatchObject({ success: true })
     const late = await loginPlayer(app, { ageConfirmed: true, verified: true })
-    expect(await late.call('/activity/openNewPlayerGift')).toMatchObject({ success: false, msgCode: 'promotions_off' })
+    expect(await late.call('/activity/drawSignReward')).toMatchObject({ success: false, msgCode: 'promotions_off' })
     expect((await readPlayerBalances(testDb.db.kysely, late.userId)).bonus).toBe(0)
     expect((await audit('settings.set')).map((r) => r.object_id)).toEqual([
-      'promotions.giftAmount',
       'promotions.signInDaily',
       'promotions.enabled',
     ])

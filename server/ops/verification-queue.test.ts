@@ -191,7 +191,7 @@ describe.each(engines)('verification queue on %s', { timeout: 120_000 }, (engine
         ?.frozen_at
     expect(Number(await frozenAt(named.userId))).toBe(START)
     expect(await frozenAt(other.userId)).toBeNull()
-    expect(await named.call('/activity/openNewPlayerGift')).toMatchObject({ msgCode: 'account_frozen' })
+    expect(await named.call('/activity/drawSignReward')).toMatchObject({ msgCode: 'account_frozen' })
     const [upload] = await auditRows('barred_list.upload')
     expect(JSON.parse(upload?.after ?? '{}')).toMatchObject({ total: 3, added: 3, held: [named.userId] })
     expect(await auditRows('verification.barred_hold')).toMatchObject([{ object_id: String(named.userId) }])

@@ -13,7 +13,9 @@ const START = Date.UTC(2026, 10, 22, 15, 0)
 
 describe.each(engines)('a frozen account on %s', (engine) => {
   const clock = manualClock(START)
-  const t = appPerTest(engine, { clock, start: START })
+  // A market whose rules allow every reward (Brazil's forbid the gift, invites and the install
+  // reward, which its summary never offers anyway), so the freeze is seen taking each away.
+  const t = appPerTest(engine, { env: { MARKET_COUNTRY: 'MX' }, clock, start: START })
 
   const freeze = async (userId: number, frozen: boolean) =>
     (
@@ -31,6 +33,8 @@ describe.each(engines)('a frozen account on %s', (engine) => {
     expect(before).toMatchObject({ blocked: null, gift: { available: true }, prompts: { newcomerGame: true } })
     expect(before.wheel).not.toBeNull()
     expect(before.signIn).not.toBeNull()
+    expect(before.invites).not.toBeNull()
+    expect(before.download).not.toBeNull()
     expect((await call('/v1/bus/accountInfo')).data.frozen).toBe(false)
 
     expect(await freeze(userId, true)).toMatchObject({ success: true })

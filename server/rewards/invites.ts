@@ -14,7 +14,7 @@ import { createOnce } from '../idempotency.ts'
 import type { LedgerTx } from '../ledger/tx.ts'
 import { periodStart } from '../lib/periods.ts'
 import { Refusal } from '../refusal.ts'
-import { creditReward, creditView, type RewardsContext, requirePromotion } from './promotions.ts'
+import { creditReward, creditView, type RewardsContext, requireOffered, requirePromotion } from './promotions.ts'
 
 // No 0/O, 1/I/L: a code read aloud or typed from a screenshot stays unambiguous.
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -48,7 +48,13 @@ export async function inviteCode(ctx: RewardsContext, playerId: number): Promise
   throw new Error('could not allocate an invite code')
 }
 
+/**
+ * The invite screen's link and figures are an offer of the invite reward: refused while invites
+ * are off, and always where the market's rules forbid them (a reward on another bettor's deposit,
+ * Portaria SPA/MF 1.231/2024 art. 42 § 1º I in Brazil).
+ */
 export async function shareInfo(ctx: RewardsContext, playerId: number): Promise<ShareInfo> {
+  requireOffered(ctx.config, 'invites')
   const code = await inviteCode(ctx, playerId)
   return { code, shareUrl: `${ctx.config.publicUrl}/?code=${code}` }
 }
@@ -91,6 +97,7 @@ export async function recordInviteQualification(ctx: RewardsContext, tx: LedgerT
 }
 
 export async function inviteStats(ctx: RewardsContext, playerId: number): Promise<InviteStats> {
+  requireOffered(ctx.config, 'invites')
   const now = ctx.now()
   const dayStart = periodStart('day', now, ctx.config.market.timeZone)
   const code = await inviteCode(ctx, playerId)

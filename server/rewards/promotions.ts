@@ -29,6 +29,17 @@ export interface RewardsContext {
 }
 
 /**
+ * Refuses unless the promotion is on (`promotionOn`: the master switch, its own switch and the
+ * market's rules), saying which of them is off.
+ */
+export function requireOffered(config: Config, key: PromotionKey): void {
+  if (!config.promotions.enabled) throw new Refusal('promotions_off')
+  // A reward the market's rules forbid is off whatever a setting says (Portaria SPA/MF
+  // 1.231/2024 art. 42 § 1º in Brazil): promotionOn answers for both.
+  if (!promotionOn(config, key)) throw new Refusal('promotion_off')
+}
+
+/**
  * Refuses unless the promotion is on, the player confirmed 18+, is verified, set the registration
  * limits, and is not held nor on a self-exclusion break.
  */
@@ -39,8 +50,7 @@ export async function requirePromotion(
   playerId: number,
   now: number,
 ): Promise<void> {
-  if (!config.promotions.enabled) throw new Refusal('promotions_off')
-  if (config.promotions.disabled.includes(key)) throw new Refusal('promotion_off')
+  requireOffered(config, key)
   await refuseIfRegisterBlocked(db, playerId)
   await refuseIfHeld(db, playerId)
   const exclusion = await activeSelfExclusion(db, playerId, now)

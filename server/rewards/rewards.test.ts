@@ -23,6 +23,7 @@ import {
 } from '../../tests/support/server.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
+import { inviteCode } from './invites.ts'
 
 // 12:00 in São Paulo (UTC−3) on Sunday 22 November 2026.
 const START = Date.UTC(2026, 10, 22, 15, 0)
@@ -98,7 +99,8 @@ describe.each(engines)('rewards on %s', (engine) => {
     testDb.db.kysely.selectFrom('bonus_wagering').selectAll().where('player_id', '=', userId).executeTakeFirst()
 
   it('opens the new-player gift once: R$ 100 bonus with 5× wagering, concurrent opens credit once, and a second account cannot take the CPF', async () => {
-    await start()
+    // The gift exists only where the market's rules allow it (Brazil's do not: a bonus before any bet).
+    await start({ MARKET_COUNTRY: 'MX' })
     const ana = await player({ verified: false })
     const summary = (await ana.call('/activity/summary')).data
     expect(summary.gift).toEqual({ available: true, amount: 10_000, wageringMultiplier: 5 })
@@ -261,7 +263,8 @@ describe.each(engines)('rewards on %s', (engine) => {
   it('counts play tasks from real rounds, shows the flag once, and a claim (even concurrent) credits R$ 3 once', async () => {
     await start()
     const ana = await player()
-    await ana.call('/activity/openNewPlayerGift')
+    // Money to play with: a paid deposit.
+    await ana.deposit()
     const task = async () => (await ana.call('/v1/bus/taskOne', { taskId: 'green-gol-de-placa-5' })).data
     expect(await task()).toMatchObject({ target: 5, progress: 0, gotFlag: 0, reward: 300, resetsAt: null })
 
@@ -309,7 +312,8 @@ describe.each(engines)('rewards on %s', (engine) => {
   })
 
   it('counts an invitee once they verify and make a first deposit; self-invites and a reused CPF never count', async () => {
-    await start()
+    // Invites exist only where the market's rules allow them (Brazil's do not: paid on a deposit).
+    await start({ MARKET_COUNTRY: 'MX' })
     const ana = await player()
     const share = (await ana.call('/v1/bus/getUserShareUrlAndExtensionCode')).data
     expect(share.code).toMatch(/^[A-Z2-9]{8}$/)
@@ -367,12 +371,17 @@ describe.each(engines)('rewards on %s', (engine) => {
   })
 
   it('with the master switch off every reward is refused, nothing is written, and the screens are told so', async () => {
-    await start({ PROMOTIONS: 'off' })
+    // A market whose rules allow every reward (Brazil's forbid the gift, invites and the install
+    // reward), so the master switch alone is seen refusing each.
+    await start({ PROMOTIONS: 'off', MARKET_COUNTRY: 'MX' })
     const ana = await player()
     await ana.verify()
     await ana.deposit()
     await ana.spins('gol-de-placa', 5)
-    const invitee = await player({ code: (await ana.call('/v1/bus/getUserShareUrlAndExtensionCode')).data.code })
+    // The invite screen's link is an offer too, refused; Ana's code was issued before the switch.
+    expect((await ana.call('/v1/bus/getUserShareUrlAndExtensionCode')).msgCode).toBe('promotions_off')
+    expect((await ana.call('/v1/bus/statInviteInfo')).msgCode).toBe('promotions_off')
+    const invitee = await player({ code: await inviteCode(app.rewards.context, ana.userId) })
     await invitee.verify()
     await invitee.deposit()
     const attempts = [
@@ -411,25 +420,36 @@ describe.each(engines)('rewards on %s', (engine) => {
   })
 
   it("states every promotion's terms from the config, the wheel's chances as fractions of its weights", async () => {
-    await start({ WHEEL_PRIZES: '100:80,300:15,700:5' })
+    // A market whose rules allow every promotion (Brazil's list only the wheel, sign-in and tasks:
+    // server/rewards/market-rules.test.ts).
+    await start({ WHEEL_PRIZES: '100:80,300:15,700:5', MARKET_COUNTRY: 'MX' })
     const ana = await player()
     const { promotions } = (await ana.call('/activity/list')).data as {
       promotions: { key: string; amounts: number[]; probabilities?: number[] }[]
     }
-    // Brazil's rules forbid the first-deposit bonus: its terms are not listed.
-    expect(promotions.map((p) => p.key)).toEqual(['gift', 'sign_in', 'wheel', 'tasks', 'invites', 'download'])
+    expect(promotions.map((p) => p.key)).toEqual([
+      'first_deposit',
+      'gift',
+      'sign_in',
+      'wheel',
+      'tasks',
+      'invites',
+      'download',
+    ])
     const wheel = promotions.find((p) => p.key === 'wheel')
     expect(wheel).toMatchObject({ amounts: [100, 300, 700], probabilities: [0.8, 0.15, 0.05] })
   })
 
   it('a reward switched off on its own is refused while the others work; a self-excluded player gets none', async () => {
-    await start({ PROMOTIONS_DISABLED: 'wheel,download' })
+    // A market whose rules allow every reward, so the switch alone is seen refusing the install reward.
+    await start({ PROMOTIONS_DISABLED: 'wheel,download', MARKET_COUNTRY: 'MX' })
     const ana = await player()
     expect((await ana.call('/activity/wheel/spin', { requestId: randomUUID() })).msgCode).toBe('promotion_off')
+    expect((await ana.call('/user/installAccepted')).success).toBe(true)
     expect((await ana.call('/activity/drawDownloadReward')).msgCode).toBe('promotion_off')
     expect((await ana.call('/activity/drawSignReward')).success).toBe(true)
     const keys = (await ana.call('/activity/list')).data.promotions.map((p: { key: string }) => p.key)
-    expect(keys).toEqual(['gift', 'sign_in', 'tasks', 'invites'])
+    expect(keys).toEqual(['first_deposit', 'gift', 'sign_in', 'tasks', 'invites'])
 
     const bia = await player()
     expect((await bia.call('/v1/bus/selfExclude', { duration: '24h' })).success).toBe(true)
@@ -444,7 +464,8 @@ describe.each(engines)('rewards on %s', (engine) => {
   })
 
   it('pays the download reward once, only after the app reported an accepted install', async () => {
-    await start()
+    // The install reward exists only where the market's rules allow it (Brazil's do not).
+    await start({ MARKET_COUNTRY: 'MX' })
     const ana = await player()
     // A client that never reported an install (any API caller) gets nothing: the ledger agrees.
     const refused = await ana.call('/activity/drawDownloadReward')

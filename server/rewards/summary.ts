@@ -3,6 +3,7 @@
 // prompts — the newcomer's first game (once) and the first-deposit offer (once a day, São Paulo
 // days) — remembered in player_notices once shown.
 import type { FirstDepositOffer } from '../../contract/deposits.ts'
+import { marketPromotionBans } from '../../contract/market-rules.ts'
 import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { PromptKey, RewardsSummary } from '../../contract/rewards.ts'
 import { accountHeld } from '../accounts/account-holds.ts'
@@ -91,6 +92,8 @@ export async function rewardsSummary(
       live && on('download')
         ? { claimed: await downloadClaimed(ctx, playerId), amount: config.promotions.downloadReward }
         : null,
+    // So the screens say a forbidden reward is never offered here, not that it is off for now.
+    forbidden: marketPromotionBans[config.market.country].map((ban) => ({ key: ban.key, rule: ban.rule })),
     prompts: {
       newcomerGame:
         !played && !excluded && !frozen && !(await promptSeen(ctx, playerId, promptKey(ctx, 'newcomer_game', now))),

@@ -18,8 +18,13 @@ const START = Date.UTC(2026, 10, 20, 15, 0)
 
 describe.each(engines)('promotion farms and linked accounts on %s', { timeout: 180_000 }, (engine) => {
   const clock = manualClock(START)
-  // No withdrawal is big enough for the amount review: only the money watch holds one here.
-  const t = appPerTest(engine, { env: { WITHDRAW_REVIEW_ABOVE: '10000000' }, clock, start: START })
+  // No withdrawal is big enough for the amount review: only the money watch holds one here. A
+  // market whose rules allow the welcome gift (Brazil's do not), the farms' main takings.
+  const t = appPerTest(engine, {
+    env: { WITHDRAW_REVIEW_ABOVE: '10000000', MARKET_COUNTRY: 'MX' },
+    clock,
+    start: START,
+  })
   const operator = operatorsOf(t, clock)
 
   async function player() {

@@ -1,5 +1,5 @@
-// Says why a reward screen has nothing to offer (promotions off, a self-exclusion break, a frozen account, or this
-// reward switched off) instead of showing buttons that cannot work; and, above the reward, that
+// Says why a reward screen has nothing to offer (promotions off, a self-exclusion break, a frozen account, this
+// reward switched off, or forbidden by the market's rules, with the rule) instead of showing buttons that cannot work; and, above the reward, that
 // promotions credit only verified players, with the way to verify (and back: the deposit screen
 // offers the return to the reward the player came from, reopening its dialog), and only once the
 // registration's daily limits are set, asked for here with the deposit screen's own limits sheet.
@@ -7,12 +7,20 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Link, useLocation, useSearch } from 'wouter'
+import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { RewardsSummary } from '../../contract/rewards.ts'
 import { AccountSheet } from './AccountSheet.tsx'
-import { loadRewardsSummary, type RewardDialog, rewardsSummaryAtom } from './rewards.ts'
+import { forbiddenRule, loadRewardsSummary, type RewardDialog, rewardsSummaryAtom } from './rewards.ts'
 import { useAtomValue } from './store.ts'
 
 type RewardPart = 'gift' | 'signIn' | 'wheel' | 'tasks' | 'invites'
+const partKeys: Record<RewardPart, PromotionKey> = {
+  gift: 'gift',
+  signIn: 'sign_in',
+  wheel: 'wheel',
+  tasks: 'tasks',
+  invites: 'invites',
+}
 
 /** A reward dialog the deposit screen's way back opens again. */
 export type ReturnDialog = Extract<RewardDialog['kind'], 'welcome' | 'wheel' | 'sign'>
@@ -56,6 +64,14 @@ export function PromotionGate({
   // Offline with nothing known: the reward screen shows what the device kept (the server still
   // refuses anything the rules do not allow).
   if (!summary) return unreachable ? children : <div className="page-loading" aria-busy="true" />
+  // Not "for now": this market's rules never allow it, whatever a setting says.
+  const rule = forbiddenRule(summary, partKeys[part])
+  if (rule)
+    return (
+      <p className="empty-state" data-testid="promotion-forbidden">
+        <Trans>Esta promoção não é oferecida aqui: as regras deste mercado não a permitem ({rule}).</Trans>
+      </p>
+    )
   const reason = offReason(summary, part)
   if (!reason && !summary.verified)
     return (

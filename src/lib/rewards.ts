@@ -1,6 +1,7 @@
 // Reward state the whole app shares: the server's summary (what the home buttons badge and which
 // one-time prompts are due) and which reward dialog is open. The dialogs themselves live in
 // features/rewards and are loaded when first opened.
+import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { RequestBody } from '../../contract/request.ts'
 import type { promptShownRequest, RewardCredit, RewardsSummary } from '../../contract/rewards.ts'
 import { call } from './api.ts'
@@ -28,6 +29,14 @@ export function loadRewardsSummary(): Promise<RewardsSummary> {
       loading = null
     })
   return loading
+}
+
+/**
+ * The rule of this market that forbids the promotion (never offered here, whatever a setting says),
+ * or null when the market allows it or nothing is known yet.
+ */
+export function forbiddenRule(summary: RewardsSummary | null, key: PromotionKey): string | null {
+  return summary?.forbidden.find((ban) => ban.key === key)?.rule ?? null
 }
 
 /** A one-time prompt was shown (or put off): the server stops offering it. */

@@ -168,13 +168,24 @@ for (const [width, height] of [
     await admin.screenshot({ path: `${SHOTS}/console-rewards-confirm-${width}.png`, fullPage: true })
     await confirm.getByRole('button', { name: 'Cancelar' }).click()
     await expect(admin.getByTestId('promotions-state')).toContainText('Ligadas')
-    // Brazil's rules forbid the first-deposit bonus: not available, with the rule, and no switch.
-    const banned = admin.getByTestId('reward-unavailable-first_deposit')
-    await expect(banned).toContainText(
-      'Bônus de primeiro depósito — não disponível neste mercado (Portaria SPA/MF 1.231/2024, art. 42, § 1º, I e II)',
+    // Brazil's rules forbid the first-deposit bonus, the gift, invites and the install reward: not
+    // available, each with its rule, no switch, and no field for their amounts.
+    const rule = 'Portaria SPA/MF 1.231/2024, art. 42, § 1º'
+    for (const [key, name, item] of [
+      ['first_deposit', 'Bônus de primeiro depósito', 'I e II'],
+      ['gift', 'Presente de boas-vindas', 'II'],
+      ['invites', 'Convites', 'I'],
+      ['download', 'Instalar o app', 'II'],
+    ] as const) {
+      const banned = admin.getByTestId(`reward-unavailable-${key}`)
+      await expect(banned).toHaveText(`${name} — não disponível neste mercado (${rule}, ${item})`)
+      await expect(banned.getByRole('checkbox')).toBeDisabled()
+    }
+    await expect(admin.getByTestId('reward-promotions.giftAmount')).toHaveText(
+      `não disponível neste mercado (${rule}, II) · padrão R$ 100,00`,
     )
-    await expect(banned.getByRole('checkbox')).toBeDisabled()
-    await expect(admin.getByTestId('reward-promotions.giftAmount')).toContainText('agora R$ 100,00')
+    await expect(admin.getByTestId('amount-unavailable-promotions.giftAmount').getByRole('textbox')).toHaveCount(0)
+    await expect(admin.getByTestId('reward-promotions.taskReward')).toContainText('agora R$ 3,00')
     await expectFits(admin, width)
   })
 }

@@ -226,13 +226,18 @@ test('the banner carousel, loaded after the first paint, moves to the banner who
   // Nothing moves by itself: after autoplay's 4 s the second banner is still the one shown.
   await page.waitForTimeout(4500)
   await expect(second).toHaveAttribute('aria-current', 'true')
+  // Brazil's rules forbid invites: the invite banner is left out, two banners remain.
+  await expect(banners.getByRole('button', { name: '3', exact: true })).toHaveCount(0)
+  await expect(banners.getByRole('button', { name: 'Convide amigos', exact: true })).toHaveCount(0)
   // A banner's button is named by its title, and a tap anywhere on the card (here its sentence) follows it.
-  const third = banners.getByRole('button', { name: '3', exact: true })
-  await third.click()
-  await expect(third).toHaveAttribute('aria-current', 'true')
-  await expect(banners.getByRole('button', { name: 'Convide amigos', exact: true })).toBeVisible()
+  const first = banners.getByRole('button', { name: '1', exact: true })
+  await first.click()
+  await expect(first).toHaveAttribute('aria-current', 'true')
+  await expect(banners.getByRole('button', { name: 'PIX sem taxas', exact: true })).toBeVisible()
   // A tap where the sentence is drawn (the card's button lies over it).
-  const sentence = await banners.getByText('Veja as regras do convite antes de compartilhar.').boundingBox()
+  const sentence = await banners
+    .getByText('Deposite e saque por PIX. Nenhum saque pede depósito ou taxa.')
+    .boundingBox()
   await page.mouse.click((sentence?.x ?? 0) + 10, (sentence?.y ?? 0) + 5)
-  await expect(page).toHaveURL(/\/promote$/)
+  await expect(page).toHaveURL(/\/pay$/)
 })

@@ -1,12 +1,14 @@
 // The reward prompts and switches in Chromium: no first-deposit offer in Brazil (its rules forbid
 // a deposit bonus); the "you can withdraw" prompt after leaving a game with R$ 500 or more of
-// cash; the download reward once when the app runs installed and its install was reported; and, on a server with PROMOTIONS=off,
-// screens that say promotions are off instead of showing buttons that cannot work.
+// cash; in Brazil no welcome gift, invite or install reward (its rules forbid them) — the welcome
+// leads to verification, a deposit and a first game instead; and, on a server with PROMOTIONS=off,
+// screens that say promotions are off instead of showing buttons that cannot work. (The gift,
+// invites and the install reward where a market allows them: rewards.spec.ts.)
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
-import { accountInfo, adjustBalance, enterApp, playerCall, verifyPlayer } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall } from './support.ts'
 
 test('the home shows no first-deposit offer in Brazil; leaving a game with R$ 500+ cash offers a withdrawal', async ({
   page,
@@ -32,11 +34,11 @@ test('the home shows no first-deposit offer in Brazil; leaving a game with R$ 50
   await expect(page).toHaveURL(/\/withdrawTab$/)
 })
 
-test('an app opened installed (standalone) gets the download reward once, after the install was reported', async ({
+test('in Brazil the welcome offers no bonus and leads to verification, a deposit and a first game; no invite is offered', async ({
   browser,
 }) => {
+  // An app opened installed (standalone), so the install reward would be claimed if it were offered.
   const context = await browser.newContext({ serviceWorkers: 'block' })
-  // Chromium cannot be put in standalone display mode from a test; the page is told it is.
   await context.addInitScript(() => {
     const original = window.matchMedia.bind(window)
     window.matchMedia = (query: string) =>
@@ -45,28 +47,58 @@ test('an app opened installed (standalone) gets the download reward once, after 
         : original(query)
   })
   const page = await context.newPage()
-  const claim = () =>
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/rewards/downloadReward/claim')
-  // Promotions credit only verified players: the first claim waits for verification.
-  const firstClaim = claim()
-  await enterApp(page)
-  expect((await (await firstClaim).json()).msgCode).toBe('reward_verification_required')
-  await verifyPlayer(page, randomCpf())
-  // Standalone alone is not enough: this player never reported an accepted install prompt.
-  const secondClaim = claim()
-  await page.reload()
-  expect((await (await secondClaim).json()).msgCode).toBe('install_not_reported')
-  expect((await accountInfo(page)).balance.bonus).toBe(0)
-  // The tab that accepted the install prompt reported it; the installed app opens again.
-  expect((await playerCall(page, '/user/installAccepted')).success).toBe(true)
-  await page.reload()
-  await expect.poll(async () => (await accountInfo(page)).balance.bonus).toBe(200)
-  await page.reload()
-  await expect(page.getByTestId('balance')).toHaveText('R$ 2,00')
-  const entries = (await playerCall(page, '/v1/bus/statement', { pageNum: 1, pageSize: 20 })).data.entries as {
-    kind: string
-  }[]
-  expect(entries.filter((e) => e.kind === 'download_reward')).toHaveLength(1)
+  let claims = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/rewards/downloadReward/claim') claims++
+  })
+  await enterApp(page, '/', { keepWelcome: true })
+  const welcome = page.getByRole('dialog', { name: 'Seu primeiro jogo' })
+  await expect(welcome.getByTestId('red-envelope')).toHaveCount(0)
+  await expect(welcome.getByTestId('no-welcome-bonus')).toHaveText(
+    'Aqui não há bônus de boas-vindas: as regras deste mercado não permitem bônus antes da primeira aposta (Portaria SPA/MF 1.231/2024, art. 42, § 1º, II).',
+  )
+  await expect(welcome.getByTestId('first-step')).toContainText('confirme seu nome completo, CPF e data de nascimento')
+  await expectNoSeriousAxe(page)
+  // Verify on the deposit screen, its form open at once: the deposit is then the next step, right there.
+  await welcome.getByRole('link', { name: 'Verificar conta' }).click()
+  await expect(page).toHaveURL(/\/rechargeMall\?verify=1$/)
+  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await details.getByLabel('Nome completo').fill('Ana Souza')
+  await details.getByLabel('CPF').pressSequentially(randomCpf())
+  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(details).toHaveCount(0)
+  await expect(page.getByTestId('verification-status')).toHaveCount(0)
+  await expect(page.getByTestId('verify-return')).toHaveCount(0)
+
+  // Verified, on the home: the summary names each forbidden promotion with its rule.
+  await page.goto('/')
+  const summary = (await playerCall(page, '/activity/summary')).data
+  expect(summary).toMatchObject({ verified: true, gift: null, invites: null, download: null })
+  expect(summary.forbidden.map((ban: { key: string }) => ban.key)).toEqual([
+    'first_deposit',
+    'gift',
+    'invites',
+    'download',
+  ])
+  // Nothing invites to what cannot be paid: no gift or invite button, no invite banner.
+  await expect(page.getByTestId('dock-wheel')).toBeVisible()
+  await expect(page.getByTestId('dock-gift')).toHaveCount(0)
+  await expect(page.getByTestId('dock-invite')).toHaveCount(0)
+  await expect(page.getByTestId('banners').getByRole('button', { name: 'Convide amigos', exact: true })).toHaveCount(0)
+  // The invite screen reached anyway says why, with the rule; the promotions screen lists no such promotion.
+  await page.goto('/invite')
+  await expect(page.getByTestId('promotion-forbidden')).toHaveText(
+    'Esta promoção não é oferecida aqui: as regras deste mercado não a permitem (Portaria SPA/MF 1.231/2024, art. 42, § 1º, I).',
+  )
+  await expect(page.getByRole('button', { name: 'Copiar link' })).toHaveCount(0)
+  await page.goto('/event')
+  await expect(page.getByTestId('promotion-wheel')).toBeVisible()
+  for (const key of ['gift', 'invites', 'download', 'first_deposit'])
+    await expect(page.getByTestId(`promotion-${key}`)).toHaveCount(0)
+  // The installed app claimed nothing, and no bonus reached the ledger.
+  expect(claims).toBe(0)
+  expect((await accountInfo(page)).balance).toMatchObject({ total: 0, bonus: 0 })
   await context.close()
 })
 
@@ -91,10 +123,13 @@ test.describe('with promotions switched off', () => {
     await expect(wheel.getByRole('button', { name: 'Girar' })).toHaveCount(0)
     await wheel.getByRole('button', { name: 'Fechar' }).click()
 
-    for (const path of ['/event', '/sign', '/task', '/invite']) {
+    for (const path of ['/event', '/sign', '/task']) {
       await page.goto(path)
       await expect(page.getByTestId('promotion-off'), path).toBeVisible()
     }
+    // Invites are not "off for now" in Brazil: its rules forbid them, which the screen says.
+    await page.goto('/invite')
+    await expect(page.getByTestId('promotion-forbidden')).toBeVisible()
     expect((await playerCall(page, '/activity/drawSignReward')).msgCode).toBe('promotions_off')
     expect((await accountInfo(page)).balance.total).toBe(0)
   })

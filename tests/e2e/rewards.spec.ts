@@ -1,13 +1,20 @@
-// Rewards end to end in Chromium: a new player opens the red envelope (R$ 100 bonus with its
+// Rewards end to end in Chromium, on a server of the spec's own in a market whose rules allow the
+// welcome gift, invites and the install reward (Mexico; Brazil's forbid them: rewards-prompts.spec.ts
+// shows the Brazilian home): a new player opens the red envelope (R$ 100 bonus with its
 // wagering shown), checks in for the day, spins the wheel (the prize equals the ledger credit; a
 // second spin waits with a HH:MM:SS countdown), completes a play task by spinning in the game and
 // claims it, then copies an invite link; a second browser opening that link, verifying and
 // depositing makes the first player's claimable invite reward R$ 8, and claiming it credits the
-// ledger. Money is checked against the server's ledger, not the screen's words.
+// ledger. The download reward once when the app runs installed and its install was reported; and
+// "Verificar conta" from the gift leads back to the gift. Money is checked against the server's
+// ledger, not the screen's words.
 import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
-import { accountInfo, enterApp, playerCall, sandboxBank } from './support.ts'
+import { inAllowingMarket } from './allowing-market.ts'
+import { accountInfo, enterApp, expectNoSeriousAxe, playerCall, sandboxBank, verifyPlayer } from './support.ts'
+
+inAllowingMarket()
 
 test('gift, sign-in, wheel, play task and invite, each credited once by the server', async ({
   page,
@@ -162,4 +169,73 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
   await expect(page.getByTestId('invite-claimable')).toHaveText('R$ 0,00')
   info = await accountInfo(page)
   expect(info.balance.bonus).toBe(beforeInvite + 800)
+})
+
+test('an app opened installed (standalone) gets the download reward once, after the install was reported', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  // Chromium cannot be put in standalone display mode from a test; the page is told it is.
+  await context.addInitScript(() => {
+    const original = window.matchMedia.bind(window)
+    window.matchMedia = (query: string) =>
+      query.includes('display-mode: standalone')
+        ? ({ ...original('all'), matches: true, media: query } as MediaQueryList)
+        : original(query)
+  })
+  const page = await context.newPage()
+  const claim = () =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/rewards/downloadReward/claim')
+  // Promotions credit only verified players: the first claim waits for verification.
+  const firstClaim = claim()
+  await enterApp(page)
+  expect((await (await firstClaim).json()).msgCode).toBe('reward_verification_required')
+  await verifyPlayer(page, randomCpf())
+  // Standalone alone is not enough: this player never reported an accepted install prompt.
+  const secondClaim = claim()
+  await page.reload()
+  expect((await (await secondClaim).json()).msgCode).toBe('install_not_reported')
+  expect((await accountInfo(page)).balance.bonus).toBe(0)
+  // The tab that accepted the install prompt reported it; the installed app opens again.
+  expect((await playerCall(page, '/user/installAccepted')).success).toBe(true)
+  await page.reload()
+  await expect.poll(async () => (await accountInfo(page)).balance.bonus).toBe(200)
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 2,00')
+  const entries = (await playerCall(page, '/v1/bus/statement', { pageNum: 1, pageSize: 20 })).data.entries as {
+    kind: string
+  }[]
+  expect(entries.filter((e) => e.kind === 'download_reward')).toHaveLength(1)
+  await context.close()
+})
+
+test('"Verificar conta" from the gift: the form opens, success is said, and the way back reopens the gift', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 })
+  await enterApp(page, '/', { keepWelcome: true })
+  const welcome = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await welcome.getByRole('link', { name: 'Verificar conta' }).click()
+  await expect(page).toHaveURL(/\/rechargeMall\?verify=1&back=%2F&reopen=welcome$/)
+  await expect(welcome).toHaveCount(0)
+  // The form is open at once, its first field focused; the way back is offered before verifying too.
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await expect(sheet.getByLabel('Nome completo')).toBeFocused()
+  await sheet.getByLabel('Nome completo').fill('Ana Souza Lima')
+  await sheet.getByLabel('CPF').pressSequentially(randomCpf())
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(sheet).toHaveCount(0)
+  await expect(page.getByTestId('toast')).toContainText(
+    'Conta verificada: nome, CPF e data de nascimento conferidos. Você já pode depositar e receber promoções.',
+  )
+  const back = page.getByTestId('verify-return')
+  await expect(back).toContainText('Conta verificada. As promoções agora valem para você.')
+  await expect(page.getByTestId('verification-status')).toHaveCount(0)
+  await expectNoSeriousAxe(page)
+  await back.getByRole('button', { name: 'Voltar ao presente' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  const gift = page.getByRole('dialog', { name: 'Presente de boas-vindas' })
+  await expect(gift.getByRole('button', { name: 'Abrir o envelope' })).toBeVisible()
+  await expect(gift.getByTestId('verify-to-collect')).toHaveCount(0)
 })

@@ -1,7 +1,8 @@
 // Rewards: the master switch (every promotion at once; turning it off asks to confirm first),
 // each reward's own switch and each reward's amount. Everyone sees them; admins change them with
 // a reason (audited; in force at once, on every instance within seconds). Amounts in reais. A
-// reward the market's rules forbid shows as not available, with the rule's name, and has no switch.
+// reward the market's rules forbid shows as not available, with the rule's name, and has no switch;
+// its amount is shown but not offered for change (nothing would ever pay it).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -20,6 +21,15 @@ const rewardNames: Record<PromotionKey, MessageDescriptor> = {
   tasks: msg`Tarefas de jogo`,
   invites: msg`Convites`,
   download: msg`Instalar o app`,
+}
+
+/** The reward each amount belongs to. */
+const amountRewards: Record<string, PromotionKey> = {
+  'promotions.giftAmount': 'gift',
+  'promotions.signInStreakBonus': 'sign_in',
+  'promotions.taskReward': 'tasks',
+  'promotions.inviteReward': 'invites',
+  'promotions.downloadReward': 'download',
 }
 
 const amountNames: Record<string, MessageDescriptor> = {
@@ -199,31 +209,54 @@ export default function RewardsPage() {
             <Trans>Valores</Trans>
           </h2>
           <div className="amount-grid">
-            {Object.keys(amountNames).map((key) => (
-              <form key={key} className="card" onSubmit={submitAmount(key)}>
-                <label className="field">
-                  <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
-                  <input
-                    name="value"
-                    inputMode="decimal"
-                    required
-                    pattern={amountPattern}
-                    disabled={!editable}
-                    placeholder={money(v[key] as number)}
-                  />
-                </label>
-                <p className="muted" data-testid={`reward-${key}`}>
-                  <Trans>
-                    agora {money(v[key] as number)} · padrão {money(defaults[key] as number)}
-                  </Trans>
-                </p>
-                {editable && (
-                  <button type="submit" className="button small" disabled={!reason.trim()}>
-                    <Trans>Mudar</Trans>
-                  </button>
-                )}
-              </form>
-            ))}
+            {/* The amounts that can be changed first; those of forbidden rewards after them. */}
+            {Object.keys(amountNames)
+              .sort(
+                (a, b) =>
+                  Number(unavailable.some((ban) => ban.key === amountRewards[a])) -
+                  Number(unavailable.some((ban) => ban.key === amountRewards[b])),
+              )
+              .map((key) => {
+                const rule = unavailable.find((b) => b.key === amountRewards[key])?.rule
+                if (rule)
+                  return (
+                    <div key={key} className="card" data-testid={`amount-unavailable-${key}`}>
+                      <p className="field">
+                        <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
+                      </p>
+                      <p className="muted" data-testid={`reward-${key}`}>
+                        <Trans>
+                          não disponível neste mercado ({rule}) · padrão {money(defaults[key] as number)}
+                        </Trans>
+                      </p>
+                    </div>
+                  )
+                return (
+                  <form key={key} className="card" onSubmit={submitAmount(key)}>
+                    <label className="field">
+                      <span>{i18n._(amountNames[key] as MessageDescriptor)}</span>
+                      <input
+                        name="value"
+                        inputMode="decimal"
+                        required
+                        pattern={amountPattern}
+                        disabled={!editable}
+                        placeholder={money(v[key] as number)}
+                      />
+                    </label>
+                    <p className="muted" data-testid={`reward-${key}`}>
+                      <Trans>
+                        agora {money(v[key] as number)} · padrão {money(defaults[key] as number)}
+                      </Trans>
+                    </p>
+                    {editable && (
+                      <button type="submit" className="button small" disabled={!reason.trim()}>
+                        <Trans>Mudar</Trans>
+                      </button>
+                    )}
+                  </form>
+                )
+              })}
           </div>
           <form className="card" onSubmit={submitDays}>
             <fieldset className="rewards" disabled={!editable}>

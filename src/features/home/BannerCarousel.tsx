@@ -1,13 +1,15 @@
 // The banner carousel: embla with autoplay every 4 s (paused while touched; none, and jumps
 // instead of glides, for a player who asked the system for reduced motion), dots to jump. The
 // banners paint as plain markup with the first one showing; embla (~7 KB gzip) loads after that
-// first paint and takes over the same elements, so it costs the first route nothing.
+// first paint and takes over the same elements, so it costs the first route nothing. The invite
+// banner is left out where the market's rules forbid invites (the rewards summary says so).
 import { useLingui } from '@lingui/react/macro'
 import type { EmblaCarouselType } from 'embla-carousel'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import { openRewardDialog } from '../../lib/rewards.ts'
-import { banners, bannerTarget } from './banners.ts'
+import { forbiddenRule, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { useAtomValue } from '../../lib/store.ts'
+import { banners as allBanners, bannerTarget } from './banners.ts'
 
 const AUTOPLAY_MS = 4000
 
@@ -19,6 +21,8 @@ export function BannerCarousel() {
   const viewport = useRef<HTMLDivElement>(null)
   const [embla, setEmbla] = useState<EmblaCarouselType>()
   const [selected, setSelected] = useState(0)
+  const invitesForbidden = forbiddenRule(useAtomValue(rewardsSummaryAtom), 'invites') !== null
+  const banners = invitesForbidden ? allBanners.filter((banner) => banner.action !== 'invite') : allBanners
 
   useEffect(() => {
     const node = viewport.current

@@ -1,6 +1,6 @@
 // The home's reward and help buttons: the gift envelope while it is unopened, the free wheel,
-// sign-in, invite (none while an operator has frozen the account) and support; a dot marks what
-// is available now, per the server's summary.
+// sign-in, invite (none while an operator has frozen the account; no invite where the market's
+// rules forbid invites) and support; a dot marks what is available now, per the server's summary.
 // They sit in one compact row in the page's flow, under the banners — never floating over a game.
 // Also the first-deposit offer card, with its terms, while the player has never deposited (in its
 // turn among the visit's offers, lib/firstVisit.ts).
@@ -10,7 +10,13 @@ import { useLocation } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import { settle, useOfferTurn } from '../../lib/firstVisit.ts'
 import { tabReloadAtom } from '../../lib/reload.ts'
-import { loadRewardsSummary, markPromptShown, openRewardDialog, rewardsSummaryAtom } from '../../lib/rewards.ts'
+import {
+  forbiddenRule,
+  loadRewardsSummary,
+  markPromptShown,
+  openRewardDialog,
+  rewardsSummaryAtom,
+} from '../../lib/rewards.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { supportUnreadAtom, watchSupportUnread } from '../../lib/support.ts'
 
@@ -42,12 +48,18 @@ export function RewardDock() {
       ready: summary?.signIn ? !summary.signIn.signedToday : false,
       onClick: () => openRewardDialog({ kind: 'sign' }),
     },
-    {
-      id: 'invite',
-      label: t`Convidar`,
-      ready: (summary?.invites?.claimable ?? 0) > 0,
-      onClick: () => navigate('/invite'),
-    },
+    // Where invites can never be paid (a reward on another bettor's deposit: Portaria SPA/MF
+    // 1.231/2024 art. 42 § 1º I in Brazil), nothing invites to them.
+    ...(forbiddenRule(summary, 'invites')
+      ? []
+      : [
+          {
+            id: 'invite',
+            label: t`Convidar`,
+            ready: (summary?.invites?.claimable ?? 0) > 0,
+            onClick: () => navigate('/invite'),
+          },
+        ]),
   ]
   const buttons = [
     ...(frozen ? [] : rewards),

@@ -1,16 +1,20 @@
 // The one-time welcome: the red envelope with the new-player gift — tap to open, coins
 // fly to the balance, the amount and its wagering requirement are stated — then an offer to
-// open a first game. Without a gift on offer, only the first-game offer shows. An unverified
-// player is told the gift is for verified accounts, with the way to verify.
+// open a first game. An unverified player is told the gift is for verified accounts, with the way
+// to verify. Without a gift on offer (promotions off, or a market whose rules forbid a bonus before
+// any bet, which it then says), the welcome is the way to a first game: verify, then deposit, then
+// play — the next step the player has not taken yet.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
+import { Link } from 'wouter'
 import { formatMoney } from '../../../contract/money.ts'
 import type { RewardCredit } from '../../../contract/rewards.ts'
+import { accountAtom } from '../../lib/account.ts'
 import { celebrateCredit } from '../../lib/coins.ts'
 import { openGame } from '../../lib/gameFrame.ts'
 import { messageOf } from '../../lib/http.ts'
 import { VerifyToCollect } from '../../lib/PromotionGate.tsx'
-import { rewardsSummaryAtom } from '../../lib/rewards.ts'
+import { forbiddenRule, rewardsSummaryAtom } from '../../lib/rewards.ts'
 import { Sheet } from '../../lib/Sheet.tsx'
 import { useAtomValue } from '../../lib/store.ts'
 import { showToast } from '../../lib/toast.ts'
@@ -46,6 +50,7 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   }
 
   const showGift = gift && !credit
+  if (!showGift && !credit) return <FirstSteps onClose={onClose} onPlay={() => void play()} />
   if (showGift && summary?.verified === false)
     return (
       <Sheet className="welcome" title={t`Presente de boas-vindas`}>
@@ -117,6 +122,73 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
         )}
         <button type="button" className="button secondary" onClick={onClose}>
           {showGift ? t`Depois` : t`Fechar`}
+        </button>
+      </div>
+    </Sheet>
+  )
+}
+
+/**
+ * The welcome without a gift: what stands between the player and a first game, in order — a
+ * verified account (deposits need it), money (a PIX deposit), then the game. Where the market's
+ * rules forbid a bonus before any bet it says there is none, and why.
+ */
+function FirstSteps({ onClose, onPlay }: { onClose: () => void; onPlay: () => void }) {
+  const { t } = useLingui()
+  const summary = useAtomValue(rewardsSummaryAtom)
+  const account = useAtomValue(accountAtom)
+  const rule = forbiddenRule(summary, 'gift')
+  const step = summary?.verified === false ? 'verify' : (account?.total ?? 0) > 0 ? 'play' : 'deposit'
+  return (
+    <Sheet className="welcome" title={t`Seu primeiro jogo`}>
+      {rule && (
+        <p className="hint" data-testid="no-welcome-bonus">
+          <Trans>
+            Aqui não há bônus de boas-vindas: as regras deste mercado não permitem bônus antes da primeira aposta (
+            {rule}).
+          </Trans>
+        </p>
+      )}
+      {step === 'verify' && (
+        <p data-testid="first-step">
+          <Trans>
+            Para depositar e jogar, confirme seu nome completo, CPF e data de nascimento. Depois, deposite por PIX e
+            escolha um jogo.
+          </Trans>
+        </p>
+      )}
+      {step === 'deposit' && (
+        <p data-testid="first-step">
+          <Trans>
+            Sua conta está verificada. Para jogar, deposite por PIX: o valor cai no saldo assim que o pagamento é
+            confirmado.
+          </Trans>
+        </p>
+      )}
+      <p>
+        <Trans>
+          Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
+        </Trans>
+      </p>
+      <div className="row">
+        {step === 'verify' && (
+          // The deposit screen, its form open: once verified, the next step (a deposit) is right there.
+          <Link className="button" href="/rechargeMall?verify=1" onClick={onClose}>
+            <Trans>Verificar conta</Trans>
+          </Link>
+        )}
+        {step === 'deposit' && (
+          <Link className="button" href="/rechargeMall" onClick={onClose}>
+            <Trans>Depositar</Trans>
+          </Link>
+        )}
+        {step === 'play' && (
+          <button type="button" className="button" onClick={onPlay}>
+            <Trans>Jogar {FIRST_GAME.name}</Trans>
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={onClose}>
+          {t`Fechar`}
         </button>
       </div>
     </Sheet>
