@@ -7,7 +7,7 @@
 // activity end the session and the next tap asks to log in, over the same screen.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import {

@@ -10,16 +10,7 @@
 // gift, which Brazil's rules forbid, on one in a market that allows it (E2E_PORT + 3).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  devices,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test'
+import { type Browser, chromium, devices, expect, type Locator, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { E2E_OPS_TOKEN, promotionsOffPort } from '../../playwright.config.ts'
 import { sandboxCpf } from '../../server/accounts/identity-sandbox.ts'
