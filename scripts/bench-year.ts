@@ -300,25 +300,21 @@ async function nightly(which: keyof typeof targets) {
       for await (const chunk of res.body) bytes += (chunk as Uint8Array).length
       return `${from}…${to}: ${(bytes / 1024).toFixed(0)} kB`
     }
-    out.set(
-      'finance report, a month (CSV)',
-      await measure(() => stream(`/api/ops/reports/finance.csv?from=${from}&to=${to}`)),
+    // Each step says when it starts and ends: a long one shows where the night's time goes.
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      console.log(`nightly on the ${which} database: ${name}…; load ${load()}`)
+      const result = await measure(work)
+      console.log(`  ${result.seconds.toFixed(1)} s, ${result.note}`)
+      out.set(name, result)
+    }
+    await step('finance report, a month (CSV)', () => stream(`/api/ops/reports/finance.csv?from=${from}&to=${to}`))
+    await step('regulatory export, a month of bets (CSV)', () =>
+      stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${from}&to=${to}`),
     )
-    out.set(
-      'regulatory export, a month of bets (CSV)',
-      await measure(() => stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${from}&to=${to}`)),
-    )
-    out.set(
-      'transparency: every due day frozen',
-      await measure(async () => `${await app.transparency.freezeDue()} days`),
-    )
-    out.set(
-      'SIGAP daily files, yesterday',
-      await measure(async () => `${(await app.regulatoryFiles.exportDay(to)).files} files`),
-    )
-    out.set(
-      'harm markers recomputed (one worker run)',
-      await measure(async () => JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80)),
+    await step('transparency: every due day frozen', async () => `${await app.transparency.freezeDue()} days`)
+    await step('SIGAP daily files, yesterday', async () => `${(await app.regulatoryFiles.exportDay(to)).files} files`)
+    await step('harm markers recomputed (one worker run)', async () =>
+      JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80),
     )
     // The worker's first run over history it has never seen (a new deployment, or its watermark
     // set back): every player with a payment, a session, a limit change or a message since the
@@ -329,9 +325,8 @@ async function nightly(which: keyof typeof targets) {
       .set({ watermark: Number(first.rows[0]?.at ?? now), lease_until: 0 })
       .where('id', '=', 1)
       .execute()
-    out.set(
-      'harm markers, every player (a first run)',
-      await measure(async () => JSON.stringify(await app.harm.runOnce(now + 120_000)).slice(0, 80)),
+    await step('harm markers, every player (a first run)', async () =>
+      JSON.stringify(await app.harm.runOnce(now + 120_000)).slice(0, 80),
     )
     return out
   } finally {
