@@ -24,13 +24,21 @@ export interface AuditRecord {
   reason?: string | null
 }
 
-/** True once an entry of this action names this object (an alert recorded once, not at every check). */
-export async function auditEntryExists(db: Kysely<Database>, action: string, objectId: string): Promise<boolean> {
+/**
+ * True once an entry of this action names this object (an alert recorded once, not at every check).
+ * Looked up by the object (its type and id, indexed), not by the action, whose entries grow.
+ */
+export async function auditEntryExists(
+  db: Kysely<Database>,
+  action: string,
+  object: { type: string; id: string },
+): Promise<boolean> {
   const row = await db
     .selectFrom('audit_log')
     .select('id')
+    .where('object_type', '=', object.type)
+    .where('object_id', '=', object.id)
     .where('action', '=', action)
-    .where('object_id', '=', objectId)
     .executeTakeFirst()
   return row !== undefined
 }

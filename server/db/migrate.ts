@@ -57,6 +57,7 @@ import { liabilityClaimsMigration } from './migrations/0074-liability-claims.ts'
 import { harmBatchIndexesMigration } from './migrations/0075-harm-batch-indexes.ts'
 import { loginThrottleVersionMigration } from './migrations/0076-login-throttle-version.ts'
 import { withdrawalPixKeyIndexMigration } from './migrations/0077-withdrawal-pix-key-index.ts'
+import { worklistIndexesMigration } from './migrations/0078-worklist-indexes.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -118,6 +119,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0075-harm-batch-indexes': harmBatchIndexesMigration(),
         '0076-login-throttle-version': loginThrottleVersionMigration(),
         '0077-withdrawal-pix-key-index': withdrawalPixKeyIndexMigration(),
+        '0078-worklist-indexes': worklistIndexesMigration(),
       }
     },
   }

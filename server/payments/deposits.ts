@@ -613,7 +613,10 @@ export class DepositService {
       const gap = Number(row.amount) - (confirmed.get(row.end_to_end_id) ?? 0)
       if (gap <= 0) continue
       unconfirmed += gap
-      if (await auditEntryExists(this.#o.db, 'payments.pix_unconfirmed', row.end_to_end_id)) continue
+      if (
+        await auditEntryExists(this.#o.db, 'payments.pix_unconfirmed', { type: 'pix_payment', id: row.end_to_end_id })
+      )
+        continue
       await writeAudit(
         this.#o.db,
         { id: null, name: 'system: reconciliation', ip: '' },
