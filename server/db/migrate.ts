@@ -58,6 +58,7 @@ import { harmBatchIndexesMigration } from './migrations/0075-harm-batch-indexes.
 import { loginThrottleVersionMigration } from './migrations/0076-login-throttle-version.ts'
 import { withdrawalPixKeyIndexMigration } from './migrations/0077-withdrawal-pix-key-index.ts'
 import { worklistIndexesMigration } from './migrations/0078-worklist-indexes.ts'
+import { pixPaymentsOrderIndexMigration } from './migrations/0079-pix-payments-order-index.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -120,6 +121,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0076-login-throttle-version': loginThrottleVersionMigration(),
         '0077-withdrawal-pix-key-index': withdrawalPixKeyIndexMigration(),
         '0078-worklist-indexes': worklistIndexesMigration(),
+        '0079-pix-payments-order-index': pixPaymentsOrderIndexMigration(),
       }
     },
   }
