@@ -293,6 +293,14 @@ async function nightly(which: keyof typeof targets) {
     const lastAt = Math.min(now - 86_400_000, Number(last.rows[0]?.at ?? now))
     const from = day(lastAt - 30 * 86_400_000)
     const to = day(lastAt)
+    // The bets export and the SIGAP files read the last 30 days and the last day with rounds: a
+    // year seeded with fewer rounds than days of deposits has its play end before its payments.
+    const lastRound = await sql<{
+      at: number | null
+    }>`select max(created_at) as at from game_rounds where created_at < ${now - 86_400_000}`.execute(db.kysely)
+    const playedAt = Number(lastRound.rows[0]?.at ?? lastAt)
+    const playFrom = day(playedAt - 30 * 86_400_000)
+    const playTo = day(playedAt)
     const stream = async (url: string) => {
       const res = await fetch(`${address}${url}`, { headers: { cookie } })
       if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`)
@@ -309,10 +317,13 @@ async function nightly(which: keyof typeof targets) {
     }
     await step('finance report, a month (CSV)', () => stream(`/api/ops/reports/finance.csv?from=${from}&to=${to}`))
     await step('regulatory export, a month of bets (CSV)', () =>
-      stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${from}&to=${to}`),
+      stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${playFrom}&to=${playTo}`),
     )
     await step('transparency: every due day frozen', async () => `${await app.transparency.freezeDue()} days`)
-    await step('SIGAP daily files, yesterday', async () => `${(await app.regulatoryFiles.exportDay(to)).files} files`)
+    await step(
+      'SIGAP daily files, the last day with play',
+      async () => `${playTo}: ${(await app.regulatoryFiles.exportDay(playTo)).files} files`,
+    )
     await step('harm markers recomputed (one worker run)', async () =>
       JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80),
     )
