@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
-import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall } from './support.ts'
+import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall, standaloneContext } from './support.ts'
 
 test('the home shows no first-deposit offer in Brazil; leaving a game with R$ 500+ cash offers a withdrawal', async ({
   page,
@@ -38,14 +38,7 @@ test('in Brazil the welcome offers no bonus and leads to verification, a deposit
   browser,
 }) => {
   // An app opened installed (standalone), so the install reward would be claimed if it were offered.
-  const context = await browser.newContext({ serviceWorkers: 'block' })
-  await context.addInitScript(() => {
-    const original = window.matchMedia.bind(window)
-    window.matchMedia = (query: string) =>
-      query.includes('display-mode: standalone')
-        ? ({ ...original('all'), matches: true, media: query } as MediaQueryList)
-        : original(query)
-  })
+  const context = await standaloneContext(browser)
   const page = await context.newPage()
   let claims = 0
   page.on('request', (request) => {

@@ -12,7 +12,15 @@ import { expect, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { inAllowingMarket } from './allowing-market.ts'
-import { accountInfo, enterApp, expectNoSeriousAxe, playerCall, sandboxBank, verifyPlayer } from './support.ts'
+import {
+  accountInfo,
+  enterApp,
+  expectNoSeriousAxe,
+  playerCall,
+  sandboxBank,
+  standaloneContext,
+  verifyPlayer,
+} from './support.ts'
 
 inAllowingMarket()
 
@@ -174,15 +182,7 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
 test('an app opened installed (standalone) gets the download reward once, after the install was reported', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ serviceWorkers: 'block' })
-  // Chromium cannot be put in standalone display mode from a test; the page is told it is.
-  await context.addInitScript(() => {
-    const original = window.matchMedia.bind(window)
-    window.matchMedia = (query: string) =>
-      query.includes('display-mode: standalone')
-        ? ({ ...original('all'), matches: true, media: query } as MediaQueryList)
-        : original(query)
-  })
+  const context = await standaloneContext(browser)
   const page = await context.newPage()
   const claim = () =>
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/rewards/downloadReward/claim')

@@ -428,3 +428,19 @@ export async function virtualAuthenticator(context: BrowserContext, page: Page) 
   })
   return { cdp, authenticatorId }
 }
+
+/**
+ * A context whose pages believe they were opened installed (standalone display mode), with no
+ * service worker: Chromium cannot be put in standalone mode from a test, so the page is told it is.
+ */
+export async function standaloneContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await context.addInitScript(() => {
+    const original = window.matchMedia.bind(window)
+    window.matchMedia = (query: string) =>
+      query.includes('display-mode: standalone')
+        ? ({ ...original('all'), matches: true, media: query } as MediaQueryList)
+        : original(query)
+  })
+  return context
+}
