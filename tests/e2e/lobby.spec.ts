@@ -111,7 +111,8 @@ for (const viewport of [
     await enterApp(page)
     await expect(page.getByTestId('game-grid').locator('li')).toHaveCount(11)
     const dock = await boxes(page, '.reward-dock button')
-    expect(dock.length).toBeGreaterThanOrEqual(4)
+    // In Brazil the wheel, sign-in and help (the gift and invites are not offered there).
+    expect(dock.length).toBeGreaterThanOrEqual(3)
     // Each reward button whole on screen, none behind the right edge.
     for (const button of dock) expect(button.x + button.width).toBeLessThanOrEqual(viewport.width)
     // And each label inside its button.
