@@ -78,8 +78,13 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
   async function player() {
     return loginPlayer(app, { ageConfirmed: true, verified: true })
   }
-  async function depositAcceptingOffer(call: Awaited<ReturnType<typeof player>>['call'], amount: number) {
-    const order = await call('/charge/create/order', { amount, requestId: randomUUID(), acceptOffer: true })
+  /** A paid sandbox deposit, with or without the first-deposit offer accepted; its order id. */
+  async function deposit(call: Awaited<ReturnType<typeof player>>['call'], amount: number, acceptOffer = false) {
+    const order = await call('/charge/create/order', {
+      amount,
+      requestId: randomUUID(),
+      ...(acceptOffer ? { acceptOffer: true } : {}),
+    })
     expect(order.success, JSON.stringify(order)).toBe(true)
     const paid = await sandboxBankOf(app).inject({
       method: 'POST',
@@ -89,21 +94,11 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
     expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
     return order.data.orderId as number
   }
-  const bonusTransfers = () =>
-    testDb.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', 'first_deposit_bonus').execute()
+  const depositAcceptingOffer = (call: Awaited<ReturnType<typeof player>>['call'], amount: number) =>
+    deposit(call, amount, true)
   const transfersOf = (kind: TransferKind) =>
     testDb.db.kysely.selectFrom('ledger_transfers').selectAll().where('kind', '=', kind).execute()
-  /** A paid sandbox deposit, without the first-deposit offer. */
-  async function deposit(call: Awaited<ReturnType<typeof player>>['call'], amount: number) {
-    const order = await call('/charge/create/order', { amount, requestId: randomUUID() })
-    expect(order.success, JSON.stringify(order)).toBe(true)
-    const paid = await sandboxBankOf(app).inject({
-      method: 'POST',
-      url: '/sandbox/bank/pay',
-      payload: { code: order.data.payCode },
-    })
-    expect(paid.json()).toMatchObject({ success: true, data: { paid: true } })
-  }
+  const bonusTransfers = () => transfersOf('first_deposit_bonus')
 
   it('refuses switching the first-deposit bonus on in Brazil, names the rule in three languages, and audits the attempt', async () => {
     await start()
