@@ -107,13 +107,7 @@ export function WelcomeDialog({ onClose }: { onClose: () => void }) {
           </p>
         </div>
       )}
-      {!showGift && (
-        <p>
-          <Trans>
-            Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
-          </Trans>
-        </p>
-      )}
+      {!showGift && <FirstGameHint />}
       <div className="row">
         {!showGift && (
           <button type="button" className="button" onClick={() => void play()}>
@@ -165,11 +159,7 @@ function FirstSteps({ onClose, onPlay }: { onClose: () => void; onPlay: () => vo
           </Trans>
         </p>
       )}
-      <p>
-        <Trans>
-          Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
-        </Trans>
-      </p>
+      <FirstGameHint />
       <div className="row">
         {step === 'verify' && (
           // The deposit screen, its form open: once verified, the next step (a deposit) is right there.
@@ -192,5 +182,16 @@ function FirstSteps({ onClose, onPlay }: { onClose: () => void; onPlay: () => vo
         </button>
       </div>
     </Sheet>
+  )
+}
+
+/** What the first game offered shows before any bet. */
+function FirstGameHint() {
+  return (
+    <p>
+      <Trans>
+        Experimente {FIRST_GAME.name}: as regras, o RTP e a tabela de prêmios aparecem antes da primeira aposta.
+      </Trans>
+    </p>
   )
 }
