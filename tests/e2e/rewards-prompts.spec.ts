@@ -5,10 +5,17 @@
 // screens that say promotions are off instead of showing buttons that cannot work. (The gift,
 // invites and the install reward where a market allows them: rewards.spec.ts.)
 import { expect, test } from '@playwright/test'
-import { randomCpf } from '../../contract/cpf.ts'
 import { formatMoney } from '../../contract/money.ts'
 import { promotionsOffPort } from '../../playwright.config.ts'
-import { accountInfo, adjustBalance, enterApp, expectNoSeriousAxe, playerCall, standaloneContext } from './support.ts'
+import {
+  accountInfo,
+  adjustBalance,
+  enterApp,
+  expectNoSeriousAxe,
+  playerCall,
+  standaloneContext,
+  verifyInSheet,
+} from './support.ts'
 
 test('the home shows no first-deposit offer in Brazil; leaving a game with R$ 500+ cash offers a withdrawal', async ({
   page,
@@ -55,12 +62,7 @@ test('in Brazil the welcome offers no bonus and leads to verification, a deposit
   // Verify on the deposit screen, its form open at once: the deposit is then the next step, right there.
   await welcome.getByRole('link', { name: 'Verificar conta' }).click()
   await expect(page).toHaveURL(/\/rechargeMall\?verify=1$/)
-  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
-  await details.getByLabel('Nome completo').fill('Ana Souza')
-  await details.getByLabel('CPF').pressSequentially(randomCpf())
-  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
-  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
-  await expect(details).toHaveCount(0)
+  await verifyInSheet(page)
   await expect(page.getByTestId('verification-status')).toHaveCount(0)
   await expect(page.getByTestId('verify-return')).toHaveCount(0)
 

@@ -19,6 +19,7 @@ import {
   playerCall,
   sandboxBank,
   standaloneContext,
+  verifyInSheet,
   verifyPlayer,
 } from './support.ts'
 
@@ -47,12 +48,7 @@ test('gift, sign-in, wheel, play task and invite, each credited once by the serv
   await expect(page.getByTestId('verification-status')).toContainText(
     'confirme seu nome completo, CPF e data de nascimento',
   )
-  const details = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
-  await details.getByLabel('Nome completo').fill('Ana Souza')
-  await details.getByLabel('CPF').pressSequentially(randomCpf())
-  await details.getByLabel('Data de nascimento').pressSequentially('15011990')
-  await details.getByRole('button', { name: 'Salvar e continuar' }).click()
-  await expect(details).toHaveCount(0)
+  await verifyInSheet(page)
   await expect(page.getByTestId('verification-status')).toHaveCount(0)
   // Verified: the envelope, from the home's gift button, states the amount and the wagering before it is opened.
   await page.goto('/')
@@ -221,11 +217,7 @@ test('"Verificar conta" from the gift: the form opens, success is said, and the 
   // The form is open at once, its first field focused; the way back is offered before verifying too.
   const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
   await expect(sheet.getByLabel('Nome completo')).toBeFocused()
-  await sheet.getByLabel('Nome completo').fill('Ana Souza Lima')
-  await sheet.getByLabel('CPF').pressSequentially(randomCpf())
-  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
-  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
-  await expect(sheet).toHaveCount(0)
+  await verifyInSheet(page, 'Ana Souza Lima')
   await expect(page.getByTestId('toast')).toContainText(
     'Conta verificada: nome, CPF e data de nascimento conferidos. Você já pode depositar e receber promoções.',
   )

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
+import { randomCpf } from '../../contract/cpf.ts'
 import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
 
 /**
@@ -264,6 +265,19 @@ export async function verifyPlayer(page: Page, cpf: string, fullName = 'Ana Souz
     birthDate: PLAYER_BIRTH_DATE,
   })
   expect(saved.data?.status, JSON.stringify(saved)).toBe('verified')
+}
+
+/**
+ * Fills and sends the verification sheet ("Seus dados para o PIX") with a fresh CPF and the e2e
+ * date of birth, and waits for it to close.
+ */
+export async function verifyInSheet(page: Page, fullName = 'Ana Souza'): Promise<void> {
+  const sheet = page.getByRole('dialog', { name: 'Seus dados para o PIX' })
+  await sheet.getByLabel('Nome completo').fill(fullName)
+  await sheet.getByLabel('CPF').pressSequentially(randomCpf())
+  await sheet.getByLabel('Data de nascimento').pressSequentially('15011990')
+  await sheet.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(sheet).toHaveCount(0)
 }
 
 /**
