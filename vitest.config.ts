@@ -2,6 +2,7 @@
 // (Node, with the build's Lingui macro transform) and the PWA's components (jsdom +
 // fake-indexeddb, with the same React/Lingui transforms as the build).
 
+import { availableParallelism } from 'node:os'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
@@ -9,6 +10,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core free — a single worker on a 2-core
+    // machine — and a server test waits on its databases, fsyncs and sockets much of the time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

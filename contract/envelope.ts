@@ -52,6 +52,7 @@ export const MsgCode = {
   seedCommitmentChanged: 'seed_commitment_changed',
   promotionsOff: 'promotions_off',
   promotionOff: 'promotion_off',
+  promotionForbidden: 'promotion_forbidden',
   rewardClaimed: 'reward_claimed',
   signInDone: 'sign_in_done',
   wheelWait: 'wheel_wait',

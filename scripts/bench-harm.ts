@@ -3,18 +3,25 @@
 // fresh database (SQLite, or PostgreSQL with a URL), then times one worker run (`runOnce`) that
 // finds them all as changed and recomputes each one's markers, score and interventions. Prints
 // players, seconds and players per second. The worker runs beside the app, never on the spin's
-// path (npm run bench:spin measures the spin with it running).
+// path (npm run bench:spin measures the spin with it running). With HARM_BENCH_PAUSE_DAYS the
+// players' records are spread over that many days and the run is the first after such a pause (the
+// watch's watermark set back): the run's own memory is what it holds of the window at once.
 //
 //   npm run bench:harm                          # HARM_BENCH_PLAYERS=5000 on SQLite
 //   HARM_BENCH_PLAYERS=100000 npm run bench:harm -- postgres://postgres@127.0.0.1:5432/test
+//   HARM_BENCH_PLAYERS=300000 HARM_BENCH_PAUSE_DAYS=365 npm run bench:harm
+import { existsSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { getHeapStatistics } from 'node:v8'
 import { sql } from 'kysely'
 import { createTestApp } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
 import { integerSeries } from './year/sql-series.ts'
 
 const PLAYERS = Number(process.env.HARM_BENCH_PLAYERS ?? 5000)
+/** Days the players' records are spread over (player i's shifted back i mod this many days); 0: none. */
+const PAUSE_DAYS = Number(process.env.HARM_BENCH_PAUSE_DAYS ?? 0)
 const BATCH = 20_000
 const { positionals } = cliArgs({ allowPositionals: true }, 'usage: npm run bench:harm [-- <postgres url>]')
 const pgUrl = positionals[0] ?? process.env.BENCH_DATABASE_URL
@@ -47,8 +54,10 @@ const firstId =
   ) + 1
 // The rounds' fair seed: one, the first player's, made with the first batch.
 let seedId: number | undefined
-const month = now - 30 * 24 * 60 * MINUTE
 const DAY = 24 * 60 * MINUTE
+const month = now - 30 * DAY - PAUSE_DAYS * DAY
+/** How far back player `i`'s records lie (ms), in SQL. */
+const shift = (i: ReturnType<typeof sql>) => (PAUSE_DAYS > 0 ? sql`(${i} % ${PAUSE_DAYS}) * ${big(DAY)}` : sql`0`)
 
 /**
  * Players from..to with their records, written by the database itself in one transaction (no rows
@@ -81,7 +90,7 @@ async function seedPlayers(from: number, to: number) {
     // other day (the rest).
     const deposits = sql`select p.i as player_id, d.i as k,
         case when p.i % 5 = 0 then ${big(now)} - (60 - d.i * 10) * ${big(MINUTE)}
-          else ${big(now)} - (d.i + 1) * 2 * ${big(DAY)} end as at
+          else ${big(now)} - (d.i + 1) * 2 * ${big(DAY)} end - ${shift(sql`p.i`)} as at
       from (${series(from, to)}) p cross join (${series(0, 5)}) d
       where d.i < case when p.i % 5 = 0 then 6 else 2 end`
     await sql`insert into deposit_orders (id, player_id, request_id, amount, txid, pay_code, status, accept_offer,
@@ -98,8 +107,8 @@ async function seedPlayers(from: number, to: number) {
       from (${deposits}) d cross join (${series(0, 2)}) r`.execute(trx)
     await sql`insert into game_sessions (id, player_id, game_id, launch_token_hash, launch_expires_at, opened_at,
         last_seen_at, created_at)
-      select ${randomId}, i, 'fruta-fina', ${randomId}, ${big(now)}, ${big(now - 70 * MINUTE)}, ${big(now - MINUTE)},
-        ${big(now - 70 * MINUTE)}
+      select ${randomId}, i, 'fruta-fina', ${randomId}, ${big(now)}, ${big(now - 70 * MINUTE)} - ${shift(sql`i`)},
+        ${big(now - MINUTE)} - ${shift(sql`i`)}, ${big(now - 70 * MINUTE)} - ${shift(sql`i`)}
       from (${series(from, to)}) s`.execute(trx)
   })
 }
@@ -114,9 +123,43 @@ const seeded = (performance.now() - seedStart) / 1000
 const loadBefore = loadavg()
   .map((x) => x.toFixed(2))
   .join(' ')
+// After a pause the watch's watermark is where it stopped: before the oldest record.
+if (PAUSE_DAYS > 0)
+  await db
+    .insertInto('harm_worker')
+    .values({ id: 1, watermark: now - (PAUSE_DAYS + 7) * DAY, lease_until: 0 })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ watermark: now - (PAUSE_DAYS + 7) * DAY, lease_until: 0 }))
+    .execute()
+// The run's own memory: sampled while it runs (the process's peak may be the seeding's).
+global.gc?.()
+const rssBefore = process.memoryUsage().rss
+let rssPeak = rssBefore
+const heapBefore = process.memoryUsage().heapUsed
+let heapPeak = heapBefore
+/** The kernel's split of the RSS (Linux): anonymous memory, and shared memory such as SQLite's WAL index. */
+const rssParts = () => {
+  const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : ''
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+  return { anon: kb('RssAnon'), shmem: kb('RssShmem') }
+}
+const partsBefore = rssParts()
+const partsPeak = { ...partsBefore }
+const readPeaks = () => {
+  const m = process.memoryUsage()
+  rssPeak = Math.max(rssPeak, m.rss)
+  heapPeak = Math.max(heapPeak, m.heapUsed)
+  const parts = rssParts()
+  partsPeak.anon = Math.max(partsPeak.anon, parts.anon)
+  partsPeak.shmem = Math.max(partsPeak.shmem, parts.shmem)
+}
+const sampler = setInterval(readPeaks, 20)
 const started = performance.now()
 const run = await t.app.harm.runOnce(now + MINUTE)
 const seconds = (performance.now() - started) / 1000
+clearInterval(sampler)
+// On SQLite a run's queries settle as microtasks, so the sampler may not get a turn until the
+// end: the last reading counts too.
+readPeaks()
 const levels = await db
   .selectFrom('harm_scores')
   .select(['level', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -131,7 +174,10 @@ console.log(
 )
 console.log(`levels: ${levels.map((l) => `${l.level}: ${l.n}`).join(', ')}`)
 console.log(
-  `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; load average ${loadavg()
+  `the run's RSS: ${Math.round(rssBefore / 2 ** 20)} MB before, peak ${Math.round(rssPeak / 2 ** 20)} MB (+${Math.round((rssPeak - rssBefore) / 2 ** 20)} MB), JavaScript heap in use at most +${Math.round((heapPeak - heapBefore) / 2 ** 20)} MB, anonymous memory at most +${Math.round((partsPeak.anon - partsBefore.anon) / 2 ** 20)} MB, shared memory +${Math.round((partsPeak.shmem - partsBefore.shmem) / 2 ** 20)} MB${PAUSE_DAYS > 0 ? `; the first run after a pause of ${PAUSE_DAYS} days (records spread over them)` : ''}`,
+)
+console.log(
+  `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; V8 heap limit ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB; load average ${loadavg()
     .map((x) => x.toFixed(2))
     .join(' ')}`,
 )

@@ -3,7 +3,9 @@
 // CLIENTS players spinning at once for SECONDS, the two taking turns (TURNS each, so a shared
 // machine's changing load weighs on both); spins/s and p99, gated at a ratio ≥ 0.9. Every player
 // screen (through the app's own HTTP handling), for a new player on each database and for the
-// year's most active player, p99 gated at ≤ 1.2× the empty database's; the console's searches by
+// database's most active player, p99 gated at ≤ 1.2× the empty database's (which holds a tiny year
+// of its own, so that its regular has full pages too), the two apps taking turns
+// a slice of calls at a time; the console's searches by
 // CPF, PIX key and e-mail, p99 gated at ≤ 100 ms; the lobby's live figures. Prints each beside its
 // empty-database baseline, with the load average. Then the nightly work, each with its time and
 // peak memory: a month's reports streamed, the transparency days frozen, the SIGAP daily files, a
@@ -17,6 +19,7 @@ import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { getHeapStatistics } from 'node:v8'
 import { sql } from 'kysely'
 import { type Db, openDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
@@ -27,7 +30,7 @@ import { freeTestPort, OPS_TOKEN, startServer } from '../tests/chaos/server-proc
 import { newSpinPlayer } from '../tests/chaos/spin-player.ts'
 import { buildTestApp, loginPlayer, type TestPlayer } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
-import { yearCpf, yearEmail, yearPixKey } from './year/seed.ts'
+import { seedYear, yearCpf, yearEmail, yearPixKey } from './year/seed.ts'
 
 const usage =
   'usage: npm run bench:year -- (--sqlite <dir> | --postgres <url>) [--seconds 8] [--clients 32] [--turns 2]'
@@ -39,7 +42,7 @@ const { values } = cliArgs(
       seconds: { type: 'string', default: '8' },
       clients: { type: 'string', default: '32' },
       turns: { type: 'string', default: '2' },
-      runs: { type: 'string', default: '40' },
+      runs: { type: 'string', default: '200' },
       parts: { type: 'string', default: 'spin,screens,nightly' },
     },
   },
@@ -61,7 +64,11 @@ const load = () =>
     .join(', ')
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 
-// The empty database: migrated, nothing else (the app adds its house accounts when it starts).
+// The empty database: migrated, and one small year of BASE_PLAYERS (a few hundred kilobytes), so
+// that a regular's screens there show full pages, as the year's regular's do: the same work on a
+// database of no size. The app adds the rest of its house accounts when it starts.
+const BASE_PLAYERS = 20
+const BASE_ROUNDS = 2_000
 const empty = values.postgres
   ? await createTemporaryDatabase(values.postgres, 'year_empty')
   : (() => {
@@ -79,6 +86,7 @@ const open = (which: keyof typeof targets): Db =>
 {
   const db = open('empty')
   await migrateToLatest(db)
+  await seedYear(db, { players: BASE_PLAYERS, rounds: BASE_ROUNDS })
   await db.close()
 }
 const yearDb = open('year')
@@ -141,17 +149,8 @@ for (let turn = 0; parts.has('spin') && turn < TURNS; turn++) {
 
 // --- player screens, console searches, lobby -------------------------------------------------
 type Timing = { p50: number; p99: number }
-async function time(run: () => Promise<unknown>): Promise<Timing> {
-  await run()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now()
-    await run()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return { p50: p(times, 0.5), p99: p(times, 0.99) }
-}
+/** A timed call on one database: one untimed call first (compilation, caches), then RUNS timed. */
+type Probe = { run: () => Promise<unknown>; times: number[] }
 
 function must(res: Awaited<ReturnType<TestPlayer['post']>>, what: string) {
   if (res.statusCode !== 200 || (res.headers['content-type']?.includes('json') && !res.json().success))
@@ -159,6 +158,16 @@ function must(res: Awaited<ReturnType<TestPlayer['post']>>, what: string) {
   return res
 }
 type Post = TestPlayer['post']
+
+/** A new admin operator signed in on the app: the session cookie its console calls carry. */
+async function adminCookie(app: Awaited<ReturnType<typeof buildTestApp>>, db: Db, name: string): Promise<string> {
+  const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
+  const password = 'Verde-Amarelo-2026!'
+  await createOperator(db.kysely, { email, role: 'admin', name, password }, app.clock.now())
+  const login = await app.inject({ method: 'POST', url: '/api/ops/session/login', payload: { email, password } })
+  must(login, 'operator login')
+  return String(login.headers['set-cookie']).split(';')[0] as string
+}
 const screens: [string, (post: Post) => Promise<unknown>][] = [
   ['accountInfo', (post) => post('/v1/bus/accountInfo').then((r) => must(r, 'accountInfo'))],
   ['statement page 1', (post) => post('/v1/bus/statement', { pageSize: 20 }).then((r) => must(r, 'statement'))],
@@ -170,77 +179,143 @@ const screens: [string, (post: Post) => Promise<unknown>][] = [
   ['charge/refund/list', (post) => post('/charge/refund/list', {}).then((r) => must(r, 'refunds'))],
   ['activity/summary', (post) => post('/activity/summary', {}).then((r) => must(r, 'summary'))],
   ['game/live (lobby)', (post) => post('/game/live').then((r) => must(r, 'live'))],
+  // The other screens' reads, each a call the PWA makes when the screen opens (the invites are
+  // left out: this market's rules forbid the promotion, and the call answers so).
+  ...[
+    '/v1/rewards/summary',
+    '/v1/rewards/tasks',
+    '/v1/rewards/signIn',
+    '/v1/rewards/wheel',
+    '/v1/rewards/promotions',
+    '/v1/support/conversation',
+    '/v1/support/notices',
+    '/v1/support/unread',
+    '/v1/support/feedback/list',
+    '/v1/harm/notices',
+    '/v1/limits',
+    '/v1/account/details',
+    '/v1/account/devices',
+    '/v1/account/passkeys',
+    '/v1/account/contacts',
+    '/v1/account/closure/info',
+    '/v1/attribution/consent/info',
+    '/v1/withdrawals/options',
+    '/v1/deposits/amounts',
+    '/v1/games/seeds',
+  ].map((url): [string, (post: Post) => Promise<unknown>] => [
+    url.replace('/v1/', ''),
+    (post) => post(url, {}).then((r) => must(r, url)),
+  ]),
 ]
 
-async function screenTimes(which: keyof typeof targets) {
+/** The app on one database, with what the screens are called as: a new player, an admin, and on the year its regular. */
+async function screenApp(which: keyof typeof targets) {
   const db = open(which)
   const app = await buildTestApp(db, {
     API_RATE_LIMIT_PER_MINUTE: '100000000',
     PLAYER_RATE_LIMIT_PER_MINUTE: '100000000',
     OPS_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The contacts' reads share the login's per-address limit; the bench calls them 200 times a minute.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
     HARM_POLL_MS: '0',
   })
-  try {
-    const out = new Map<string, Timing>()
-    const fresh = await loginPlayer(app, { cash: 10_000 })
-    for (const [name, run] of screens) out.set(`new player: ${name}`, await time(() => run(fresh.post)))
-    out.set(
-      'lobby: game/list',
-      await time(() => app.inject({ method: 'GET', url: '/api/game/list' }).then((r) => must(r, 'list'))),
+  // The start-up reconciliation lists two days of PIX from the provider (in this process, the
+  // sandbox's): start-up work, not a screen's, so the screens are timed once it is done.
+  await app.payments.deposits.startupPass
+  const probes = new Map<string, Probe>()
+  const probe = (name: string, run: () => Promise<unknown>) => probes.set(name, { run, times: [] })
+  const fresh = await loginPlayer(app, { cash: 10_000 })
+  for (const [name, run] of screens) probe(`new player: ${name}`, () => run(fresh.post))
+  probe('lobby: game/list', () => app.inject({ method: 'GET', url: '/api/game/list' }).then((r) => must(r, 'list')))
+  {
+    // The database's most active player (the seed's visits favour the first players), signed in
+    // by a session token of their own.
+    const regular = await sql<{ player_id: number }>`
+      select player_id from game_play_days where player_id <= 100 group by player_id order by sum(rounds) desc limit 1`.execute(
+      db.kysely,
     )
-    if (which === 'year') {
-      // The year's most active player (the seed's visits favour the first players), signed in
-      // by a session token of their own.
-      const regular = await sql<{ player_id: number }>`
-        select player_id from game_play_days where player_id <= 100 group by player_id order by sum(rounds) desc limit 1`.execute(
-        db.kysely,
-      )
-      const playerId = Number(regular.rows[0]?.player_id ?? 1)
-      const token = randomUUID().replace(/-/g, '').padEnd(43, 'x')
-      const now = app.clock.now()
-      await db.kysely
-        .insertInto('session_tokens')
-        .values({
-          token_hash: sha256Hex(token),
-          player_id: playerId,
-          device_id: null,
-          created_at: now,
-          expires_at: now + 3_600_000,
-          revoked_at: null,
-          idle_at: null,
-        })
-        .execute()
-      const post: Post = (url, body = {}) =>
-        app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload: body })
-      const played = await sql<{
-        n: number
-      }>`select sum(rounds) as n from game_play_days where player_id = ${playerId}`.execute(db.kysely)
-      console.log(`the year's regular: player ${playerId}, ${Number(played.rows[0]?.n)} rounds`)
-      for (const [name, run] of screens) out.set(`regular: ${name}`, await time(() => run(post)))
-    }
-    // The console, as an admin (who may search by personal data).
-    const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
-    const password = 'Verde-Amarelo-2026!'
-    await createOperator(db.kysely, { email, role: 'admin', name: 'bench', password }, app.clock.now())
-    const login = await app.inject({ method: 'POST', url: '/api/ops/session/login', payload: { email, password } })
-    must(login, 'operator login')
-    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
-    const search = (q: string) =>
-      app
-        .inject({ method: 'POST', url: '/api/ops/players/search', headers: { cookie }, payload: { q } })
-        .then((r) => must(r, `search ${q}`))
-    out.set('console: search by CPF', await time(() => search(yearCpf(4242))))
-    out.set('console: search by PIX key (phone)', await time(() => search(yearPixKey(4242 + 2)[1])))
-    out.set('console: search by e-mail', await time(() => search(yearEmail(4243 + 1))))
-    return out
-  } finally {
-    await app.close()
-    await db.close()
+    const playerId = Number(regular.rows[0]?.player_id ?? 1)
+    const token = randomUUID().replace(/-/g, '').padEnd(43, 'x')
+    const now = app.clock.now()
+    await db.kysely
+      .insertInto('session_tokens')
+      .values({
+        token_hash: sha256Hex(token),
+        player_id: playerId,
+        device_id: null,
+        created_at: now,
+        expires_at: now + 3_600_000,
+        revoked_at: null,
+        idle_at: null,
+      })
+      .execute()
+    const post: Post = (url, body = {}) =>
+      app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload: body })
+    const played = await sql<{
+      n: number
+    }>`select sum(rounds) as n from game_play_days where player_id = ${playerId}`.execute(db.kysely)
+    console.log(`the ${which} database's regular: player ${playerId}, ${Number(played.rows[0]?.n)} rounds`)
+    for (const [name, run] of screens) probe(`regular: ${name}`, () => run(post))
+  }
+  // The console, as an admin (who may search by personal data).
+  const cookie = await adminCookie(app, db, 'bench')
+  const search = (q: string) => () =>
+    app
+      .inject({ method: 'POST', url: '/api/ops/players/search', headers: { cookie }, payload: { q } })
+      .then((r) => must(r, `search ${q}`))
+  probe('console: search by CPF', search(yearCpf(4242)))
+  probe('console: search by PIX key (phone)', search(yearPixKey(4242 + 2)[1]))
+  probe('console: search by e-mail', search(yearEmail(4243 + 1)))
+  for (const one of probes.values()) await one.run()
+  return {
+    probes,
+    close: async () => {
+      await app.close()
+      await db.close()
+    },
   }
 }
 
-const base = parts.has('screens') ? await screenTimes('empty') : new Map<string, Timing>()
-const grown = parts.has('screens') ? await screenTimes('year') : new Map<string, Timing>()
+/** A slice of one probe's calls: the apps take turns slice by slice, so a change in load falls on both. */
+async function timeSlice(one: Probe, calls: number) {
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now()
+    await one.run()
+    one.times.push(performance.now() - started)
+  }
+}
+
+function timings(probes: Map<string, Probe>): Map<string, Timing> {
+  const out = new Map<string, Timing>()
+  for (const [name, { times }] of probes) {
+    const sorted = [...times].sort((a, b) => a - b)
+    out.set(name, { p50: p(sorted, 0.5), p99: p(sorted, 0.99) })
+  }
+  return out
+}
+
+async function screenTimes() {
+  const apps = { empty: await screenApp('empty'), year: await screenApp('year') }
+  try {
+    const SLICES = 4
+    for (let slice = 0; slice < SLICES; slice++) {
+      const calls = Math.ceil(RUNS / SLICES)
+      for (const name of apps.year.probes.keys()) {
+        const counterpart = apps.empty.probes.get(name)
+        if (counterpart) await timeSlice(counterpart, calls)
+        await timeSlice(apps.year.probes.get(name) as Probe, calls)
+      }
+    }
+    return { base: timings(apps.empty.probes), grown: timings(apps.year.probes) }
+  } finally {
+    await apps.empty.close()
+    await apps.year.close()
+  }
+}
+
+const { base, grown } = parts.has('screens')
+  ? await screenTimes()
+  : { base: new Map<string, Timing>(), grown: new Map<string, Timing>() }
 
 // --- the nightly work ---------------------------------------------------------------------
 /** Peak RSS of this process while `work` runs (sampled every 50 ms), and its time. */
@@ -279,12 +354,7 @@ async function nightly(which: keyof typeof targets) {
   try {
     // Streamed over a real socket and read a chunk at a time: what is measured is the server's memory.
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    const email = `${randomUUID().slice(0, 8)}@jogolimpo.example`
-    const password = 'Verde-Amarelo-2026!'
-    await createOperator(db.kysely, { email, role: 'admin', name: 'nightly', password }, app.clock.now())
-    const login = await app.inject({ method: 'POST', url: '/api/ops/session/login', payload: { email, password } })
-    must(login, 'operator login')
-    const cookie = String(login.headers['set-cookie']).split(';')[0] as string
+    const cookie = await adminCookie(app, db, 'nightly')
     const now = app.clock.now()
     const day = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10)
     // The seed's last 30 days (a partly written year ends early; the bench's own spins are today
@@ -348,7 +418,7 @@ async function nightly(which: keyof typeof targets) {
 const nightEmpty = parts.has('nightly') ? await nightly('empty') : new Map()
 const nightYear = parts.has('nightly') ? await nightly('year') : new Map()
 console.log(
-  `\nnightly work on ${engine}: seconds, this process's peak RSS and its growth over the RSS before the work (MB; the app, its sandboxes and the bench hold the rest), empty | year; gate: growth ≤ 256 MB; load ${load()}`,
+  `\nnightly work on ${engine}: seconds, this process's peak RSS and its growth over the RSS before the work (MB; the app, its sandboxes and the bench hold the rest), empty | year; gate: growth ≤ 256 MB; V8 heap limit ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB (NODE_OPTIONS=--max-old-space-size); load ${load()}`,
 )
 for (const [name, year] of nightYear) {
   const e = nightEmpty.get(name)
@@ -368,18 +438,21 @@ if (parts.has('spin'))
   console.log(
     `spin at ${CLIENTS} clients: empty ${spinEmpty.toFixed(0)}/s (p99 ${mean((spins.empty ?? []).map((s) => s.p99)).toFixed(1)} ms), year ${spinYear.toFixed(0)}/s (p99 ${mean((spins.year ?? []).map((s) => s.p99)).toFixed(1)} ms), ratio ${spinRatio.toFixed(2)} (gate ≥ 0.9: ${spinRatio >= 0.9 ? 'ok' : 'UNDER'})`,
   )
-console.log(`\n${'call'.padEnd(44)}${'empty p99'.padStart(11)}${'year p99'.padStart(11)}${'ratio'.padStart(8)}  gate`)
+console.log(
+  `\n${'call'.padEnd(44)}${'empty p50'.padStart(11)}${'year p50'.padStart(11)}${'empty p99'.padStart(11)}${'year p99'.padStart(11)}${'ratio'.padStart(8)}  gate (on p99)`,
+)
 for (const [name, year] of grown) {
-  const baseName = name.replace(/^regular: /, 'new player: ')
-  const b = base.get(baseName) as Timing
+  const b = base.get(name) as Timing
   const ratio = year.p99 / Math.max(b.p99, 0.01)
   const isSearch = name.startsWith('console:')
   const ok = isSearch ? year.p99 <= 100 : ratio <= 1.2
   if (!ok) over++
   console.log(
-    `${name.padEnd(44)}${b.p99.toFixed(2).padStart(11)}${year.p99.toFixed(2).padStart(11)}${ratio.toFixed(2).padStart(8)}  ${isSearch ? '≤ 100 ms' : '≤ 1.2×'} ${ok ? 'ok' : 'OVER'}`,
+    `${name.padEnd(44)}${b.p50.toFixed(2).padStart(11)}${year.p50.toFixed(2).padStart(11)}${b.p99.toFixed(2).padStart(11)}${year.p99.toFixed(2).padStart(11)}${ratio.toFixed(2).padStart(8)}  ${isSearch ? '≤ 100 ms' : '≤ 1.2×'} ${ok ? 'ok' : 'OVER'}`,
   )
 }
-console.log(`\n(the regular's baseline is the new player on the empty database) load average: ${load()}`)
+console.log(
+  `\n(the empty database holds ${BASE_PLAYERS} players' year of ${BASE_ROUNDS} rounds: its regular is the baseline of the year's) load average: ${load()}`,
+)
 await empty.drop()
 process.exitCode = over > 0 ? 1 : 0

@@ -14,7 +14,8 @@ export function PlayerSummary({ view }: { view: PlayerView }) {
     <div className="player-summary" data-testid="player-summary">
       <h3>
         <Link href={`/players/${identity.userId}`}>
-          #{identity.userId} {identity.userName ?? '—'}
+          #{identity.userId}
+          {identity.userName !== null && ` ${identity.userName}`}
         </Link>
       </h3>
       <dl className="facts">

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findGame } from '../../contract/games/catalog.ts'
-import { spinOutcome } from '../../contract/games/fair.ts'
-import { hmacSha256 } from '../../server/games/seeds.ts'
 import { auditLedger } from '../../server/ledger/audit.ts'
-import { createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, engines, type TestDb } from '../../tests/support/server.ts'
 import { secondaryIndexes } from './deferred-indexes.ts'
+import { replaySample } from './replay-sample.ts'
 import { seedYear } from './seed.ts'
 
 describe.each(engines)('a small year seeded on %s', (engine) => {
@@ -78,40 +75,30 @@ describe.each(engines)('a small year seeded on %s', (engine) => {
     expect(Number(wins.rows[0]?.s)).toBe(Number(roundBets.rows[0]?.w))
 
     // A sample of rounds replays: the committed hash is the seed's, and fair.ts gives the same stops and win.
-    const sample = await k
-      .selectFrom('game_rounds')
-      .innerJoin('fair_seeds', 'fair_seeds.id', 'game_rounds.seed_id')
-      .select([
-        'game_rounds.game_id',
-        'game_rounds.game_version',
-        'game_rounds.bet',
-        'game_rounds.stops',
-        'game_rounds.free_spins',
-        'game_rounds.win',
-        'game_rounds.nonce',
-        'game_rounds.server_seed_hash',
-        'game_rounds.client_seed',
-        'fair_seeds.server_seed',
-      ])
-      .where(sql<boolean>`${sql.ref('game_rounds.nonce')} % 97 = 3`)
-      .execute()
-    expect(sample.length).toBeGreaterThan(50)
-    for (const round of sample) {
-      expect(createHash('sha256').update(round.server_seed).digest('hex')).toBe(round.server_seed_hash)
-      const game = findGame(round.game_id, round.game_version)
-      if (!game) throw new Error(`no game ${round.game_id}`)
-      const outcome = spinOutcome(
-        game,
-        Number(round.bet),
-        { serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: Number(round.nonce) },
-        hmacSha256,
-      )
-      expect(JSON.stringify(outcome.stops)).toBe(round.stops)
-      expect(JSON.stringify(outcome.freeSpins.map((spin) => spin.stops))).toBe(round.free_spins)
-      expect(outcome.win).toBe(Number(round.win))
-    }
+    const replayed = await replaySample(k, sql<boolean>`${sql.ref('game_rounds.nonce')} % 97 = 3`)
+    expect(replayed.sampled).toBeGreaterThan(50)
+    expect(replayed.differing).toEqual([])
     // The day rows count the rounds.
     const days = await sql<{ r: number }>`select sum(rounds) as r from game_play_days`.execute(k)
     expect(Number(days.rows[0]?.r)).toBe(counts.rounds)
+
+    // The sandbox PSP received each deposit the ledger took in: the app's reconciliation, run over
+    // the last days of the year, finds every PIX confirmed and writes no alert.
+    const recent = await sql<{
+      n: number
+    }>`select count(*) as n from pix_payments where paid_at >= ${Date.now() - 47 * 3600_000}`.execute(k)
+    expect(Number(recent.rows[0]?.n)).toBeGreaterThan(0)
+    const app = await buildTestApp(db, { HARM_POLL_MS: '0' })
+    try {
+      await app.payments.deposits.reconcile()
+      expect(app.payments.deposits.unconfirmedCentavos).toBe(0)
+      const alerts = await sql<{
+        n: number
+      }>`select count(*) as n from audit_log where action = 'payments.pix_unconfirmed'`.execute(k)
+      expect(Number(alerts.rows[0]?.n)).toBe(0)
+      expect(await rows('pix_payments')).toBe(counts.deposits)
+    } finally {
+      await app.close()
+    }
   }, 180_000)
 })

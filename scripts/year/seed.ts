@@ -4,7 +4,8 @@
 // committed hash) and their game sessions; rounds whose stops and wins are `spinOutcome`'s for
 // that seed, client seed and nonce, each with the spin's transfers (bet, jackpot share, jackpot
 // won and re-seeded, win), its wallet bet and its day row; paid PIX deposits (order, payment,
-// transfer from the clearing account); paid withdrawals (order, hold, post to payouts); support
+// transfer from the clearing account, and the sandbox PSP's record of the PIX it received, so that
+// the app's reconciliation finds the provider confirming each one, as a real PSP would); paid withdrawals (order, hold, post to payouts); support
 // threads and money-watch flags. Every transfer carries both balances after it, in sequence, as
 // the ledger writes them, and the accounts end at those balances: the ledger is conserved. Time
 // runs forward through the year, a day at a time, written a chunk per transaction (bulk.ts), with
@@ -241,6 +242,14 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
     late: 'int4',
     received_at: 'int8',
     payer_cpf: 'text',
+  })
+  w.table('sandbox_received_pix', {
+    end_to_end_id: 'text',
+    txid: 'text',
+    amount: 'int8',
+    payer_cpf: 'text',
+    paid_at: 'int8',
+    webhook_status: 'text',
   })
   w.table('withdrawal_orders', {
     id: 'text',
@@ -482,6 +491,7 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
           amount,
         ])
         w.add('pix_payments', [e2e, txid, amount, paidAt, orderId, 0, paidAt, yearCpf(i)])
+        w.add('sandbox_received_pix', [e2e, txid, amount, yearCpf(i), paidAt, 'delivered'])
         transfer(`deposit:${e2e}`, H.pix, cashId(i), amount, 'deposit', orderId, paidAt)
         counts.deposits++
         at = paidAt + 5000

@@ -59,6 +59,7 @@ import { loginThrottleVersionMigration } from './migrations/0076-login-throttle-
 import { withdrawalPixKeyIndexMigration } from './migrations/0077-withdrawal-pix-key-index.ts'
 import { worklistIndexesMigration } from './migrations/0078-worklist-indexes.ts'
 import { pixPaymentsOrderIndexMigration } from './migrations/0079-pix-payments-order-index.ts'
+import { depositOrdersPlayerStatusIndexMigration } from './migrations/0080-deposit-orders-player-status-index.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -122,6 +123,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0077-withdrawal-pix-key-index': withdrawalPixKeyIndexMigration(),
         '0078-worklist-indexes': worklistIndexesMigration(),
         '0079-pix-payments-order-index': pixPaymentsOrderIndexMigration(),
+        '0080-deposit-orders-player-status-index': depositOrdersPlayerStatusIndexMigration(),
       }
     },
   }

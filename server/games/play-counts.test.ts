@@ -1,4 +1,4 @@
-// The lobby's plays of the last 7 days: kept per settled hour, yet always equal to a full
+// The lobby's plays of the last 7 days: kept per settled five minutes, yet always equal to a full
 // recount of the window, as time moves and rounds arrive — including rounds written a little
 // after their time (a spin's transaction commits after its `created_at`).
 import { sql } from 'kysely'
@@ -48,14 +48,14 @@ describe.each(engines)('lobby play counts on %s', (engine) => {
     for (let step = 0; step < 12; step++) {
       expect(await counts.lastWeek(t.db.kysely, now), `at step ${step}`).toEqual(await recount(now))
       if (step === 5) {
-        // A round stamped two minutes ago arrives now: it is in the live edge, not a settled hour.
+        // A round stamped two minutes ago arrives now: it is in the live edge, not a settled bucket.
         await addSpinHistory(t.db, t.app.ledger.accounts, { playerId: userId, rounds: 1, from: now - 2 * 60_000 })
       }
       now += 23 * 60_000
     }
   })
 
-  it("counts the settled hours once at start-up, so the first lobby reads only the week's edges", async () => {
+  it("counts the settled buckets once at start-up, so the first lobby reads only the week's edges", async () => {
     const { userId } = await loginPlayer(t.app, { cash: 10_000 })
     const now = Date.UTC(2026, 10, 9, 12, 30)
     await addSpinHistory(t.db, t.app.ledger.accounts, {
@@ -66,7 +66,7 @@ describe.each(engines)('lobby play counts on %s', (engine) => {
     })
     const counts = new PlayCounts()
     await counts.warm(t.db.kysely, now)
-    // A round written into a settled hour after the count is not read again: the hour was kept.
+    // A round written into a settled bucket after the count is not read again: the bucket was kept.
     await addSpinHistory(t.db, t.app.ledger.accounts, { playerId: userId, rounds: 1, from: now - 3 * 24 * HOUR })
     const full = await recount(now)
     const week = await counts.lastWeek(t.db.kysely, now)

@@ -6,13 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
-import { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RecordedQuery, recordingSqlite, sqlitePlans } from '../../tests/support/sqlite-plans.ts'
 import { copySqliteTemplate } from '../../tests/support/template-db.ts'
 import { loadConfig } from '../config.ts'
-import type { Database } from '../db/schema.ts'
-import { NodeSqliteDialect } from '../db/sqlite-dialect.ts'
 import { readHarmInputs } from './input.ts'
 
 /** Indexes of a whole table by status or time: a batch read through one of them scans them all. */
@@ -29,13 +26,8 @@ describe('the harm watch’s batch reads on SQLite', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('search each kind of record by the player’s own index', async () => {
-    const read: { sql: string; parameters: readonly unknown[] }[] = []
-    const db = new Kysely<Database>({
-      dialect: new NodeSqliteDialect(file),
-      log: (event) => {
-        if (event.level === 'query') read.push(event.query)
-      },
-    })
+    const read: RecordedQuery[] = []
+    const db = recordingSqlite(file, read)
     const config = loadConfig({})
     const now = Date.now()
     // One player with a deposit in the last day, so the rounds before it are read too.
@@ -65,15 +57,8 @@ describe('the harm watch’s batch reads on SQLite', () => {
     const batch = [Number(player.id), ...Array.from({ length: 499 }, (_, i) => Number(player.id) + i + 1)]
     await readHarmInputs(db, batch, now, config.market.timeZone, config.harm)
     await db.destroy()
-    const raw = new DatabaseSync(file, { readOnly: true })
-    const plans = read.map((query) => ({
-      table: /from "(\w+)"/.exec(query.sql)?.[1],
-      plan: raw
-        .prepare(`explain query plan ${query.sql}`)
-        .all(...(query.parameters as never[]))
-        .map((row) => String(row.detail)),
-    }))
-    raw.close()
+    const steps = sqlitePlans(file, read)
+    const plans = read.map((query, i) => ({ table: /from "(\w+)"/.exec(query.sql)?.[1], plan: steps[i] ?? [] }))
     expect(plans.map((p) => p.table).sort()).toEqual(
       expect.arrayContaining(['deposit_orders', 'game_rounds', 'game_sessions', 'limit_events', 'reality_checks']),
     )

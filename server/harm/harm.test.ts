@@ -337,4 +337,35 @@ describe.each(engines)('harm watch on %s', { timeout: 180_000 }, (engine) => {
     expect(JSON.stringify(effect.data)).not.toContain(String(p.cpf))
     expect(Object.keys(effect.data.rows[0])).not.toContain('playerId')
   })
+
+  it('a run after a long pause finds every player changed over the whole window, each once, reading it a day at a time', async () => {
+    const [early, edge, late, twice] = [await player(), await player(), await player(), await player()]
+    // Their sign-up (limits set) falls before the window.
+    clock.time += HOUR
+    await t.app.harm.runOnce()
+    const pausedAt = clock.now()
+    clock.time += HOUR
+    await early.deposit(1000)
+    await twice.deposit(1000)
+    // The last millisecond of the window's first day (the window opens a minute before the
+    // watermark), then days on.
+    clock.time = pausedAt - MINUTE + DAY - 1
+    await edge.deposit(2000)
+    // Days on (a player's session outlives this pause; a longer one would need a new log-in).
+    clock.time += 4 * DAY
+    await twice.deposit(3000)
+    await late.call('/v1/support/send', { text: 'a question', requestId: randomUUID() })
+    clock.time += HOUR
+    const ids = [early, edge, late, twice].map((p) => p.userId)
+    expect((await t.app.harm.changedPlayers(pausedAt - MINUTE, clock.now() + 1, clock.now())).sort()).toEqual(
+      [...ids].sort(),
+    )
+    expect(await t.app.harm.runOnce()).toMatchObject({ players: 4 })
+    const scored = await t.db.kysely
+      .selectFrom('harm_scores')
+      .select('computed_at')
+      .where('player_id', 'in', ids)
+      .execute()
+    expect(scored.map((row) => Number(row.computed_at))).toEqual(ids.map(() => clock.now()))
+  })
 })

@@ -411,21 +411,7 @@ export class HarmWatch {
         .executeTakeFirstOrThrow()
       const from = Number(worker.watermark) - OVERLAP_MS
       const to = now + 1
-      const [payments, play, limits, writing, stale] = await Promise.all([
-        playersWithPaymentsBetween(this.#db, from, to),
-        playersSeenBetween(this.#db, from, to),
-        playersWithLimitEventsBetween(this.#db, from, to),
-        playersWritingBetween(this.#db, from, to),
-        this.#db
-          .selectFrom('harm_scores')
-          .select('player_id')
-          .where('score', '>', 0)
-          .where('computed_at', '<', now - REFRESH_MS)
-          .execute(),
-      ])
-      const players = [
-        ...new Set([...payments, ...play, ...limits, ...writing, ...stale.map((r) => Number(r.player_id))]),
-      ]
+      const players = await this.changedPlayers(from, to, now)
       for (const batch of chunks(players, BATCH)) {
         await this.recomputeMany(batch, now)
         // A long run keeps its lease: another instance takes over only from one that stopped.
@@ -442,6 +428,34 @@ export class HarmWatch {
       await this.#db.updateTable('harm_worker').set({ lease_until: 0 }).where('id', '=', 1).execute()
       throw error
     }
+  }
+
+  /**
+   * Every player whose records changed in [from, to), and every player with a score not recomputed
+   * within the hour, each once. The window is read a day at a time: a run after a long pause (a new
+   * deployment, a watermark set back over a year) then holds a day's rows and the set of ids, never
+   * every changed row of the window at once.
+   */
+  async changedPlayers(from: number, to: number, now: number): Promise<number[]> {
+    const players = new Set<number>()
+    for (let start = from; start < to; start += DAY_MS) {
+      const end = Math.min(to, start + DAY_MS)
+      for (const ids of await Promise.all([
+        playersWithPaymentsBetween(this.#db, start, end),
+        playersSeenBetween(this.#db, start, end),
+        playersWithLimitEventsBetween(this.#db, start, end),
+        playersWritingBetween(this.#db, start, end),
+      ]))
+        for (const id of ids) players.add(id)
+    }
+    const stale = await this.#db
+      .selectFrom('harm_scores')
+      .select('player_id')
+      .where('score', '>', 0)
+      .where('computed_at', '<', now - REFRESH_MS)
+      .execute()
+    for (const row of stale) players.add(Number(row.player_id))
+    return [...players]
   }
 
   /** Measures each intervention whose week after has passed: the week before and after, kept on its row. */

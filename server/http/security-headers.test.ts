@@ -4,9 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
+import helmet from 'helmet'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
-import { securityHeadersOnce } from './security-headers.ts'
+import { securityHeaders, securityHeadersOnce } from './security-headers.ts'
 import { staticSite } from './static.ts'
 
 function directives(header: unknown): Map<string, string[]> {
@@ -25,6 +26,33 @@ describe('security headers', () => {
   afterEach(async () => {
     await t?.close()
     t = undefined
+  })
+
+  it('sets on each answer exactly what helmet itself sets, over HTTP and HTTPS', async () => {
+    for (const publicUrl of ['http://127.0.0.1:8080', 'https://jogo.example.com.br']) {
+      const ours = Fastify()
+      await ours.register(securityHeadersOnce, { publicUrl })
+      const theirs = Fastify()
+      const middleware = helmet(securityHeaders({ publicUrl }))
+      theirs.addHook('onRequest', (request, reply, done) =>
+        middleware(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+      )
+      for (const app of [ours, theirs]) {
+        app.get('/', async (_request, reply) => {
+          reply.raw.setHeader('x-powered-by', 'a framework')
+          return 'ok'
+        })
+      }
+      const headersOf = async (app: typeof ours) => {
+        const { date: _date, ...headers } = (await app.inject({ method: 'GET', url: '/' })).headers
+        return headers
+      }
+      const expected = await headersOf(theirs)
+      expect(Object.keys(expected).length).toBeGreaterThan(10)
+      expect(await headersOf(ours)).toEqual(expected)
+      await ours.close()
+      await theirs.close()
+    }
   })
 
   it('allows connections to this origin and its own socket only, and no inline style or script, over HTTP', async () => {

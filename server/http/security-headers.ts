@@ -1,6 +1,7 @@
 // The security headers every answer carries (helmet): a strict Content-Security-Policy
 // (scripts, styles and connections from this origin only — no page carries inline styles or
 // scripts, the sandbox bank's included), and HSTS only when the app is published over HTTPS.
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -48,13 +49,35 @@ export function securityHeaders(options: SecurityHeaderOptions): HelmetOptions {
 }
 
 /**
- * Sets the headers on every answer with one helmet middleware built at start-up (@fastify/helmet
- * builds a new one, its CSP string included, on every request).
+ * What helmet does to an answer, recorded once: the options are fixed at start-up (no nonce, no
+ * per-request directive), so every answer gets the same headers, and setting them from a list
+ * spares each request helmet's chain of a dozen middlewares (@fastify/helmet even builds a new
+ * one, its CSP string included, on every request).
  */
+export function recordedSecurityHeaders(options: SecurityHeaderOptions): { set: [string, string][]; remove: string[] } {
+  const set = new Map<string, string>()
+  const remove: string[] = []
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.set(name, String(value)),
+    removeHeader: (name: string) => {
+      set.delete(name)
+      remove.push(name)
+    },
+  }
+  let failed: unknown
+  helmet(securityHeaders(options))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failed = error
+  })
+  if (failed) throw failed
+  return { set: [...set], remove }
+}
+
 const securityHeadersPlugin: FastifyPluginAsync<SecurityHeaderOptions> = async (app, options) => {
-  const setHeaders = helmet(securityHeaders(options))
-  app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
+  const { set, remove } = recordedSecurityHeaders(options)
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of set) reply.raw.setHeader(name, value)
+    for (const name of remove) reply.raw.removeHeader(name)
+    done()
   })
 }
 

@@ -203,6 +203,10 @@ const plain = {
     message: 'As promoções estão desligadas. Nenhum bônus é oferecido agora.',
   },
   promotion_off: /*i18n*/ { id: 'promotion_off', message: 'Esta promoção não está ativa.' },
+  promotion_forbidden: /*i18n*/ {
+    id: 'promotion_forbidden',
+    message: 'As regras deste mercado proíbem esta promoção: ela não é oferecida aqui.',
+  },
   reward_claimed: /*i18n*/ { id: 'reward_claimed', message: 'Você já recebeu esta recompensa.' },
   sign_in_done: /*i18n*/ { id: 'sign_in_done', message: 'Você já fez o check-in de hoje. Volte amanhã.' },
   push_endpoint_refused: /*i18n*/ {
@@ -643,6 +647,14 @@ const detailed: Partial<Record<MsgCode, Detailed>> = {
       known: p.country === 'unknown' ? 'no' : 'yes',
       country: p.country === 'unknown' ? '' : f.region(String(p.country)),
     },
+  ],
+  promotion_forbidden: (p) => [
+    /*i18n*/ {
+      id: 'promotion_forbidden.detailed',
+      comment: 'rule: the law that forbids the promotion, e.g. Portaria SPA/MF 1.231/2024, art. 42, § 1º, II',
+      message: 'As regras deste mercado proíbem esta promoção ({rule}): ela não é oferecida aqui.',
+    },
+    { rule: String(p.rule) },
   ],
   market_rule_forbids: (p) => [
     /*i18n*/ {

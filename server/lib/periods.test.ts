@@ -24,6 +24,19 @@ describe('calendar periods in the market time zone', () => {
     expect(new Date(periodStart('day', march, 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z')
     expect(new Date(periodEnd('day', march, 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z')
   })
+
+  it('answers each of many days asked in turn by its own bounds (more days than are kept)', () => {
+    const DAY = 86_400_000
+    for (let round = 0; round < 3; round++) {
+      for (let back = 0; back < 12; back++) {
+        const at = now - back * DAY
+        const date = new Date(at - 3 * 3600_000).toISOString().slice(0, 10)
+        expect(localDate(at, SP)).toBe(date)
+        expect(new Date(periodStart('day', at, SP)).toISOString()).toBe(`${date}T03:00:00.000Z`)
+        expect(periodEnd('day', at, SP) - periodStart('day', at, SP)).toBe(DAY)
+      }
+    }
+  })
 })
 
 describe('days where daylight saving skips midnight', () => {

@@ -42,13 +42,22 @@ interface DayBounds {
   end: Record<LimitPeriod, number>
 }
 
-// The day last asked about, per zone: every spin asks about today several times, and working it
-// out through the time-zone database is a visible share of a spin's CPU.
-const currentDay = new Map<string, DayBounds>()
+// The days last asked about, per zone, the latest first: every spin asks about today several
+// times, and working it out through the time-zone database is a visible share of a spin's CPU. A
+// few are kept so that a look back (the harm watch's first day of seven) does not evict today.
+const KEPT_DAYS = 8
+const knownDays = new Map<string, DayBounds[]>()
+
+function knownDay(now: number, timeZone: string): DayBounds | undefined {
+  const days = knownDays.get(timeZone)
+  if (!days) return undefined
+  for (const day of days) if (day.start.day <= now && now < day.end.day) return day
+  return undefined
+}
 
 function boundsOf(now: number, timeZone: string): DayBounds {
-  const known = currentDay.get(timeZone)
-  if (known && known.start.day <= now && now < known.end.day) return known
+  const known = knownDay(now, timeZone)
+  if (known) return known
   const periods = ['day', 'week', 'month'] as const
   const start = Object.fromEntries(periods.map((p) => [p, computeStart(p, now, timeZone)])) as Record<
     LimitPeriod,
@@ -63,7 +72,7 @@ function boundsOf(now: number, timeZone: string): DayBounds {
     >,
     end: Object.fromEntries(periods.map((p) => [p, computeEnd(p, now, timeZone)])) as Record<LimitPeriod, number>,
   }
-  currentDay.set(timeZone, bounds)
+  knownDays.set(timeZone, [bounds, ...(knownDays.get(timeZone) ?? [])].slice(0, KEPT_DAYS))
   return bounds
 }
 
@@ -82,10 +91,8 @@ export function periodEnd(period: LimitPeriod, now: number, timeZone: string): n
 
 /** The zone's calendar date at an instant, as YYYY-MM-DD (the key of a local day). */
 export function localDate(epochMs: number, timeZone: string): string {
-  const known = currentDay.get(timeZone)
-  // Only a hit is taken from the cache: dating many old instants (a recount) must not churn it.
-  if (known && known.start.day <= epochMs && epochMs < known.end.day) return known.date
-  return computeDate(epochMs, timeZone)
+  // Only a hit is taken from the kept days: dating many old instants (a recount) must not churn them.
+  return knownDay(epochMs, timeZone)?.date ?? computeDate(epochMs, timeZone)
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>()

@@ -22,7 +22,7 @@ import {
   emitOrder,
   failOrder,
   holdId,
-  IN_FLIGHT,
+  inFlightTerm,
   lockOrder,
   maskPixKey,
   type OrderRow,
@@ -68,7 +68,7 @@ export class ClosurePayouts {
       .selectFrom('withdrawal_orders')
       .selectAll()
       .where('player_id', '=', playerId)
-      .where('status', 'in', IN_FLIGHT)
+      .where(inFlightTerm)
       .executeTakeFirst()
     if (open) {
       // A rejected key waits for a correction the closing player cannot make: it fails, the money
@@ -116,7 +116,7 @@ export class ClosurePayouts {
         .selectFrom('withdrawal_orders')
         .select(['id', 'purpose'])
         .where('player_id', '=', playerId)
-        .where('status', 'in', IN_FLIGHT)
+        .where(inFlightTerm)
         .executeTakeFirst()
       if (inFlight) return { state: 'retry' }
       if (locked.cash === 0) return { state: 'retry' }

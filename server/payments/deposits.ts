@@ -637,8 +637,11 @@ export class DepositService {
   /** From the last check of the ledger's PIX against the provider's list (`#checkClearing`). */
   unconfirmedCentavos = 0
 
+  /** The pass made at start-up (it lists the last 48 h from the provider), once `start` was called. */
+  startupPass: Promise<void> = Promise.resolve()
+
   start(onError: (error: unknown) => void): void {
-    void this.reconcile().catch(onError)
+    this.startupPass = this.reconcile().then(() => undefined, onError)
     this.#timer = setInterval(() => void this.reconcile().catch(onError), RECONCILE_EVERY_MS)
     this.#timer.unref()
   }

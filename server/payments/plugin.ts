@@ -4,6 +4,7 @@
 // API Pix server (payments/sandbox/api-server.ts) the app reaches like any PSP.
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
+import { isConnectionLost } from '../db/errors.ts'
 import { DepositService } from './deposits.ts'
 import { instrumentProvider } from './instrumented-provider.ts'
 import { overduePayoutCount } from './payout-clock.ts'
@@ -68,7 +69,11 @@ const paymentsPlugin: FastifyPluginAsync = async (app) => {
     holdForReview: async (request) => {
       for (const check of holdChecks) {
         // A check that cannot answer holds the withdrawal: a person looks before money leaves.
+        // A lost database connection is not the check's answer but the database's moment: the
+        // request is refused (service_unavailable, nothing written) and its retry checked again,
+        // so an outage never parks a player's withdrawal in the review queue.
         const held = await check(request).catch((error: unknown) => {
+          if (isConnectionLost(error)) throw error
           app.log.warn({ err: error }, 'withdrawal hold check')
           return true
         })

@@ -9,9 +9,10 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { writeAudit } from '../audit/audit.ts'
-import { ok, replies } from '../http/envelope.ts'
+import { HttpRefusal, ok, replies } from '../http/envelope.ts'
 import { Refusal } from '../refusal.ts'
 import { END_TO_END_PATTERN, TXID_PATTERN } from './ids.ts'
+import { ProviderUnavailable } from './provider.ts'
 import { cameThroughMtls, MTLS_MARK_HEADER } from './webhook-mtls.ts'
 
 const webhookBody = z.object({
@@ -85,7 +86,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: unauthorised,
     },
     async (request) => {
-      const payout = await app.payments.provider.getPayout(request.body.payout.id)
+      // The payout's state is read back from the PSP; a PSP not answering now is "not now" (429),
+      // so it delivers the webhook again, never a server error.
+      const payout = await app.payments.provider.getPayout(request.body.payout.id).catch((error: unknown) => {
+        if (error instanceof ProviderUnavailable) throw new HttpRefusal(429, 'payment_provider_unavailable')
+        throw error
+      })
       if (payout) await app.payments.withdrawals.applyPayout(payout)
       return ok({ known: payout !== null })
     },

@@ -4,7 +4,7 @@
 // (withdrawal-requests.ts), the operator's review (withdrawal-review.ts) and payouts through the
 // provider (withdrawal-payouts.ts); withdrawals.ts puts them together.
 
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type { WithdrawalPhase } from '../../contract/ops.ts'
 import {
   type HistoryStatus,
@@ -62,6 +62,14 @@ export interface WithdrawalRequested {
 export type OrderRow = Selectable<Database['withdrawal_orders']>
 
 export const IN_FLIGHT: WithdrawalStatus[] = ['review', 'processing', 'key_rejected']
+
+/**
+ * "In flight", written with its values in the statement, exactly as the partial unique index
+ * `withdrawal_one_in_flight` says it: SQLite uses a partial index only for the very term of its
+ * WHERE, never for bound parameters, and without it a player's in-flight check read every
+ * withdrawal they ever made.
+ */
+export const inFlightTerm = sql<boolean>`status in (${sql.join(IN_FLIGHT.map((status) => sql.lit(status)))})`
 
 const historyStatus: Record<WithdrawalStatus, HistoryStatus> = {
   review: 1,

@@ -42,7 +42,7 @@ import {
   emitOrder,
   failOrder,
   holdId,
-  IN_FLIGHT,
+  inFlightTerm,
   lockOrder,
   type OrderRow,
   orderView,
@@ -395,7 +395,7 @@ export class WithdrawalRequests {
       .selectFrom('withdrawal_orders')
       .select('id')
       .where('player_id', '=', playerId)
-      .where('status', 'in', IN_FLIGHT)
+      .where(inFlightTerm)
       .executeTakeFirst()
   }
 

@@ -157,6 +157,7 @@ describe.each(engines)('push on %s', (engine) => {
       return (data as { roundId: string }).roundId === won?.roundId
     })) as {
       amount: number
+      jackpot: boolean
       playerName: string
     }
     // The return below the bet, spun before the win, was never announced, nor is it in the feed.
@@ -164,7 +165,9 @@ describe.each(engines)('push on %s', (engine) => {
     const live = (await watcher.call('/game/live')).data as { wins: { roundId: string }[] }
     expect(live.wins.map((w) => w.roundId)).toContain(won?.roundId)
     expect(live.wins.map((w) => w.roundId)).not.toContain(partial?.roundId)
-    expect(win.amount).toBe(won?.win)
+    // What the round paid, the jackpot included (a round that hits it wins the pool, often with no line win).
+    expect(win.amount).toBe((won?.win ?? 0) + (won?.jackpotWin ?? 0))
+    expect(win.jackpot).toBe((won?.jackpotWin ?? 0) > 0)
     expect(win.playerName).toBe(`Jo***${String(spinner.userId).padStart(2, 'r').slice(-2)}`)
   })
 })

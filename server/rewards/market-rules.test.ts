@@ -185,22 +185,34 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
     expect(summary.signIn).not.toBeNull()
     const keys = (await ana.call('/activity/list')).data.promotions.map((p: { key: string }) => p.key)
     expect(keys).toEqual(['sign_in', 'wheel', 'tasks'])
+    // Each refusal names the rule that forbids it, in the player's words (not a switch that is off).
     for (const path of ['/v1/bus/getUserShareUrlAndExtensionCode', '/v1/bus/statInviteInfo']) {
       expect(await ana.call(path), path).toMatchObject({
         success: false,
-        msgCode: 'promotion_off',
-        msg: 'Esta promoção não está ativa.',
+        msgCode: 'promotion_forbidden',
+        msg: `As regras deste mercado proíbem esta promoção (${RULE_I}): ela não é oferecida aqui.`,
+        data: { promotion: 'invites', rule: RULE_I },
       })
     }
+    expect(await ana.call('/v1/bus/statInviteInfo', {}, 'en')).toMatchObject({
+      msgCode: 'promotion_forbidden',
+      msg: `This market's rules forbid this promotion (${RULE_I}): it is not offered here.`,
+    })
 
     // Nothing credits them: the gift, through both clients' paths, and the install reward after
     // an accepted install.
     for (const path of ['/activity/openNewPlayerGift', '/v1/rewards/gift/open']) {
-      expect((await ana.call(path)).msgCode, path).toBe('promotion_off')
+      expect(await ana.call(path), path).toMatchObject({
+        msgCode: 'promotion_forbidden',
+        data: { promotion: 'gift', rule: RULE_II },
+      })
     }
     expect((await ana.call('/user/installAccepted')).success).toBe(true)
     for (const path of ['/activity/drawDownloadReward', '/v1/rewards/downloadReward/claim']) {
-      expect((await ana.call(path)).msgCode, path).toBe('promotion_off')
+      expect(await ana.call(path), path).toMatchObject({
+        msgCode: 'promotion_forbidden',
+        data: { promotion: 'download', rule: RULE_II },
+      })
     }
 
     // An invite: Ana's code (issued before the rule), Bruno arrives with it, verifies and makes a
@@ -216,9 +228,9 @@ describe.each(engines)('market rules on promotions on %s', (engine) => {
       .values({ invitee_id: carla.userId, inviter_id: ana.userId, amount: 800, qualified_at: START, claim_id: null })
       .execute()
     for (const path of ['/v1/bus/receiveInviteRewards', '/v1/rewards/invites/claim']) {
-      expect((await ana.call(path, { requestId: randomUUID() })).msgCode, path).toBe('promotion_off')
+      expect((await ana.call(path, { requestId: randomUUID() })).msgCode, path).toBe('promotion_forbidden')
     }
-    expect((await ana.call('/v1/bus/receiveInviteRewards', {})).msgCode).toBe('promotion_off')
+    expect((await ana.call('/v1/bus/receiveInviteRewards', {})).msgCode).toBe('promotion_forbidden')
 
     // The ledger: no transfer of those kinds, no claim, Ana's balance untouched, Bruno's deposit
     // credited as cash alone.

@@ -5,6 +5,7 @@
 // bonus transfer with the stated wagering requirement.
 
 import { type Kysely, sql } from 'kysely'
+import { promotionBan } from '../../contract/market-rules.ts'
 import type { PromotionKey } from '../../contract/promotion-keys.ts'
 import type { PromotionTerms, RewardCredit } from '../../contract/rewards.ts'
 import type { RewardKind } from '../../contract/transfers.ts'
@@ -35,7 +36,9 @@ export interface RewardsContext {
 export function requireOffered(config: Config, key: PromotionKey): void {
   if (!config.promotions.enabled) throw new Refusal('promotions_off')
   // A reward the market's rules forbid is off whatever a setting says (Portaria SPA/MF
-  // 1.231/2024 art. 42 § 1º in Brazil): promotionOn answers for both.
+  // 1.231/2024 art. 42 § 1º in Brazil), and the refusal names the rule, not a switch.
+  const ban = promotionBan(config.market.country, key)
+  if (ban) throw new Refusal('promotion_forbidden', { promotion: key, rule: ban.rule })
   if (!promotionOn(config, key)) throw new Refusal('promotion_off')
 }
 

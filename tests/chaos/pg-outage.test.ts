@@ -4,7 +4,9 @@
 // restart is simulated by a TCP proxy between the app and PostgreSQL (pg-proxy.ts) that drops
 // every connection and refuses new ones for a few seconds, so the PostgreSQL other test processes
 // share is never restarted. The process stays up with nothing on stderr; every answer is a
-// success or `service_unavailable` (never a 5xx); after recovery every request that answered
+// success or `service_unavailable` (never a 5xx) — or, for a withdrawal, whose PIX key the PSP's
+// directory must confirm before anything is held, `payment_provider_unavailable`: the sandbox
+// PSP keeps its directory in this same PostgreSQL, so its outage is the app's; after recovery every request that answered
 // success is in the ledger exactly once, the ones refused and retried with their requestId are
 // done once, every paid deposit is credited once, every withdrawal is paid once, the ledger's
 // audit passes and the LISTEN connection is back.
@@ -77,6 +79,7 @@ describe.skipIf(!url)('PostgreSQL outages under load', () => {
       /** Every answer the app gave that was neither a success nor an expected refusal. */
       const unexpected: string[] = []
       let refusedUnavailable = 0
+      let providerUnavailable = 0
       const post = async (route: string, body: object, headers: Record<string, string> = {}) => {
         const { status, body: reply } = await postJson(agent, base, `/api${route}`, body, headers)
         const envelope = reply as Envelope
@@ -84,6 +87,9 @@ describe.skipIf(!url)('PostgreSQL outages under load', () => {
         else if (!envelope.success && envelope.msgCode === 'service_unavailable') {
           refusedUnavailable++
           if (status !== 429) unexpected.push(`${route}: service_unavailable with HTTP ${status}`)
+        } else if (!envelope.success && envelope.msgCode === 'payment_provider_unavailable') {
+          providerUnavailable++
+          if (route !== '/withdraw/create/order') unexpected.push(`${route}: ${JSON.stringify(reply)}`)
         } else if (!envelope.success && !ordinary.has(envelope.msgCode))
           unexpected.push(`${route}: ${JSON.stringify(reply)}`)
         return envelope
@@ -187,7 +193,9 @@ describe.skipIf(!url)('PostgreSQL outages under load', () => {
           const body = { accountNumber: p.cpf, payType: 'cpf', amount: WITHDRAW, requestId, password: PASSWORD }
           const reply = await post('/withdraw/create/order', body, p.auth)
           if (reply.success) withdrawalsAcked.set(requestId, reply.data.orderId)
-          else if (reply.msgCode === 'service_unavailable') withdrawalsToRetry.set(requestId, p)
+          // Refused with nothing written: tried again later with the same requestId.
+          else if (reply.msgCode === 'service_unavailable' || reply.msgCode === 'payment_provider_unavailable')
+            withdrawalsToRetry.set(requestId, p)
           await sleep(150)
         }
       }
@@ -248,14 +256,21 @@ describe.skipIf(!url)('PostgreSQL outages under load', () => {
       await eachPlayer(withdrawalsToRetry, async (requestId) => {
         const p = withdrawalsToRetry.get(requestId) as (typeof withdrawers)[number]
         const body = { accountNumber: p.cpf, payType: 'cpf', amount: WITHDRAW, requestId, password: PASSWORD }
-        for (let i = 0; i < 200; i++) {
-          const reply = await post('/withdraw/create/order', body, p.auth)
+        // The one in flight is being paid (a few hundred ms): wait for it, but never for long —
+        // an order left waiting (for a review, say) fails here by name, not at the test's timeout.
+        let reply: Envelope | undefined
+        for (let i = 0; i < 100; i++) {
+          reply = await post('/withdraw/create/order', body, p.auth)
           if (reply.success) {
             withdrawalsAcked.set(requestId, reply.data.orderId)
             return
           }
           await sleep(100)
         }
+        const waiting = await admin.query(`select id, status from withdrawal_orders where status <> 'paid'`)
+        expect.fail(
+          `withdrawal ${requestId} still refused: ${JSON.stringify(reply)}; unpaid: ${JSON.stringify(waiting.rows)}`,
+        )
       })
       await Promise.all(
         [...orders.values()]
@@ -364,7 +379,7 @@ describe.skipIf(!url)('PostgreSQL outages under load', () => {
       console.info(
         `postgres outages: ${terminated.join('+')} backends terminated over 3 rounds and one 3 s restart; ` +
           `${spinsAcked.size} spins (${spinsToRetry.size} retried), ${orders.size} deposits, ` +
-          `${withdrawalsAcked.size} withdrawals (${withdrawalsToRetry.size} retried); ${refusedUnavailable} answers service_unavailable`,
+          `${withdrawalsAcked.size} withdrawals (${withdrawalsToRetry.size} retried); ${refusedUnavailable} answers service_unavailable, ${providerUnavailable} payment_provider_unavailable`,
       )
     } finally {
       agent.destroy()

@@ -1,7 +1,7 @@
 // The real server as a child process for the chaos tests: a fresh database per run (SQLite
 // directory or a temporary PostgreSQL database), start and wait until it answers.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -60,13 +60,17 @@ export async function prepare(engine: 'sqlite' | 'postgres'): Promise<Env> {
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   // SERVER_NODE_FLAGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=…` to profile it under a bench.
   const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  // CHAOS_SERVER_LOG: a file each server started here appends its log to, at warn level (to see
+  // what a server did in a run that failed); silent otherwise.
+  const logFile = process.env.CHAOS_SERVER_LOG
+  const logFd = logFile ? openSync(logFile, 'a') : undefined
   const child = spawn(process.execPath, [...flags, 'server/main.ts'], {
     env: {
       ...process.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logFd !== undefined ? 'warn' : 'silent',
       OPS_TOKEN,
       API_RATE_LIMIT_PER_MINUTE: '10000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000000',
@@ -80,8 +84,23 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       // Players verify by the bureau alone, as in the test harness; the face step has tests of its own.
       FACE_CHECK: env.FACE_CHECK ?? 'off',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logFd ?? 'ignore', 'pipe'],
   })
+  // The child holds its own copy of the descriptor; this process's is not needed past the spawn.
+  if (logFd !== undefined) closeSync(logFd)
+  // A test that times out skips its own `finally`, and its server would outlive it, loading the
+  // machine for every later test: under vitest, a server started inside a test is killed when the
+  // test ends, however it ends (one started in a beforeAll is its file's to stop).
+  if (process.env.VITEST) {
+    const { onTestFinished } = await import('vitest')
+    try {
+      onTestFinished(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      })
+    } catch {
+      // started outside a test
+    }
+  }
   // What the server printed before dying is the reason it did not start: kept (bounded) to say so.
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -6,12 +6,13 @@
 import { rmSync } from 'node:fs'
 import { test } from '@playwright/test'
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts'
+import { laneDataDir } from './lanes.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 
 export function inAllowingMarket(offset = 3): string {
   const port = E2E_PORT + offset
   const origin = `http://127.0.0.1:${port}`
-  const dataDir = `.e2e-data-allowing-${offset}`
+  const dataDir = laneDataDir(`.e2e-data-allowing-${offset}`)
   let server: SpecServer | undefined
   test.use({ baseURL: origin })
   test.beforeAll(async () => {

@@ -6,6 +6,7 @@
 // reason; a game switched off shows as unavailable in the player's lobby, with the reason, and
 // a tap says why; turning every promotion off asks to confirm first. axe finds nothing serious.
 import { expect, type Page, test } from '@playwright/test'
+import { E2E_PORT } from './lanes.ts'
 import {
   accountInfo,
   consolePage,
@@ -18,7 +19,7 @@ import {
   signInToConsole,
 } from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
+const port = E2E_PORT
 const NEW_PASSWORD = 'Azul-Anil-Cerrado-77'
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screens'
 /** The catalog's last game: no other spec opens it. */

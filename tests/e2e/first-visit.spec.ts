@@ -1,7 +1,7 @@
 // The walking skeleton in a real browser: 18+ gate, automatic account, balance from the
 // server, language switch that survives a reload, silent re-login, offline reopen, /404, bind.
 import { expect, test } from '@playwright/test'
-import { accountInfo, enterApp, readStored, writeStored } from './support.ts'
+import { accountInfo, enterApp, expectNoSeriousAxe, readStored, writeStored } from './support.ts'
 
 test('first visit asks 18+, creates an account automatically and shows its balance', async ({ page }) => {
   await page.goto('/')
@@ -105,6 +105,9 @@ test('the app reopens offline from the service worker and shows its shell', asyn
   // The last balance the server gave, marked as not fresh.
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
   await expect(page.getByTestId('balance')).toHaveClass(/stale/)
+  // Marked, not faded: the kept amount stays as legible as the fresh one.
+  await expectNoSeriousAxe(page, { include: '.app-header' })
+  await page.screenshot({ path: 'test-results/screens/offline-kept-balance.png' })
   // Its breakdown says it is the copy kept on the device, and from when.
   await page.getByTestId('balance').click()
   await expect(page.getByTestId('balance-breakdown').getByTestId('offline-note')).toContainText(

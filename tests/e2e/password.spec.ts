@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
+import { E2E_PORT } from './lanes.ts'
 import {
   accountInfo,
   consolePage,
@@ -18,7 +19,7 @@ import {
   playerCall,
 } from './support.ts'
 
-const port = Number(process.env.E2E_PORT ?? 8181)
+const port = E2E_PORT
 const FIRST = 'Caju-Lanterna-Piano7'
 const SECOND = 'Mangue-Violeta-Ponte3'
 const SHOTS = process.env.SCREENSHOT_DIR

@@ -1,12 +1,11 @@
 // A server of a spec's own, beside the two the Playwright config starts (its own DATA_DIR and
 // settings): spawned, polled until its /healthz answers, and stopped by waiting for its exit.
-// Specs run one after another and several reuse the same port offsets from E2E_PORT, so a
-// server must be gone before the next spec starts one: otherwise the new server cannot bind
+// A lane's specs run one after another and several reuse the same port offsets from its E2E_PORT
+// (tests/e2e/lanes.ts), so a server must be gone before the next spec starts one: otherwise the new server cannot bind
 // its port while the old one, still shutting down, answers the new spec's health check.
 import { type ChildProcess, spawn } from 'node:child_process'
 
-/** The port the config's first server listens on; a spec's own server takes an offset from it. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181)
+export { E2E_PORT } from './lanes.ts'
 
 /** How long a server has to stop gracefully (SIGTERM: nothing in flight lost) before SIGKILL. */
 const STOP_GRACE_MS = 15_000

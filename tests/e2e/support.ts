@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts'
+import { E2E_PORT, laneDataDir } from './lanes.ts'
 
 /**
  * The sandbox bank of the app a page is on: on the sandbox API Pix server that app's `npm start`
@@ -13,7 +14,7 @@ import { REGISTRATION_LIMITS_FOR_TESTS } from '../support/registration-limits.ts
  * with the sandbox's own CA (the config's ignoreHTTPSErrors accepts it).
  */
 export function sandboxBank(page: Page): string {
-  const url = new URL(page.url().startsWith('http') ? page.url() : `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`)
+  const url = new URL(page.url().startsWith('http') ? page.url() : `http://127.0.0.1:${E2E_PORT}`)
   return `https://localhost:${Number(url.port) + 5}/sandbox/bank`
 }
 
@@ -22,7 +23,7 @@ export function sandboxBank(page: Page): string {
  * in playwright.config.ts): its page, where a developer reads what the app sent.
  */
 export function sandboxMailbox(page: Page): string {
-  const url = new URL(page.url() === 'about:blank' ? `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` : page.url())
+  const url = new URL(page.url() === 'about:blank' ? `http://127.0.0.1:${E2E_PORT}` : page.url())
   return `http://127.0.0.1:${Number(url.port) + 2}/sandbox/mailbox`
 }
 
@@ -173,7 +174,7 @@ export function createOperator(email: string, role: string, name: string): strin
     process.execPath,
     ['scripts/ops-operator.ts', 'create', email, role, '--password', OPERATOR_PASSWORD, '--name', name],
     {
-      env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}` },
+      env: { ...process.env, DATA_DIR: laneDataDir('.e2e-data'), PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` },
       encoding: 'utf8',
     },
   )

@@ -25,6 +25,7 @@ import { parseBrCode } from '../brcode.ts'
 import { localBankCustomers } from '../local-bank-customers.ts'
 import { type SandboxApiServer, startSandboxApiServer } from '../sandbox/api-server.ts'
 import { loadOrCreateSandboxPki, pkiFiles } from '../sandbox/pki.ts'
+import { signWebhook } from '../webhook-signature.ts'
 
 const CLIENT_ID = 'jogo-limpo'
 const CLIENT_SECRET = randomBytes(24).toString('hex')
@@ -200,6 +201,23 @@ describe.each(engines)('the app over API Pix (pix-api against the sandbox server
     expect(refused.json()).toMatchObject({ success: false, msgCode: 'payment_provider_unavailable' })
     expect(await appDb.kysely.selectFrom('deposit_orders').select('status').execute()).toEqual([{ status: 'expired' }])
     expect((await post('/v1/bus/withdrawInfo')).json()).toMatchObject({ success: true })
+    // A payout webhook arriving now (signed, as the PSP's) cannot be read back from the PSP: "not
+    // now" (429, so the PSP delivers it again), never a server error, and nothing changes.
+    const rawBody = JSON.stringify({ payout: { id: `${created.data.orderId}-1` } })
+    const timestamp = Math.floor(clock.now() / 1000)
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/payout',
+      headers: {
+        'content-type': 'application/json',
+        'x-pix-timestamp': String(timestamp),
+        'x-pix-signature': signWebhook(WEBHOOK_SECRET, rawBody, timestamp),
+      },
+      payload: rawBody,
+    })
+    expect(webhook.statusCode, webhook.body).toBe(429)
+    expect(webhook.json()).toMatchObject({ success: false, msgCode: 'payment_provider_unavailable' })
+    expect(await balances(appDb, userId)).toMatchObject({ cash: 6000, withdrawalHold: 4000 })
 
     // Back on the same port, with the same books: the payout is still one, and settles once.
     pspHolder.server = await startPsp(pspPort)
