@@ -58,9 +58,16 @@ const engine = pgUrl ? 'postgres' : 'sqlite'
 const t = await createTestApp(engine, { API_RATE_LIMIT_PER_MINUTE: '1000000' })
 const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
 const now = t.app.clock.now()
-const { id: operatorId } = await createOperator(t.db.kysely, { email: 'bench@jogolimpo.example', name: 'Bench', role: 'support' }, now)
+const { id: operatorId } = await createOperator(
+  t.db.kysely,
+  { email: 'bench@jogolimpo.example', name: 'Bench', role: 'support' },
+  now,
+)
 const { token } = await openSession(t.db.kysely, operatorId, '127.0.0.1', now, { idleMs: 3600_000, maxMs: 3600_000 })
-const consoleSocket = await opened(`${address.replace('http', 'ws')}/ws/ops`, { cookie: `jl_ops=${token}`, origin: address })
+const consoleSocket = await opened(`${address.replace('http', 'ws')}/ws/ops`, {
+  cookie: `jl_ops=${token}`,
+  origin: address,
+})
 const nextSupportPush = frames(consoleSocket, (m) => m.type === 'ops' && m.data?.topic === 'support')
 const players: TestPlayer[] = []
 for (let i = 0; i < Math.ceil(SENDS / (SUPPORT_SENDS_PER_MINUTE - 1)); i++) players.push(await loginPlayer(t.app))
@@ -131,14 +138,20 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 }
 const row = (name: string, xs: number[]) =>
-  `${name.padEnd(34)} ${quantile(xs, 0.5).toFixed(2).padStart(8)} ${quantile(xs, 0.99).toFixed(2).padStart(8)} ${Math.max(...xs).toFixed(2).padStart(8)}`
+  `${name.padEnd(34)} ${quantile(xs, 0.5).toFixed(2).padStart(8)} ${quantile(xs, 0.99).toFixed(2).padStart(8)} ${Math.max(
+    ...xs,
+  )
+    .toFixed(2)
+    .padStart(8)}`
 console.log(`bench:push on ${engine}: ${SENDS} sends, taking turns ${TURN} at a time`)
 console.log(`${''.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`)
 console.log(row('app: send → console push', app))
 console.log(row('floor: bare HTTP → bare socket', floor))
 const worst = Math.max(...app)
 console.log(`within a second: ${worst < 1000 ? 'yes' : 'NO'} (slowest ${worst.toFixed(1)} ms)`)
-console.log(`load average: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} → ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`)
+console.log(
+  `load average: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} → ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+)
 
 consoleSocket.close()
 floorSocket.close()
