@@ -2,8 +2,9 @@
 // shows what it has (cached content) or says the read failed with a retry, never a blank page or
 // an endless spinner; and once the connection returns it recovers by itself, without a tap. The
 // player's own records (limits, statement, withdrawals, rounds, activity) show the copy kept on
-// the device, marked as offline with its time.
-import { expect, test } from '@playwright/test'
+// the device, marked as offline with its time. On a network that holds every read unanswered,
+// each route says it is loading (aria-busy) or shows what it has, never a blank page.
+import { expect, type Route, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
 import { fundedPlayer, keptKey, keptScreens, specRoutes } from './support.ts'
 
@@ -57,6 +58,42 @@ test('offline, every route shows its cached content or a retry, and recovers by 
     }
     await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0)
     await expect(page.getByTestId('offline-note'), `${path} fresh again`).toHaveCount(0)
+  }
+  expect(problems).toEqual([])
+})
+
+test('on a network that does not answer, every route says it is loading or shows what it has, never a blank page', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await fundedPlayer(page, 5000, randomCpf())
+  // Every API read but the account's is held unanswered, as on a mobile network that stalls after
+  // the app's first call: each screen stays in the state it shows while its own reads wait, so a
+  // blank one is caught every time, not only when a slow machine looks at the right moment.
+  const held: Route[] = []
+  await page.route('**/api/**', async (route) => {
+    if (route.request().url().endsWith('/v1/account/info')) await route.continue()
+    else held.push(route)
+  })
+  const problems: string[] = []
+  for (const path of specRoutes) {
+    await page.goto(path)
+    // Past the boot shell (index.html's splash, shown while the app starts): the route's own screen.
+    await expect(page.locator('.boot-shell'), path).toHaveCount(0)
+    const main = page.locator('main')
+    await expect(main, path).toBeVisible()
+    const state = async () => {
+      const text = (await main.innerText()).trim()
+      const busy = await main.locator('[aria-busy="true"]').count()
+      return text.length >= 20 || busy > 0 || (await main.getAttribute('aria-busy')) === 'true' ? 'shown' : text
+    }
+    await expect
+      .poll(state, { timeout: 3000 })
+      .toBe('shown')
+      .catch(async () => problems.push(`${path}: blank while waiting (${JSON.stringify(await state())})`))
+    // Let the held reads go before the next page, so none piles up behind the next one.
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined)
   }
   expect(problems).toEqual([])
 })

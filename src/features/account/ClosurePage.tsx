@@ -27,7 +27,7 @@ export default function ClosurePage() {
     )
   if (!info)
     return (
-      <p className="card">
+      <p className="card" aria-busy="true">
         <Trans>Carregando…</Trans>
       </p>
     )

@@ -290,6 +290,7 @@ export default function DepositPage() {
       <h1 className="page-title">
         <Trans>Depósito</Trans>
       </h1>
+      {!data && !failed && <div className="page-loading" aria-busy="true" />}
       {failed && (
         <div className="load-failed" role="alert">
           <p>

@@ -31,7 +31,12 @@ export default function HistoryPage() {
         {messageOf(error, t`Não foi possível carregar o histórico.`)}
       </LoadFailed>
     )
-  if (!page) return <p className="empty-state">…</p>
+  if (!page)
+    return (
+      <p className="empty-state" aria-busy="true">
+        …
+      </p>
+    )
   if (page.total === 0) {
     return (
       <>

@@ -41,6 +41,7 @@ export default function ActivityPage() {
           </button>
         ))}
       </fieldset>
+      {!data && error === null && <div className="page-loading" aria-busy="true" />}
       {!data && error !== null && (
         <LoadFailed onRetry={() => void reload()} testId="activity-load-failed">
           <Trans>Não foi possível carregar sua atividade. Verifique a conexão.</Trans>
