@@ -1,9 +1,9 @@
-// Live balance: a change made on the server reaches the open app's header within a second,
-// without a reload, also after the push socket drops; the statement lists the ledger entries.
+// Live balance: a change made on the server reaches the open app's header by push — no reload
+// and no read from the page — also after the push socket drops (then one read catches up); the statement lists the ledger entries.
 import { expect, test } from '@playwright/test'
 import { accountInfo, adjustBalance, disconnectPush, enterApp, expectNoSeriousAxe, readStored } from './support.ts'
 
-test('a server-side balance change shows in the header within a second, and again after a reconnect', async ({
+test('a server-side balance change shows in the header by push, and again after a reconnect', async ({
   page,
 }) => {
   await enterApp(page)
@@ -11,20 +11,30 @@ test('a server-side balance change shows in the header within a second, and agai
   const { userId } = await accountInfo(page)
   const navigations: string[] = []
   page.on('framenavigated', (frame) => navigations.push(frame.url()))
+  // The page's own API reads: a change that shows with none of them came by push. (How soon it
+  // lands is a latency, measured by a bench script, not by a clock on a shared machine.)
+  const reads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(request.url())
+  })
 
+  let readsBefore = reads.length
   await adjustBalance(page, userId, 2500)
-  await expect(page.getByTestId('balance')).toHaveText('R$ 25,00', { timeout: 1000 })
+  await expect(page.getByTestId('balance')).toHaveText('R$ 25,00')
+  expect(reads.slice(readsBefore)).toEqual([])
 
   // The socket drops; a change made while it is down is fetched on reconnect.
   expect(await disconnectPush(page, userId)).toBe(1)
   await expect(page.locator('.app')).not.toHaveAttribute('data-push-status', 'open')
   await adjustBalance(page, userId, 1000)
   await expect(page.locator('.app')).toHaveAttribute('data-push-status', 'open')
-  await expect(page.getByTestId('balance')).toHaveText('R$ 35,00', { timeout: 1000 })
+  await expect(page.getByTestId('balance')).toHaveText('R$ 35,00')
 
   // And pushes flow again over the new socket.
+  readsBefore = reads.length
   await adjustBalance(page, userId, -500)
-  await expect(page.getByTestId('balance')).toHaveText('R$ 30,00', { timeout: 1000 })
+  await expect(page.getByTestId('balance')).toHaveText('R$ 30,00')
+  expect(reads.slice(readsBefore)).toEqual([])
   expect(navigations).toEqual([])
 
   // The header is the ledger: the same figure the server reports.
