@@ -6,12 +6,15 @@
 // each route says it is loading (aria-busy) or shows what it has, never a blank page.
 import { expect, type Route, test } from '@playwright/test'
 import { randomCpf } from '../../contract/cpf.ts'
-import { fundedPlayer, keptKey, keptScreens, specRoutes } from './support.ts'
+import { expectNoSeriousAxe, fundedPlayer, keptKey, keptScreens, specRoutes } from './support.ts'
 
 const SHOTS = 'test-results/screens/offline'
 
 /** Screens of the player's own records: offline they show the last answer kept on the device. */
 const kept = ['/limits', '/statement', '/withdrawalTrackerAll', '/history', '/myActivity']
+
+/** Screens whose waiting state is photographed (those that once showed a bare heading). */
+const waitingShots = ['/pay', '/myActivity', '/history', '/closeAccount']
 
 test('offline, every route shows its cached content or a retry, and recovers by itself once online', async ({
   page,
@@ -92,6 +95,12 @@ test('on a network that does not answer, every route says it is loading or shows
       .poll(state, { timeout: 3000 })
       .toBe('shown')
       .catch(async () => problems.push(`${path}: blank while waiting (${JSON.stringify(await state())})`))
+    // Photographed once the app's loading bar shows (a call running for half a second).
+    if (waitingShots.includes(path)) {
+      await expect(page.locator('html[data-busy]'), path).toHaveCount(1)
+      await page.screenshot({ path: `${SHOTS}/waiting${path.replaceAll('/', '-')}.png`, animations: 'disabled' })
+      await expectNoSeriousAxe(page)
+    }
     // Let the held reads go before the next page, so none piles up behind the next one.
     for (const route of held.splice(0)) await route.continue().catch(() => undefined)
   }
