@@ -3,9 +3,7 @@
 import { expect, test } from '@playwright/test'
 import { accountInfo, adjustBalance, disconnectPush, enterApp, expectNoSeriousAxe, readStored } from './support.ts'
 
-test('a server-side balance change shows in the header by push, and again after a reconnect', async ({
-  page,
-}) => {
+test('a server-side balance change shows in the header by push, and again after a reconnect', async ({ page }) => {
   await enterApp(page)
   await expect(page.locator('.app')).toHaveAttribute('data-push-status', 'open')
   const { userId } = await accountInfo(page)
