@@ -11,6 +11,7 @@ import type { RefundReason } from '../../../contract/deposits.ts'
 import { formatMoney, formatPercent } from '../../../contract/money.ts'
 import type { DepositReturnFigures, HoldFigures, TransparencyView } from '../../../contract/transparency.ts'
 import type { WithdrawalFailReason } from '../../../contract/withdrawal-values.ts'
+import { LoadFailed } from '../../lib/LoadFailed.tsx'
 import { onlineAtom } from '../../lib/network.ts'
 import { useAtomValue } from '../../lib/store.ts'
 import { formatMinute } from '../../lib/time.ts'
@@ -83,7 +84,7 @@ function monthLabel(month: string, locale: string) {
 export default function TransparencyPage() {
   const { t, i18n } = useLingui()
   const online = useAtomValue(onlineAtom)
-  const { data, error } = useApiData(getTransparency, [], {
+  const { data, error, reload } = useApiData(getTransparency, [], {
     failure: t`Não foi possível carregar. Verifique a conexão.`,
   })
 
@@ -100,9 +101,9 @@ export default function TransparencyPage() {
       </p>
       {!data && error === null && <div className="page-loading" aria-busy="true" />}
       {!data && error !== null && (
-        <p className="empty-state">
+        <LoadFailed onRetry={() => void reload()} testId="transparency-load-failed">
           <Trans>Não foi possível carregar. Verifique a conexão.</Trans>
-        </p>
+        </LoadFailed>
       )}
       {data && (
         <>
