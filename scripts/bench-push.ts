@@ -20,6 +20,7 @@ import { createOperator, openSession } from '../server/ops/operators.ts'
 import { SUPPORT_SENDS_PER_MINUTE } from '../server/support/routes.ts'
 import { createTestApp, loginPlayer, type TestPlayer } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
+import { quantile } from './quantile.ts'
 
 const usage = 'usage: npm run bench:push [-- [--sends N] [<postgres url>]]'
 const { values, positionals } = cliArgs(
@@ -133,10 +134,6 @@ for (let done = 0; done < SENDS; done += TURN) {
 }
 const loadAfter = loadavg()
 
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
-}
 const row = (name: string, xs: number[]) =>
   `${name.padEnd(34)} ${quantile(xs, 0.5).toFixed(2).padStart(8)} ${quantile(xs, 0.99).toFixed(2).padStart(8)} ${Math.max(
     ...xs,

@@ -21,6 +21,7 @@ import { addSpinHistory } from '../tests/support/history.ts'
 import { replicaUnavailable, startPrimary, startReplica } from '../tests/support/pg-replica.ts'
 import { buildTestApp, loginPlayer, TEST_OPS_TOKEN } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
+import { quantile } from './quantile.ts'
 
 cliArgs({}, 'usage: npm run bench:replica')
 
@@ -64,11 +65,6 @@ const tokens: string[] = []
 for (let i = 0; i < SPINNERS; i++) {
   const player = await loginPlayer(onPrimary, { ageConfirmed: true, verified: true, bound: true, cash: 10_000_000 })
   tokens.push((await openGameSession(onPrimary, player.call)).sessionToken)
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
 }
 
 interface Phase {
