@@ -17,6 +17,7 @@ const notCommands = new Set([
   'precompress.ts',
   'first-route.ts',
   'split-catalog.ts',
+  'quantile.ts',
 ])
 const scripts = readdirSync(path.join(root, 'scripts')).filter(
   (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !notCommands.has(file),
