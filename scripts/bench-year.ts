@@ -110,7 +110,9 @@ const METRICS_TOKEN = 'bench-year-metrics-token-0123456789abcdef'
 async function caughtUp(base: string): Promise<number> {
   const started = performance.now()
   const runs = async () => {
-    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+    const text = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text()
     return Number(/^jogolimpo_harm_watch_total\{what="runs"\} (\S+)$/m.exec(text)?.[1] ?? 0)
   }
   while ((await runs()) < 2) {
