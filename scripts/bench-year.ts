@@ -418,9 +418,19 @@ async function nightly(which: keyof typeof targets) {
       stream(`/api/ops/reports/regulatory.csv?dataset=bets&from=${playFrom}&to=${playTo}`),
     )
     await step('transparency: every due day frozen', async () => `${await app.transparency.freezeDue()} days`)
+    // A server started on this database (the spin's turns) has already exported the days of its
+    // catch-up window: the day timed is the last with play whose files were never made.
+    const exported = new Set(
+      (
+        await db.kysely.selectFrom('regulatory_file_jobs').select('day').where('finished_at', 'is not', null).execute()
+      ).map((row) => row.day),
+    )
+    let sigapDay = playTo
+    while (exported.has(sigapDay))
+      sigapDay = new Date(Date.parse(`${sigapDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
     await step(
-      'SIGAP daily files, the last day with play',
-      async () => `${playTo}: ${(await app.regulatoryFiles.exportDay(playTo)).files} files`,
+      'SIGAP daily files, last day not exported',
+      async () => `${sigapDay}: ${(await app.regulatoryFiles.exportDay(sigapDay)).files} files`,
     )
     await step('harm markers recomputed (one worker run)', async () =>
       JSON.stringify(await app.harm.runOnce(now + 60_000)).slice(0, 80),

@@ -60,6 +60,7 @@ import { withdrawalPixKeyIndexMigration } from './migrations/0077-withdrawal-pix
 import { worklistIndexesMigration } from './migrations/0078-worklist-indexes.ts'
 import { pixPaymentsOrderIndexMigration } from './migrations/0079-pix-payments-order-index.ts'
 import { depositOrdersPlayerStatusIndexMigration } from './migrations/0080-deposit-orders-player-status-index.ts'
+import { backgroundReadsIndexesMigration } from './migrations/0081-background-reads-indexes.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -124,6 +125,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0078-worklist-indexes': worklistIndexesMigration(),
         '0079-pix-payments-order-index': pixPaymentsOrderIndexMigration(),
         '0080-deposit-orders-player-status-index': depositOrdersPlayerStatusIndexMigration(),
+        '0081-background-reads-indexes': backgroundReadsIndexesMigration(),
       }
     },
   }

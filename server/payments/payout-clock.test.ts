@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestDb,
 } from '../../tests/support/server.ts'
+import type { WithdrawalStatus } from '../db/schema.ts'
 import { readPlayerBalances } from '../ledger/accounts.ts'
 import { PAYOUT_RULE_MS } from './payout-clock.ts'
 
@@ -107,5 +108,48 @@ describe.each(engines)('payout clock on %s', (engine) => {
     expect(await tracked()).toBeNull()
     expect(await scrape()).toMatch(/^jogolimpo_payouts_open_over_rule 0$/m)
     expect(await readPlayerBalances(testDb.db.kysely, userId)).toMatchObject({ cash: 12_000, withdrawalHold: 0 })
+  })
+  it('lists every open status oldest first, and no order that is done', async () => {
+    testDb = await createTestDb(engine)
+    const app = await buildTestApp(testDb.db, {}, manualClock(START))
+    close = () => app.close()
+    // A player has one open withdrawal at most: each order here is another player's.
+    const players: number[] = []
+    for (let i = 0; i < 6; i++) players.push((await loginPlayer(app, { ageConfirmed: true })).userId)
+    const order = (id: string, status: WithdrawalStatus, minutesAgo: number) => ({
+      id,
+      player_id: players.pop() as number,
+      request_id: `r-${id}`,
+      amount: 1000,
+      key_type: 'cpf' as const,
+      pix_key: '52998224725',
+      holder_name: 'Ana',
+      status,
+      attempt: 1,
+      sent_attempt: 0,
+      end_to_end_id: null,
+      fail_reason: null,
+      created_at: START - minutesAgo * 60_000,
+      updated_at: START - minutesAgo * 60_000,
+    })
+    await testDb.db.kysely
+      .insertInto('withdrawal_orders')
+      .values([
+        order('w-paid-oldest', 'paid', 500),
+        order('w-processing', 'processing', 30),
+        order('w-review', 'review', 200),
+        order('w-rejected-key', 'key_rejected', 90),
+        order('w-failed', 'failed', 300),
+        order('w-review-new', 'review', 5),
+      ])
+      .execute()
+    const clocks = await app.payments.withdrawals.payoutClocks()
+    expect(clocks.map((c) => [c.orderId, c.status])).toEqual([
+      ['w-review', 'review'],
+      ['w-rejected-key', 'key_rejected'],
+      ['w-processing', 'processing'],
+      ['w-review-new', 'review'],
+    ])
+    expect(clocks.map((c) => c.overdue)).toEqual([true, false, false, false])
   })
 })

@@ -45,13 +45,25 @@ export function payoutClock(
 
 /** Every open withdrawal's clock, oldest request first (the console's worklist reads this). */
 export async function openPayoutClocks(db: Kysely<Database>, now: number, limit = 500): Promise<PayoutClock[]> {
-  const rows = await db
-    .selectFrom('withdrawal_orders')
-    .select(['id', 'status', 'created_at'])
-    .where('status', 'in', openPayoutStatuses)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute()
+  // One read per open status, each the oldest of its own by the (status, created_at) index, then
+  // merged: asked for all of them at once, SQLite estimates from a year of orders (nearly all
+  // paid) that the statuses cover most rows and reads the whole table (a year's: 85–170 ms, each
+  // time the clocks are checked).
+  const byStatus = await Promise.all(
+    openPayoutStatuses.map((status) =>
+      db
+        .selectFrom('withdrawal_orders')
+        .select(['id', 'status', 'created_at'])
+        .where('status', '=', status)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+    ),
+  )
+  const rows = byStatus
+    .flat()
+    .sort((a, b) => Number(a.created_at) - Number(b.created_at))
+    .slice(0, limit)
   return rows.map((row) => payoutClock(row, now))
 }
 
