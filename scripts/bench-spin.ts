@@ -50,6 +50,7 @@ import { localDate, periodStart, periodStartDate } from '../server/lib/periods.t
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-player.ts'
 import { cliArgs } from './cli-args.ts'
+import { scrapeMetrics } from './server-metrics.ts'
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,32,64').split(',').map(Number)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
@@ -635,29 +636,27 @@ const sqliteTotal = (x: SqliteTime) => x.read + x.write + x.commit
 
 /** The server's `jogolimpo_sqlite_seconds_total` by kind, from /metrics. */
 async function serverSqliteSecondsFrom(base: string): Promise<SqliteTime> {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
-  const of = (kind: string) =>
-    Number(new RegExp(`^jogolimpo_sqlite_seconds_total\\{kind="${kind}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
+  const sample = await scrapeMetrics(base, METRICS_TOKEN)
+  const of = (kind: string) => sample(`jogolimpo_sqlite_seconds_total{kind="${kind}"}`)
   return { read: of('read'), write: of('write'), commit: of('commit') }
 }
 
 /** The server's spins by path (`jogolimpo_sqlite_spin_path_total` / `jogolimpo_postgres_spin_path_total`): the plain one, or `LedgerTx`. */
 async function serverSpinPathsFrom(base: string): Promise<{ plain: number; fellBack: number }> {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+  const sample = await scrapeMetrics(base, METRICS_TOKEN)
   const of = (path: string) =>
-    Number(
-      new RegExp(`^jogolimpo_(?:sqlite|postgres)_spin_path_total\\{path="${path}"\\} (\\S+)$`, 'm').exec(text)?.[1] ??
-        0,
-    )
+    sample(`jogolimpo_sqlite_spin_path_total{path="${path}"}`) +
+    sample(`jogolimpo_postgres_spin_path_total{path="${path}"}`)
   return { plain: of('direct') + of('function'), fellBack: of('fell_back') }
 }
 
 /** The harm watch's worker runs and the players they recomputed (`jogolimpo_harm_watch_total`), from /metrics. */
 async function harmWatchFrom(base: string): Promise<{ runs: number; players: number }> {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
-  const of = (what: string) =>
-    Number(new RegExp(`^jogolimpo_harm_watch_total\\{what="${what}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0)
-  return { runs: of('runs'), players: of('players') }
+  const sample = await scrapeMetrics(base, METRICS_TOKEN)
+  return {
+    runs: sample('jogolimpo_harm_watch_total{what="runs"}'),
+    players: sample('jogolimpo_harm_watch_total{what="players"}'),
+  }
 }
 
 async function floorSqliteSecondsFrom(base: string): Promise<SqliteTime> {

@@ -27,10 +27,13 @@ import { migrateToLatest } from '../server/db/migrate.ts'
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { sha256Hex } from '../server/lib/secrets.ts'
 import { createOperator } from '../server/ops/operators.ts'
+import { addDays } from '../server/transparency/figures.ts'
 import { freeTestPort, OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer } from '../tests/chaos/spin-player.ts'
 import { buildTestApp, loginPlayer, type TestPlayer } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
+import { quantile } from './quantile.ts'
+import { scrapeMetrics } from './server-metrics.ts'
 import { seedYear, yearCpf, yearEmail, yearPixKey } from './year/seed.ts'
 
 const usage =
@@ -63,7 +66,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(', ')
-const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 
 // The empty database: migrated, and one small year of BASE_PLAYERS (a few hundred kilobytes), so
 // that a regular's screens there show full pages, as the year's regular's do: the same work on a
@@ -109,12 +111,7 @@ const METRICS_TOKEN = 'bench-year-metrics-token-0123456789abcdef'
  */
 async function caughtUp(base: string): Promise<number> {
   const started = performance.now()
-  const runs = async () => {
-    const text = await (
-      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-    ).text()
-    return Number(/^jogolimpo_harm_watch_total\{what="runs"\} (\S+)$/m.exec(text)?.[1] ?? 0)
-  }
+  const runs = async () => (await scrapeMetrics(base, METRICS_TOKEN))('jogolimpo_harm_watch_total{what="runs"}')
   while ((await runs()) < 2) {
     if (performance.now() - started > 30 * 60_000) throw new Error('the harm watch did not run within 30 minutes')
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -152,8 +149,7 @@ async function spinTurn(which: keyof typeof targets) {
     const started = performance.now()
     await run(SECONDS * 1000, true)
     const seconds = (performance.now() - started) / 1000
-    times.sort((a, b) => a - b)
-    return { perSecond: times.length / seconds, p99: p(times, 0.99), failed, catchUp }
+    return { perSecond: times.length / seconds, p99: quantile(times, 0.99), failed, catchUp }
   } finally {
     agent.destroy()
     server.kill('SIGTERM')
@@ -316,8 +312,7 @@ async function timeSlice(one: Probe, calls: number) {
 function timings(probes: Map<string, Probe>): Map<string, Timing> {
   const out = new Map<string, Timing>()
   for (const [name, { times }] of probes) {
-    const sorted = [...times].sort((a, b) => a - b)
-    out.set(name, { p50: p(sorted, 0.5), p99: p(sorted, 0.99) })
+    out.set(name, { p50: quantile(times, 0.5), p99: quantile(times, 0.99) })
   }
   return out
 }
@@ -426,8 +421,7 @@ async function nightly(which: keyof typeof targets) {
       ).map((row) => row.day),
     )
     let sigapDay = playTo
-    while (exported.has(sigapDay))
-      sigapDay = new Date(Date.parse(`${sigapDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    while (exported.has(sigapDay)) sigapDay = addDays(sigapDay, -1)
     await step(
       'SIGAP daily files, last day not exported',
       async () => `${sigapDay}: ${(await app.regulatoryFiles.exportDay(sigapDay)).files} files`,

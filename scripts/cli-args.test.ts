@@ -18,6 +18,7 @@ const notCommands = new Set([
   'first-route.ts',
   'split-catalog.ts',
   'quantile.ts',
+  'server-metrics.ts',
 ])
 const scripts = readdirSync(path.join(root, 'scripts')).filter(
   (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !notCommands.has(file),
