@@ -46,5 +46,6 @@ export async function deferIndexes(db: Db, tables: readonly string[]): Promise<I
 
 /** Makes the deferred indexes again, each from its own statement. */
 export async function restoreIndexes(db: Db, indexes: readonly IndexDefinition[]): Promise<void> {
-  for (const index of indexes) await sql.raw(index.statement).execute(db.kysely)
+  // A partitioned table's own index reads "ON ONLY" in the catalog; made again it must reach its partitions.
+  for (const index of indexes) await sql.raw(index.statement.replace(' ON ONLY ', ' ON ')).execute(db.kysely)
 }

@@ -61,6 +61,7 @@ import { worklistIndexesMigration } from './migrations/0078-worklist-indexes.ts'
 import { pixPaymentsOrderIndexMigration } from './migrations/0079-pix-payments-order-index.ts'
 import { depositOrdersPlayerStatusIndexMigration } from './migrations/0080-deposit-orders-player-status-index.ts'
 import { backgroundReadsIndexesMigration } from './migrations/0081-background-reads-indexes.ts'
+import { monthlyPartitionsMigration } from './migrations/0082-monthly-partitions.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -126,6 +127,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0079-pix-payments-order-index': pixPaymentsOrderIndexMigration(),
         '0080-deposit-orders-player-status-index': depositOrdersPlayerStatusIndexMigration(),
         '0081-background-reads-indexes': backgroundReadsIndexesMigration(),
+        '0082-monthly-partitions': monthlyPartitionsMigration(db.engine),
       }
     },
   }

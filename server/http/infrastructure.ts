@@ -1,6 +1,7 @@
 // The app's infrastructure, registered first: configuration, database (and its read pool, which
 // the call sites that read a lot choose), clock and language packs as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
-// register after it and read these decorations.
+// register after it and read these decorations. It also keeps PostgreSQL's monthly partitions
+// made ahead of the clock (server/db/partitions.ts): at start and once a day.
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
@@ -8,6 +9,7 @@ import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Config } from '../config.ts'
 import type { Db, DirectPostgres, Engine } from '../db/database.ts'
+import { ensureMonthsAhead } from '../db/partitions.ts'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
@@ -83,6 +85,34 @@ function lifecycle(server: FastifyInstance['server']): Lifecycle {
   }
 }
 
+const DAY_MS = 24 * 60 * 60_000
+
+/** Months made before the clock reaches them, so no row of play lands in the default partition. */
+async function keepMonthsAhead(app: FastifyInstance, db: Db) {
+  if (db.engine !== 'postgres') return
+  const upkeep = async () => {
+    const { made, heldByDefault } = await ensureMonthsAhead(db, app.clock.now())
+    if (made.length > 0) app.log.info({ made }, 'monthly partitions made ahead')
+    if (heldByDefault.length > 0)
+      app.log.warn(
+        { months: heldByDefault },
+        'monthly partitions not made: the default partition holds rows of these months',
+      )
+  }
+  // Before any module registers: the modules write at start (the house accounts, the pool's seed).
+  await upkeep()
+  let timer: NodeJS.Timeout | null = null
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      upkeep().catch((error: unknown) => app.log.error({ err: error }, 'monthly partition upkeep failed'))
+    }, DAY_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer)
+  })
+}
+
 const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (app, options) => {
   const { config, db } = options
   app.decorate('config', config)
@@ -104,6 +134,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
   app.decorate('lifecycle', lifecycle(app.server))
+  await keepMonthsAhead(app, db)
 
   await app.register(securityHeadersOnce, { publicUrl: config.publicUrl })
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })

@@ -1,0 +1,247 @@
+// PostgreSQL's monthly partitions of the transfers and rounds: every row lands in its month; money's
+// unique ids (a transfer's, a resolved hold's, a round's, a spin's requestId) stay unique across
+// months — a retry that crossed a month's end moves nothing twice; the transfers stay append-only
+// on every partition; an old month detaches whole and attaches back with its ids still taken; the
+// app makes months ahead of its clock; and migration 0082 moves an existing history into months.
+import { sql } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/support/clock.ts'
+import { buildTestApp, createTestDb, type TestDb } from '../../tests/support/server.ts'
+import { createDevicePlayer } from '../accounts/players.ts'
+import { AccountDirectory } from '../ledger/accounts.ts'
+import { auditLedger } from '../ledger/audit.ts'
+import { Ledger } from '../ledger/ledger.ts'
+import type { Db } from './database.ts'
+import { isUniqueViolation } from './errors.ts'
+import { migrateToLatest } from './migrate.ts'
+import { attachMonth, detachMonth, ensureMonths, type MonthlyTable, monthOf, partitionedMonths } from './partitions.ts'
+
+const JAN_END = Date.UTC(2026, 0, 31, 23, 59, 59, 900)
+const FEB_START = Date.UTC(2026, 1, 1, 0, 0, 0, 100)
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres', () => {
+  let testDb: TestDb
+  let close = async () => {}
+  afterEach(async () => {
+    await close()
+    close = async () => {}
+    await testDb.drop()
+  })
+
+  async function months(db: Db) {
+    for (const table of ['ledger_transfers', 'game_rounds'] as const) await ensureMonths(db, table, JAN_END, FEB_START)
+  }
+
+  function ledgerAt(db: Db, clock: { now: number }) {
+    const accounts = new AccountDirectory(db.kysely)
+    return {
+      accounts,
+      ledger: new Ledger({ db: db.kysely, engine: 'postgres', accounts, now: () => clock.now, afterCommit: () => {} }),
+    }
+  }
+
+  async function rowsOf(db: Db, table: MonthlyTable, where: string) {
+    const { rows } = await sql<{ partition: string }>`select tableoid::regclass::text as partition from ${sql.table(
+      table,
+    )} where ${sql.raw(where)} order by created_at`.execute(db.kysely)
+    return rows.map((r) => r.partition.replace(/^.*\./, ''))
+  }
+
+  it('puts each transfer in its month, and a transfer retried across the month’s end moves the money once', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    await months(db)
+    const clock = { now: JAN_END }
+    const { accounts, ledger } = ledgerAt(db, clock)
+    await accounts.ensureHouseAccounts(JAN_END)
+    const player = await createDevicePlayer(db.kysely, JAN_END)
+    const credit = (id: string) =>
+      ledger.transfer({
+        id,
+        debit: { house: 'adjustments' },
+        credit: { player, code: 'cash' },
+        amount: 700,
+        kind: 'adjustment',
+      })
+
+    const [first] = await credit('credit-at-midnight')
+    clock.now = FEB_START
+    const [again] = await credit('credit-at-midnight')
+    const [next] = await credit('credit-after-midnight')
+
+    expect(first?.replayed).toBe(false)
+    expect(again).toMatchObject({ replayed: true, seq: first?.seq, createdAt: JAN_END })
+    expect(next?.replayed).toBe(false)
+    expect(await ledger.balances(player)).toMatchObject({ cash: 1400 })
+    expect(await rowsOf(db, 'ledger_transfers', `id like 'credit-%'`)).toEqual([
+      'ledger_transfers_p2026_01',
+      'ledger_transfers_p2026_02',
+    ])
+    expect((await auditLedger(db.kysely)).ok).toBe(true)
+  })
+
+  it('refuses in the database a repeated transfer id, resolved hold, round id or requestId in another month, writing nothing', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    await months(db)
+    const accounts = new AccountDirectory(db.kysely)
+    await accounts.ensureHouseAccounts(JAN_END)
+    const [a, b] = accounts.houseIds('adjustments').slice(0, 1).concat(accounts.houseIds('game').slice(0, 1))
+    const transfer = (id: string, at: number, resolves: string | null = null) =>
+      sql`insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, resolves_id,
+            debit_balance_after, credit_balance_after, created_at)
+          values (${id}, ${a}, ${b}, 1, 'adjustment', ${resolves}, 0, 0, ${at})`.execute(db.kysely)
+    const refused = async (write: Promise<unknown>) => {
+      const error = await write.then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect(isUniqueViolation(error), String(error)).toBe(true)
+    }
+
+    await transfer('t-1', JAN_END, 'hold-1')
+    await refused(transfer('t-1', FEB_START))
+    await refused(transfer('t-2', FEB_START, 'hold-1'))
+    const transfers = await sql<{ n: string }>`select count(*) as n from ledger_transfers`.execute(db.kysely)
+    const keys = await sql<{ n: string }>`select count(*) as n from ledger_transfer_keys`.execute(db.kysely)
+    expect([Number(transfers.rows[0]?.n), Number(keys.rows[0]?.n)]).toEqual([1, 1])
+
+    const player = await createDevicePlayer(db.kysely, JAN_END)
+    const seed = await sql<{
+      id: number
+    }>`insert into fair_seeds (player_id, server_seed, server_seed_hash, client_seed, next_nonce, created_at)
+      values (${player}, 's', 'h', 'c', 0, ${JAN_END}) returning id`.execute(db.kysely)
+    const round = (id: string, requestId: string, at: number) =>
+      sql`insert into game_rounds (id, player_id, session_id, request_id, game_id, game_version, bet, stops, win,
+            jackpot_win, jackpot_contribution, balance_before, balance_after, seed_id, server_seed_hash, client_seed, nonce, created_at)
+          values (${id}, ${player}, 's', ${requestId}, 'g', 1, 100, '[]', 0, 0, 0, 100, 0, ${seed.rows[0]?.id}, 'h', 'c', 0, ${at})`.execute(
+        db.kysely,
+      )
+    await round('r-1', 'q-1', JAN_END)
+    await refused(round('r-2', 'q-1', FEB_START))
+    await refused(round('r-1', 'q-2', FEB_START))
+    expect(await rowsOf(db, 'game_rounds', 'true')).toEqual(['game_rounds_p2026_01'])
+  })
+
+  it('keeps the transfers append-only on the table and on each month', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    await months(db)
+    const clock = { now: JAN_END }
+    const { accounts, ledger } = ledgerAt(db, clock)
+    await accounts.ensureHouseAccounts(JAN_END)
+    const player = await createDevicePlayer(db.kysely, JAN_END)
+    await ledger.transfer({
+      id: 'kept',
+      debit: { house: 'adjustments' },
+      credit: { player, code: 'cash' },
+      amount: 5,
+      kind: 'adjustment',
+    })
+    for (const table of ['ledger_transfers', 'ledger_transfers_p2026_01']) {
+      for (const statement of [
+        `update ${table} set amount = 6 where id = 'kept'`,
+        `delete from ${table} where id = 'kept'`,
+        `truncate ${table}`,
+      ]) {
+        await expect(sql.raw(statement).execute(db.kysely), statement).rejects.toThrow(/append-only/)
+      }
+    }
+    await expect(sql.raw(`delete from ledger_transfer_keys`).execute(db.kysely)).rejects.toThrow(/append-only/)
+    expect(await rowsOf(db, 'ledger_transfers', `id = 'kept'`)).toEqual(['ledger_transfers_p2026_01'])
+  })
+
+  it('detaches an old month whole and attaches it back; its ids stay taken meanwhile', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    await months(db)
+    const clock = { now: JAN_END }
+    const { accounts, ledger } = ledgerAt(db, clock)
+    await accounts.ensureHouseAccounts(JAN_END)
+    const player = await createDevicePlayer(db.kysely, JAN_END)
+    const move = (id: string) =>
+      ledger.transfer({
+        id,
+        debit: { house: 'adjustments' },
+        credit: { player, code: 'cash' },
+        amount: 10,
+        kind: 'adjustment',
+      })
+    await move('january')
+    clock.now = FEB_START
+    await move('february')
+
+    const detached = await detachMonth(db, 'ledger_transfers', monthOf(JAN_END))
+    expect(detached).toBe('ledger_transfers_p2026_01')
+    expect((await partitionedMonths(db, 'ledger_transfers')).map((m) => m.name)).not.toContain('2026_01')
+    expect(await rowsOf(db, 'ledger_transfers', 'true')).toEqual(['ledger_transfers_p2026_02'])
+    const kept = await sql<{ id: string }>`select id from ledger_transfers_p2026_01`.execute(db.kysely)
+    expect(kept.rows.map((r) => r.id)).toEqual(['january'])
+    // The detached row is out of the ledger's sight, but its id is still taken: nothing moves.
+    const retried = await move('january').then(
+      ([result]) => result?.replayed,
+      () => 'refused',
+    )
+    expect(retried).not.toBe(false)
+
+    await attachMonth(db, 'ledger_transfers', monthOf(JAN_END))
+    expect(await rowsOf(db, 'ledger_transfers', 'true')).toEqual([
+      'ledger_transfers_p2026_01',
+      'ledger_transfers_p2026_02',
+    ])
+    expect(await ledger.balances(player)).toMatchObject({ cash: 20 })
+    expect((await auditLedger(db.kysely)).ok).toBe(true)
+  })
+
+  it('makes the months from its clock’s to three ahead when the app starts', async () => {
+    testDb = await createTestDb('postgres')
+    const app = await buildTestApp(testDb.db, {}, manualClock(Date.UTC(2031, 5, 15)))
+    close = () => app.close()
+    for (const table of ['ledger_transfers', 'game_rounds'] as const) {
+      const names = (await partitionedMonths(testDb.db, table)).map((m) => m.name)
+      expect(names).toEqual(expect.arrayContaining(['2031_06', '2031_07', '2031_08', '2031_09']))
+      expect(names).not.toContain('2031_10')
+    }
+  })
+
+  it('moves a history written before the partitions into its months, keys and all', async () => {
+    testDb = await createTestDb('postgres', '0081-background-reads-indexes')
+    const { db } = testDb
+    const clock = { now: Date.UTC(2025, 6, 10) }
+    const { accounts, ledger } = ledgerAt(db, clock)
+    await accounts.ensureHouseAccounts(clock.now)
+    const player = await createDevicePlayer(db.kysely, clock.now)
+    for (const [id, at] of [
+      ['july', Date.UTC(2025, 6, 10)],
+      ['september', Date.UTC(2025, 8, 30, 23, 59)],
+    ] as const) {
+      clock.now = at
+      await ledger.transfer({
+        id,
+        debit: { house: 'adjustments' },
+        credit: { player, code: 'cash' },
+        amount: 3,
+        kind: 'adjustment',
+      })
+    }
+    await migrateToLatest(db)
+
+    expect(await rowsOf(db, 'ledger_transfers', `id in ('july', 'september')`)).toEqual([
+      'ledger_transfers_p2025_07',
+      'ledger_transfers_p2025_09',
+    ])
+    const names = (await partitionedMonths(db, 'ledger_transfers')).map((m) => m.name)
+    expect(names.slice(0, 3)).toEqual(['2025_07', '2025_08', '2025_09'])
+    clock.now = Date.now()
+    const [again] = await ledger.transfer({
+      id: 'july',
+      debit: { house: 'adjustments' },
+      credit: { player, code: 'cash' },
+      amount: 3,
+      kind: 'adjustment',
+    })
+    expect(again?.replayed).toBe(true)
+    expect(await ledger.balances(player)).toMatchObject({ cash: 6 })
+    expect((await auditLedger(db.kysely)).ok).toBe(true)
+  })
+})

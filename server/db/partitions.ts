@@ -1,0 +1,135 @@
+// PostgreSQL's monthly partitions of the tables that grow with play (made by migration 0082): the
+// months kept ahead of the present so every row lands in its own month's table, not the default
+// one; the list of months a table has; and an old month detached whole into a table of its own
+// (and attached back). The key tables that hold these tables' unique ids are never partitioned,
+// so a detached month's ids stay taken. SQLite: one file, no partitions; every call is a no-op.
+import { sql } from 'kysely'
+import type { Db } from './database.ts'
+
+export const monthlyTables = ['ledger_transfers', 'game_rounds'] as const
+export type MonthlyTable = (typeof monthlyTables)[number]
+
+/** The monthly tables that are append-only (migration 0062): each month refuses TRUNCATE too. */
+const appendOnly = new Set<MonthlyTable>(['ledger_transfers'])
+
+/** How many months past the present's are kept made. */
+export const MONTHS_AHEAD = 3
+
+/** A calendar month (UTC): its name and the instants it runs between, [from, to). */
+export interface Month {
+  name: string
+  from: number
+  to: number
+}
+
+export function monthOf(at: number): Month {
+  const date = new Date(at)
+  return monthAt(date.getUTCFullYear(), date.getUTCMonth())
+}
+
+function monthAt(year: number, month: number): Month {
+  const from = Date.UTC(year, month, 1)
+  const start = new Date(from)
+  const name = `${start.getUTCFullYear()}_${String(start.getUTCMonth() + 1).padStart(2, '0')}`
+  return { name, from, to: Date.UTC(year, month + 1, 1) }
+}
+
+/** The months from `from`'s to `to`'s, both included. */
+export function monthsBetween(from: number, to: number): Month[] {
+  const months: Month[] = []
+  for (let month = monthOf(from); month.from <= to; month = monthOf(month.to)) months.push(month)
+  return months
+}
+
+export const partitionName = (table: MonthlyTable, month: Month) => `${table}_p${month.name}`
+
+/** The months a table has a partition for (attached), oldest first. */
+export async function partitionedMonths(db: Db, table: MonthlyTable): Promise<Month[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      join pg_namespace n on n.oid = p.relnamespace
+     where p.relname = ${table} and n.nspname = current_schema()`.execute(db.kysely)
+  const months: Month[] = []
+  for (const { name } of rows) {
+    const found = /_p(\d{4})_(\d{2})$/.exec(name)
+    if (found) months.push(monthAt(Number(found[1]), Number(found[2]) - 1))
+  }
+  return months.sort((a, b) => a.from - b.from)
+}
+
+export interface Ensured {
+  made: string[]
+  /** Months the default partition already holds rows of: left there (still read and written), named to be looked at. */
+  heldByDefault: string[]
+}
+
+/**
+ * Makes the partitions of the months from `from`'s to `to`'s that the table lacks. Safe beside
+ * another instance doing the same (a month made meanwhile is taken as made).
+ */
+export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to: number): Promise<Ensured> {
+  const result: Ensured = { made: [], heldByDefault: [] }
+  if (db.engine !== 'postgres') return result
+  const have = new Set((await partitionedMonths(db, table)).map((m) => m.name))
+  for (const month of monthsBetween(from, to)) {
+    if (have.has(month.name)) continue
+    const name = partitionName(table, month)
+    try {
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql
+          .raw(`create table ${name} partition of ${table} for values from (${month.from}) to (${month.to})`)
+          .execute(trx)
+        // A partition's rows are the table's: TRUNCATE of it refused as of the table (its row triggers come from the table).
+        if (appendOnly.has(table))
+          await sql
+            .raw(
+              `create trigger ${name}_no_truncate before truncate on ${name} for each statement execute function refuse_append_only_change()`,
+            )
+            .execute(trx)
+      })
+      result.made.push(name)
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      // 23514: the default partition holds rows of this month; 42P07/42P17: made by another instance meanwhile.
+      if (code === '23514') result.heldByDefault.push(month.name)
+      else if (code !== '42P07' && code !== '42P17') throw error
+    }
+  }
+  return result
+}
+
+/** Keeps every monthly table's months made from the present's to MONTHS_AHEAD past it. */
+export async function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
+  const all: Ensured = { made: [], heldByDefault: [] }
+  let last = monthOf(now)
+  for (let i = 0; i < MONTHS_AHEAD; i++) last = monthOf(last.to)
+  for (const table of monthlyTables) {
+    const { made, heldByDefault } = await ensureMonths(db, table, now, last.from)
+    all.made.push(...made)
+    all.heldByDefault.push(...heldByDefault.map((month) => `${table} ${month}`))
+  }
+  return all
+}
+
+/**
+ * Detaches a month: its rows leave the table (and every read of it) whole, into the standalone
+ * table of the partition's name, kept — to be moved to cheaper storage, archived or attached back.
+ * Their ids stay taken in the key tables.
+ */
+export async function detachMonth(db: Db, table: MonthlyTable, month: Month): Promise<string> {
+  if (db.engine !== 'postgres') throw new Error('monthly partitions are PostgreSQL’s')
+  const name = partitionName(table, month)
+  await sql.raw(`alter table ${table} detach partition ${name}`).execute(db.kysely)
+  return name
+}
+
+/** Attaches a detached month back (PostgreSQL checks its rows are of the month). */
+export async function attachMonth(db: Db, table: MonthlyTable, month: Month): Promise<void> {
+  if (db.engine !== 'postgres') throw new Error('monthly partitions are PostgreSQL’s')
+  await sql
+    .raw(
+      `alter table ${table} attach partition ${partitionName(table, month)} for values from (${month.from}) to (${month.to})`,
+    )
+    .execute(db.kysely)
+}
