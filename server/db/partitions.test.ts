@@ -4,9 +4,10 @@
 // on every partition; an old month detaches whole and attaches back with its ids still taken; the
 // app makes months ahead of its clock; and migration 0082 moves an existing history into months.
 import { sql } from 'kysely'
+import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
-import { buildTestApp, createTestDb, type TestDb } from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import { AccountDirectory } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
@@ -191,6 +192,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     ])
     expect(await ledger.balances(player)).toMatchObject({ cash: 20 })
     expect((await auditLedger(db.kysely)).ok).toBe(true)
+  })
+
+  it('makes a month while spins write and a report reads the table, without waiting for them', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    await months(db)
+    const accounts = new AccountDirectory(db.kysely)
+    await accounts.ensureHouseAccounts(JAN_END)
+    const [a, b] = accounts.houseIds('adjustments').slice(0, 1).concat(accounts.houseIds('game').slice(0, 1))
+    // Another connection, mid-transaction: a write into January and a report over January.
+    const other = new pg.Client({ connectionString: testDatabaseUrl(db) })
+    await other.connect()
+    const schema = await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)
+    try {
+      await other.query(`set search_path to ${schema.rows[0]?.name}`)
+      await other.query('begin')
+      await other.query(
+        `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, debit_balance_after, credit_balance_after, created_at)
+         values ('open-write', $1, $2, 1, 'adjustment', 0, 0, $3)`,
+        [a, b, JAN_END],
+      )
+      const january = monthOf(JAN_END)
+      await other.query('select count(*) from ledger_transfers where created_at >= $1 and created_at < $2', [
+        january.from,
+        january.to,
+      ])
+      const started = performance.now()
+      const june = Date.UTC(2026, 5, 10)
+      const ensured = await ensureMonths(db, 'ledger_transfers', june, june)
+      expect(ensured).toEqual({ made: ['ledger_transfers_p2026_06'], waited: [], heldByDefault: [] })
+      expect(performance.now() - started).toBeLessThan(2_000)
+    } finally {
+      await other.query('rollback')
+      await other.end()
+    }
+    // The attached month is whole: its indexes, its append-only TRUNCATE, its key trigger.
+    await sql`insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, debit_balance_after, credit_balance_after, created_at)
+      values ('in-june', ${a}, ${b}, 1, 'adjustment', 0, 0, ${Date.UTC(2026, 5, 10)})`.execute(db.kysely)
+    expect(await rowsOf(db, 'ledger_transfers', `id = 'in-june'`)).toEqual(['ledger_transfers_p2026_06'])
+    await expect(sql.raw('truncate ledger_transfers_p2026_06').execute(db.kysely)).rejects.toThrow(/append-only/)
+    const key = await sql<{ n: string }>`select count(*) as n from ledger_transfer_keys where id = 'in-june'`.execute(
+      db.kysely,
+    )
+    expect(Number(key.rows[0]?.n)).toBe(1)
+    const indexes = await sql<{ n: string }>`select count(*) as n from pg_indexes
+      where tablename = 'ledger_transfers_p2026_06' and schemaname = current_schema()`.execute(db.kysely)
+    const parentIndexes = await sql<{ n: string }>`select count(*) as n from pg_indexes
+      where tablename = 'ledger_transfers' and schemaname = current_schema()`.execute(db.kysely)
+    expect(Number(indexes.rows[0]?.n)).toBe(Number(parentIndexes.rows[0]?.n))
   })
 
   it('makes the months from its clock’s to three ahead when the app starts', async () => {

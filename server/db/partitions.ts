@@ -12,6 +12,9 @@ export type MonthlyTable = (typeof monthlyTables)[number]
 /** The monthly tables that are append-only (migration 0062): each month refuses TRUNCATE too. */
 const appendOnly = new Set<MonthlyTable>(['ledger_transfers'])
 
+/** How long making a month waits for its table's lock before leaving it to a later run. */
+const LOCK_WAIT_MS = 5_000
+
 /** How many months past the present's are kept made. */
 export const MONTHS_AHEAD = 3
 
@@ -60,6 +63,8 @@ export async function partitionedMonths(db: Db, table: MonthlyTable): Promise<Mo
 
 export interface Ensured {
   made: string[]
+  /** Months whose table could not be locked in time (a long report on it): made by a later run. */
+  waited: string[]
   /** Months the default partition already holds rows of: left there (still read and written), named to be looked at. */
   heldByDefault: string[]
 }
@@ -69,7 +74,7 @@ export interface Ensured {
  * another instance doing the same (a month made meanwhile is taken as made).
  */
 export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to: number): Promise<Ensured> {
-  const result: Ensured = { made: [], heldByDefault: [] }
+  const result: Ensured = { made: [], waited: [], heldByDefault: [] }
   if (db.engine !== 'postgres') return result
   const have = new Set((await partitionedMonths(db, table)).map((m) => m.name))
   for (const month of monthsBetween(from, to)) {
@@ -77,9 +82,21 @@ export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to
     const name = partitionName(table, month)
     try {
       await db.kysely.transaction().execute(async (trx) => {
+        // Made apart and attached: CREATE … PARTITION OF would lock the whole table against every
+        // read and write while it waits for a long report to finish; ATTACH takes a lock that
+        // lets them run. Its own wait is bounded, and a month not made now is made by a later run.
+        await sql.raw(`set local lock_timeout = '${LOCK_WAIT_MS}ms'`).execute(trx)
+        await sql.raw(`create table ${name} (like ${table} including defaults including constraints)`).execute(trx)
+        // The month as a constraint first, so the attach need not read the new table to prove it.
         await sql
-          .raw(`create table ${name} partition of ${table} for values from (${month.from}) to (${month.to})`)
+          .raw(
+            `alter table ${name} add constraint ${name}_month check (created_at >= ${month.from} and created_at < ${month.to})`,
+          )
           .execute(trx)
+        await sql
+          .raw(`alter table ${table} attach partition ${name} for values from (${month.from}) to (${month.to})`)
+          .execute(trx)
+        await sql.raw(`alter table ${name} drop constraint ${name}_month`).execute(trx)
         // A partition's rows are the table's: TRUNCATE of it refused as of the table (its row triggers come from the table).
         if (appendOnly.has(table))
           await sql
@@ -91,8 +108,10 @@ export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to
       result.made.push(name)
     } catch (error) {
       const code = (error as { code?: unknown }).code
-      // 23514: the default partition holds rows of this month; 42P07/42P17: made by another instance meanwhile.
+      // 23514: the default partition holds rows of this month; 42P07/42P17: made by another
+      // instance meanwhile; 55P03: a lock not had in time (tried again at the next run).
       if (code === '23514') result.heldByDefault.push(month.name)
+      else if (code === '55P03') result.waited.push(month.name)
       else if (code !== '42P07' && code !== '42P17') throw error
     }
   }
@@ -101,12 +120,13 @@ export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to
 
 /** Keeps every monthly table's months made from the present's to MONTHS_AHEAD past it. */
 export async function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
-  const all: Ensured = { made: [], heldByDefault: [] }
+  const all: Ensured = { made: [], waited: [], heldByDefault: [] }
   let last = monthOf(now)
   for (let i = 0; i < MONTHS_AHEAD; i++) last = monthOf(last.to)
   for (const table of monthlyTables) {
-    const { made, heldByDefault } = await ensureMonths(db, table, now, last.from)
+    const { made, waited, heldByDefault } = await ensureMonths(db, table, now, last.from)
     all.made.push(...made)
+    all.waited.push(...waited.map((month) => `${table} ${month}`))
     all.heldByDefault.push(...heldByDefault.map((month) => `${table} ${month}`))
   }
   return all

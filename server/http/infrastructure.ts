@@ -91,8 +91,9 @@ const DAY_MS = 24 * 60 * 60_000
 async function keepMonthsAhead(app: FastifyInstance, db: Db) {
   if (db.engine !== 'postgres') return
   const upkeep = async () => {
-    const { made, heldByDefault } = await ensureMonthsAhead(db, app.clock.now())
+    const { made, waited, heldByDefault } = await ensureMonthsAhead(db, app.clock.now())
     if (made.length > 0) app.log.info({ made }, 'monthly partitions made ahead')
+    if (waited.length > 0) app.log.warn({ months: waited }, 'monthly partitions not made yet: their table was busy')
     if (heldByDefault.length > 0)
       app.log.warn(
         { months: heldByDefault },
