@@ -33,12 +33,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     for (const table of ['ledger_transfers', 'game_rounds'] as const) await ensureMonths(db, table, JAN_END, FEB_START)
   }
 
-  function ledgerAt(db: Db, clock: { now: number }) {
+  /** A ledger on `clock`, its house accounts, a player, and a credit to the player's cash by id. */
+  async function playerLedger(db: Db, clock: { now: number }) {
     const accounts = new AccountDirectory(db.kysely)
-    return {
+    const ledger = new Ledger({
+      db: db.kysely,
+      engine: 'postgres',
       accounts,
-      ledger: new Ledger({ db: db.kysely, engine: 'postgres', accounts, now: () => clock.now, afterCommit: () => {} }),
-    }
+      now: () => clock.now,
+      afterCommit: () => {},
+    })
+    await accounts.ensureHouseAccounts(clock.now)
+    const player = await createDevicePlayer(db.kysely, clock.now)
+    const credit = (id: string, amount: number) =>
+      ledger.transfer({
+        id,
+        debit: { house: 'adjustments' },
+        credit: { player, code: 'cash' },
+        amount,
+        kind: 'adjustment',
+      })
+    return { ledger, player, credit }
+  }
+
+  /** Two house accounts' ids, for rows written straight into the table. */
+  async function twoHouseAccounts(db: Db): Promise<[number, number]> {
+    const accounts = new AccountDirectory(db.kysely)
+    await accounts.ensureHouseAccounts(JAN_END)
+    return [accounts.houseIds('adjustments')[0] as number, accounts.houseIds('game')[0] as number]
   }
 
   async function rowsOf(db: Db, table: MonthlyTable, where: string) {
@@ -53,22 +75,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     const { db } = testDb
     await months(db)
     const clock = { now: JAN_END }
-    const { accounts, ledger } = ledgerAt(db, clock)
-    await accounts.ensureHouseAccounts(JAN_END)
-    const player = await createDevicePlayer(db.kysely, JAN_END)
-    const credit = (id: string) =>
-      ledger.transfer({
-        id,
-        debit: { house: 'adjustments' },
-        credit: { player, code: 'cash' },
-        amount: 700,
-        kind: 'adjustment',
-      })
+    const { ledger, player, credit } = await playerLedger(db, clock)
 
-    const [first] = await credit('credit-at-midnight')
+    const [first] = await credit('credit-at-midnight', 700)
     clock.now = FEB_START
-    const [again] = await credit('credit-at-midnight')
-    const [next] = await credit('credit-after-midnight')
+    const [again] = await credit('credit-at-midnight', 700)
+    const [next] = await credit('credit-after-midnight', 700)
 
     expect(first?.replayed).toBe(false)
     expect(again).toMatchObject({ replayed: true, seq: first?.seq, createdAt: JAN_END })
@@ -85,9 +97,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     testDb = await createTestDb('postgres')
     const { db } = testDb
     await months(db)
-    const accounts = new AccountDirectory(db.kysely)
-    await accounts.ensureHouseAccounts(JAN_END)
-    const [a, b] = accounts.houseIds('adjustments').slice(0, 1).concat(accounts.houseIds('game').slice(0, 1))
+    const [a, b] = await twoHouseAccounts(db)
     const transfer = (id: string, at: number, resolves: string | null = null) =>
       sql`insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, resolves_id,
             debit_balance_after, credit_balance_after, created_at)
@@ -128,17 +138,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     testDb = await createTestDb('postgres')
     const { db } = testDb
     await months(db)
-    const clock = { now: JAN_END }
-    const { accounts, ledger } = ledgerAt(db, clock)
-    await accounts.ensureHouseAccounts(JAN_END)
-    const player = await createDevicePlayer(db.kysely, JAN_END)
-    await ledger.transfer({
-      id: 'kept',
-      debit: { house: 'adjustments' },
-      credit: { player, code: 'cash' },
-      amount: 5,
-      kind: 'adjustment',
-    })
+    const { credit } = await playerLedger(db, { now: JAN_END })
+    await credit('kept', 5)
     for (const table of ['ledger_transfers', 'ledger_transfers_p2026_01']) {
       for (const statement of [
         `update ${table} set amount = 6 where id = 'kept'`,
@@ -157,17 +158,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     const { db } = testDb
     await months(db)
     const clock = { now: JAN_END }
-    const { accounts, ledger } = ledgerAt(db, clock)
-    await accounts.ensureHouseAccounts(JAN_END)
-    const player = await createDevicePlayer(db.kysely, JAN_END)
-    const move = (id: string) =>
-      ledger.transfer({
-        id,
-        debit: { house: 'adjustments' },
-        credit: { player, code: 'cash' },
-        amount: 10,
-        kind: 'adjustment',
-      })
+    const { ledger, player, credit } = await playerLedger(db, clock)
+    const move = (id: string) => credit(id, 10)
     await move('january')
     clock.now = FEB_START
     await move('february')
@@ -198,9 +190,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     testDb = await createTestDb('postgres')
     const { db } = testDb
     await months(db)
-    const accounts = new AccountDirectory(db.kysely)
-    await accounts.ensureHouseAccounts(JAN_END)
-    const [a, b] = accounts.houseIds('adjustments').slice(0, 1).concat(accounts.houseIds('game').slice(0, 1))
+    const [a, b] = await twoHouseAccounts(db)
     // Another connection, mid-transaction: a write into January and a report over January.
     const other = new pg.Client({ connectionString: testDatabaseUrl(db) })
     await other.connect()
@@ -258,21 +248,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     testDb = await createTestDb('postgres', '0081-background-reads-indexes')
     const { db } = testDb
     const clock = { now: Date.UTC(2025, 6, 10) }
-    const { accounts, ledger } = ledgerAt(db, clock)
-    await accounts.ensureHouseAccounts(clock.now)
-    const player = await createDevicePlayer(db.kysely, clock.now)
+    const { ledger, player, credit } = await playerLedger(db, clock)
     for (const [id, at] of [
       ['july', Date.UTC(2025, 6, 10)],
       ['september', Date.UTC(2025, 8, 30, 23, 59)],
     ] as const) {
       clock.now = at
-      await ledger.transfer({
-        id,
-        debit: { house: 'adjustments' },
-        credit: { player, code: 'cash' },
-        amount: 3,
-        kind: 'adjustment',
-      })
+      await credit(id, 3)
     }
     await migrateToLatest(db)
 
@@ -283,13 +265,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     const names = (await partitionedMonths(db, 'ledger_transfers')).map((m) => m.name)
     expect(names.slice(0, 3)).toEqual(['2025_07', '2025_08', '2025_09'])
     clock.now = Date.now()
-    const [again] = await ledger.transfer({
-      id: 'july',
-      debit: { house: 'adjustments' },
-      credit: { player, code: 'cash' },
-      amount: 3,
-      kind: 'adjustment',
-    })
+    const [again] = await credit('july', 3)
     expect(again?.replayed).toBe(true)
     expect(await ledger.balances(player)).toMatchObject({ cash: 6 })
     expect((await auditLedger(db.kysely)).ok).toBe(true)
