@@ -76,6 +76,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   fair_next_seeds: 'games',
   game_sessions: 'games',
   game_rounds: 'games',
+  game_round_keys: 'games',
   game_play_days: 'games',
   reward_claims: 'rewards',
   sign_ins: 'rewards',

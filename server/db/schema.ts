@@ -515,6 +515,17 @@ export interface GameSessionsTable {
   access_token_hash: string | null
 }
 
+/**
+ * PostgreSQL only (migration 0082): one row per round, written by a trigger with it — the round
+ * ids and requestIds kept unique across the monthly partitions, and each round's game.
+ */
+export interface GameRoundKeysTable {
+  id: string
+  player_id: number
+  request_id: string
+  game_id: string
+}
+
 export interface GameRoundsTable {
   id: string
   player_id: number
@@ -920,6 +931,7 @@ export interface Database {
   fair_next_seeds: FairNextSeedsTable
   game_sessions: GameSessionsTable
   game_rounds: GameRoundsTable
+  game_round_keys: GameRoundKeysTable
   game_play_days: GamePlayDaysTable
   session_tokens: SessionTokensTable
   player_passkeys: PlayerPasskeysTable

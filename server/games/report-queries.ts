@@ -2,11 +2,19 @@
 // ledger's bets and wins name their round, `round:<id>`, and the finance report joins this
 // query to count GGR per game), and every round of a period, streamed in pages by time and id.
 import type { Kysely } from 'kysely'
+import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 
-/** The round → game look-up the ledger joins (as a subquery) to its bet and win transfers. */
-export function roundGamesQuery(db: Kysely<Database>) {
-  return db.selectFrom('game_rounds').select(['game_rounds.id as round_id', 'game_rounds.game_id as game_id'])
+/**
+ * The round → game look-up the ledger joins (as a subquery) to its bet and win transfers. On
+ * PostgreSQL the rounds are partitioned by month and a round id alone would be looked for in every
+ * month (or every round read into a hash); the rounds' key table holds each round's game, one row
+ * per round id.
+ */
+export function roundGamesQuery(db: Kysely<Database>, engine: Engine) {
+  return engine === 'postgres'
+    ? db.selectFrom('game_round_keys').select(['game_round_keys.id as round_id', 'game_round_keys.game_id as game_id'])
+    : db.selectFrom('game_rounds').select(['game_rounds.id as round_id', 'game_rounds.game_id as game_id'])
 }
 
 export interface ReportRound {

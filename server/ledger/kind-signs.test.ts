@@ -120,7 +120,7 @@ describe.each(engines)('the kind table’s signs against the ledger on %s', { ti
     const rounds = await db.selectFrom('game_rounds').select(['bet', 'win', 'jackpot_win']).execute()
     const sum = (of: (round: (typeof rounds)[number]) => number) => rounds.reduce((total, r) => total + of(r), 0)
     expect(sum((r) => Number(r.jackpot_win))).toBeGreaterThan(0)
-    const day = await financeDay(db, roundGamesQuery(db), '2026-11-22', START - 3_600_000, START + 3_600_000)
+    const day = await financeDay(db, roundGamesQuery(db, engine), '2026-11-22', START - 3_600_000, START + 3_600_000)
     const game = day.games.find((g) => g.gameId === fruta.id)
     expect(game?.stakes).toBe(sum((r) => Number(r.bet)))
     expect(game?.wins).toBe(sum((r) => Number(r.win) + Number(r.jackpot_win)))

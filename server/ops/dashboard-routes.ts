@@ -38,7 +38,7 @@ export const opsDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const since = periodStart('day', now, timeZone)
       const hours = Math.max(1, Math.ceil((now - since) / 3600_000))
       const [today, hourly, active, durations, open, unmatched] = await Promise.all([
-        financeDay(app.db, roundGamesQuery(app.db), localDate(now, timeZone), since, now + 1),
+        financeDay(app.db, roundGamesQuery(app.db, app.engine), localDate(now, timeZone), since, now + 1),
         hourlyTotals(app.db, [...kindsOf('deposits'), ...kindsOf('withdrawals')], since, hours),
         playersPlayingSince(app.db, now - ACTIVE_WINDOW_MS),
         payoutDurations(app.db, since),

@@ -180,7 +180,7 @@ export const opsReportRoutes: FastifyPluginAsyncZod = async (app) => {
   async function* financeDays(dates: readonly string[]) {
     for (const day of dates) {
       const { start, end } = localDayBounds(day, timeZone)
-      yield await financeDay(app.readDb, roundGamesQuery(app.readDb), day, start, end)
+      yield await financeDay(app.readDb, roundGamesQuery(app.readDb, app.engine), day, start, end)
     }
   }
 

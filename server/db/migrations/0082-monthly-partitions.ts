@@ -11,7 +11,8 @@
 // midnight at a month's end would be let in again and move money twice. So the uniqueness moves to
 // small unpartitioned key tables written by a trigger in the same statement as the row — one key
 // per transfer, one per resolution, one per round — and stays whole across every month, detached
-// ones included. SQLite: one file, nothing to partition; nothing to do.
+// ones included. A round's key also names its game: the finance report finds a bet's game by the
+// round id alone, one probe of the key table, not one per month. SQLite: one file, nothing to partition; nothing to do.
 import { type Kysely, sql } from 'kysely'
 import type { Engine } from '../database.ts'
 import { makeAppendOnly } from './0062-append-only.ts'
@@ -54,6 +55,7 @@ create table game_round_keys (
   id text primary key,
   player_id bigint not null,
   request_id text not null,
+  game_id text not null,
   constraint game_round_keys_request unique (player_id, request_id)
 );
 create function ledger_transfer_key() returns trigger language plpgsql as $fn$
@@ -67,7 +69,7 @@ end
 $fn$;
 create function game_round_key() returns trigger language plpgsql as $fn$
 begin
-  insert into game_round_keys (id, player_id, request_id) values (new.id, new.player_id, new.request_id);
+  insert into game_round_keys (id, player_id, request_id, game_id) values (new.id, new.player_id, new.request_id, new.game_id);
   return new;
 end
 $fn$;`
@@ -171,7 +173,9 @@ async function partition(db: Kysely<unknown>, spec: Converted) {
       .execute(db)
   } else {
     await sql
-      .raw(`insert into game_round_keys (id, player_id, request_id) select id, player_id, request_id from ${whole}`)
+      .raw(
+        `insert into game_round_keys (id, player_id, request_id, game_id) select id, player_id, request_id, game_id from ${whole}`,
+      )
       .execute(db)
   }
   // The whole table goes with its indexes, constraints and triggers; the partitioned one takes
