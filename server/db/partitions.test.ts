@@ -233,6 +233,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     expect(Number(indexes.rows[0]?.n)).toBe(Number(parentIndexes.rows[0]?.n))
   })
 
+  it('makes a month once when two instances make it at the same moment, neither failing', async () => {
+    testDb = await createTestDb('postgres')
+    const { db } = testDb
+    const june = Date.UTC(2026, 5, 10)
+    const both = await Promise.all([
+      ensureMonths(db, 'game_rounds', june, june),
+      ensureMonths(db, 'game_rounds', june, june),
+    ])
+    expect(both.flatMap((one) => one.made)).toEqual(['game_rounds_p2026_06'])
+    expect((await partitionedMonths(db, 'game_rounds')).map((m) => m.name)).toContain('2026_06')
+  })
+
   it('makes the months from its clock’s to three ahead when the app starts', async () => {
     testDb = await createTestDb('postgres')
     const app = await buildTestApp(testDb.db, {}, manualClock(Date.UTC(2031, 5, 15)))

@@ -108,11 +108,12 @@ export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to
       result.made.push(name)
     } catch (error) {
       const code = (error as { code?: unknown }).code
-      // 23514: the default partition holds rows of this month; 42P07/42P17: made by another
-      // instance meanwhile; 55P03: a lock not had in time (tried again at the next run).
+      // 23514: the default partition holds rows of this month; 55P03: a lock not had in time
+      // (tried again at the next run); 42P07, 42P17, or 23505 on the catalog when both made it at
+      // once: made by another instance meanwhile.
       if (code === '23514') result.heldByDefault.push(month.name)
       else if (code === '55P03') result.waited.push(month.name)
-      else if (code !== '42P07' && code !== '42P17') throw error
+      else if (code !== '42P07' && code !== '42P17' && code !== '23505') throw error
     }
   }
   return result
