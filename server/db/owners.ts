@@ -53,6 +53,8 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   player_contact_codes: 'accounts',
   ledger_accounts: 'ledger',
   ledger_transfers: 'ledger',
+  ledger_transfer_keys: 'ledger',
+  ledger_transfer_resolutions: 'ledger',
   wallet_bets: 'ledger',
   bonus_wagering: 'ledger',
   outbox: 'push',

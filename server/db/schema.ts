@@ -135,6 +135,18 @@ export interface LedgerAccountsTable {
   created_at: number
 }
 
+/**
+ * PostgreSQL only (migration 0082): written by a trigger with each transfer, so a transfer's id
+ * and the hold a post or void resolves stay unique across the monthly partitions. Nothing in the
+ * app reads them; the database refuses a repeat through them.
+ */
+export interface LedgerTransferKeysTable {
+  id: string
+}
+export interface LedgerTransferResolutionsTable {
+  resolves_id: string
+}
+
 export interface LedgerTransfersTable {
   seq: Generated<number>
   id: string
@@ -937,6 +949,8 @@ export interface Database {
   player_passkeys: PlayerPasskeysTable
   passkey_challenges: PasskeyChallengesTable
   ledger_accounts: LedgerAccountsTable
+  ledger_transfer_keys: LedgerTransferKeysTable
+  ledger_transfer_resolutions: LedgerTransferResolutionsTable
   ledger_transfers: LedgerTransfersTable
   wallet_bets: WalletBetsTable
   bonus_wagering: BonusWageringTable

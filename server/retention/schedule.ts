@@ -113,7 +113,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
   {
     record: 'Ledger: accounts and transfers (amounts, kinds, balances after)',
     module: 'ledger',
-    tables: 'ledger_accounts, ledger_transfers, wallet_bets, bonus_wagering',
+    tables:
+      'ledger_accounts, ledger_transfers, ledger_transfer_keys, ledger_transfer_resolutions, wallet_bets, bonus_wagering',
     period: 'at least 5 years after the account is closed; kept, as they hold no personal data',
     rule: AML,
     after: 'kept: amounts and transfer rows never change, so conservation holds',
@@ -162,7 +163,7 @@ export const retentionSchedule: readonly RetentionRule[] = [
   {
     record: 'Game rounds, seeds and play days',
     module: 'games',
-    tables: 'game_rounds, game_sessions, game_play_days, fair_seeds, fair_next_seeds',
+    tables: 'game_rounds, game_round_keys, game_sessions, game_play_days, fair_seeds, fair_next_seeds',
     period: '5 years after the account is closed',
     rule: BETTING,
     after: 'kept (no personal data)',
