@@ -18,7 +18,7 @@ import type { GameDef } from '../../contract/games/engine.ts'
 import { spinOutcome } from '../../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../../contract/games/jackpot.ts'
 import type { Db } from '../../server/db/database.ts'
-import { ensureMonths, monthlyTables } from '../../server/db/partitions.ts'
+import { ensureMonthsOfAll } from '../../server/db/partitions.ts'
 import { hmacSha256 } from '../../server/games/seeds.ts'
 import { AccountDirectory } from '../../server/ledger/accounts.ts'
 import { BulkWriter } from './bulk.ts'
@@ -401,7 +401,7 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
   // The players, created through the year's first eleven months (the last month's rounds are all
   // by players who were there); their accounts start at zero and are set to where the year left them.
   // Every month of the year its own partition (PostgreSQL), as the app would have made them.
-  for (const table of monthlyTables) await ensureMonths(db, table, start, end)
+  await ensureMonthsOfAll(db, start, end)
   const deferred = await deferIndexes(db, w.tableNames)
   const joinSpan = 334 * DAY
   const joinedAt = (i: number) => start + Math.floor((i / N) * joinSpan)

@@ -15,7 +15,15 @@ import { Ledger } from '../ledger/ledger.ts'
 import type { Db } from './database.ts'
 import { isUniqueViolation } from './errors.ts'
 import { migrateToLatest } from './migrate.ts'
-import { attachMonth, detachMonth, ensureMonths, type MonthlyTable, monthOf, partitionedMonths } from './partitions.ts'
+import {
+  attachMonth,
+  detachMonth,
+  ensureMonths,
+  ensureMonthsOfAll,
+  type MonthlyTable,
+  monthOf,
+  partitionedMonths,
+} from './partitions.ts'
 
 const JAN_END = Date.UTC(2026, 0, 31, 23, 59, 59, 900)
 const FEB_START = Date.UTC(2026, 1, 1, 0, 0, 0, 100)
@@ -29,9 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     await testDb.drop()
   })
 
-  async function months(db: Db) {
-    for (const table of ['ledger_transfers', 'game_rounds'] as const) await ensureMonths(db, table, JAN_END, FEB_START)
-  }
+  const months = (db: Db) => ensureMonthsOfAll(db, JAN_END, FEB_START)
 
   /** A ledger on `clock`, its house accounts, a player, and a credit to the player's cash by id. */
   async function playerLedger(db: Db, clock: { now: number }) {

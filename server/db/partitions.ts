@@ -30,11 +30,10 @@ export function monthOf(at: number): Month {
   return monthAt(date.getUTCFullYear(), date.getUTCMonth())
 }
 
+/** `month` 0–11. */
 function monthAt(year: number, month: number): Month {
-  const from = Date.UTC(year, month, 1)
-  const start = new Date(from)
-  const name = `${start.getUTCFullYear()}_${String(start.getUTCMonth() + 1).padStart(2, '0')}`
-  return { name, from, to: Date.UTC(year, month + 1, 1) }
+  const name = `${year}_${String(month + 1).padStart(2, '0')}`
+  return { name, from: Date.UTC(year, month, 1), to: Date.UTC(year, month + 1, 1) }
 }
 
 /** The months from `from`'s to `to`'s, both included. */
@@ -119,18 +118,23 @@ export async function ensureMonths(db: Db, table: MonthlyTable, from: number, to
   return result
 }
 
-/** Keeps every monthly table's months made from the present's to MONTHS_AHEAD past it. */
-export async function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
+/** Makes every monthly table's months from `from`'s to `to`'s (ensureMonths for each). */
+export async function ensureMonthsOfAll(db: Db, from: number, to: number): Promise<Ensured> {
   const all: Ensured = { made: [], waited: [], heldByDefault: [] }
-  let last = monthOf(now)
-  for (let i = 0; i < MONTHS_AHEAD; i++) last = monthOf(last.to)
   for (const table of monthlyTables) {
-    const { made, waited, heldByDefault } = await ensureMonths(db, table, now, last.from)
+    const { made, waited, heldByDefault } = await ensureMonths(db, table, from, to)
     all.made.push(...made)
     all.waited.push(...waited.map((month) => `${table} ${month}`))
     all.heldByDefault.push(...heldByDefault.map((month) => `${table} ${month}`))
   }
   return all
+}
+
+/** Keeps every monthly table's months made from the present's to MONTHS_AHEAD past it. */
+export function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
+  let last = monthOf(now)
+  for (let i = 0; i < MONTHS_AHEAD; i++) last = monthOf(last.to)
+  return ensureMonthsOfAll(db, now, last.from)
 }
 
 /**

@@ -34,11 +34,7 @@ export async function makeAppendOnly(db: Kysely<unknown>, engine: Engine, table:
       )
       .execute(db)
     // TRUNCATE fires no row trigger: refused on its own (only dropping the table goes past).
-    await sql
-      .raw(
-        `create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function refuse_append_only_change()`,
-      )
-      .execute(db)
+    await refuseTruncate(db, table)
     return
   }
   for (const op of ['update', 'delete'] as const) {
@@ -48,6 +44,15 @@ export async function makeAppendOnly(db: Kysely<unknown>, engine: Engine, table:
       )
       .execute(db)
   }
+}
+
+/** PostgreSQL: TRUNCATE of `table` refused (a statement trigger; a partition does not inherit it). */
+export async function refuseTruncate(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql
+    .raw(
+      `create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function refuse_append_only_change()`,
+    )
+    .execute(db)
 }
 
 export async function dropAppendOnly(db: Kysely<unknown>, engine: Engine, table: string): Promise<void> {

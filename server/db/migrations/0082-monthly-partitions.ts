@@ -15,7 +15,7 @@
 // round id alone, one probe of the key table, not one per month. SQLite: one file, nothing to partition; nothing to do.
 import { type Kysely, sql } from 'kysely'
 import type { Engine } from '../database.ts'
-import { makeAppendOnly } from './0062-append-only.ts'
+import { makeAppendOnly, refuseTruncate } from './0062-append-only.ts'
 
 /** How the two tables' monthly partitions are named: `ledger_transfers_p2026_11`, `…_pdefault`. */
 const partitionName = (table: string, year: number, month: number) =>
@@ -28,23 +28,47 @@ interface Converted {
   table: 'ledger_transfers' | 'game_rounds'
   /** The primary key, with the partition key added. */
   primaryKey: string
-  /** Unique indexes that move to key tables, kept as plain indexes for lookups. */
-  lookups: string[]
+  /** The whole table's primary key and unique constraints (made again by `down`). */
+  wholeKeys: string[]
+  /** Unique indexes that move to key tables, kept as plain indexes for lookups: name → what it indexes. */
+  lookups: Record<string, string>
+  /** Fills the key tables from the whole table's rows. */
+  fillKeys: (whole: string) => string[]
+  /** The sequence its column owns, moved with the column. */
+  sequence?: string
+  /** Append-only (0062): each month refuses TRUNCATE too. */
+  appendOnly: boolean
 }
 
 const converted: Converted[] = [
   {
     table: 'ledger_transfers',
     primaryKey: '(seq, created_at)',
-    lookups: [
-      'create index ledger_transfers_id on ledger_transfers (id)',
-      'create index ledger_transfers_resolves on ledger_transfers (resolves_id) where resolves_id is not null',
+    wholeKeys: [
+      'ledger_transfers_pkey primary key (seq)',
+      'ledger_transfers_id_key unique (id)',
+      'ledger_transfers_resolves_id_key unique (resolves_id)',
     ],
+    lookups: {
+      ledger_transfers_id: '(id)',
+      ledger_transfers_resolves: '(resolves_id) where resolves_id is not null',
+    },
+    fillKeys: (whole) => [
+      `insert into ledger_transfer_keys (id) select id from ${whole}`,
+      `insert into ledger_transfer_resolutions (resolves_id) select resolves_id from ${whole} where resolves_id is not null`,
+    ],
+    sequence: 'ledger_transfers_seq_seq',
+    appendOnly: true,
   },
   {
     table: 'game_rounds',
     primaryKey: '(id, created_at)',
-    lookups: ['create index game_rounds_request on game_rounds (player_id, request_id)'],
+    wholeKeys: ['game_rounds_pkey primary key (id)', 'game_rounds_request unique (player_id, request_id)'],
+    lookups: { game_rounds_request: '(player_id, request_id)' },
+    fillKeys: (whole) => [
+      `insert into game_round_keys (id, player_id, request_id, game_id) select id, player_id, request_id, game_id from ${whole}`,
+    ],
+    appendOnly: false,
   },
 ]
 
@@ -141,76 +165,47 @@ async function partition(db: Kysely<unknown>, spec: Converted) {
   const whole = `${table}_whole`
   const indexes = await secondaryIndexes(db, table)
   const checks = await constraintsOf(db, table, ['c', 'f'])
-  const months = await monthsToMake(db, table)
+  const months = (await monthsToMake(db, table)).map(([year, month]) => ({
+    name: partitionName(table, year, month),
+    bounds: `for values from (${Date.UTC(year, month, 1)}) to (${Date.UTC(year, month + 1, 1)})`,
+  }))
 
   await sql.raw(`alter table ${table} rename to ${whole}`).execute(db)
   await sql.raw(`create table ${table} (like ${whole} including defaults) partition by range (created_at)`).execute(db)
-  for (const [year, month] of months) {
-    await sql
-      .raw(
-        `create table ${partitionName(table, year, month)} partition of ${table} for values from (${Date.UTC(year, month, 1)}) to (${Date.UTC(year, month + 1, 1)})`,
-      )
-      .execute(db)
-  }
-  await sql.raw(`create table ${table}_pdefault partition of ${table} default`).execute(db)
-  // TRUNCATE fires no row trigger and a statement trigger is not inherited: each month refuses it itself.
-  if (table === 'ledger_transfers') {
-    for (const name of [...months.map(([year, month]) => partitionName(table, year, month)), `${table}_pdefault`])
-      await sql
-        .raw(
-          `create trigger ${name}_no_truncate before truncate on ${name} for each statement execute function refuse_append_only_change()`,
-        )
-        .execute(db)
+  for (const { name, bounds } of [...months, { name: `${table}_pdefault`, bounds: 'default' }]) {
+    await sql.raw(`create table ${name} partition of ${table} ${bounds}`).execute(db)
+    if (spec.appendOnly) await refuseTruncate(db, name)
   }
   await sql.raw(`insert into ${table} select * from ${whole}`).execute(db)
-  if (table === 'ledger_transfers') {
-    await sql.raw(`alter sequence ledger_transfers_seq_seq owned by ${table}.seq`).execute(db)
-    await sql.raw(`insert into ledger_transfer_keys (id) select id from ${whole}`).execute(db)
-    await sql
-      .raw(
-        `insert into ledger_transfer_resolutions (resolves_id) select resolves_id from ${whole} where resolves_id is not null`,
-      )
-      .execute(db)
-  } else {
-    await sql
-      .raw(
-        `insert into game_round_keys (id, player_id, request_id, game_id) select id, player_id, request_id, game_id from ${whole}`,
-      )
-      .execute(db)
-  }
+  if (spec.sequence) await sql.raw(`alter sequence ${spec.sequence} owned by ${table}.seq`).execute(db)
+  for (const statement of spec.fillKeys(whole)) await sql.raw(statement).execute(db)
   // The whole table goes with its indexes, constraints and triggers; the partitioned one takes
   // them again under the same names.
   await sql.raw(`drop table ${whole}`).execute(db)
   await sql.raw(`alter table ${table} add constraint ${table}_pkey primary key ${spec.primaryKey}`).execute(db)
   for (const check of checks)
     await sql.raw(`alter table ${table} add constraint ${check.name} ${check.definition}`).execute(db)
-  for (const statement of [...indexes, ...spec.lookups]) await sql.raw(statement).execute(db)
+  for (const statement of indexes) await sql.raw(statement).execute(db)
+  for (const [name, on] of Object.entries(spec.lookups))
+    await sql.raw(`create index ${name} on ${table} ${on}`).execute(db)
 }
 
 /** Back to one table per name, the unique indexes on it again. */
 async function unpartition(db: Kysely<unknown>, spec: Converted) {
   const { table } = spec
   const parted = `${table}_parted`
+  const lookups = Object.keys(spec.lookups)
   const indexes = (await secondaryIndexes(db, table)).filter(
-    (statement) => !spec.lookups.some((lookup) => statement.includes(lookup.split(' ')[2] as string)),
+    (statement) => !lookups.some((name) => statement.startsWith(`CREATE INDEX ${name} ON `)),
   )
   const checks = await constraintsOf(db, table, ['c', 'f'])
   await sql.raw(`alter table ${table} rename to ${parted}`).execute(db)
   await sql.raw(`create table ${table} (like ${parted} including defaults)`).execute(db)
   await sql.raw(`insert into ${table} select * from ${parted}`).execute(db)
-  if (table === 'ledger_transfers')
-    await sql.raw(`alter sequence ledger_transfers_seq_seq owned by ${table}.seq`).execute(db)
+  if (spec.sequence) await sql.raw(`alter sequence ${spec.sequence} owned by ${table}.seq`).execute(db)
   await sql.raw(`drop table ${parted}`).execute(db)
-  if (table === 'ledger_transfers') {
-    await sql.raw(`alter table ${table} add constraint ${table}_pkey primary key (seq)`).execute(db)
-    await sql.raw(`alter table ${table} add constraint ${table}_id_key unique (id)`).execute(db)
-    await sql.raw(`alter table ${table} add constraint ${table}_resolves_id_key unique (resolves_id)`).execute(db)
-  } else {
-    await sql.raw(`alter table ${table} add constraint ${table}_pkey primary key (id)`).execute(db)
-    await sql.raw(`alter table ${table} add constraint game_rounds_request unique (player_id, request_id)`).execute(db)
-  }
-  for (const check of checks)
-    await sql.raw(`alter table ${table} add constraint ${check.name} ${check.definition}`).execute(db)
+  for (const constraint of [...spec.wholeKeys, ...checks.map((check) => `${check.name} ${check.definition}`)])
+    await sql.raw(`alter table ${table} add constraint ${constraint}`).execute(db)
   for (const statement of indexes) await sql.raw(statement).execute(db)
 }
 
