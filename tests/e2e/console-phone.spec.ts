@@ -7,27 +7,29 @@ import { accountInfo, consolePage, createOperator, fundedPlayer, requestWithdraw
 
 const SHOTS = process.env.CONSOLE_SHOTS
 
-/** Controls of the page whose centre, once scrolled into view, is taken by another element. */
+/**
+ * Controls of the page whose centre, once scrolled into view, is taken by another element. The
+ * pages are live (a push reloads their lists: a withdrawal paid meanwhile leaves the worklist), so
+ * the survey runs in one task of the page: every control it names is one of the same render.
+ */
 async function coveredControls(page: Page): Promise<string[]> {
-  const controls = page.locator(
-    'main button:visible, main a:visible, main input:visible, main select:visible, main textarea:visible',
-  )
-  const covered: string[] = []
-  for (const control of await controls.all()) {
-    await control.scrollIntoViewIfNeeded()
-    const hit = await control.evaluate((el) => {
+  return page.locator('main').evaluate((main) => {
+    const covered: string[] = []
+    for (const el of main.querySelectorAll<HTMLElement>('button, a, input, select, textarea')) {
+      // Playwright's `:visible`: rendered, not `visibility: hidden`, and a box of some size.
+      if (!el.checkVisibility({ visibilityProperty: true })) continue
+      if (el.getBoundingClientRect().width === 0 || el.getBoundingClientRect().height === 0) continue
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })
       const r = el.getBoundingClientRect()
-      if (r.width === 0 || r.height === 0) return true
       const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1)
       const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1)
       const top = document.elementFromPoint(x, y)
-      return (
+      const hit =
         top !== null && (el === top || el.contains(top) || (el as HTMLInputElement).labels?.[0]?.contains(top) === true)
-      )
-    })
-    if (!hit) covered.push((await control.evaluate((el) => el.outerHTML.slice(0, 120))) as string)
-  }
-  return covered
+      if (!hit) covered.push(el.outerHTML.slice(0, 120))
+    }
+    return covered
+  })
 }
 
 test.use({ viewport: { width: 390, height: 844 } })
