@@ -169,6 +169,19 @@ describe.each(engines)('statement and ops on %s', (engine) => {
     expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(header)
   })
 
+  it('counts a balance no transfer of the page touches: a bonus granted before a page of cash lines', async () => {
+    await t.app.ledger.transact((tx) =>
+      grantBonus(tx, { id: 'gift', playerId: userId, amount: 1000, wageringMultiplier: 3, kind: 'new_player_gift' }),
+    )
+    for (let i = 0; i < 30; i++) expect((await adjust(100 + i, `cash-${i}`)).statusCode).toBe(200)
+    const header = (await post('/v1/bus/accountInfo')).json().data.balance.total
+    const first = (await post('/v1/bus/statement', { pageSize: 5 })).json().data
+    expect(first.entries.map((l: { kind: string }) => l.kind)).not.toContain('new_player_gift')
+    expect(first.entries[0].balanceAfter).toBe(header)
+    // The fifth line is the adjustment of 125: the gift and adjustments 0 to 25 are in its balance.
+    expect(first.entries.at(-1).balanceAfter).toBe(1000 + 26 * 100 + (25 * 26) / 2)
+  })
+
   it("exports the statement as CSV, oldest first, in the player's language, the market's local time and decimal mark", async () => {
     await adjust(5000, 'a')
     await adjust(-1200, 'b')

@@ -120,6 +120,28 @@ async function balanceBefore(db: Kysely<Database>, engine: Engine, account: numb
   return last?.balance ?? 0
 }
 
+/**
+ * An account's balance just before the oldest of `transfers` — every transfer on the player's
+ * accounts from the newest read down to that one. The oldest of them on the account tells it
+ * (its balance after, less what it moved); none does and the history is `exhausted`, so the
+ * account never moved before: 0, as every account opens. Else the index is asked.
+ */
+async function startBalance(
+  db: Kysely<Database>,
+  engine: Engine,
+  account: number,
+  transfers: Transfer[],
+  exhausted: boolean,
+): Promise<number> {
+  for (let i = transfers.length - 1; i >= 0; i--) {
+    const t = transfers[i] as Transfer
+    if (t.debit === account) return t.debitAfter + t.amount
+    if (t.credit === account) return t.creditAfter - t.amount
+  }
+  if (exhausted) return 0
+  return balanceBefore(db, engine, account, (transfers.at(-1) as Transfer).seq)
+}
+
 function operationKey(t: Transfer): string {
   return t.reference?.startsWith('round:') ? t.reference : `transfer:${t.id}`
 }
@@ -267,8 +289,8 @@ async function linesPage(
   const oldest = transfers.at(-1)
   if (!oldest) return { lines: [], nextCursor: null }
   const [cash, bonus] = await Promise.all([
-    balanceBefore(db, engine, own.cash, oldest.seq),
-    balanceBefore(db, engine, own.bonus, oldest.seq),
+    startBalance(db, engine, own.cash, transfers, exhausted),
+    startBalance(db, engine, own.bonus, transfers, exhausted),
   ])
   let lines = linesOf(transfers, own, { cash, bonus })
   // Without the whole history in hand, the oldest line may go on in the next chunk.
