@@ -62,6 +62,7 @@ import { pixPaymentsOrderIndexMigration } from './migrations/0079-pix-payments-o
 import { depositOrdersPlayerStatusIndexMigration } from './migrations/0080-deposit-orders-player-status-index.ts'
 import { backgroundReadsIndexesMigration } from './migrations/0081-background-reads-indexes.ts'
 import { monthlyPartitionsMigration } from './migrations/0082-monthly-partitions.ts'
+import { transferMonthBoundsMigration } from './migrations/0083-transfer-month-bounds.ts'
 
 function provider(db: Db, timeZone: string): MigrationProvider {
   return {
@@ -128,6 +129,7 @@ function provider(db: Db, timeZone: string): MigrationProvider {
         '0080-deposit-orders-player-status-index': depositOrdersPlayerStatusIndexMigration(),
         '0081-background-reads-indexes': backgroundReadsIndexesMigration(),
         '0082-monthly-partitions': monthlyPartitionsMigration(db.engine),
+        '0083-transfer-month-bounds': transferMonthBoundsMigration(db.engine),
       }
     },
   }

@@ -55,6 +55,7 @@ export const tableOwners: Record<keyof Database, ServerModule> = {
   ledger_transfers: 'ledger',
   ledger_transfer_keys: 'ledger',
   ledger_transfer_resolutions: 'ledger',
+  ledger_transfer_months: 'ledger',
   wallet_bets: 'ledger',
   bonus_wagering: 'ledger',
   outbox: 'push',

@@ -20,9 +20,11 @@ import {
   detachMonth,
   ensureMonths,
   ensureMonthsOfAll,
+  keepTransferMonthBounds,
   type MonthlyTable,
   monthOf,
   partitionedMonths,
+  transferMonths,
 } from './partitions.ts'
 
 const JAN_END = Date.UTC(2026, 0, 31, 23, 59, 59, 900)
@@ -170,8 +172,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     clock.now = FEB_START
     await move('february')
 
+    await keepTransferMonthBounds(db, Date.UTC(2026, 3, 1))
+    expect((await transferMonths(db.kysely)).find((m) => m.partition === 'ledger_transfers_p2026_01')?.bounded).toBe(
+      true,
+    )
     const detached = await detachMonth(db, 'ledger_transfers', monthOf(JAN_END))
     expect(detached).toBe('ledger_transfers_p2026_01')
+    // Out of the table, out of the bounds, and no trigger left to keep a bound that is gone.
+    expect(
+      (await sql`select 1 from ledger_transfer_months where partition = ${detached}`.execute(db.kysely)).rows,
+    ).toEqual([])
+    expect((await sql`select 1 from pg_trigger where tgname = ${`${detached}_bound`}`.execute(db.kysely)).rows).toEqual(
+      [],
+    )
     expect((await partitionedMonths(db, 'ledger_transfers')).map((m) => m.name)).not.toContain('2026_01')
     expect(await rowsOf(db, 'ledger_transfers', 'true')).toEqual(['ledger_transfers_p2026_02'])
     const kept = await sql<{ id: string }>`select id from ledger_transfers_p2026_01`.execute(db.kysely)
@@ -260,6 +273,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
       expect(names).toEqual(expect.arrayContaining(['2031_06', '2031_07', '2031_08', '2031_09']))
       expect(names).not.toContain('2031_10')
     }
+    // The months of transfers away from the clock are bounded from the start; the clock's is not.
+    const bounded = (await transferMonths(testDb.db.kysely)).filter((m) => m.bounded).map((m) => m.partition)
+    expect(bounded).toEqual(
+      expect.arrayContaining(['ledger_transfers_p2031_08', 'ledger_transfers_p2031_09', 'ledger_transfers_pdefault']),
+    )
+    expect(bounded).not.toContain('ledger_transfers_p2031_06')
   })
 
   it('moves a history written before the partitions into its months, keys and all', async () => {

@@ -2,9 +2,13 @@
 // months kept ahead of the present so every row lands in its own month's table, not the default
 // one; the list of months a table has; and an old month detached whole into a table of its own
 // (and attached back). The key tables that hold these tables' unique ids are never partitioned,
-// so a detached month's ids stay taken. SQLite: one file, no partitions; every call is a no-op.
-import { sql } from 'kysely'
+// so a detached month's ids stay taken. And the bounds of the months of transfers away from the
+// clock (migration 0083): given to a month once the clock is two days past it (or while it is more
+// than two days ahead), taken back as the clock nears it. SQLite: one file, no partitions; every
+// call is a no-op.
+import { type Kysely, sql } from 'kysely'
 import type { Db } from './database.ts'
+import type { Database } from './schema.ts'
 
 export const monthlyTables = ['ledger_transfers', 'game_rounds'] as const
 export type MonthlyTable = (typeof monthlyTables)[number]
@@ -54,10 +58,16 @@ export async function partitionedMonths(db: Db, table: MonthlyTable): Promise<Mo
      where p.relname = ${table} and n.nspname = current_schema()`.execute(db.kysely)
   const months: Month[] = []
   for (const { name } of rows) {
-    const found = /_p(\d{4})_(\d{2})$/.exec(name)
-    if (found) months.push(monthAt(Number(found[1]), Number(found[2]) - 1))
+    const month = monthOfPartition(name)
+    if (month) months.push(month)
   }
   return months.sort((a, b) => a.from - b.from)
+}
+
+/** The month a partition's name says (`…_p2026_11`); null for the default partition. */
+function monthOfPartition(name: string): Month | null {
+  const found = /_p(\d{4})_(\d{2})$/.exec(name)
+  return found ? monthAt(Number(found[1]), Number(found[2]) - 1) : null
 }
 
 export interface Ensured {
@@ -137,6 +147,98 @@ export function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
   return ensureMonthsOfAll(db, now, last.from)
 }
 
+/** How near the clock a month of transfers is left without a bound: every spin writes there. */
+export const UNBOUNDED_MARGIN_MS = 2 * 86_400_000
+
+/** A partition of the transfers and its bound (migration 0083); null where it has none. */
+export interface TransferMonth {
+  partition: string
+  bounded: boolean
+  /** Null in a bounded month with no rows. */
+  minSeq: number | null
+  maxSeq: number | null
+  maxAccountId: number | null
+}
+
+/**
+ * Every partition of the transfers (attached), the default one included, with its bound if any.
+ * (The table's name is a parameter so the statement is prepared once per connection; each
+ * partition's name is one probe of the catalog, where a join would read all of pg_class.)
+ */
+export async function transferMonths(db: Kysely<Database>): Promise<TransferMonth[]> {
+  const { rows } = await sql<{
+    partition: string
+    bounded: boolean
+    min_seq: number | null
+    max_seq: number | null
+    max_account_id: number | null
+  }>`
+    select p.partition, b.partition is not null as bounded, b.min_seq, b.max_seq, b.max_account_id
+      from (select (select c.relname from pg_class c where c.oid = i.inhrelid) as partition
+              from pg_inherits i where i.inhparent = ${'ledger_transfers'}::regclass) as p
+      left join ledger_transfer_months b on b.partition = p.partition`.execute(db)
+  const number = (value: number | null) => (value === null ? null : Number(value))
+  return rows.map((r) => ({
+    partition: r.partition,
+    bounded: r.bounded,
+    minSeq: number(r.min_seq),
+    maxSeq: number(r.max_seq),
+    maxAccountId: number(r.max_account_id),
+  }))
+}
+
+export interface Bounds {
+  bounded: string[]
+  unbounded: string[]
+  /** Months whose table could not be locked in time: left as they were for a later run. */
+  waited: string[]
+}
+
+/**
+ * Gives every month of transfers more than UNBOUNDED_MARGIN_MS from `now` a bound, the default
+ * partition included, and takes it from the months within it. Safe beside another instance
+ * doing the same.
+ */
+export async function keepTransferMonthBounds(db: Db, now: number): Promise<Bounds> {
+  const result: Bounds = { bounded: [], unbounded: [], waited: [] }
+  if (db.engine !== 'postgres') return result
+  for (const month of await transferMonths(db.kysely)) {
+    const span = monthOfPartition(month.partition)
+    const near = span !== null && span.from <= now + UNBOUNDED_MARGIN_MS && span.to > now - UNBOUNDED_MARGIN_MS
+    if (near === !month.bounded) continue
+    try {
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql.raw(`set local lock_timeout = '${LOCK_WAIT_MS}ms'`).execute(trx)
+        if (near) {
+          await sql.raw(`drop trigger if exists ${month.partition}_bound on ${month.partition}`).execute(trx)
+          await sql`delete from ledger_transfer_months where partition = ${month.partition}`.execute(trx)
+          return
+        }
+        // No row may come in between the bound read and the trigger that keeps it (this lock waits
+        // for writers in flight and holds new ones for the moment); a second instance waits here
+        // and then finds the bound taken.
+        await sql.raw(`lock table ${month.partition} in share row exclusive mode`).execute(trx)
+        await sql`
+          insert into ledger_transfer_months (partition, min_seq, max_seq, max_account_id)
+          select ${month.partition}, min(seq), max(seq), greatest(max(debit_account_id), max(credit_account_id))
+            from ${sql.table(month.partition)}`.execute(trx)
+        await sql
+          .raw(
+            `create trigger ${month.partition}_bound after insert on ${month.partition} for each row execute function ledger_transfer_month_bound()`,
+          )
+          .execute(trx)
+      })
+      ;(near ? result.unbounded : result.bounded).push(month.partition)
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      // 55P03: a lock not had in time (a later run tries again); 23505 or 42710: bounded by another instance meanwhile.
+      if (code === '55P03') result.waited.push(month.partition)
+      else if (code !== '23505' && code !== '42710') throw error
+    }
+  }
+  return result
+}
+
 /**
  * Detaches a month: its rows leave the table (and every read of it) whole, into the standalone
  * table of the partition's name, kept — to be moved to cheaper storage, archived or attached back.
@@ -145,7 +247,14 @@ export function ensureMonthsAhead(db: Db, now: number): Promise<Ensured> {
 export async function detachMonth(db: Db, table: MonthlyTable, month: Month): Promise<string> {
   if (db.engine !== 'postgres') throw new Error('monthly partitions are PostgreSQL’s')
   const name = partitionName(table, month)
-  await sql.raw(`alter table ${table} detach partition ${name}`).execute(db.kysely)
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql.raw(`alter table ${table} detach partition ${name}`).execute(trx)
+    // Out of the table, out of its bounds; attached back, it is bounded again by the next upkeep.
+    if (table === 'ledger_transfers') {
+      await sql.raw(`drop trigger if exists ${name}_bound on ${name}`).execute(trx)
+      await sql`delete from ledger_transfer_months where partition = ${name}`.execute(trx)
+    }
+  })
   return name
 }
 

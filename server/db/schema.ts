@@ -147,6 +147,18 @@ export interface LedgerTransferResolutionsTable {
   resolves_id: string
 }
 
+/**
+ * PostgreSQL only (migration 0083): per month of transfers outside the clock's, the lowest and
+ * highest `seq` in it and the highest account id it moves (null while empty), kept true by a trigger on that month — the months a
+ * statement page may skip (server/db/partitions.ts keeps which months have one).
+ */
+export interface LedgerTransferMonthsTable {
+  partition: string
+  min_seq: number | null
+  max_seq: number | null
+  max_account_id: number | null
+}
+
 export interface LedgerTransfersTable {
   seq: Generated<number>
   id: string
@@ -951,6 +963,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable
   ledger_transfer_keys: LedgerTransferKeysTable
   ledger_transfer_resolutions: LedgerTransferResolutionsTable
+  ledger_transfer_months: LedgerTransferMonthsTable
   ledger_transfers: LedgerTransfersTable
   wallet_bets: WalletBetsTable
   bonus_wagering: BonusWageringTable

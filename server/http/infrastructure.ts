@@ -1,7 +1,8 @@
 // The app's infrastructure, registered first: configuration, database (and its read pool, which
 // the call sites that read a lot choose), clock and language packs as decorations, security headers, WebSockets, the OpenAPI document and `/healthz`. Modules
 // register after it and read these decorations. It also keeps PostgreSQL's monthly partitions
-// made ahead of the clock (server/db/partitions.ts): at start and once a day.
+// made ahead of the clock and its months of transfers bounded (server/db/partitions.ts): at start
+// and once a day.
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
@@ -9,7 +10,7 @@ import { type Kysely, sql } from 'kysely'
 import { z } from 'zod'
 import type { Config } from '../config.ts'
 import type { Db, DirectPostgres, Engine } from '../db/database.ts'
-import { ensureMonthsAhead } from '../db/partitions.ts'
+import { ensureMonthsAhead, keepTransferMonthBounds } from '../db/partitions.ts'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 import { type LanguagePacks, loadLanguagePacks } from '../i18n/packs.ts'
@@ -87,7 +88,10 @@ function lifecycle(server: FastifyInstance['server']): Lifecycle {
 
 const DAY_MS = 24 * 60 * 60_000
 
-/** Months made before the clock reaches them, so no row of play lands in the default partition. */
+/**
+ * Months made before the clock reaches them, so no row of play lands in the default partition;
+ * the months of transfers away from the clock bounded, so a statement page skips them.
+ */
 async function keepMonthsAhead(app: FastifyInstance, db: Db) {
   if (db.engine !== 'postgres') return
   const upkeep = async () => {
@@ -99,6 +103,14 @@ async function keepMonthsAhead(app: FastifyInstance, db: Db) {
         { months: heldByDefault },
         'monthly partitions not made: the default partition holds rows of these months',
       )
+    const bounds = await keepTransferMonthBounds(db, app.clock.now())
+    if (bounds.bounded.length + bounds.unbounded.length > 0)
+      app.log.info(
+        { bounded: bounds.bounded, unbounded: bounds.unbounded },
+        'months of transfers bounded and unbounded',
+      )
+    if (bounds.waited.length > 0)
+      app.log.warn({ months: bounds.waited }, 'months of transfers not bounded yet: their table was busy')
   }
   // Before any module registers: the modules write at start (the house accounts, the pool's seed).
   await upkeep()

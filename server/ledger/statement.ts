@@ -3,7 +3,9 @@
 // the adjacent transfers of one spin (its bet and win, cash and bonus parts). A withdrawal's
 // payout moves money from the hold to the payouts account without changing the balance, so it is
 // the hold line's resolution, not a line. Pages are keyset on `seq`: every query walks an
-// (account, seq) index from a bound, so page 1 costs the same whatever the player's history.
+// (account, seq) index from a bound, so page 1 costs the same whatever the player's history — on
+// PostgreSQL, in the months that may hold the page (their bounds, migration 0083), whatever the
+// months kept.
 // The CSV export streams every leg, oldest first, in chunks.
 
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
@@ -12,6 +14,7 @@ import type { Language } from '../../contract/languages.ts'
 import type { StatementEntryView, StatementLegView, StatementView } from '../../contract/statement.ts'
 import type { StatementAccount, TransferKind } from '../../contract/transfers.ts'
 import type { Engine } from '../db/database.ts'
+import { type TransferMonth, transferMonths } from '../db/partitions.ts'
 import type { Database } from '../db/schema.ts'
 import { csvRows } from '../lib/csv.ts'
 import { localDateTime } from '../lib/periods.ts'
@@ -63,12 +66,14 @@ function toTransfer(r: Row): Transfer {
 }
 
 /**
- * Up to `limit` transfers on `accounts`, past `bound` in `order`. One index range per account and
- * side, each limited, so the cost is the page's size, not the history's.
+ * Up to `limit` transfers on `accounts` in `tables` (the transfers, or some of their monthly
+ * partitions), past `bound` in `order`. One index range per table, account and side, each limited,
+ * so the cost is the page's size, not the history's.
  */
 async function transfersOn(
   db: Kysely<Database>,
   engine: Engine,
+  tables: string[],
   accounts: number[],
   bound: number | null,
   order: 'desc' | 'asc',
@@ -77,26 +82,28 @@ async function transfersOn(
   const direction = sql.raw(order)
 
   const parts: RawBuilder<Row>[] = []
-  for (const side of ['debit_account_id', 'credit_account_id']) {
-    const column = sql.ref(side)
-    for (const account of accounts) {
-      // One range of the (account, seq) index. On PostgreSQL it is written as a range on both
-      // columns: with `account = …` it may walk the primary key backwards hoping to meet the
-      // account soon, and read every newer transfer of everyone else first. SQLite plans the
-      // plain form best.
-      const range =
-        engine === 'sqlite'
-          ? bound === null
-            ? sql`${column} = ${account}`
-            : sql`${column} = ${account} and seq ${sql.raw(order === 'desc' ? '<' : '>')} ${bound}`
-          : bound === null
-            ? sql`${column} >= ${account} and ${column} <= ${account}`
-            : order === 'desc'
-              ? sql`${column} >= ${account} and (${column}, seq) < (${account}, ${bound})`
-              : sql`${column} <= ${account} and (${column}, seq) > (${account}, ${bound})`
-      parts.push(
-        sql<Row>`select * from (select ${columns} from ledger_transfers where ${range} order by ${column} ${direction}, seq ${direction} limit ${limit}) as ${sql.ref(`p${parts.length}`)}`,
-      )
+  for (const table of tables) {
+    for (const side of ['debit_account_id', 'credit_account_id']) {
+      const column = sql.ref(side)
+      for (const account of accounts) {
+        // One range of the (account, seq) index. On PostgreSQL it is written as a range on both
+        // columns: with `account = …` it may walk the primary key backwards hoping to meet the
+        // account soon, and read every newer transfer of everyone else first. SQLite plans the
+        // plain form best.
+        const range =
+          engine === 'sqlite'
+            ? bound === null
+              ? sql`${column} = ${account}`
+              : sql`${column} = ${account} and seq ${sql.raw(order === 'desc' ? '<' : '>')} ${bound}`
+            : bound === null
+              ? sql`${column} >= ${account} and ${column} <= ${account}`
+              : order === 'desc'
+                ? sql`${column} >= ${account} and (${column}, seq) < (${account}, ${bound})`
+                : sql`${column} <= ${account} and (${column}, seq) > (${account}, ${bound})`
+        parts.push(
+          sql<Row>`select * from (select ${columns} from ${sql.table(table)} where ${range} order by ${column} ${direction}, seq ${direction} limit ${limit}) as ${sql.ref(`p${parts.length}`)}`,
+        )
+      }
     }
   }
   // `union` drops the second copy of a transfer between two of the player's own accounts.
@@ -104,42 +111,95 @@ async function transfersOn(
   return rows.map(toTransfer)
 }
 
-/** An account's balance just before `seq` (after its last transfer before it). */
-async function balanceBefore(db: Kysely<Database>, engine: Engine, account: number, seq: number): Promise<number> {
-  const before = (column: 'debit_account_id' | 'credit_account_id') =>
-    engine === 'sqlite'
-      ? sql`${sql.ref(column)} = ${account} and seq < ${seq}`
-      : sql`${sql.ref(column)} >= ${account} and (${sql.ref(column)}, seq) < (${account}, ${seq})`
-  const { rows } = await sql<{ seq: number; balance: number }>`
-    select * from (select seq, debit_balance_after as balance from ledger_transfers
-      where ${before('debit_account_id')} order by debit_account_id desc, seq desc limit 1) as d
-    union all
-    select * from (select seq, credit_balance_after as balance from ledger_transfers
-      where ${before('credit_account_id')} order by credit_account_id desc, seq desc limit 1) as c`.execute(db)
-  const last = rows.map((r) => ({ seq: Number(r.seq), balance: Number(r.balance) })).sort((a, b) => b.seq - a.seq)[0]
-  return last?.balance ?? 0
+/** The months and their bounds, read once per snapshot (readStatement's transaction). */
+const monthsRead = new WeakMap<Kysely<Database>, Promise<TransferMonth[]>>()
+function monthsOfSnapshot(db: Kysely<Database>): Promise<TransferMonth[]> {
+  let months = monthsRead.get(db)
+  if (!months) {
+    months = transferMonths(db)
+    monthsRead.set(db, months)
+  }
+  return months
+}
+
+/**
+ * Up to `limit` of the newest transfers on `accounts` older than `bound`. On PostgreSQL, the
+ * months the clock is in first, then the bounded months (migration 0083) newest first, while one
+ * may still hold a line of the page: a month whose accounts are all below these, whose rows are
+ * all newer than the bound, or whose newest row is older than a full page's last, is not read.
+ * Taken in one snapshot with the bounds (readStatement), it is the same answer as asking every
+ * month, at the cost of the months the page needs.
+ */
+async function newestTransfersOn(
+  db: Kysely<Database>,
+  engine: Engine,
+  accounts: number[],
+  bound: number | null,
+  limit: number,
+): Promise<Transfer[]> {
+  if (engine === 'sqlite') return transfersOn(db, engine, ['ledger_transfers'], accounts, bound, 'desc', limit)
+  const months = await monthsOfSnapshot(db)
+  const lowest = Math.min(...accounts)
+  const unbounded = months.filter((m) => !m.bounded).map((m) => m.partition)
+  const candidates = months
+    .filter(
+      (m) =>
+        m.bounded &&
+        m.maxSeq !== null &&
+        (m.maxAccountId ?? 0) >= lowest &&
+        (bound === null || (m.minSeq ?? 0) < bound),
+    )
+    .sort((a, b) => (b.maxSeq ?? 0) - (a.maxSeq ?? 0))
+  let found = unbounded.length > 0 ? await transfersOn(db, engine, unbounded, accounts, bound, 'desc', limit) : []
+  // The candidates in batches of 1, 2, 4… months: a page that spans a month or two reads just
+  // those, and a sparse history every month in a few queries, not one query a month.
+  for (let next = 0, batch = 1; next < candidates.length; next += batch, batch *= 2) {
+    const last = found.length >= limit ? (found[limit - 1] as Transfer).seq : null
+    // Candidates come newest row first: once one's rows are all older than a full page's last, so are the rest's.
+    const group = candidates.slice(next, next + batch).filter((m) => last === null || (m.maxSeq ?? 0) > last)
+    if (group.length === 0) break
+    const more = await transfersOn(
+      db,
+      engine,
+      group.map((m) => m.partition),
+      accounts,
+      bound,
+      'desc',
+      limit,
+    )
+    found = [...found, ...more].sort((a, b) => b.seq - a.seq).slice(0, limit)
+  }
+  return found
 }
 
 /**
  * An account's balance just before the oldest of `transfers` — every transfer on the player's
- * accounts from the newest read down to that one. The oldest of them on the account tells it
- * (its balance after, less what it moved); none does and the history is `exhausted`, so the
- * account never moved before: 0, as every account opens. Else the index is asked.
+ * accounts from `bound` (null: the newest) down to that one. The oldest of them on the account
+ * tells it (its balance after, less what it moved); none does and the history is `exhausted`, so
+ * the account never moved before: 0, as every account opens. None does on a read from the newest
+ * in one snapshot (PostgreSQL, readStatement): the account has not moved since, so its balance now.
+ * Else the index is asked.
  */
 async function startBalance(
   db: Kysely<Database>,
   engine: Engine,
   account: number,
-  transfers: Transfer[],
-  exhausted: boolean,
+  read: { transfers: Transfer[]; bound: number | null; exhausted: boolean },
 ): Promise<number> {
+  const { transfers, bound, exhausted } = read
   for (let i = transfers.length - 1; i >= 0; i--) {
     const t = transfers[i] as Transfer
     if (t.debit === account) return t.debitAfter + t.amount
     if (t.credit === account) return t.creditAfter - t.amount
   }
   if (exhausted) return 0
-  return balanceBefore(db, engine, account, (transfers.at(-1) as Transfer).seq)
+  if (bound === null && engine === 'postgres') {
+    const now = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', account).executeTakeFirst()
+    return Number(now?.balance ?? 0)
+  }
+  const [last] = await newestTransfersOn(db, engine, [account], (transfers.at(-1) as Transfer).seq, 1)
+  if (!last) return 0
+  return last.debit === account ? last.debitAfter : last.creditAfter
 }
 
 function operationKey(t: Transfer): string {
@@ -279,7 +339,7 @@ async function linesPage(
   let bound = before
   let exhausted = false
   while (!exhausted) {
-    const more = await transfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], bound, 'desc', chunk)
+    const more = await newestTransfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], bound, chunk)
     transfers.push(...more)
     exhausted = more.length < chunk
     bound = transfers.at(-1)?.seq ?? bound
@@ -289,8 +349,8 @@ async function linesPage(
   const oldest = transfers.at(-1)
   if (!oldest) return { lines: [], nextCursor: null }
   const [cash, bonus] = await Promise.all([
-    startBalance(db, engine, own.cash, transfers, exhausted),
-    startBalance(db, engine, own.bonus, transfers, exhausted),
+    startBalance(db, engine, own.cash, { transfers, bound: before, exhausted }),
+    startBalance(db, engine, own.bonus, { transfers, bound: before, exhausted }),
   ])
   let lines = linesOf(transfers, own, { cash, bonus })
   // Without the whole history in hand, the oldest line may go on in the next chunk.
@@ -304,6 +364,22 @@ async function linesPage(
 
 /** A page of the statement: by cursor, or (older clients) by page number. */
 export async function readStatement(
+  db: Kysely<Database>,
+  engine: Engine,
+  accounts: AccountDirectory,
+  playerId: number,
+  request: { pageSize: number; cursor?: string | undefined; pageNum?: number | undefined },
+): Promise<StatementView> {
+  // PostgreSQL: the months' bounds and their rows read in one snapshot (newestTransfersOn).
+  if (engine === 'postgres')
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => statementPage(trx, engine, accounts, playerId, request))
+  return statementPage(db, engine, accounts, playerId, request)
+}
+
+async function statementPage(
   db: Kysely<Database>,
   engine: Engine,
   accounts: AccountDirectory,
@@ -410,7 +486,15 @@ export async function* statementCsvChunks(
   let after: number | null = null
   yield writer.header
   for (;;) {
-    const chunk = await transfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], after, 'asc', chunkSize)
+    const chunk = await transfersOn(
+      db,
+      engine,
+      ['ledger_transfers'],
+      [own.cash, own.bonus, own.withdrawal_hold],
+      after,
+      'asc',
+      chunkSize,
+    )
     let text = ''
     for (const t of chunk) text += writer.lines(t, own)
     if (text) yield text

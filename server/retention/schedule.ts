@@ -114,7 +114,7 @@ export const retentionSchedule: readonly RetentionRule[] = [
     record: 'Ledger: accounts and transfers (amounts, kinds, balances after)',
     module: 'ledger',
     tables:
-      'ledger_accounts, ledger_transfers, ledger_transfer_keys, ledger_transfer_resolutions, wallet_bets, bonus_wagering',
+      'ledger_accounts, ledger_transfers, ledger_transfer_keys, ledger_transfer_resolutions, ledger_transfer_months, wallet_bets, bonus_wagering',
     period: 'at least 5 years after the account is closed; kept, as they hold no personal data',
     rule: AML,
     after: 'kept: amounts and transfer rows never change, so conservation holds',
