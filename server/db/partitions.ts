@@ -202,6 +202,11 @@ export interface Bounds {
 export async function keepTransferMonthBounds(db: Db, now: number): Promise<Bounds> {
   const result: Bounds = { bounded: [], unbounded: [], waited: [] }
   if (db.engine !== 'postgres') return result
+  // A database not migrated that far yet has no bounds to keep (the app is not ready on it).
+  const table = await sql<{
+    found: string | null
+  }>`select to_regclass('ledger_transfer_months')::text as found`.execute(db.kysely)
+  if (!table.rows[0]?.found) return result
   for (const month of await transferMonths(db.kysely)) {
     const span = monthOfPartition(month.partition)
     const near = span !== null && span.from <= now + UNBOUNDED_MARGIN_MS && span.to > now - UNBOUNDED_MARGIN_MS
