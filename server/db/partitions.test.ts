@@ -8,10 +8,10 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
 import { buildTestApp, createTestDb, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
+import { ledgerOnClock } from '../../tests/support/test-ledger.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import { AccountDirectory } from '../ledger/accounts.ts'
 import { auditLedger } from '../ledger/audit.ts'
-import { Ledger } from '../ledger/ledger.ts'
 import type { Db } from './database.ts'
 import { isUniqueViolation } from './errors.ts'
 import { migrateToLatest } from './migrate.ts'
@@ -43,15 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
 
   /** A ledger on `clock`, its house accounts, a player, and a credit to the player's cash by id. */
   async function playerLedger(db: Db, clock: { now: number }) {
-    const accounts = new AccountDirectory(db.kysely)
-    const ledger = new Ledger({
-      db: db.kysely,
-      engine: 'postgres',
-      accounts,
-      now: () => clock.now,
-      afterCommit: () => {},
-    })
-    await accounts.ensureHouseAccounts(clock.now)
+    const { ledger } = await ledgerOnClock(db, clock)
     const player = await createDevicePlayer(db.kysely, clock.now)
     const credit = (id: string, amount: number) =>
       ledger.transfer({

@@ -7,12 +7,11 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
+import { ledgerOnClock } from '../../tests/support/test-ledger.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import type { Db } from '../db/database.ts'
 import { ensureMonthsOfAll, keepTransferMonthBounds, transferMonths } from '../db/partitions.ts'
-import { AccountDirectory } from './accounts.ts'
 import { hold, voidHold } from './holds.ts'
-import { Ledger } from './ledger.ts'
 import { readStatement } from './statement.ts'
 
 const SEP = Date.UTC(2026, 8, 10)
@@ -29,15 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the statement over bounded mont
   /** A database with months from August to January, a ledger on `clock`, and a way to make players. */
   async function setUp(db: Db, clock: { now: number }) {
     await ensureMonthsOfAll(db, Date.UTC(2026, 7, 1), Date.UTC(2027, 0, 1))
-    const accounts = new AccountDirectory(db.kysely)
-    const ledger = new Ledger({
-      db: db.kysely,
-      engine: 'postgres',
-      accounts,
-      now: () => clock.now,
-      afterCommit: () => {},
-    })
-    await accounts.ensureHouseAccounts(clock.now)
+    const { ledger, accounts } = await ledgerOnClock(db, clock)
     let n = 0
     const credit = (player: number, amount: number) =>
       ledger.transfer({

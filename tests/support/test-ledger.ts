@@ -2,7 +2,7 @@
 // between.
 
 import { createDevicePlayer } from '../../server/accounts/players.ts'
-import type { Engine } from '../../server/db/database.ts'
+import type { Db, Engine } from '../../server/db/database.ts'
 import { AccountDirectory } from '../../server/ledger/accounts.ts'
 import { Ledger } from '../../server/ledger/ledger.ts'
 import { createTestDb, type TestDb } from './server.ts'
@@ -31,4 +31,18 @@ export async function createTestLedger(engine: Engine): Promise<TestLedger> {
     committed,
     newPlayer: () => createDevicePlayer(testDb.db.kysely, Date.now()),
   }
+}
+
+/** A ledger on test database `db` whose clock is `clock.now` (moved by the test), its house accounts made. */
+export async function ledgerOnClock(db: Db, clock: { now: number }) {
+  const accounts = new AccountDirectory(db.kysely)
+  const ledger = new Ledger({
+    db: db.kysely,
+    engine: db.engine,
+    accounts,
+    now: () => clock.now,
+    afterCommit: () => {},
+  })
+  await accounts.ensureHouseAccounts(clock.now)
+  return { ledger, accounts }
 }
