@@ -4,10 +4,9 @@
 // on every partition; an old month detaches whole and attaches back with its ids still taken; the
 // app makes months ahead of its clock; and migration 0082 moves an existing history into months.
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/support/clock.ts'
-import { buildTestApp, createTestDb, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, type TestDb, testDatabaseClient } from '../../tests/support/server.ts'
 import { ledgerOnClock } from '../../tests/support/test-ledger.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import { AccountDirectory } from '../ledger/accounts.ts'
@@ -203,11 +202,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('monthly partitions on postgres'
     await months(db)
     const [a, b] = await twoHouseAccounts(db)
     // Another connection, mid-transaction: a write into January and a report over January.
-    const other = new pg.Client({ connectionString: testDatabaseUrl(db) })
-    await other.connect()
-    const schema = await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)
+    const other = await testDatabaseClient(db)
     try {
-      await other.query(`set search_path to ${schema.rows[0]?.name}`)
       await other.query('begin')
       await other.query(
         `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, debit_balance_after, credit_balance_after, created_at)

@@ -49,15 +49,20 @@ export function monthsBetween(from: number, to: number): Month[] {
 
 export const partitionName = (table: MonthlyTable, month: Month) => `${table}_p${month.name}`
 
+/**
+ * The names of a table's partitions (attached; none for a table not partitioned or not there
+ * yet), as a subquery. The table's name is a parameter, so a statement holding it is prepared once
+ * per connection; each partition's name is one probe of the catalog, where a join reads all of it.
+ */
+const partitionsOf = (table: MonthlyTable) => sql<{ partition: string }>`
+  select (select c.relname from pg_class c where c.oid = i.inhrelid) as partition
+    from pg_inherits i where i.inhparent = to_regclass(${table})`
+
 /** The months a table has a partition for (attached), oldest first. */
 export async function partitionedMonths(db: Db, table: MonthlyTable): Promise<Month[]> {
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_inherits i
-      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-      join pg_namespace n on n.oid = p.relnamespace
-     where p.relname = ${table} and n.nspname = current_schema()`.execute(db.kysely)
+  const { rows } = await partitionsOf(table).execute(db.kysely)
   const months: Month[] = []
-  for (const { name } of rows) {
+  for (const { partition: name } of rows) {
     const month = monthOfPartition(name)
     if (month) months.push(month)
   }
@@ -160,11 +165,7 @@ export interface TransferMonth {
   maxAccountId: number | null
 }
 
-/**
- * Every partition of the transfers (attached), the default one included, with its bound if any.
- * (The table's name is a parameter so the statement is prepared once per connection; each
- * partition's name is one probe of the catalog, where a join would read all of pg_class.)
- */
+/** Every partition of the transfers (attached), the default one included, with its bound if any. */
 export async function transferMonths(db: Kysely<Database>): Promise<TransferMonth[]> {
   const { rows } = await sql<{
     partition: string
@@ -174,8 +175,7 @@ export async function transferMonths(db: Kysely<Database>): Promise<TransferMont
     max_account_id: number | null
   }>`
     select p.partition, b.partition is not null as bounded, b.min_seq, b.max_seq, b.max_account_id
-      from (select (select c.relname from pg_class c where c.oid = i.inhrelid) as partition
-              from pg_inherits i where i.inhparent = ${'ledger_transfers'}::regclass) as p
+      from (${partitionsOf('ledger_transfers')}) as p
       left join ledger_transfer_months b on b.partition = p.partition`.execute(db)
   const number = (value: number | null) => (value === null ? null : Number(value))
   return rows.map((r) => ({
@@ -214,11 +214,7 @@ export async function keepTransferMonthBounds(db: Db, now: number): Promise<Boun
     try {
       await db.kysely.transaction().execute(async (trx) => {
         await sql.raw(`set local lock_timeout = '${LOCK_WAIT_MS}ms'`).execute(trx)
-        if (near) {
-          await sql.raw(`drop trigger if exists ${month.partition}_bound on ${month.partition}`).execute(trx)
-          await sql`delete from ledger_transfer_months where partition = ${month.partition}`.execute(trx)
-          return
-        }
+        if (near) return takeBound(trx, month.partition)
         // No row may come in between the bound read and the trigger that keeps it (this lock waits
         // for writers in flight and holds new ones for the moment); a second instance waits here
         // and then finds the bound taken.
@@ -244,6 +240,12 @@ export async function keepTransferMonthBounds(db: Db, now: number): Promise<Boun
   return result
 }
 
+/** A month of transfers without its bound: the trigger that kept it, and the bound itself. */
+async function takeBound(trx: Kysely<Database>, partition: string): Promise<void> {
+  await sql.raw(`drop trigger if exists ${partition}_bound on ${partition}`).execute(trx)
+  await sql`delete from ledger_transfer_months where partition = ${partition}`.execute(trx)
+}
+
 /**
  * Detaches a month: its rows leave the table (and every read of it) whole, into the standalone
  * table of the partition's name, kept — to be moved to cheaper storage, archived or attached back.
@@ -255,10 +257,7 @@ export async function detachMonth(db: Db, table: MonthlyTable, month: Month): Pr
   await db.kysely.transaction().execute(async (trx) => {
     await sql.raw(`alter table ${table} detach partition ${name}`).execute(trx)
     // Out of the table, out of its bounds; attached back, it is bounded again by the next upkeep.
-    if (table === 'ledger_transfers') {
-      await sql.raw(`drop trigger if exists ${name}_bound on ${name}`).execute(trx)
-      await sql`delete from ledger_transfer_months where partition = ${name}`.execute(trx)
-    }
+    if (table === 'ledger_transfers') await takeBound(trx, name)
   })
   return name
 }

@@ -92,7 +92,7 @@ const DAY_MS = 24 * 60 * 60_000
  * Months made before the clock reaches them, so no row of play lands in the default partition;
  * the months of transfers away from the clock bounded, so a statement page skips them.
  */
-async function keepMonthsAhead(app: FastifyInstance, db: Db) {
+async function keepMonths(app: FastifyInstance, db: Db) {
   if (db.engine !== 'postgres') return
   const upkeep = async () => {
     const { made, waited, heldByDefault } = await ensureMonthsAhead(db, app.clock.now())
@@ -147,7 +147,7 @@ const infrastructurePlugin: FastifyPluginAsync<InfrastructureOptions> = async (a
   app.decorate('languagePacks', options.languagePacks ?? loadLanguagePacks(config.localesDir))
   app.decorate('subscribe', db.listen.bind(db))
   app.decorate('lifecycle', lifecycle(app.server))
-  await keepMonthsAhead(app, db)
+  await keepMonths(app, db)
 
   await app.register(securityHeadersOnce, { publicUrl: config.publicUrl })
   await registerOpenApi(app, { docs: config.apiDocs, version: '1' })

@@ -4,9 +4,8 @@
 // included; and a page reads only the months that may hold it — a month locked by another
 // connection holds up only the player whose lines are in it.
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
+import { createTestDb, type TestDb, testDatabaseClient } from '../../tests/support/server.ts'
 import { ledgerOnClock } from '../../tests/support/test-ledger.ts'
 import { createDevicePlayer } from '../accounts/players.ts'
 import type { Db } from '../db/database.ts'
@@ -165,11 +164,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the statement over bounded mont
     await credit(fresh, 70)
     await keepTransferMonthBounds(db, NOV)
 
-    const locker = new pg.Client({ connectionString: testDatabaseUrl(db) })
-    await locker.connect()
-    const schema = await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)
+    const locker = await testDatabaseClient(db)
     try {
-      await locker.query(`set search_path to ${schema.rows[0]?.name}`)
       await locker.query('begin')
       await locker.query('lock table ledger_transfers_p2026_09 in access exclusive mode')
       const within = <T>(work: Promise<T>) =>

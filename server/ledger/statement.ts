@@ -111,34 +111,35 @@ async function transfersOn(
   return rows.map(toTransfer)
 }
 
-/** The months and their bounds, read once per snapshot (readStatement's transaction). */
-const monthsRead = new WeakMap<Kysely<Database>, Promise<TransferMonth[]>>()
-function monthsOfSnapshot(db: Kysely<Database>): Promise<TransferMonth[]> {
-  let months = monthsRead.get(db)
-  if (!months) {
-    months = transferMonths(db)
-    monthsRead.set(db, months)
-  }
-  return months
-}
+/** Up to `limit` of the newest transfers on `accounts` older than `bound`: how a page reads its lines. */
+type NewestTransfers = (accounts: number[], bound: number | null, limit: number) => Promise<Transfer[]>
 
 /**
- * Up to `limit` of the newest transfers on `accounts` older than `bound`. On PostgreSQL, the
+ * The newest transfers as one statement read finds them. SQLite: the table. PostgreSQL: the
  * months the clock is in first, then the bounded months (migration 0083) newest first, while one
  * may still hold a line of the page: a month whose accounts are all below these, whose rows are
  * all newer than the bound, or whose newest row is older than a full page's last, is not read.
- * Taken in one snapshot with the bounds (readStatement), it is the same answer as asking every
- * month, at the cost of the months the page needs.
+ * The months and their bounds are read once for the read, in its snapshot (readStatement): the
+ * same answer as asking every month, at the cost of the months the page needs.
  */
-async function newestTransfersOn(
+function newestTransfersOf(db: Kysely<Database>, engine: Engine): NewestTransfers {
+  if (engine === 'sqlite')
+    return (accounts, bound, limit) => transfersOn(db, engine, ['ledger_transfers'], accounts, bound, 'desc', limit)
+  let monthsRead: Promise<TransferMonth[]> | undefined
+  return async (accounts, bound, limit) => {
+    monthsRead ??= transferMonths(db)
+    return newestInMonths(db, await monthsRead, accounts, bound, limit)
+  }
+}
+
+/** PostgreSQL's walk of `months` (newestTransfersOf). */
+async function newestInMonths(
   db: Kysely<Database>,
-  engine: Engine,
+  months: TransferMonth[],
   accounts: number[],
   bound: number | null,
   limit: number,
 ): Promise<Transfer[]> {
-  if (engine === 'sqlite') return transfersOn(db, engine, ['ledger_transfers'], accounts, bound, 'desc', limit)
-  const months = await monthsOfSnapshot(db)
   const lowest = Math.min(...accounts)
   const unbounded = months.filter((m) => !m.bounded).map((m) => m.partition)
   const candidates = months
@@ -150,7 +151,7 @@ async function newestTransfersOn(
         (bound === null || (m.minSeq ?? 0) < bound),
     )
     .sort((a, b) => (b.maxSeq ?? 0) - (a.maxSeq ?? 0))
-  let found = unbounded.length > 0 ? await transfersOn(db, engine, unbounded, accounts, bound, 'desc', limit) : []
+  let found = unbounded.length > 0 ? await transfersOn(db, 'postgres', unbounded, accounts, bound, 'desc', limit) : []
   // The candidates in batches of 1, 2, 4… months: a page that spans a month or two reads just
   // those, and a sparse history every month in a few queries, not one query a month.
   for (let next = 0, batch = 1; next < candidates.length; next += batch, batch *= 2) {
@@ -160,7 +161,7 @@ async function newestTransfersOn(
     if (group.length === 0) break
     const more = await transfersOn(
       db,
-      engine,
+      'postgres',
       group.map((m) => m.partition),
       accounts,
       bound,
@@ -183,6 +184,7 @@ async function newestTransfersOn(
 async function startBalance(
   db: Kysely<Database>,
   engine: Engine,
+  newest: NewestTransfers,
   account: number,
   read: { transfers: Transfer[]; bound: number | null; exhausted: boolean },
 ): Promise<number> {
@@ -197,7 +199,7 @@ async function startBalance(
     const now = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', account).executeTakeFirst()
     return Number(now?.balance ?? 0)
   }
-  const [last] = await newestTransfersOn(db, engine, [account], (transfers.at(-1) as Transfer).seq, 1)
+  const [last] = await newest([account], (transfers.at(-1) as Transfer).seq, 1)
   if (!last) return 0
   return last.debit === account ? last.debitAfter : last.creditAfter
 }
@@ -328,6 +330,7 @@ async function ownAccounts(db: Kysely<Database>, accounts: AccountDirectory, pla
 async function linesPage(
   db: Kysely<Database>,
   engine: Engine,
+  newest: NewestTransfers,
   own: PlayerAccounts,
   before: number | null,
   pageSize: number,
@@ -339,7 +342,7 @@ async function linesPage(
   let bound = before
   let exhausted = false
   while (!exhausted) {
-    const more = await newestTransfersOn(db, engine, [own.cash, own.bonus, own.withdrawal_hold], bound, chunk)
+    const more = await newest([own.cash, own.bonus, own.withdrawal_hold], bound, chunk)
     transfers.push(...more)
     exhausted = more.length < chunk
     bound = transfers.at(-1)?.seq ?? bound
@@ -349,8 +352,8 @@ async function linesPage(
   const oldest = transfers.at(-1)
   if (!oldest) return { lines: [], nextCursor: null }
   const [cash, bonus] = await Promise.all([
-    startBalance(db, engine, own.cash, { transfers, bound: before, exhausted }),
-    startBalance(db, engine, own.bonus, { transfers, bound: before, exhausted }),
+    startBalance(db, engine, newest, own.cash, { transfers, bound: before, exhausted }),
+    startBalance(db, engine, newest, own.bonus, { transfers, bound: before, exhausted }),
   ])
   let lines = linesOf(transfers, own, { cash, bonus })
   // Without the whole history in hand, the oldest line may go on in the next chunk.
@@ -370,7 +373,7 @@ export async function readStatement(
   playerId: number,
   request: { pageSize: number; cursor?: string | undefined; pageNum?: number | undefined },
 ): Promise<StatementView> {
-  // PostgreSQL: the months' bounds and their rows read in one snapshot (newestTransfersOn).
+  // PostgreSQL: the months' bounds and their rows read in one snapshot (newestTransfersOf).
   if (engine === 'postgres')
     return db
       .transaction()
@@ -387,17 +390,18 @@ async function statementPage(
   request: { pageSize: number; cursor?: string | undefined; pageNum?: number | undefined },
 ): Promise<StatementView> {
   const own = await ownAccounts(db, accounts, playerId)
+  const newest = newestTransfersOf(db, engine)
   let before = request.cursor === undefined ? null : Number(request.cursor)
   const pageNum = request.pageNum ?? 1
   // Page numbers walk the cursor from the start: cheap for the first pages, which is what they serve.
   if (request.cursor === undefined) {
     for (let skip = 1; skip < pageNum; skip++) {
-      const skipped = await linesPage(db, engine, own, before, request.pageSize)
+      const skipped = await linesPage(db, engine, newest, own, before, request.pageSize)
       if (skipped.nextCursor === null) return { entries: [], nextCursor: null, pageNum, pageSize: request.pageSize }
       before = skipped.nextCursor
     }
   }
-  const { lines, nextCursor } = await linesPage(db, engine, own, before, request.pageSize)
+  const { lines, nextCursor } = await linesPage(db, engine, newest, own, before, request.pageSize)
   return {
     entries: lines.map(({ firstSeq: _, ...line }) => line),
     nextCursor: nextCursor === null ? null : String(nextCursor),

@@ -15,12 +15,11 @@ import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DayFigures } from '../../contract/transparency.ts'
 import { snapshotContent, snapshotHash } from '../../contract/transparency-chain.ts'
 import { signedInOperator } from '../../tests/support/operators.ts'
-import { buildTestApp, createTestDb, engines, type TestDb, testDatabaseUrl } from '../../tests/support/server.ts'
+import { buildTestApp, createTestDb, engines, type TestDb, testDatabaseClient } from '../../tests/support/server.ts'
 import { writeHistory } from '../../tests/support/transparency-history.ts'
 import { isAppendOnlyRefusal, throughAppendOnly } from '../audit/append-only.ts'
 import { writeAudit } from '../audit/audit.ts'
@@ -55,9 +54,7 @@ async function outside(db: Db): Promise<Outside> {
       close: async () => file.close(),
     }
   }
-  const client = new pg.Client({ connectionString: testDatabaseUrl(db) })
-  await client.connect()
-  await client.query(`set search_path to ${db.schema}`)
+  const client = await testDatabaseClient(db)
   return {
     run: async (text, params = []) => {
       // $1, $2 … on PostgreSQL where SQLite takes ?.

@@ -49,6 +49,14 @@ export function testDatabaseUrl(db: Db): string {
   return url
 }
 
+/** A connection of a test's own to its PostgreSQL test database, its tables found by name (their schema searched). */
+export async function testDatabaseClient(db: Db): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl(db) })
+  await client.connect()
+  if (db.schema) await client.query(`set search_path to ${db.schema}`)
+  return client
+}
+
 /**
  * Runs `work` while holding a database-wide advisory lock shared by every test process. Kysely's
  * migrator looks for its tables by introspecting the whole catalog, which fails ("relation … does
