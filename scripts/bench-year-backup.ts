@@ -11,9 +11,15 @@
 //
 //   npm run bench:year-backup -- --sqlite /work/data-year/sqlite --dir /work/data-year/backups
 //   npm run bench:year-backup -- --postgres postgres://postgres@127.0.0.1:5432/year_full --dir …
+//   npm run bench:year-backup -- --physical --dir /work/year-physical [--players N --rounds N]
 // (restored beside it: SQLite: the app's restore into a folder of its own.)
 // --in-place (SQLite): the backup file itself moved into that folder and opened, not copied again.
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+// --physical (PostgreSQL, a disk with room for one year and its compressed backup): the year
+// seeded straight into a cluster of its own in --dir, its days frozen, a base backup of it written
+// as zstd-compressed archives, the cluster deleted — the disaster the backup is for — and the
+// archives unpacked and started as a server of its own, then checked as above.
+import { spawn } from 'node:child_process'
+import { mkdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -23,11 +29,20 @@ import { backupDatabase, restoreDatabase, SQLITE_FILE } from '../server/db/backu
 import { type Db, openDatabase } from '../server/db/database.ts'
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { auditLedger } from '../server/ledger/audit.ts'
-import { replicaUnavailable, startFromBaseBackup, startPrimary } from '../tests/support/pg-replica.ts'
+import {
+  type BaseBackupArchive,
+  baseBackupArchive,
+  replicaUnavailable,
+  serverBinariesMissing,
+  startFromArchive,
+  startFromBaseBackup,
+  startPrimary,
+} from '../tests/support/pg-replica.ts'
+import { buildTestApp } from '../tests/support/server.ts'
 import { cliArgs } from './cli-args.ts'
 
 const usage =
-  'usage: npm run bench:year-backup -- (--sqlite <dir> | --postgres <url>) --dir <backups dir> [--keep] [--in-place]'
+  'usage: npm run bench:year-backup -- (--sqlite <dir> | --postgres <url> | --physical [--players N] [--rounds N]) --dir <backups dir> [--keep] [--in-place]'
 const { values } = cliArgs(
   {
     options: {
@@ -36,11 +51,14 @@ const { values } = cliArgs(
       dir: { type: 'string' },
       keep: { type: 'boolean', default: false },
       'in-place': { type: 'boolean', default: false },
+      physical: { type: 'boolean', default: false },
+      players: { type: 'string', default: '1000000' },
+      rounds: { type: 'string', default: '20000000' },
     },
   },
   usage,
 )
-if (!values.sqlite === !values.postgres || !values.dir) {
+if ([values.sqlite, values.postgres, values.physical].filter(Boolean).length !== 1 || !values.dir) {
   console.error(usage)
   process.exit(2)
 }
@@ -77,20 +95,6 @@ async function check(db: Db) {
   return audit.result.ok && chain.ok
 }
 
-console.log(`backup of the year on ${values.postgres ? 'postgres' : 'sqlite'}; load ${loadAverage()}`)
-const target = values.postgres ? { databaseUrl: values.postgres, dataDir: dir } : { dataDir: values.sqlite as string }
-// The database stays open (a connection on it) while it is copied: an online backup.
-const live = values.postgres
-  ? openDatabase({ url: values.postgres })
-  : openDatabase({ dataDir: values.sqlite as string })
-await live.kysely.selectFrom('players').select('id').limit(1).execute()
-const backup = await timed(() => backupDatabase(target, dir))
-const size = statSync(backup.result).size / 1024 / 1024
-console.log(
-  `backup written: ${backup.result}, ${size.toFixed(0)} MB in ${backup.seconds.toFixed(1)} s; load ${loadAverage()}`,
-)
-await live.close()
-
 /** The physical backup of a cluster holding the year: pg_basebackup, then the copy started and checked. */
 async function baseBackup(dump: string): Promise<boolean> {
   const unavailable = replicaUnavailable()
@@ -123,38 +127,149 @@ async function baseBackup(dump: string): Promise<boolean> {
   }
 }
 
-let ok: boolean
-if (values.postgres) {
-  const copy = await createTemporaryDatabase(values.postgres, 'year_restore')
-  try {
-    const restore = await timed(() => restoreDatabase({ databaseUrl: copy.url, dataDir: dir }, backup.result))
-    console.log(`pg_restore into a new database in ${restore.seconds.toFixed(1)} s; load ${loadAverage()}`)
-    const db = openDatabase({ url: copy.url })
+/** The app's own backup of the year at --sqlite or --postgres, restored beside it and checked. */
+async function logicalBackup(): Promise<boolean> {
+  console.log(`backup of the year on ${values.postgres ? 'postgres' : 'sqlite'}; load ${loadAverage()}`)
+  const target = values.postgres ? { databaseUrl: values.postgres, dataDir: dir } : { dataDir: values.sqlite as string }
+  // The database stays open (a connection on it) while it is copied: an online backup.
+  const live = values.postgres
+    ? openDatabase({ url: values.postgres })
+    : openDatabase({ dataDir: values.sqlite as string })
+  await live.kysely.selectFrom('players').select('id').limit(1).execute()
+  const backup = await timed(() => backupDatabase(target, dir))
+  const size = statSync(backup.result).size / 1024 / 1024
+  console.log(
+    `backup written: ${backup.result}, ${size.toFixed(0)} MB in ${backup.seconds.toFixed(1)} s; load ${loadAverage()}`,
+  )
+  await live.close()
+
+  let ok: boolean
+  if (values.postgres) {
+    const copy = await createTemporaryDatabase(values.postgres, 'year_restore')
+    try {
+      const restore = await timed(() => restoreDatabase({ databaseUrl: copy.url, dataDir: dir }, backup.result))
+      console.log(`pg_restore into a new database in ${restore.seconds.toFixed(1)} s; load ${loadAverage()}`)
+      const db = openDatabase({ url: copy.url })
+      ok = await check(db)
+      await db.close()
+    } finally {
+      if (!values.keep) await copy.drop()
+    }
+    ok = (await baseBackup(backup.result)) && ok
+  } else {
+    const restoredDir = path.join(dir, 'restored')
+    mkdirSync(restoredDir, { recursive: true })
+    if (values['in-place']) {
+      // A disk with room for two copies of the year, not three: the backup file itself is moved
+      // into a folder of its own and opened there as the database (the app's restore would copy
+      // it again through the backup API; that copy's time is not measured then).
+      renameSync(backup.result, path.join(restoredDir, SQLITE_FILE))
+      console.log(`the backup moved into a folder of its own to be opened as the database; load ${loadAverage()}`)
+    } else {
+      const restore = await timed(() => restoreDatabase({ dataDir: restoredDir }, backup.result))
+      console.log(
+        `restored (the app's restore: SQLite's backup API back into place) in ${restore.seconds.toFixed(1)} s; load ${loadAverage()}`,
+      )
+    }
+    const db = openDatabase({ dataDir: restoredDir })
     ok = await check(db)
     await db.close()
-  } finally {
-    if (!values.keep) await copy.drop()
+    if (!values.keep) rmSync(restoredDir, { recursive: true, force: true })
   }
-  ok = (await baseBackup(backup.result)) && ok
-} else {
-  const restoredDir = path.join(dir, 'restored')
-  mkdirSync(restoredDir, { recursive: true })
-  if (values['in-place']) {
-    // A disk with room for two copies of the year, not three: the backup file itself is moved
-    // into a folder of its own and opened there as the database (the app's restore would copy
-    // it again through the backup API; that copy's time is not measured then).
-    renameSync(backup.result, path.join(restoredDir, SQLITE_FILE))
-    console.log(`the backup moved into a folder of its own to be opened as the database; load ${loadAverage()}`)
-  } else {
-    const restore = await timed(() => restoreDatabase({ dataDir: restoredDir }, backup.result))
-    console.log(
-      `restored (the app's restore: SQLite's backup API back into place) in ${restore.seconds.toFixed(1)} s; load ${loadAverage()}`,
-    )
-  }
-  const db = openDatabase({ dataDir: restoredDir })
-  ok = await check(db)
-  await db.close()
-  if (!values.keep) rmSync(restoredDir, { recursive: true, force: true })
+  if (!values.keep) rmSync(backup.result, { force: true })
+  return ok
 }
-if (!values.keep) rmSync(backup.result, { force: true })
-process.exitCode = ok ? 0 : 1
+
+/** Free bytes on the disk holding `folder`. */
+const freeBytes = (folder: string) => {
+  const disk = statfsSync(folder)
+  return disk.bavail * disk.bsize
+}
+const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`
+
+/** Stops before a step that would fill the disk: a full disk under PostgreSQL is a crash, not a figure. */
+function roomFor(bytes: number, step: string) {
+  const free = freeBytes(dir)
+  if (free < bytes) throw new Error(`${step} needs about ${megabytes(bytes)} and the disk has ${megabytes(free)} free`)
+}
+
+/**
+ * The year written straight into a cluster of its own (no second copy through a dump), its due
+ * days frozen, a compressed base backup of it taken, the cluster deleted, the archives restored as
+ * a server of its own and checked: what an operator whose primary's disk is lost does.
+ */
+async function physicalBackup(): Promise<boolean> {
+  const missing = serverBinariesMissing()
+  if (missing) {
+    console.log(`base backup not measured: ${missing}`)
+    return false
+  }
+  console.log(`the year in a cluster of its own in ${dir}; ${megabytes(freeBytes(dir))} free; load ${loadAverage()}`)
+  // The partitioned year measured 2.8–2.9 GB per million rounds (docs/performance.md).
+  roomFor((Number(values.rounds) / 1e6) * 3 * 1024 ** 3, 'the seed')
+  // A seed's bulk load: checkpoints spaced by WAL volume, not every few hundred megabytes.
+  const primary = await startPrimary({
+    under: dir,
+    config: ['shared_buffers = 1GB', 'max_wal_size = 8GB', 'maintenance_work_mem = 512MB'],
+  })
+  let archive: BaseBackupArchive | undefined
+  let restored: Awaited<ReturnType<typeof startFromArchive>> | undefined
+  try {
+    const yearUrl = primary.url.replace(/\/postgres$/, '/year')
+    const seeding = await timed(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const seed = spawn(
+            process.execPath,
+            ['scripts/seed-year.ts', '--postgres', yearUrl, '--players', values.players, '--rounds', values.rounds],
+            { stdio: 'inherit' },
+          )
+          seed.once('error', reject)
+          seed.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed:year exited with ${code}`))))
+        }),
+    )
+    console.log(`seeded in ${seeding.seconds.toFixed(1)} s; load ${loadAverage()}`)
+    const db = openDatabase({ url: yearUrl })
+    const app = await buildTestApp(db, { HARM_POLL_MS: '0' })
+    const freezing = await timed(() => app.transparency.freezeDue())
+    await app.close()
+    await db.close()
+    console.log(`${freezing.result} due days frozen in ${freezing.seconds.toFixed(1)} s; load ${loadAverage()}`)
+    const size = await clusterBytes(primary.url)
+    // The compressed archive is a fraction of the cluster; a third is a cautious bound.
+    roomFor(size / 3, 'the base backup')
+    archive = await baseBackupArchive(primary.url, dir)
+    console.log(
+      `base backup (pg_basebackup -F tar --compress=server-zstd, WAL streamed) of a ${megabytes(size)} cluster: ${megabytes(archive.bytes)} in ${archive.seconds.toFixed(1)} s; load ${loadAverage()}`,
+    )
+    await primary.remove()
+    console.log(`the original cluster deleted; ${megabytes(freeBytes(dir))} free`)
+    roomFor(size * 1.05, 'the restore')
+    restored = await startFromArchive(archive, dir)
+    console.log(
+      `restored: archives unpacked into ${megabytes(restored.bytes)} in ${restored.unpackSeconds.toFixed(1)} s, started as a server of its own (WAL replayed to the backup's end) in ${restored.startSeconds.toFixed(1)} s; load ${loadAverage()}`,
+    )
+    const copy = openDatabase({ url: restored.server.urlFor(yearUrl) })
+    const ok = await check(copy)
+    await copy.close()
+    return ok
+  } finally {
+    await primary.remove()
+    if (!values.keep) {
+      await restored?.server.remove()
+      if (archive) rmSync(path.dirname(archive.dir), { recursive: true, force: true })
+    } else await restored?.server.stop()
+  }
+}
+
+/** Bytes of every database of the cluster at `url`. */
+async function clusterBytes(url: string): Promise<number> {
+  const db = openDatabase({ url })
+  const { rows } = await sql<{ bytes: string }>`select sum(pg_database_size(oid)) as bytes from pg_database`.execute(
+    db.kysely,
+  )
+  await db.close()
+  return Number(rows[0]?.bytes ?? 0)
+}
+
+process.exitCode = (values.physical ? await physicalBackup() : await logicalBackup()) ? 0 : 1

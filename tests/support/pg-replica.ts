@@ -8,7 +8,17 @@
 // `replicaUnavailable` says, before any test, why they cannot be started here (PostgreSQL not
 // given, no server binaries), so the tests that need them skip with that reason.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -34,6 +44,11 @@ function serverUser(): { uid: number; gid: number } | null {
 /** Why no primary and replica can be started here, or null when they can. */
 export function replicaUnavailable(): string | null {
   if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set (PostgreSQL is not given to the tests)'
+  return serverBinariesMissing()
+}
+
+/** Which PostgreSQL server program is missing here, or null when a cluster of our own can be run. */
+export function serverBinariesMissing(): string | null {
   for (const bin of ['initdb', 'pg_basebackup', 'postgres'])
     if (!existsSync(path.join(PG_BIN, bin))) return `${path.join(PG_BIN, bin)} is missing (set PG_BIN)`
   return null
@@ -69,10 +84,13 @@ const AT_LEAST_PRIMARY = [
   'max_locks_per_transaction',
 ]
 
-/** A temporary directory the server's user owns, its `data` folder to be made by initdb or pg_basebackup. */
-function serverDirectory(kind: string) {
+/**
+ * A temporary directory (in `under`, else the OS's) the server's user owns, its `data` folder to
+ * be made by initdb, pg_basebackup or a backup's archive.
+ */
+function serverDirectory(kind: string, under = tmpdir()) {
   const user = serverUser()
-  const dir = mkdtempSync(path.join(tmpdir(), `jogo-limpo-${kind}-`))
+  const dir = mkdtempSync(path.join(under, `jogo-limpo-${kind}-`))
   if (user) chownSync(dir, user.uid, user.gid)
   return { dir, data: path.join(dir, 'data'), as: user ? { uid: user.uid, gid: user.gid } : {}, user }
 }
@@ -159,16 +177,24 @@ async function serve(
   }
 }
 
-/** A new primary: initdb, replication allowed from loopback (wal_level replica, PostgreSQL's default). */
-export async function startPrimary(): Promise<LocalServer> {
-  const where = serverDirectory('primary')
+/**
+ * A new primary: initdb, replication allowed from loopback (wal_level replica, PostgreSQL's
+ * default); in a directory made in `under` if given, with `config` after the test settings.
+ */
+export async function startPrimary(options: { under?: string; config?: string[] } = {}): Promise<LocalServer> {
+  const where = serverDirectory('primary', options.under)
   try {
     await run(path.join(PG_BIN, 'initdb'), ['-D', where.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], where.as)
   } catch (error) {
     rmSync(where.dir, { recursive: true, force: true })
     throw error
   }
-  return serve(where, await freePort(), ['wal_level = replica', 'max_wal_senders = 4', 'max_connections = 100'], false)
+  return serve(
+    where,
+    await freePort(),
+    ['wal_level = replica', 'max_wal_senders = 4', 'max_connections = 100', ...(options.config ?? [])],
+    false,
+  )
 }
 
 /** A base backup of the primary at `primaryUrl`, started as a hot standby streaming from it. */
@@ -186,13 +212,7 @@ export async function startFromBaseBackup(
   as: 'standby' | 'restore',
 ): Promise<{ server: LocalServer; backupSeconds: number; startSeconds: number; bytes: number }> {
   const primary = new URL(primaryUrl)
-  const settings = new pg.Client({ connectionString: primaryUrl })
-  await settings.connect()
-  const { rows } = await settings.query<{ name: string; setting: string }>(
-    'select name, setting from pg_settings where name = any($1)',
-    [AT_LEAST_PRIMARY],
-  )
-  await settings.end()
+  const settings = await primarySettings(primaryUrl)
   const where = serverDirectory(as === 'standby' ? 'replica' : 'restored')
   const copying = performance.now()
   try {
@@ -234,11 +254,113 @@ export async function startFromBaseBackup(
             'hot_standby_feedback = on',
           ]
         : []),
-      ...rows.map((r) => `${r.name} = ${r.setting}`),
+      ...settings,
     ],
     as === 'standby',
   )
   return { server, backupSeconds, startSeconds: (performance.now() - starting) / 1000, bytes }
+}
+
+/** A base backup kept as archives: what a restore needs once its primary is gone. */
+export interface BaseBackupArchive {
+  /** The folder holding base.tar.zst and pg_wal.tar. */
+  dir: string
+  /** The primary's settings a server started from it must hold at least as high. */
+  settings: string[]
+  seconds: number
+  bytes: number
+}
+
+async function primarySettings(primaryUrl: string): Promise<string[]> {
+  const settings = new pg.Client({ connectionString: primaryUrl })
+  await settings.connect()
+  const { rows } = await settings.query<{ name: string; setting: string }>(
+    'select name, setting from pg_settings where name = any($1)',
+    [AT_LEAST_PRIMARY],
+  )
+  await settings.end()
+  return rows.map((r) => `${r.name} = ${r.setting}`)
+}
+
+/**
+ * A base backup of the primary at `primaryUrl` written as tar archives in a new folder in `under`:
+ * the data compressed by the server with zstd (`--compress=server-zstd`, what crosses the wire and
+ * lands on disk is the compressed copy), its WAL streamed beside it.
+ */
+export async function baseBackupArchive(primaryUrl: string, under: string): Promise<BaseBackupArchive> {
+  const primary = new URL(primaryUrl)
+  const settings = await primarySettings(primaryUrl)
+  const where = serverDirectory('base-backup', under)
+  const copying = performance.now()
+  try {
+    await run(
+      path.join(PG_BIN, 'pg_basebackup'),
+      [
+        '-h',
+        primary.hostname,
+        '-p',
+        primary.port || '5432',
+        '-U',
+        decodeURIComponent(primary.username || 'postgres'),
+        '-D',
+        where.data,
+        '-F',
+        'tar',
+        '--compress=server-zstd',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+      ],
+      { ...where.as, env: { ...process.env, PGAPPNAME: 'jogo-limpo-archive' } },
+    )
+  } catch (error) {
+    rmSync(where.dir, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    dir: where.data,
+    settings,
+    seconds: (performance.now() - copying) / 1000,
+    bytes: directoryBytes(where.data),
+  }
+}
+
+/**
+ * A restore of `archive`: its archives unpacked into a new data folder in `under` (the base, then
+ * its WAL into pg_wal) and started as a server of its own, which replays that WAL to the
+ * backup's end before it answers. Says how long the unpacking and the start took.
+ */
+export async function startFromArchive(
+  archive: BaseBackupArchive,
+  under: string,
+): Promise<{ server: LocalServer; unpackSeconds: number; startSeconds: number; bytes: number }> {
+  const where = serverDirectory('restored', under)
+  const unpacking = performance.now()
+  try {
+    mkdirSync(where.data, { mode: 0o700 })
+    if (where.user) chownSync(where.data, where.user.uid, where.user.gid)
+    const unpack = (file: string, into: string) =>
+      run(
+        'tar',
+        ['-x', ...(file.endsWith('.zst') ? ['--zstd'] : []), '-f', path.join(archive.dir, file), '-C', into],
+        where.as,
+      )
+    const files = readdirSync(archive.dir)
+    const base = files.find((f) => f.startsWith('base.tar'))
+    const wal = files.find((f) => f.startsWith('pg_wal.tar'))
+    if (!base || !wal) throw new Error(`${archive.dir} holds no base backup (${files.join(', ')})`)
+    await unpack(base, where.data)
+    await unpack(wal, path.join(where.data, 'pg_wal'))
+  } catch (error) {
+    rmSync(where.dir, { recursive: true, force: true })
+    throw error
+  }
+  const unpackSeconds = (performance.now() - unpacking) / 1000
+  const bytes = directoryBytes(where.data)
+  const starting = performance.now()
+  const server = await serve(where, await freePort(), archive.settings, false)
+  return { server, unpackSeconds, startSeconds: (performance.now() - starting) / 1000, bytes }
 }
 
 /** The bytes of every file under `dir`. */
