@@ -92,7 +92,14 @@ function serverDirectory(kind: string, under = tmpdir()) {
   const user = serverUser()
   const dir = mkdtempSync(path.join(under, `jogo-limpo-${kind}-`))
   if (user) chownSync(dir, user.uid, user.gid)
-  return { dir, data: path.join(dir, 'data'), as: user ? { uid: user.uid, gid: user.gid } : {}, user }
+  return { dir, data: path.join(dir, 'data'), as: user ? { uid: user.uid, gid: user.gid } : {}, user, kept: false }
+}
+
+/** A directory an earlier `startPrimary` made and left (its `data` folder whole): kept if the start fails. */
+function existingDirectory(dir: string) {
+  if (!existsSync(path.join(dir, 'data', 'PG_VERSION'))) throw new Error(`${dir} holds no cluster (no data/PG_VERSION)`)
+  const user = serverUser()
+  return { dir, data: path.join(dir, 'data'), as: user ? { uid: user.uid, gid: user.gid } : {}, user, kept: true }
 }
 
 /**
@@ -160,7 +167,7 @@ async function serve(
       await sleep(100)
     }
   } catch (error) {
-    await remove()
+    await (where.kept ? stop() : remove())
     throw error
   }
   return {
@@ -181,20 +188,28 @@ async function serve(
  * A new primary: initdb, replication allowed from loopback (wal_level replica, PostgreSQL's
  * default); in a directory made in `under` if given, with `config` after the test settings.
  */
-export async function startPrimary(options: { under?: string; config?: string[] } = {}): Promise<LocalServer> {
-  const where = serverDirectory('primary', options.under)
-  try {
-    await run(path.join(PG_BIN, 'initdb'), ['-D', where.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], where.as)
-  } catch (error) {
-    rmSync(where.dir, { recursive: true, force: true })
-    throw error
-  }
-  return serve(
+export async function startPrimary(
+  options: { under?: string; config?: string[]; existing?: string } = {},
+): Promise<LocalServer & { dir: string }> {
+  const where = options.existing ? existingDirectory(options.existing) : serverDirectory('primary', options.under)
+  if (!options.existing)
+    try {
+      await run(
+        path.join(PG_BIN, 'initdb'),
+        ['-D', where.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'],
+        where.as,
+      )
+    } catch (error) {
+      rmSync(where.dir, { recursive: true, force: true })
+      throw error
+    }
+  const server = await serve(
     where,
     await freePort(),
     ['wal_level = replica', 'max_wal_senders = 4', 'max_connections = 100', ...(options.config ?? [])],
     false,
   )
+  return { ...server, dir: where.dir }
 }
 
 /** A base backup of the primary at `primaryUrl`, started as a hot standby streaming from it. */
