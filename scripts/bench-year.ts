@@ -10,16 +10,19 @@
 // CPF, PIX key and e-mail, p99 gated at ≤ 100 ms; the lobby's live figures. Prints each beside its
 // empty-database baseline, with the load average. Then the nightly work, each with its time and
 // peak memory: a month's reports streamed, the transparency days frozen, the SIGAP daily files, a
-// harm-watch run and the watch's first run over every player since the first.
+// harm-watch run, the watch's first run over every player since the first, and the barred-person
+// register's sweep over every player (the sandbox register in a process of its own).
 //
 //   npm run bench:year -- --sqlite /work/data-year/sqlite
 //   npm run bench:year -- --postgres postgres://postgres@127.0.0.1:5432/year_full
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
 import { getHeapStatistics } from 'node:v8'
 import { sql } from 'kysely'
 import { type Db, openDatabase } from '../server/db/database.ts'
@@ -27,6 +30,7 @@ import { migrateToLatest } from '../server/db/migrate.ts'
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { sha256Hex } from '../server/lib/secrets.ts'
 import { createOperator } from '../server/ops/operators.ts'
+import { RegisterSweep } from '../server/sigap/sweep.ts'
 import { addDays } from '../server/transparency/figures.ts'
 import { freeTestPort, OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer } from '../tests/chaos/spin-player.ts'
@@ -371,13 +375,41 @@ async function measure(
   }
 }
 
+/**
+ * The sandbox barred-person register in a process of its own, as the real register is: what it
+ * remembers of every CPF asked is its memory, not the sweep's.
+ */
+async function registerProcess(): Promise<{ url: string; stop: () => void }> {
+  const server = pathToFileURL(path.resolve('server/sigap/sandbox/server.ts')).href
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { startSandboxRegister } = await import(${JSON.stringify(server)})
+       const register = await startSandboxRegister({ port: 0, token: null })
+       console.log(register.url)`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))
+    child.once('exit', (code) => reject(new Error(`the sandbox register exited with ${code}`)))
+  })
+  return { url, stop: () => child.kill() }
+}
+
 async function nightly(which: keyof typeof targets) {
   const db = open(which)
+  const register = await registerProcess()
   const app = await buildTestApp(db, {
     OPS_RATE_LIMIT_PER_MINUTE: '100000000',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
     HARM_POLL_MS: '0',
+    SIGAP_URL: register.url,
   })
+  // The sweep is timed as a step of its own: none runs at production's pace beside the others.
+  await app.sigap.sweep.stop()
   const out = new Map<string, Awaited<ReturnType<typeof measure>>>()
   try {
     // Streamed over a real socket and read a chunk at a time: what is measured is the server's memory.
@@ -446,10 +478,38 @@ async function nightly(which: keyof typeof targets) {
     await step('harm markers, every player (a first run)', async () =>
       JSON.stringify(await app.harm.runOnce(now + 120_000)).slice(0, 80),
     )
+    // The barred-register sweep over every player who gave a CPF, its pacing lifted
+    // (SIGAP_RATE_PER_SECOND, 20 a second in production, is a courtesy to the register: what is
+    // timed here is the sweep's own work — a batch's standings read, asked, recorded). A sweep the
+    // spin turns' servers began at production's pace is closed first, and the timed one runs on a
+    // clock past the next sweep's due date, so it starts over from the first player.
+    await step('barred-register sweep, every player', async () => {
+      await db.kysely
+        .updateTable('register_sweeps')
+        .set({ finished_at: now, updated_at: now })
+        .where('finished_at', 'is', null)
+        .execute()
+      const sweepDays = 15
+      const sweep = new RegisterSweep({
+        db: db.kysely,
+        standing: app.sigap.standing,
+        now: () => now + (sweepDays + 1) * 86_400_000,
+        everyMs: sweepDays * 86_400_000,
+        ratePerSecond: 100_000_000,
+        holder: 'bench',
+        onError: (error) => {
+          throw error
+        },
+      })
+      const result = await sweep.run()
+      const progress = await sweep.progress()
+      return `${result}: ${progress?.checked} of ${progress?.total} players asked, ${progress?.barred} barred`
+    })
     return out
   } finally {
     await app.close()
     await db.close()
+    register.stop()
   }
 }
 const nightEmpty = parts.has('nightly') ? await nightly('empty') : new Map()
