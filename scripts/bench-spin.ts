@@ -8,10 +8,11 @@
 // same on a pool as large as the server's). Prints spins/s, p50, p99
 // and the ratio to each floor, with the CPU milliseconds each answered request cost the server's
 // process and PostgreSQL (read from /proc) and the kilobytes it made the database write (SQLite:
-// the process's writes to storage; PostgreSQL: write-ahead log). The app runs with its harm watch
-// on (as in production, polling every BENCH_HARM_POLL_MS); the same app with the watch off, on a
-// database of its own, takes its turns in the same rounds, so the markers' cost to the spin is
-// printed too. PostgreSQL runs when TEST_DATABASE_URL is set.
+// the process's writes to storage; PostgreSQL: write-ahead log). The app runs as in production,
+// its harm watch on at production's pace (BENCH_HARM_POLL_MS to change it); the same app on
+// databases of their own, its watch polling every second and off, takes its turns in the same
+// rounds, so the markers' cost to the spin is printed too. PostgreSQL runs when
+// TEST_DATABASE_URL is set.
 //
 //   npm run bench:spin                       # BENCH_SECONDS=6 of each kind, in BENCH_ROUNDS=3 turns
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
@@ -61,7 +62,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 9240)
 const PG_POOL = 16
 const FLOOR_ROWS = 1024
 /** How often the app's harm watch runs during the bench (the markers' work beside the spin). */
-const HARM_POLL_MS = process.env.BENCH_HARM_POLL_MS ?? '1000'
+/**
+ * How often the app compared with the floors runs its harm watch: production's own setting
+ * (HARM_POLL_MS's default, a minute) unless BENCH_HARM_POLL_MS names another — the floors do the
+ * spin's work, and the app beside them does what it does in production.
+ */
+const APP_HARM_POLL_MS = process.env.BENCH_HARM_POLL_MS
+/** The side turn that prices the markers: the watch every second, so its runs fall inside even a short turn. */
+const WATCHFUL_HARM_POLL_MS = '1000'
 
 // --- the floor: a child process running only this ---------------------------------------------
 
@@ -882,28 +890,56 @@ async function startSpinFloor(where: string, port: number): Promise<ChildProcess
   throw new Error('spin floor did not start')
 }
 
+interface SideApp {
+  server: ChildProcess
+  base: string
+  remove(): Promise<void>
+}
+
+/** The app on a database of its own, its harm watch polling every `harmPollMs` ms (0: off). */
+async function sideApp(
+  engine: 'sqlite' | 'postgres',
+  kind: string,
+  harmPollMs: string,
+  port: number,
+): Promise<SideApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), `jl-bench-spin-${kind}-`))
+  const db =
+    engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, `jl_${kind}`)
+  const server = await startServer(
+    { ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: dir }), METRICS_TOKEN, HARM_POLL_MS: harmPollMs },
+    port,
+  )
+  return {
+    server,
+    base: `http://127.0.0.1:${port}`,
+    remove: async () => {
+      await stop(server)
+      await db?.drop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
 async function benchEngine(engine: 'sqlite' | 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'jl-bench-spin-'))
   const app =
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_bench')
   const floorDb =
     engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_floor')
-  // The harm watch is on, as in production, and polls every HARM_POLL_MS (BENCH_HARM_POLL_MS,
-  // 1 s unless set: far more often than its default minute, so its runs over the spinning
-  // players fall inside even a short measurement).
+  // The app as production runs it: its harm watch on, at production's pace (APP_HARM_POLL_MS).
   const server = await startServer(
-    { ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }), METRICS_TOKEN, HARM_POLL_MS },
+    {
+      ...(app ? { DATABASE_URL: app.url } : { DATA_DIR: dir }),
+      METRICS_TOKEN,
+      ...(APP_HARM_POLL_MS ? { HARM_POLL_MS: APP_HARM_POLL_MS } : {}),
+    },
     PORT,
   )
-  // The same app with its harm watch off (HARM_POLL_MS=0), on a database of its own: measured in
-  // the same rounds, it shows what the markers' work costs the spin.
-  const quietDir = mkdtempSync(path.join(tmpdir(), 'jl-bench-spin-noharm-'))
-  const quietDb =
-    engine === 'sqlite' ? null : await createTemporaryDatabase(process.env.TEST_DATABASE_URL as string, 'jl_noharm')
-  const quiet = await startServer(
-    { ...(quietDb ? { DATABASE_URL: quietDb.url } : { DATA_DIR: quietDir }), METRICS_TOKEN, HARM_POLL_MS: '0' },
-    PORT + 3,
-  )
+  // The markers' cost to the spin, measured in the same rounds: the same app, each on a database
+  // of its own, with its harm watch polling every second (watchful) and with it off (quiet).
+  const watchful = await sideApp(engine, 'watchful', WATCHFUL_HARM_POLL_MS, PORT + 4)
+  const quiet = await sideApp(engine, 'noharm', '0', PORT + 3)
   const floor = await startFloor(engine, floorDb ? floorDb.url : dir, PORT + 1)
   // PostgreSQL's WAL position is the cluster's; any connection reads it.
   const walReader = app ? new pg.Pool({ connectionString: app.url, max: 1 }) : null
@@ -913,7 +949,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   const base = `http://127.0.0.1:${PORT}`
   const floorBase = `http://127.0.0.1:${PORT + 1}`
   const spinFloorBase = `http://127.0.0.1:${PORT + 2}`
-  const quietBase = `http://127.0.0.1:${PORT + 3}`
+  const quietBase = quiet.base
+  const watchfulBase = watchful.base
   let spinFloor: ChildProcess | undefined
   try {
     // The app's players, and the spin floor's own on the same database (SQLite).
@@ -922,8 +959,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     for (let i = 0; i < maxClients; i++) players.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
     for (let i = 0; i < maxClients; i++) floorPlayers.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
     const quietPlayers: SpinPlayer[] = []
-    for (let i = 0; i < maxClients; i++)
+    const watchfulPlayers: SpinPlayer[] = []
+    for (let i = 0; i < maxClients; i++) {
       quietPlayers.push(await newSpinPlayer(agent, quietBase, OPS_TOKEN, 100_000_000))
+      watchfulPlayers.push(await newSpinPlayer(agent, watchfulBase, OPS_TOKEN, 100_000_000))
+    }
     spinFloor = await startSpinFloor(app ? app.url : path.join(dir, 'jogo-limpo.sqlite'), PORT + 2)
     // Every spin of the run has its own requestId (warm-up included): no replay is counted.
     const run = `${process.pid}-${Date.now().toString(36)}`
@@ -936,6 +976,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     const spin = async (client: number) => refused(await (players[client] as SpinPlayer).spin(100, requestId()))
     const quietSpin = async (client: number) =>
       refused(await (quietPlayers[client] as SpinPlayer).spin(100, requestId()))
+    const watchfulSpin = async (client: number) =>
+      refused(await (watchfulPlayers[client] as SpinPlayer).spin(100, requestId()))
     const floorSpin = async (client: number) => {
       const player = floorPlayers[client] as SpinPlayer
       const reply = await postJson(
@@ -955,6 +997,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     if (spinFloor) await load(maxClients, 1, floorSpin)
     await load(maxClients, 1, spin)
     await load(maxClients, 1, quietSpin)
+    await load(maxClients, 1, watchfulSpin)
     console.log(
       `\n${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: the app's spin over HTTP, the spin floor and the 2-row floor, taking turns (load average ${loadavg()
         .map((x) => x.toFixed(2))
@@ -964,7 +1007,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     console.log(`  clients  what               /s      ${columns}  app ÷ this  load`)
     let atGoal: { s: Figure; f: Figure | undefined; two: Figure } | undefined
     let harmCost: number | undefined
-    const harmBefore = await harmWatchFrom(base)
+    const harmBefore = await harmWatchFrom(watchfulBase)
+    const appHarmBefore = await harmWatchFrom(base)
     const db = (x: Figure) => (engine === 'postgres' ? x.dbCpuMs : sqliteTotal(x.sqliteMs))
     const cpu = (x: Figure) =>
       `${x.appCpuMs.toFixed(2).padStart(8)}${db(x).toFixed(2).padStart(7)}${x.writtenKb.toFixed(1).padStart(6)}`
@@ -996,19 +1040,23 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
         ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(floorBase) } : {}),
       }
       const pathsBefore = await serverSpinPathsFrom(base)
-      const quietProbes: Probes = {
-        pids: [quiet.pid as number],
-        written: writtenBy(quiet.pid as number),
-        ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(quietBase) } : {}),
-      }
-      const samples = { f: newSample(), s: newSample(), two: newSample(), q: newSample() }
+      const sideProbes = (side: SideApp): Probes => ({
+        pids: [side.server.pid as number],
+        written: writtenBy(side.server.pid as number),
+        ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(side.base) } : {}),
+      })
+      const quietProbes = sideProbes(quiet)
+      const watchfulProbes = sideProbes(watchful)
+      const samples = { f: newSample(), s: newSample(), two: newSample(), q: newSample(), w: newSample() }
       for (let round = 0; round < ROUNDS; round++) {
         if (floorProbes) await measure(clients, SECONDS / ROUNDS, floorSpin, floorProbes, samples.f)
         await measure(clients, SECONDS / ROUNDS, spin, appProbes, samples.s)
         await measure(clients, SECONDS / ROUNDS, quietSpin, quietProbes, samples.q)
+        await measure(clients, SECONDS / ROUNDS, watchfulSpin, watchfulProbes, samples.w)
         await measure(clients, SECONDS / ROUNDS, bare, twoProbes, samples.two)
       }
       const q = figureOf(samples.q)
+      const w = figureOf(samples.w)
       const f = floorProbes ? figureOf(samples.f) : undefined
       const s = figureOf(samples.s)
       const two = figureOf(samples.two)
@@ -1021,31 +1069,42 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       const plain = paths.plain - pathsBefore.plain
       const through = paths.fellBack - pathsBefore.fellBack
       console.log(`           (the app's plain path: ${plain} spins, through LedgerTx: ${through})`)
+      console.log(`           harm watch 1s${cell(w)}  ${ratio(w)}${failed(w)}`)
       console.log(`           no harm watch${cell(q)}  ${ratio(q)}${failed(q)}`)
       if (f) console.log(`           spin floor   ${cell(f)}  ${ratio(f)}${failed(f)}`)
       const same = f && sameWork(engine, s, f)
       if (same) console.log(`           ${same.text}: ${same.met ? 'met' : 'NOT met'}`)
       console.log(`           2-row floor  ${cell(two)}  ${ratio(two)}${failed(two)}`)
       if (clients === GOAL_CLIENTS) atGoal = { s, f, two }
-      if (clients === GOAL_CLIENTS) harmCost = s.perSecond / q.perSecond
+      if (clients === GOAL_CLIENTS) harmCost = w.perSecond / q.perSecond
     }
     if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f, atGoal.two))
-    const harm = await harmWatchFrom(base)
+    const appHarm = await harmWatchFrom(base)
     console.log(
-      `  harm watch (every ${HARM_POLL_MS} ms) while the spins above were measured: ${harm.runs - harmBefore.runs} runs recomputed ` +
-        `the markers and score of ${harm.players - harmBefore.players} players (jogolimpo_harm_watch_total)`,
+      `  the app's harm watch (every ${APP_HARM_POLL_MS ?? "60000, production's default,"} ms) while the spins above were measured: ${appHarm.runs - appHarmBefore.runs} runs recomputed ` +
+        `the markers and score of ${appHarm.players - appHarmBefore.players} players (jogolimpo_harm_watch_total)`,
     )
-    if (harm.runs === harmBefore.runs) console.log('  (the harm watch did not run: the figures above are without it)')
+    const harm = await harmWatchFrom(watchfulBase)
+    console.log(
+      `  harm watch 1s (every ${WATCHFUL_HARM_POLL_MS} ms): ${harm.runs - harmBefore.runs} runs recomputed ` +
+        `the markers and score of ${harm.players - harmBefore.players} players`,
+    )
+    if (harm.runs === harmBefore.runs)
+      console.log("  (the watchful app's harm watch did not run: its figures are without it)")
     if (harmCost !== undefined)
       console.log(
-        `  the app with its harm watch ÷ the same app without it (no harm watch) at ${GOAL_CLIENTS} clients: ${harmCost.toFixed(2)}×`,
+        `  the app with its harm watch every second ÷ the same app without it (no harm watch) at ${GOAL_CLIENTS} clients: ${harmCost.toFixed(2)}×`,
       )
   } finally {
     agent.destroy()
     await walReader?.end()
-    await Promise.all([stop(server), stop(quiet), stop(floor), ...(spinFloor ? [stop(spinFloor)] : [])])
-    await quietDb?.drop()
-    rmSync(quietDir, { recursive: true, force: true })
+    await Promise.all([
+      stop(server),
+      quiet.remove(),
+      watchful.remove(),
+      stop(floor),
+      ...(spinFloor ? [stop(spinFloor)] : []),
+    ])
     await app?.drop()
     await floorDb?.drop()
     rmSync(dir, { recursive: true, force: true })
