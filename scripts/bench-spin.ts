@@ -48,6 +48,7 @@ import { sessionOf } from '../server/games/sessions.ts'
 import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
+import { newOutboxRows } from '../server/push/hub.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-player.ts'
 import { cliArgs } from './cli-args.ts'
@@ -155,10 +156,12 @@ const SEEN_WRITE_EVERY_MS = 10_000
  * and the wagering row read; the outcome by `contract/games/fair.ts`; the accounts moved, the
  * transfer rows, the nonce, the bet row, the round, the day row and the pool's sum written; each
  * spin in its savepoint, the requests read meanwhile group-committed with their outbox rows, the
- * answers sent after the commit. The statements are the app's own — the spin's compiled from
- * its Kysely queries (server/games/direct-spin.ts), the ledger's texts (server/ledger/direct.ts)
- * — prepared on the app's own writer connection (its settings, cache and checkpointer); no framework, no checks beyond what the
- * statements need: what a spin costs here is the least the app's could. The bench checks that it
+ * answers sent after the commit, and the new outbox rows read back as the push hub reads them.
+ * The statements are the app's own — the spin's compiled from its Kysely queries
+ * (server/games/direct-spin.ts), the hub's likewise, the ledger's texts (server/ledger/direct.ts)
+ * — prepared on the app's own writer connection (its settings, cache and checkpointer); no
+ * framework, no checks beyond what the statements need: what a spin costs here is the least the
+ * app's could. The bench checks that it
  * wrote as many bytes and spent as long inside SQLite as the app, spin for spin (`sameWork`).
  */
 /** A Kysely that only compiles, as the app's SQLite dialect does: the spin's statements' texts. */
@@ -206,6 +209,12 @@ function spinFloorServer(file: string, port: number) {
     outbox: p("insert into outbox (topic, player_id, payload, created_at) values ('balance', ?, '{}', ?)"),
     broadcast: p("insert into outbox (topic, player_id, payload, created_at) values ('jackpot', null, '{}', ?)"),
   }
+  // The push hub's read after each commit (server/push/hub.ts), the same text: the app reads back
+  // every outbox row its spins write, to send each player's balance.
+  const delivered = newOutboxRows(sqliteCompiler(), 0).compile()
+  const outboxRead = p(delivered.sql)
+  const outboxBatch = Number(delivered.parameters.at(-1))
+  let outboxCursor = Number((p('select coalesce(max(id), 0) as id from outbox').get() as { id: number }).id)
   const house = new Map((st.house.all() as { id: number; code: string }[]).map((row) => [row.code, row.id]))
   const gameHouse = house.get('game') as number
   const poolHouse = house.get('jackpot_pool') as number
@@ -375,6 +384,12 @@ function spinFloorServer(file: string, port: number) {
       for (const player of players) st.outbox.run(player, now)
       if (players.size > 0) st.broadcast.run(now)
       st.commit.run()
+      for (;;) {
+        const rows = outboxRead.all(outboxCursor, outboxBatch)
+        if (rows.length === 0) break
+        outboxCursor = Number(rows.at(-1)?.id)
+        if (rows.length < outboxBatch) break
+      }
     } catch (error) {
       if (db.isTransaction) st.rollback.run()
       for (const answer of answers) Object.assign(answer, { status: 500, body: String(error) })

@@ -42,6 +42,16 @@ const POLL_MS = 1000
  */
 const PASS_GAP_MS = 5
 const BATCH = 1000
+
+/** The hub's read after each commit: the outbox rows after `cursor`, a batch at a time. */
+export function newOutboxRows(db: Kysely<Database>, cursor: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'topic', 'player_id', 'payload'])
+    .where('id', '>', cursor)
+    .orderBy('id')
+    .limit(BATCH)
+}
 // Revoked tokens close their sockets within a second even when revoked on another instance.
 const SWEEP_MS = 500
 // Token hashes asked about per query by the revocation sweep.
@@ -269,13 +279,7 @@ export class PushHub {
   async #drain(): Promise<void> {
     try {
       for (;;) {
-        const rows = await this.#db
-          .selectFrom('outbox')
-          .select(['id', 'topic', 'player_id', 'payload'])
-          .where('id', '>', this.#cursor)
-          .orderBy('id')
-          .limit(BATCH)
-          .execute()
+        const rows = await newOutboxRows(this.#db, this.#cursor).execute()
         if (rows.length === 0) return
         this.#cursor = Number(rows.at(-1)?.id)
         const players = new Set<number>()
