@@ -482,7 +482,7 @@ async function nightly(which: keyof typeof targets) {
     // (SIGAP_RATE_PER_SECOND, 20 a second in production, is a courtesy to the register: what is
     // timed here is the sweep's own work — a batch's standings read, asked, recorded). A sweep the
     // spin turns' servers began at production's pace is closed first, and the timed one runs on a
-    // clock past the next sweep's due date, so it starts over from the first player.
+    // clock past the last sweep's due date (a day after), so it starts over from the first player.
     await step('barred-register sweep, every player', async () => {
       await db.kysely
         .updateTable('register_sweeps')
@@ -490,10 +490,15 @@ async function nightly(which: keyof typeof targets) {
         .where('finished_at', 'is', null)
         .execute()
       const sweepDays = 15
+      const last = await db.kysely
+        .selectFrom('register_sweeps')
+        .select((eb) => eb.fn.max('started_at').as('at'))
+        .executeTakeFirst()
+      const dueAt = Math.max(now, Number(last?.at ?? 0) + sweepDays * 86_400_000) + 86_400_000
       const sweep = new RegisterSweep({
         db: db.kysely,
         standing: app.sigap.standing,
-        now: () => now + (sweepDays + 1) * 86_400_000,
+        now: () => dueAt,
         everyMs: sweepDays * 86_400_000,
         ratePerSecond: 100_000_000,
         holder: 'bench',
