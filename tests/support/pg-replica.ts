@@ -226,36 +226,10 @@ export async function startFromBaseBackup(
   primaryUrl: string,
   as: 'standby' | 'restore',
 ): Promise<{ server: LocalServer; backupSeconds: number; startSeconds: number; bytes: number }> {
-  const primary = new URL(primaryUrl)
   const settings = await primarySettings(primaryUrl)
   const where = serverDirectory(as === 'standby' ? 'replica' : 'restored')
-  const copying = performance.now()
-  try {
-    await run(
-      path.join(PG_BIN, 'pg_basebackup'),
-      [
-        '-h',
-        primary.hostname,
-        '-p',
-        primary.port || '5432',
-        '-U',
-        decodeURIComponent(primary.username || 'postgres'),
-        '-D',
-        where.data,
-        // standby.signal and primary_conninfo
-        ...(as === 'standby' ? ['-R'] : []),
-        '-X',
-        'stream',
-        '-c',
-        'fast',
-      ],
-      { ...where.as, env: { ...process.env, PGAPPNAME: `jogo-limpo-${as}` } },
-    )
-  } catch (error) {
-    rmSync(where.dir, { recursive: true, force: true })
-    throw error
-  }
-  const backupSeconds = (performance.now() - copying) / 1000
+  // standby.signal and primary_conninfo
+  const backupSeconds = await pgBaseBackup(primaryUrl, where, as === 'standby' ? ['-R'] : [], `jogo-limpo-${as}`)
   const bytes = directoryBytes(where.data)
   const starting = performance.now()
   const server = await serve(
@@ -303,9 +277,23 @@ async function primarySettings(primaryUrl: string): Promise<string[]> {
  * lands on disk is the compressed copy), its WAL streamed beside it.
  */
 export async function baseBackupArchive(primaryUrl: string, under: string): Promise<BaseBackupArchive> {
-  const primary = new URL(primaryUrl)
   const settings = await primarySettings(primaryUrl)
   const where = serverDirectory('base-backup', under)
+  const seconds = await pgBaseBackup(primaryUrl, where, ['-F', 'tar', '--compress=server-zstd'], 'jogo-limpo-archive')
+  return { dir: where.data, settings, seconds, bytes: directoryBytes(where.data) }
+}
+
+/**
+ * pg_basebackup of the primary at `primaryUrl` into `where`'s data folder, its WAL streamed with
+ * it, after a fast checkpoint, with `extra` options; the folder removed if it fails. Its seconds.
+ */
+async function pgBaseBackup(
+  primaryUrl: string,
+  where: ReturnType<typeof serverDirectory>,
+  extra: string[],
+  appName: string,
+): Promise<number> {
+  const primary = new URL(primaryUrl)
   const copying = performance.now()
   try {
     await run(
@@ -319,26 +307,19 @@ export async function baseBackupArchive(primaryUrl: string, under: string): Prom
         decodeURIComponent(primary.username || 'postgres'),
         '-D',
         where.data,
-        '-F',
-        'tar',
-        '--compress=server-zstd',
+        ...extra,
         '-X',
         'stream',
         '-c',
         'fast',
       ],
-      { ...where.as, env: { ...process.env, PGAPPNAME: 'jogo-limpo-archive' } },
+      { ...where.as, env: { ...process.env, PGAPPNAME: appName } },
     )
   } catch (error) {
     rmSync(where.dir, { recursive: true, force: true })
     throw error
   }
-  return {
-    dir: where.data,
-    settings,
-    seconds: (performance.now() - copying) / 1000,
-    bytes: directoryBytes(where.data),
-  }
+  return (performance.now() - copying) / 1000
 }
 
 /**
