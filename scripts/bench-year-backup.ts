@@ -218,6 +218,7 @@ async function physicalBackup(): Promise<boolean> {
   let archive: BaseBackupArchive | undefined
   let restored: Awaited<ReturnType<typeof startFromArchive>> | undefined
   let originalGone = false
+  let seeded = Boolean(values.cluster)
   try {
     const yearUrl = primary.url.replace(/\/postgres$/, '/year')
     if (!values.cluster) {
@@ -234,6 +235,7 @@ async function physicalBackup(): Promise<boolean> {
           }),
       )
       console.log(`seeded in ${seeding.seconds.toFixed(1)} s; load ${loadAverage()}`)
+      seeded = true
     }
     const db = openDatabase({ url: yearUrl })
     const app = await buildTestApp(db, { HARM_POLL_MS: '0' })
@@ -263,11 +265,12 @@ async function physicalBackup(): Promise<boolean> {
     await copy.close()
     return ok
   } finally {
-    // A year that took an hour to seed is kept when the run stops before its backup replaced it.
-    if (!originalGone) {
+    // A year that took an hour to seed is kept when the run stops before its backup replaced it;
+    // a seed that failed part-way is of no use.
+    if (!originalGone && seeded) {
       await primary.stop()
       console.log(`the seeded cluster is kept in ${primary.dir}: --cluster ${primary.dir} runs from it again`)
-    }
+    } else if (!originalGone) await primary.remove()
     if (!values.keep) {
       await restored?.server.remove()
       if (archive) rmSync(path.dirname(archive.dir), { recursive: true, force: true })
