@@ -1096,7 +1096,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f, atGoal.two))
     const appHarm = await harmWatchFrom(base)
     console.log(
-      `  the app's harm watch (every ${APP_HARM_POLL_MS ?? "60000, production's default,"} ms) while the spins above were measured: ${appHarm.runs - appHarmBefore.runs} runs recomputed ` +
+      `  the app's harm watch (${APP_HARM_POLL_MS ? `every ${APP_HARM_POLL_MS} ms` : "HARM_POLL_MS's default"}) while the spins above were measured: ${appHarm.runs - appHarmBefore.runs} runs recomputed ` +
         `the markers and score of ${appHarm.players - appHarmBefore.players} players (jogolimpo_harm_watch_total)`,
     )
     const harm = await harmWatchFrom(watchfulBase)
