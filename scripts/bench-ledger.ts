@@ -42,7 +42,7 @@ interface Figure {
 async function benchLedger(db: Db, concurrency: number): Promise<Figure> {
   const accounts = new AccountDirectory(db.kysely)
   await accounts.ensureHouseAccounts(Date.now())
-  const ledger = new Ledger({ db: db.kysely, engine: db.engine, accounts, now: () => Date.now() })
+  const ledger = new Ledger({ db: db.kysely, engine: db.engine, sqlite: db.sqlite, accounts, now: () => Date.now() })
   await sql`create table if not exists bench_rounds (id text primary key, player_id bigint not null, bet bigint not null, win bigint not null, created_at bigint not null)`.execute(
     db.kysely,
   )

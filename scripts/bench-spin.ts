@@ -49,6 +49,7 @@ import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
 import { newOutboxRows } from '../server/push/hub.ts'
+import { outboxRowSql } from '../server/push/outbox.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
 import { newSpinPlayer, postJson, type SpinPlayer } from '../tests/chaos/spin-player.ts'
 import { cliArgs } from './cli-args.ts'
@@ -206,8 +207,7 @@ function spinFloorServer(file: string, port: number) {
     transfers: [2, 3].map((n) => p(ledgerSql.transfers(n))),
     bet: direct.prepare(ledgerSql.betRow),
     pool: direct.prepare(ledgerSql.sum(1)),
-    outbox: p("insert into outbox (topic, player_id, payload, created_at) values ('balance', ?, '{}', ?)"),
-    broadcast: p("insert into outbox (topic, player_id, payload, created_at) values ('jackpot', null, '{}', ?)"),
+    outbox: p(outboxRowSql),
   }
   // The push hub's read after each commit (server/push/hub.ts), the same text: the app reads back
   // every outbox row its spins write, to send each player's balance.
@@ -381,8 +381,8 @@ function spinFloorServer(file: string, port: number) {
           answers.push({ res: one.res, status: 200, body: JSON.stringify({ success: false, msgCode: String(error) }) })
         }
       }
-      for (const player of players) st.outbox.run(player, now)
-      if (players.size > 0) st.broadcast.run(now)
+      for (const player of players) st.outbox.run('balance', player, '{}', now)
+      if (players.size > 0) st.outbox.run('jackpot', null, '{}', now)
       st.commit.run()
       for (;;) {
         const rows = outboxRead.all(outboxCursor, outboxBatch)

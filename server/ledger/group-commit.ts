@@ -5,7 +5,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { DirectSqlite } from '../db/sqlite-dialect.ts'
-import { type OutboxEvent, writeOutbox } from '../push/outbox.ts'
+import { type OutboxEvent, writeOutboxDirect } from '../push/outbox.ts'
 import { DirectLedgerTx } from './direct.ts'
 import { isRetryable } from './errors.ts'
 import { distinctBroadcasts, outboxRows } from './outbox-rows.ts'
@@ -41,7 +41,7 @@ export class GroupCommit {
 
   /** A direct work in its own savepoint: its result and what it touched, or undefined (rolled back). */
   #tryDirect(direct: (tx: DirectLedgerTx) => unknown) {
-    const sqlite = this.#o.sqlite as DirectSqlite
+    const sqlite = this.#sqlite()
     sqlite.prepare('savepoint grouped').run()
     try {
       const tx = new DirectLedgerTx(sqlite, this.#o.accounts, this.#o.now())
@@ -106,9 +106,8 @@ export class GroupCommit {
           }
           current = undefined
         }
-        // The group's outbox rows in one statement; a broadcast many spins repeat (the pool
-        // moved) is written once.
-        await writeOutbox(trx, this.#o.engine, outboxRows(touched, distinctBroadcasts(events)), this.#o.now())
+        // The group's outbox rows; a broadcast many spins repeat (the pool moved) is written once.
+        writeOutboxDirect(this.#sqlite(), outboxRows(touched, distinctBroadcasts(events)), this.#o.now())
       })
     } catch (error) {
       // The shared commit failed: nothing of the group is durable, so every caller hears it.
@@ -123,6 +122,12 @@ export class GroupCommit {
       else item.reject(outcome.error)
     }
     this.#next()
+  }
+
+  /** The writer's connection, which the group's savepoints and outbox rows are written on. */
+  #sqlite(): DirectSqlite {
+    if (!this.#o.sqlite) throw new Error('the SQLite group commit needs the direct connection (LedgerOptions.sqlite)')
+    return this.#o.sqlite
   }
 
   #next() {

@@ -75,7 +75,7 @@ describe.each(engines)('ledger on %s', (engine) => {
   it('keeps a sharded house account as the sum of its shards; a transfer names its shard', async () => {
     const accounts = new AccountDirectory(t.db.kysely, { houseShards: 4 })
     await accounts.ensureHouseAccounts(Date.now())
-    const sharded = new Ledger({ db: t.db.kysely, engine, accounts, now: () => Date.now() })
+    const sharded = new Ledger({ db: t.db.kysely, engine, sqlite: t.db.sqlite, accounts, now: () => Date.now() })
     await fund(1000)
     for (const [i, shard] of [1, 2, 6].entries())
       await sharded.transfer({

@@ -7,6 +7,7 @@ import type { OperatorPush } from '../../contract/ops.ts'
 import type { BroadcastTopic, OutboxPayloads, PlayerTopic, PushTopic } from '../../contract/push.ts'
 import type { Engine } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import type { DirectSqlite } from '../db/sqlite-dialect.ts'
 
 export interface OutboxEvent<T extends PushTopic = PushTopic> {
   /** The player it is for; null for a broadcast. */
@@ -58,6 +59,20 @@ export async function writeOutbox(
   // No NOTIFY here: inside the transaction it takes PostgreSQL's one notify lock through the
   // commit's disk flush, so every money-moving commit in the database would wait in line.
   void engine
+}
+
+/** One outbox row, prepared once: SQLite's group commit writes its rows with it (`writeOutboxDirect`). */
+export const outboxRowSql = 'insert into outbox (topic, player_id, payload, created_at) values (?, ?, ?, ?)'
+
+/**
+ * `writeOutbox` on SQLite's connection, synchronously, inside the caller's transaction: a row at a
+ * time through one prepared statement. A group commit writes a row per player it moved; building
+ * and compiling a many-row insert for each group cost more than the rows.
+ */
+export function writeOutboxDirect(sqlite: DirectSqlite, events: readonly OutboxEvent[], now: number): void {
+  if (events.length === 0) return
+  const insert = sqlite.prepare(outboxRowSql)
+  for (const event of events) insert.run(event.topic, event.playerId, JSON.stringify(event.payload), now)
 }
 
 /** Tells the other instances that new outbox rows are committed (PostgreSQL; outside any transaction). */

@@ -21,6 +21,7 @@ export async function createTestLedger(engine: Engine): Promise<TestLedger> {
   const ledger = new Ledger({
     db: testDb.db.kysely,
     engine,
+    sqlite: testDb.db.sqlite,
     accounts,
     now: () => Date.now(),
     afterCommit: (players) => committed.push(players),
@@ -39,6 +40,7 @@ export async function ledgerOnClock(db: Db, clock: { now: number }) {
   const ledger = new Ledger({
     db: db.kysely,
     engine: db.engine,
+    sqlite: db.sqlite,
     accounts,
     now: () => clock.now,
     afterCommit: () => {},
