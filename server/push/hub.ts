@@ -3,11 +3,12 @@
 // reads the new outbox ids and sends each connected player their freshly re-read state.
 // Each socket remembers the session token it authenticated with: revoking a token closes its
 // sockets at once on this instance, and a sweep every 0.5 s finds tokens revoked on another.
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { WebSocket } from 'ws'
 import type { OperatorPush } from '../../contract/ops.ts'
 import type { BalancePush, PushMessage } from '../../contract/push.ts'
 import type { Database } from '../db/schema.ts'
+import type { DirectSqlite, DirectStatement } from '../db/sqlite-dialect.ts'
 
 /** Re-reads the state behind a topic when its events arrive (a burst sends one message). */
 export interface PushReaders {
@@ -43,7 +44,10 @@ const POLL_MS = 1000
 const PASS_GAP_MS = 5
 const BATCH = 1000
 
-/** The hub's read after each commit: the outbox rows after `cursor`, a batch at a time. */
+/** A row of the hub's read (`newOutboxRows`). */
+type OutboxRead = Pick<Selectable<Database['outbox']>, 'id' | 'topic' | 'player_id' | 'payload'>
+
+/** The hub's read after each commit: the outbox rows after `cursor`, a batch at a time (cursor, then the batch, bound in that order). */
 export function newOutboxRows(db: Kysely<Database>, cursor: number) {
   return db
     .selectFrom('outbox')
@@ -87,11 +91,31 @@ export class PushHub {
 
   readonly #readers: PushReaders
 
-  /** `invalidSessions` names which of the given token hashes are no longer valid (revoked elsewhere). */
-  constructor(db: Kysely<Database>, readers: PushReaders, invalidSessions: InvalidSessions) {
+  /** On SQLite, the writer's connection: the read after each commit is a statement prepared once. */
+  readonly #sqlite: DirectSqlite | null
+  #newRows: DirectStatement | undefined
+
+  /**
+   * `invalidSessions` names which of the given token hashes are no longer valid (revoked elsewhere);
+   * `sqlite`, SQLite's writer connection, serves the hub's read after every commit without building
+   * the query each time.
+   */
+  constructor(
+    db: Kysely<Database>,
+    readers: PushReaders,
+    invalidSessions: InvalidSessions,
+    sqlite: DirectSqlite | null = null,
+  ) {
     this.#db = db
     this.#readers = readers
     this.#invalidSessions = invalidSessions
+    this.#sqlite = sqlite
+  }
+
+  #readNewRows(): Promise<OutboxRead[]> {
+    if (!this.#sqlite) return newOutboxRows(this.#db, this.#cursor).execute()
+    this.#newRows ??= this.#sqlite.prepare(newOutboxRows(this.#db, 0).compile().sql)
+    return Promise.resolve(this.#newRows.all(this.#cursor, BATCH) as unknown as OutboxRead[])
   }
 
   async start(): Promise<void> {
@@ -279,7 +303,7 @@ export class PushHub {
   async #drain(): Promise<void> {
     try {
       for (;;) {
-        const rows = await newOutboxRows(this.#db, this.#cursor).execute()
+        const rows = await this.#readNewRows()
         if (rows.length === 0) return
         this.#cursor = Number(rows.at(-1)?.id)
         const players = new Set<number>()

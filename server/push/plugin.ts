@@ -70,6 +70,7 @@ const pushPlugin: FastifyPluginAsync = async (app) => {
       broadcast,
     },
     (hashes) => invalidSessions(hashes),
+    app.sqlite,
   )
   const webPush = new WebPush({
     db: app.db,
