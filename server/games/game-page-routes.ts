@@ -2,7 +2,7 @@
 // `game-session`): the first client seed, spin, ping (which also says when a reality check is due,
 // and refuses at a time limit so the page closes the game) and the answer to a reality check
 // ("parar" closes the session). The player's own access token never reaches the game page.
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -41,22 +41,37 @@ function gameSessionOf(request: FastifyRequest): GameSessionRow {
   return current
 }
 
-function sessionTokenOf(request: FastifyRequest): string {
+function headerToken(request: FastifyRequest): string | undefined {
   const header = request.headers['game-session']
-  const token = Array.isArray(header) ? header[0] : header
+  return Array.isArray(header) ? header[0] : header
+}
+
+function sessionTokenOf(request: FastifyRequest): string {
+  const token = headerToken(request)
   if (!token) throw new Refusal('game_session_closed')
   return token
 }
 
-/** The game-page scope's hook: an open game session or `game_session_closed`. */
-export async function authenticateGameSession(request: FastifyRequest): Promise<void> {
-  const token = sessionTokenOf(request)
-  // The spin authenticates its session inside its own transaction (one write, no read before it).
-  if (request.routeOptions.config.touchesSession === true) return
-  const { db, clock, config } = request.server
-  const found = await authenticateSession(db, token, clock.now(), config.sessionIdleMs)
-  if (!found) throw new Refusal('game_session_closed')
-  request[session] = found
+/**
+ * The game-page scope's hook: an open game session or `game_session_closed`. A callback hook, so
+ * the spin — which authenticates its session inside its own transaction (one write, no read
+ * before it) — passes through it without a promise.
+ */
+export function authenticateGameSession(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const token = headerToken(request)
+  if (!token) done(new Refusal('game_session_closed'))
+  else if (request.routeOptions.config.touchesSession === true) done()
+  else {
+    const { db, clock, config } = request.server
+    authenticateSession(db, token, clock.now(), config.sessionIdleMs).then((found) => {
+      if (found) request[session] = found
+      done(found ? undefined : new Refusal('game_session_closed'))
+    }, done)
+  }
 }
 
 const balances = z.object({ total: z.number().int(), cash: z.number().int(), bonus: z.number().int() })

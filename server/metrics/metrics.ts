@@ -141,15 +141,20 @@ export class PrometheusMetrics implements Metrics {
    * the URL; every path no route matched is `unmatched`; the status by class.
    */
   request(method: string, route: string | undefined, status: number, seconds: number): void {
-    this.#http.observe(
-      {
-        method: HTTP_METHODS.has(method) ? method : 'OTHER',
-        route: route ?? UNMATCHED_ROUTE,
-        status: `${Math.trunc(status / 100)}xx`,
-      },
-      seconds,
-    )
+    const known = HTTP_METHODS.has(method) ? method : 'OTHER'
+    const path = route ?? UNMATCHED_ROUTE
+    const statusClass = `${Math.trunc(status / 100)}xx`
+    // Every request lands here: its series is looked up once per label set rather than hashed from
+    // its labels each time (the label sets are bounded, so is this map).
+    const key = `${known} ${statusClass} ${path}`
+    let series = this.#httpSeries.get(key)
+    if (!series) {
+      series = this.#http.labels({ method: known, route: path, status: statusClass })
+      this.#httpSeries.set(key, series)
+    }
+    series.observe(seconds)
   }
+  readonly #httpSeries = new Map<string, { observe(seconds: number): void }>()
 
   providerOperations(operations: readonly string[]): void {
     for (const operation of operations) {
