@@ -1,5 +1,6 @@
 // The security headers as served: a CSP without wildcard sockets or inline styles, and HSTS
-// only when PUBLIC_URL is https; hashed scripts and stylesheets without the document-only ones.
+// only when PUBLIC_URL is https; hashed scripts and stylesheets without the document-only ones;
+// API answers with the resource headers and a policy that allows nothing.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,7 +8,12 @@ import Fastify from 'fastify'
 import helmet from 'helmet'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, sandboxBankOf, type TestApp } from '../../tests/support/server.ts'
-import { securityHeaders, securityHeadersOnce } from './security-headers.ts'
+import {
+  API_CONTENT_SECURITY_POLICY,
+  documentOnlyHeaders,
+  securityHeaders,
+  securityHeadersOnce,
+} from './security-headers.ts'
 import { staticSite } from './static.ts'
 
 function directives(header: unknown): Map<string, string[]> {
@@ -57,7 +63,7 @@ describe('security headers', () => {
 
   it('allows connections to this origin and its own socket only, and no inline style or script, over HTTP', async () => {
     t = await createTestApp('sqlite', { PUBLIC_URL: 'http://127.0.0.1:8221' })
-    for (const url of ['/healthz', '/api/cache/appConfig']) {
+    for (const url of ['/healthz', '/no-such-page']) {
       const res = await t.app.inject({ method: 'GET', url })
       const csp = directives(res.headers['content-security-policy'])
       expect(csp.get('connect-src'), url).toEqual(["'self'", 'ws://127.0.0.1:8221'])
@@ -82,11 +88,29 @@ describe('security headers', () => {
 
   it('names the wss origin, upgrades requests and sends HSTS when published over HTTPS', async () => {
     t = await createTestApp('sqlite', { PUBLIC_URL: 'https://jogo.example.com.br' })
-    const res = await t.app.inject({ method: 'GET', url: '/api/cache/appConfig' })
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' })
     const csp = directives(res.headers['content-security-policy'])
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://jogo.example.com.br'])
     expect(csp.has('upgrade-insecure-requests')).toBe(true)
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  })
+
+  it("answers the API with the resource headers and a policy that allows nothing, never the page's", async () => {
+    t = await createTestApp('sqlite', { PUBLIC_URL: 'https://jogo.example.com.br' })
+    const page = (await t.app.inject({ method: 'GET', url: '/healthz' })).headers
+    for (const url of ['/api/cache/appConfig', '/api/v1/games/spin', '/api/no-such-call']) {
+      const res = await t.app.inject({ method: url.endsWith('spin') ? 'POST' : 'GET', url, payload: {} })
+      expect(res.statusCode, url).toBeLessThan(500)
+      expect(res.headers['content-security-policy'], url).toBe(API_CONTENT_SECURITY_POLICY)
+      expect(directives(res.headers['content-security-policy']).get('default-src')).toEqual(["'none'"])
+      for (const name of documentOnlyHeaders.filter((name) => name !== 'content-security-policy'))
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined()
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+      expect(res.headers['referrer-policy'], url).toBe(page['referrer-policy'])
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains')
+      expect(res.headers['x-powered-by'], url).toBeUndefined()
+    }
   })
 
   it('serves the sandbox bank pages (on the sandbox server) with their stylesheet as a file and no script', async () => {

@@ -6,24 +6,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, onSendHookHandler } from 'fastify'
-
-/**
- * Headers that govern a document (or a worker) and mean nothing on a script or stylesheet it
- * loads: a hashed asset answers without them. They were ~600 of the ~950 header bytes each of the
- * first visit's 17 scripts and stylesheets carried — some chunks are smaller than their headers.
- * Kept on every asset: X-Content-Type-Options (no sniffing a script), Cross-Origin-Resource-Policy
- * (no other site embeds it), Referrer-Policy (a stylesheet's own fetches) and HSTS.
- */
-const documentOnlyHeaders = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-]
+import { documentOnlyHeaders } from './security-headers.ts'
 
 /** Only scripts and stylesheets: an SVG or HTML opened on its own is a document and keeps them. */
 const withoutDocumentHeaders: onSendHookHandler = async (_request, reply, payload) => {
