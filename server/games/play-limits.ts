@@ -73,14 +73,13 @@ export function playTimeOf(
   playingNow?: string,
 ): PlayTime {
   const dayStart = periodStart('day', now, timeZone)
-  const rows = [...sessions]
-    .map((row) => (row.id === playingNow ? { ...row, last_seen_at: now } : row))
-    .sort((a, b) => Number(a.opened_at) - Number(b.opened_at))
-  const spans = rows.map((row) => {
-    const end =
-      row.closed_at === null ? Number(row.last_seen_at) : Math.min(Number(row.closed_at), Number(row.last_seen_at))
-    return { start: Number(row.opened_at), end: Math.min(now, end) }
-  })
+  const spans = sessions
+    .map((row) => {
+      const seen = row.id === playingNow ? now : Number(row.last_seen_at)
+      const end = row.closed_at === null ? seen : Math.min(Number(row.closed_at), seen)
+      return { start: Number(row.opened_at), end: Math.min(now, end) }
+    })
+    .sort((a, b) => a.start - b.start)
   const merged: { start: number; end: number }[] = []
   for (const span of spans) {
     const last = merged.at(-1)
