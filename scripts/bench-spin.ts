@@ -18,7 +18,6 @@
 //   BENCH_CLIENTS=1,32 BENCH_ENGINES=postgres npm run bench:spin
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:spin
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createHash, createHmac } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, createServer, type ServerResponse } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
@@ -44,10 +43,12 @@ import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { spinStatements } from '../server/games/direct-spin.ts'
 import { PLAY_BREAK_MS } from '../server/games/play-limits.ts'
 import { newRoundId } from '../server/games/round-views.ts'
+import { hmacSha256 } from '../server/games/seeds.ts'
 import { sessionOf } from '../server/games/sessions.ts'
 import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
+import { sha256Hex } from '../server/lib/secrets.ts'
 import { newOutboxRows } from '../server/push/hub.ts'
 import { outboxRowSql } from '../server/push/outbox.ts'
 import { OPS_TOKEN, startServer } from '../tests/chaos/server-process.ts'
@@ -219,10 +220,11 @@ function spinFloorServer(file: string, port: number) {
   const gameHouse = house.get('game') as number
   const poolHouse = house.get('jackpot_pool') as number
   const accountsOf = new Map<number, { cash: number; bonus: number }>()
-  const hmac: HmacSha256 = (key, message) => createHmac('sha256', key).update(message).digest()
+  // The app's own digests (the token's hash, the outcome's HMAC).
+  const hmac: HmacSha256 = hmacSha256
 
   const spin = (token: string, bet: number, requestId: string, now: number) => {
-    const hash = createHash('sha256').update(token).digest('hex')
+    const hash = sha256Hex(token)
     const session = sessionOf(game$.session.all(...q.session.parameters(hash, now)))
     if (!session) throw new Error('game_session_closed')
     game$.seen.all(...q.seen.parameters(hash, now))
@@ -485,11 +487,12 @@ async function pgSpinFloorServer(url: string, port: number) {
     known.set(hash, one)
     return one
   }
-  const hmac: HmacSha256 = (key, message) => createHmac('sha256', key).update(message).digest()
+  // The app's own digests (the token's hash, the outcome's HMAC).
+  const hmac: HmacSha256 = hmacSha256
 
   const spin = async (token: string, bet: number, requestId: string) => {
     const now = Date.now()
-    const hash = createHash('sha256').update(token).digest('hex')
+    const hash = sha256Hex(token)
     const one = known.get(hash) ?? (await learn(hash))
     const { playerId, game, seed } = one
     const nonce = Number(seed.next_nonce)

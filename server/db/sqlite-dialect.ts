@@ -1,6 +1,7 @@
 // Kysely over Node's built-in `node:sqlite`: WAL, synchronous=FULL, a busy timeout, and
 // `BEGIN IMMEDIATE` for transactions so a read-then-write transaction takes the write lock up
 // front instead of failing with SQLITE_BUSY_SNAPSHOT under concurrency.
+import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
 import { Worker } from 'node:worker_threads'
 import {

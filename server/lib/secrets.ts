@@ -1,11 +1,12 @@
 // The two primitives every module uses for secrets handed to clients: 256 random bits, and the
 // SHA-256 they are stored and committed as (session, launch and game-session tokens, device
 // secrets, setup links, server seeds).
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 /** SHA-256 as lowercase hex: how secrets handed to clients are stored, and how seeds are committed. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
+  // The one-shot digest: no Hash object for a single short input (every spin hashes its token).
+  return hash('sha256', text, 'hex')
 }
 
 /** 256 random bits, URL-safe: session tokens, launch tokens, game-session tokens. */
