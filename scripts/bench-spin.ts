@@ -42,9 +42,11 @@ import {
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { spinStatements } from '../server/games/direct-spin.ts'
 import { PLAY_BREAK_MS } from '../server/games/play-limits.ts'
-import { newRoundId } from '../server/games/round-views.ts'
+import { balanceView, newRoundId, roundView } from '../server/games/round-views.ts'
 import { hmacSha256 } from '../server/games/seeds.ts'
 import { sessionOf } from '../server/games/sessions.ts'
+import { messageFor } from '../server/i18n/messages.ts'
+import { loadLanguagePacks } from '../server/i18n/packs.ts'
 import { ledgerSql } from '../server/ledger/direct.ts'
 import { type FunctionSpin, type SpinFunctionAnswer, spinFunctionQuery } from '../server/ledger/spin-function.ts'
 import { localDate, periodStart, periodStartDate } from '../server/lib/periods.ts'
@@ -175,6 +177,35 @@ function sqliteCompiler(): Kysely<Database> {
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
+  })
+}
+
+/** The app's language packs' version, which every answer's envelope carries. */
+const languageVersion = loadLanguagePacks(path.join(import.meta.dirname, '..', 'locales')).version
+
+/**
+ * A plain spin's answer as the app gives it: the round as the player sees it (`roundView`), the
+ * balance, the seed pair, the pool, in the envelope with its message and language version — the
+ * floors answer with the app's bytes, not a shorter reply.
+ */
+function spinAnswer(
+  row: Database['game_rounds'],
+  balance: { cash: number; bonus: number },
+  seed: { server_seed_hash: string; client_seed: string },
+  jackpotPool: number,
+): string {
+  return JSON.stringify({
+    success: true,
+    msgCode: 'success',
+    msg: messageFor('success', 'pt-BR'),
+    data: {
+      round: roundView(row, null),
+      replayed: false,
+      balance: balanceView(balance),
+      seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: Number(row.nonce) + 1 },
+      jackpotPool,
+    },
+    languageVersion,
   })
 }
 
@@ -310,53 +341,31 @@ function spinFloorServer(file: string, port: number) {
     if (game$.nonce.run(...q.nonce.parameters(seed.id, nonce)) !== 1) throw new Error('nonce moved')
     st.bet.run(`${roundId}:bet`, playerId, roundId, bet, bet, 0, 'placed', `${roundId}:win`, win, now)
     const before = cash + bonus
-    game$.round.run(
-      ...q.round.parameters({
-        id: roundId,
-        player_id: playerId,
-        session_id: session.id,
-        request_id: requestId,
-        game_id: game.id,
-        game_version: game.version,
-        bet,
-        stops: JSON.stringify(outcome.stops),
-        free_spins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
-        win,
-        jackpot_win: 0,
-        jackpot_contribution: share,
-        balance_before: before,
-        balance_after: before - bet + win,
-        seed_id: seed.id,
-        server_seed_hash: seed.server_seed_hash,
-        client_seed: seed.client_seed,
-        nonce,
-        created_at: now,
-      }),
-    )
+    const round: Database['game_rounds'] = {
+      id: roundId,
+      player_id: playerId,
+      session_id: session.id,
+      request_id: requestId,
+      game_id: game.id,
+      game_version: game.version,
+      bet,
+      stops: JSON.stringify(outcome.stops),
+      free_spins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
+      win,
+      jackpot_win: 0,
+      jackpot_contribution: share,
+      balance_before: before,
+      balance_after: before - bet + win,
+      seed_id: seed.id,
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+      nonce,
+      created_at: now,
+    }
+    game$.round.run(...q.round.parameters(round))
     game$.day.run(...q.day.parameters({ playerId, gameId: game.id, createdAt: now, bet, paid: win }))
     const pool = Number((st.pool.get(poolHouse) as { total: number }).total)
-    return {
-      playerId,
-      body: JSON.stringify({
-        success: true,
-        data: {
-          round: {
-            roundId,
-            gameId: game.id,
-            gameVersion: game.version,
-            bet,
-            stops: outcome.stops,
-            win,
-            nonce,
-            createdAt: now,
-          },
-          replayed: false,
-          balance: { total: before - bet + win, cash: cash - bet + win, bonus },
-          seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
-          jackpotPool: pool,
-        },
-      }),
-    }
+    return { playerId, body: spinAnswer(round, { cash: cash - bet + win, bonus }, seed, pool) }
   }
 
   type Waiting = { token: string; bet: number; requestId: string; res: ServerResponse }
@@ -545,25 +554,28 @@ async function pgSpinFloorServer(url: string, port: number) {
     }
     seed.next_nonce = nonce + 1
     const before = Number(row.balance_before)
-    return JSON.stringify({
-      success: true,
-      data: {
-        round: {
-          roundId,
-          gameId: game.id,
-          gameVersion: game.version,
-          bet,
-          stops: outcome.stops,
-          win: outcome.win,
-          nonce,
-          createdAt: now,
-        },
-        replayed: false,
-        balance: { total: before - bet + outcome.win, cash: Number(row.cash), bonus: Number(row.bonus) },
-        seed: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nextNonce: nonce + 1 },
-        jackpotPool: Number(row.pool),
-      },
-    })
+    const round: Database['game_rounds'] = {
+      id: roundId,
+      player_id: playerId,
+      session_id: one.sessionId,
+      request_id: requestId,
+      game_id: game.id,
+      game_version: game.version,
+      bet,
+      stops: call.stops,
+      free_spins: call.freeSpins,
+      win: outcome.win,
+      jackpot_win: 0,
+      jackpot_contribution: contribution,
+      balance_before: before,
+      balance_after: before - bet + outcome.win,
+      seed_id: Number(seed.id),
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+      nonce,
+      created_at: now,
+    }
+    return spinAnswer(round, { cash: Number(row.cash), bonus: Number(row.bonus) }, seed, Number(row.pool))
   }
 
   createServer((req, res) => {
