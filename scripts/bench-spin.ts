@@ -28,7 +28,7 @@ import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryComp
 import pg from 'pg'
 import { findGame } from '../contract/games/catalog.ts'
 import type { GameDef } from '../contract/games/engine.ts'
-import { type HmacSha256, spinOutcome } from '../contract/games/fair.ts'
+import { spinOutcome } from '../contract/games/fair.ts'
 import { jackpotContribution, jackpotRule } from '../contract/games/jackpot.ts'
 import { REALITY_CHECK_DEFAULT_MINUTES } from '../contract/limit-values.ts'
 import type { Database } from '../server/db/schema.ts'
@@ -251,8 +251,6 @@ function spinFloorServer(file: string, port: number) {
   const gameHouse = house.get('game') as number
   const poolHouse = house.get('jackpot_pool') as number
   const accountsOf = new Map<number, { cash: number; bonus: number }>()
-  // The app's own digests (the token's hash, the outcome's HMAC).
-  const hmac: HmacSha256 = hmacSha256
 
   const spin = (token: string, bet: number, requestId: string, now: number) => {
     const hash = sha256Hex(token)
@@ -286,7 +284,12 @@ function spinFloorServer(file: string, port: number) {
     game$.sessions.all(...q.sessions.parameters(playerId, now))
     st.wagering.get(playerId)
     const nonce = seed.next_nonce
-    const outcome = spinOutcome(game, bet, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, hmac)
+    const outcome = spinOutcome(
+      game,
+      bet,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+      hmacSha256,
+    )
     const share = jackpotContribution(jackpotRule, bet)
     const roundId = newRoundId()
     const win = outcome.win
@@ -496,8 +499,6 @@ async function pgSpinFloorServer(url: string, port: number) {
     known.set(hash, one)
     return one
   }
-  // The app's own digests (the token's hash, the outcome's HMAC).
-  const hmac: HmacSha256 = hmacSha256
 
   const spin = async (token: string, bet: number, requestId: string) => {
     const now = Date.now()
@@ -505,7 +506,12 @@ async function pgSpinFloorServer(url: string, port: number) {
     const one = known.get(hash) ?? (await learn(hash))
     const { playerId, game, seed } = one
     const nonce = Number(seed.next_nonce)
-    const outcome = spinOutcome(game, bet, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, hmac)
+    const outcome = spinOutcome(
+      game,
+      bet,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+      hmacSha256,
+    )
     const roundId = newRoundId()
     const contribution = jackpotContribution(jackpotRule, bet)
     const call: FunctionSpin = {

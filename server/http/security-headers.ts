@@ -100,7 +100,7 @@ export const documentOnlyHeaders = [
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'self'"
 
 /** The page's headers without the document-only ones, and the API's own policy. */
-export function apiSecurityHeaders(page: [string, string][]): [string, string][] {
+function apiSecurityHeaders(page: [string, string][]): [string, string][] {
   const kept = page.filter(([name]) => !documentOnlyHeaders.includes(name.toLowerCase()))
   return [...kept, ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY]]
 }

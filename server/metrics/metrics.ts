@@ -71,6 +71,8 @@ export class PrometheusMetrics implements Metrics {
   readonly #providerErrors: Counter<'operation'>
   readonly #outsideMarket: Counter<'country' | 'action'>
   readonly #http: Histogram<'method' | 'route' | 'status'>
+  /** The latency histogram's series by label set, looked up once each. */
+  readonly #httpSeries = new Map<string, { observe(seconds: number): void }>()
 
   constructor() {
     const registers = [this.registry]
@@ -154,7 +156,6 @@ export class PrometheusMetrics implements Metrics {
     }
     series.observe(seconds)
   }
-  readonly #httpSeries = new Map<string, { observe(seconds: number): void }>()
 
   providerOperations(operations: readonly string[]): void {
     for (const operation of operations) {
