@@ -1,7 +1,7 @@
 // Spin benchmark: the real spin path over HTTP (server/main.ts as its own process: game-session
 // token, session touch, seeds, jackpot share, wallet, round row, outbox) at 1/16/32/64 clients,
 // next to two floors measured in the same run: the spin floor — a bare `node:http` server doing
-// a plain spin's work on the app's own database with nothing in between (SQLite: the spin's
+// a plain spin's work on a database the app made with nothing in between (SQLite: the spin's
 // prepared statements, group-committed; PostgreSQL: one call of the ledger's `ledger_spin` on a
 // pool as large as the server's) — and the 2-row floor, one durable transaction per request
 // (SQLite: WAL, synchronous=FULL, BEGIN IMMEDIATE, one UPDATE + one INSERT; PostgreSQL: the
@@ -62,6 +62,13 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,16,32,64').split(',').map(Numbe
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 /** Each kind's seconds are split into this many rounds, the kinds taking turns. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/**
+ * How long a turn's readings wait after its last request. A turn leaves work behind it — SQLite's
+ * checkpointer copying the turn's WAL into the file (every 250 ms), PostgreSQL's WAL writer — which
+ * would otherwise fall on the next turn, always the same one (the app's follows the spin floor's),
+ * and be counted to neither: it is counted to the turn that made it, before the next one starts.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1000)
 const PORT = Number(process.env.BENCH_PORT ?? 9240)
 /** The server's PostgreSQL pool (server/db/database.ts); the floor gets the same. */
 const PG_POOL = 16
@@ -154,19 +161,19 @@ const SESSION_EXPIRY_MS = 12 * 3600_000
 const SEEN_WRITE_EVERY_MS = 10_000
 
 /**
- * A bare `node:http` server doing exactly a plain spin's reads and rows on the app's own SQLite
- * database (the same file; the app is idle while it runs): the session's look-up and lazy mark as
- * seen, the balances, the requestId, the seed pair, the account gate, the losses, the time played
- * and the wagering row read; the outcome by `contract/games/fair.ts`; the accounts moved, the
- * transfer rows, the nonce, the bet row, the round, the day row and the pool's sum written; each
- * spin in its savepoint, the requests read meanwhile group-committed with their outbox rows, the
- * answers sent after the commit, and the new outbox rows read back as the push hub reads them.
- * The statements are the app's own — the spin's compiled from its Kysely queries
- * (server/games/direct-spin.ts), the hub's likewise, the ledger's texts (server/ledger/direct.ts)
- * — prepared on the app's own writer connection (its settings, cache and checkpointer); no
+ * A bare `node:http` server doing exactly a plain spin's reads and rows on an SQLite database the
+ * app made (a file of its own, its players made by the app, which then stops): the session's
+ * look-up and lazy mark as seen, the balances, the requestId, the seed pair, the account gate, the
+ * losses, the time played and the wagering row read; the outcome by `contract/games/fair.ts`; the
+ * accounts moved, the transfer rows, the nonce, the bet row, the round, the day row and the pool's
+ * sum written; each spin in its savepoint, the requests read meanwhile group-committed with their
+ * outbox rows, the answers sent after the commit, and the new outbox rows read back as the push hub
+ * reads them. The statements are the app's own — the spin's compiled from its Kysely queries
+ * (server/games/direct-spin.ts), the hub's likewise, the ledger's texts (server/ledger/direct.ts) —
+ * prepared on the app's own kind of writer connection (its settings, cache and checkpointer); no
  * framework, no checks beyond what the statements need: what a spin costs here is the least the
- * app's could. The bench checks that it
- * wrote as many bytes and spent as long inside SQLite as the app, spin for spin (`sameWork`).
+ * app's could. The bench checks that it wrote as many bytes and spent as long inside SQLite as the
+ * app, spin for spin (`sameWork`).
  */
 /** A Kysely that only compiles, as the app's SQLite dialect does: the spin's statements' texts. */
 function sqliteCompiler(): Kysely<Database> {
@@ -437,8 +444,8 @@ function spinFloorServer(file: string, port: number) {
 // --- the PostgreSQL spin floor: the same one-statement spin with nothing in between -------------
 
 /**
- * A bare `node:http` server spinning on the app's own PostgreSQL database (its own players; the
- * app is idle while it runs) exactly as the app's plain spin does, on a pool as large as the
+ * A bare `node:http` server spinning on a PostgreSQL database the app made (its players made by
+ * the app, which then stops) exactly as the app's plain spin does, on a pool as large as the
  * app's: the outcome drawn by `contract/games/fair.ts` from the seed pair it last saw, then one
  * call of the ledger's function `ledger_spin` (the same statement, spin-function.ts), which
  * checks and writes everything; the answer after it returns. A player's session, accounts and
@@ -756,6 +763,7 @@ async function measure(
   one: (client: number, n: number) => Promise<boolean>,
   probes: Probes = { pids: [] },
   into: Sample = newSample(),
+  settleMs = 0,
 ): Promise<Sample> {
   const { pids } = probes
   const written = probes.written ?? (async () => 0)
@@ -775,6 +783,8 @@ async function measure(
       }
     }),
   )
+  // The work the turn left behind (its checkpoints) is its own: read after it has run.
+  await sleep(settleMs)
   const cpu = cpuSecondsBetween(cpuBefore, cpuTicks(pids))
   into.cpu.app += cpu.app
   into.cpu.db += cpu.db
@@ -929,6 +939,8 @@ async function startSpinFloor(where: string, port: number): Promise<ChildProcess
 interface SideApp {
   server: ChildProcess
   base: string
+  /** Its database: SQLite's file, or PostgreSQL's URL. */
+  where: string
   remove(): Promise<void>
 }
 
@@ -949,6 +961,7 @@ async function sideApp(
   return {
     server,
     base: `http://127.0.0.1:${port}`,
+    where: db ? db.url : path.join(dir, 'jogo-limpo.sqlite'),
     remove: async () => {
       await stop(server)
       await db?.drop()
@@ -976,6 +989,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   // of its own, with its harm watch polling every second (watchful) and with it off (quiet).
   const watchful = await sideApp(engine, 'watchful', WATCHFUL_HARM_POLL_MS, PORT + 4)
   const quiet = await sideApp(engine, 'noharm', '0', PORT + 3)
+  // The spin floor's database: made by the same app (its players, sessions and seeds), which
+  // stops once they exist. A file shared with the app would make each pay for the other's
+  // spins: SQLite drops a connection's page cache whenever another process has written, and
+  // each process's checkpointer copies whatever the WAL holds, the other's spins included.
+  const floorHome = await sideApp(engine, 'spinfloor', '0', PORT + 5)
   const floor = await startFloor(engine, floorDb ? floorDb.url : dir, PORT + 1)
   // PostgreSQL's WAL position is the cluster's; any connection reads it.
   const walReader = app ? new pg.Pool({ connectionString: app.url, max: 1 }) : null
@@ -989,18 +1007,20 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
   const watchfulBase = watchful.base
   let spinFloor: ChildProcess | undefined
   try {
-    // The app's players, and the spin floor's own on the same database (SQLite).
+    // The app's players, and the spin floor's on its own database.
     const players: SpinPlayer[] = []
     const floorPlayers: SpinPlayer[] = []
     for (let i = 0; i < maxClients; i++) players.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
-    for (let i = 0; i < maxClients; i++) floorPlayers.push(await newSpinPlayer(agent, base, OPS_TOKEN, 100_000_000))
+    for (let i = 0; i < maxClients; i++)
+      floorPlayers.push(await newSpinPlayer(agent, floorHome.base, OPS_TOKEN, 100_000_000))
+    await stop(floorHome.server)
     const quietPlayers: SpinPlayer[] = []
     const watchfulPlayers: SpinPlayer[] = []
     for (let i = 0; i < maxClients; i++) {
       quietPlayers.push(await newSpinPlayer(agent, quietBase, OPS_TOKEN, 100_000_000))
       watchfulPlayers.push(await newSpinPlayer(agent, watchfulBase, OPS_TOKEN, 100_000_000))
     }
-    spinFloor = await startSpinFloor(app ? app.url : path.join(dir, 'jogo-limpo.sqlite'), PORT + 2)
+    spinFloor = await startSpinFloor(floorHome.where, PORT + 2)
     // Every spin of the run has its own requestId (warm-up included): no replay is counted.
     const run = `${process.pid}-${Date.now().toString(36)}`
     let sent = 0
@@ -1053,21 +1073,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     for (const clients of CLIENTS) {
       // The app and its floors take turns in short rounds, so a change of the machine's load
       // meanwhile falls on each of them alike.
-      // SQLite: the app and the spin floor write one file, and each process's checkpointer
-      // copies into it whatever the WAL holds, the other's spins included; so a turn's bytes are
-      // both processes' (the other is idle meanwhile but for that copying).
-      const sharedFile = (pid: number) =>
-        engine === 'sqlite' && spinFloor
-          ? async () => (await writtenBy(server.pid as number)()) + (await writtenBy(spinFloor?.pid as number)())
-          : writtenBy(pid)
       const floorProbes: Probes | undefined = spinFloor && {
         pids: [spinFloor.pid as number],
-        written: sharedFile(spinFloor.pid as number),
+        written: writtenBy(spinFloor.pid as number),
         ...(engine === 'sqlite' ? { sqliteSeconds: () => floorSqliteSecondsFrom(spinFloorBase) } : {}),
       }
       const appProbes: Probes = {
         pids: [server.pid as number],
-        written: sharedFile(server.pid as number),
+        written: writtenBy(server.pid as number),
         ...(engine === 'sqlite' ? { sqliteSeconds: () => serverSqliteSecondsFrom(base) } : {}),
       }
       const twoProbes: Probes = {
@@ -1084,12 +1097,15 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       const quietProbes = sideProbes(quiet)
       const watchfulProbes = sideProbes(watchful)
       const samples = { f: newSample(), s: newSample(), two: newSample(), q: newSample(), w: newSample() }
+      const turn = (kind: (client: number) => Promise<boolean>, probes: Probes, into: Sample) =>
+        measure(clients, SECONDS / ROUNDS, kind, probes, into, SETTLE_MS)
+      await sleep(SETTLE_MS)
       for (let round = 0; round < ROUNDS; round++) {
-        if (floorProbes) await measure(clients, SECONDS / ROUNDS, floorSpin, floorProbes, samples.f)
-        await measure(clients, SECONDS / ROUNDS, spin, appProbes, samples.s)
-        await measure(clients, SECONDS / ROUNDS, quietSpin, quietProbes, samples.q)
-        await measure(clients, SECONDS / ROUNDS, watchfulSpin, watchfulProbes, samples.w)
-        await measure(clients, SECONDS / ROUNDS, bare, twoProbes, samples.two)
+        if (floorProbes) await turn(floorSpin, floorProbes, samples.f)
+        await turn(spin, appProbes, samples.s)
+        await turn(quietSpin, quietProbes, samples.q)
+        await turn(watchfulSpin, watchfulProbes, samples.w)
+        await turn(bare, twoProbes, samples.two)
       }
       const q = figureOf(samples.q)
       const w = figureOf(samples.w)
@@ -1138,6 +1154,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       stop(server),
       quiet.remove(),
       watchful.remove(),
+      floorHome.remove(),
       stop(floor),
       ...(spinFloor ? [stop(spinFloor)] : []),
     ])
