@@ -853,11 +853,14 @@ const stop = (child: ChildProcess) =>
 const GOAL_CLIENTS = 32
 const GOALS = { ratio: 0.8, p99Ms: 100 }
 
-function verdict(engine: 'sqlite' | 'postgres', s: Figure, f: Figure | undefined, two: Figure): string {
+function verdict(engine: 'sqlite' | 'postgres', s: Figure, f: Figure | undefined, two: Figure, turns: string): string {
   const checks: [string, boolean][] = []
   if (f) {
     const ratio = s.perSecond / f.perSecond
-    checks.push([`ratio to the spin floor ${ratio.toFixed(2)} ≥ ${GOALS.ratio}`, ratio >= GOALS.ratio])
+    checks.push([
+      `ratio to the spin floor ${ratio.toFixed(2)} (turn by turn ${turns}) ≥ ${GOALS.ratio}`,
+      ratio >= GOALS.ratio,
+    ])
     const same = sameWork(engine, s, f)
     checks.push([same.text, same.met])
   } else checks.push(['no spin floor measured', false])
@@ -1061,7 +1064,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
     )
     const columns = `p50      p99  app cpu ${engine === 'postgres' ? ' db cpu' : ' sqlite'}    KB`
     console.log(`  clients  what               /s      ${columns}  app ÷ this  load`)
-    let atGoal: { s: Figure; f: Figure | undefined; two: Figure } | undefined
+    let atGoal: { s: Figure; f: Figure | undefined; two: Figure; turns: string } | undefined
     let harmCost: number | undefined
     const harmBefore = await harmWatchFrom(watchfulBase)
     const appHarmBefore = await harmWatchFrom(base)
@@ -1097,8 +1100,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       const quietProbes = sideProbes(quiet)
       const watchfulProbes = sideProbes(watchful)
       const samples = { f: newSample(), s: newSample(), two: newSample(), q: newSample(), w: newSample() }
-      const turn = (kind: (client: number) => Promise<boolean>, probes: Probes, into: Sample) =>
-        measure(clients, SECONDS / ROUNDS, kind, probes, into, SETTLE_MS)
+      // Each turn's answered spins, for the ratios turn by turn: how far one run's ratio can be trusted.
+      const answered = new Map<Sample, number[]>()
+      const turn = async (kind: (client: number) => Promise<boolean>, probes: Probes, into: Sample) => {
+        const before = into.latencies.length
+        await measure(clients, SECONDS / ROUNDS, kind, probes, into, SETTLE_MS)
+        answered.set(into, [...(answered.get(into) ?? []), into.latencies.length - before])
+      }
+      const byTurn = (over: Sample) => {
+        const app = answered.get(samples.s) ?? []
+        const other = answered.get(over) ?? []
+        return app.map((n, i) => (n / Math.max(1, other[i] ?? 0)).toFixed(2)).join(', ')
+      }
       await sleep(SETTLE_MS)
       for (let round = 0; round < ROUNDS; round++) {
         if (floorProbes) await turn(floorSpin, floorProbes, samples.f)
@@ -1124,13 +1137,17 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
       console.log(`           harm watch 1s${cell(w)}  ${ratio(w)}${failed(w)}`)
       console.log(`           no harm watch${cell(q)}  ${ratio(q)}${failed(q)}`)
       if (f) console.log(`           spin floor   ${cell(f)}  ${ratio(f)}${failed(f)}`)
+      if (f)
+        console.log(
+          `           turn by turn: app ÷ spin floor ${byTurn(samples.f)}; app ÷ the same app without its watch ${byTurn(samples.q)}`,
+        )
       const same = f && sameWork(engine, s, f)
       if (same) console.log(`           ${same.text}: ${same.met ? 'met' : 'NOT met'}`)
       console.log(`           2-row floor  ${cell(two)}  ${ratio(two)}${failed(two)}`)
-      if (clients === GOAL_CLIENTS) atGoal = { s, f, two }
+      if (clients === GOAL_CLIENTS) atGoal = { s, f, two, turns: f ? byTurn(samples.f) : '' }
       if (clients === GOAL_CLIENTS) harmCost = w.perSecond / q.perSecond
     }
-    if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f, atGoal.two))
+    if (atGoal) console.log(verdict(engine, atGoal.s, atGoal.f, atGoal.two, atGoal.turns))
     const appHarm = await harmWatchFrom(base)
     console.log(
       `  the app's harm watch (${APP_HARM_POLL_MS ? `every ${APP_HARM_POLL_MS} ms` : "HARM_POLL_MS's default"}) while the spins above were measured: ${appHarm.runs - appHarmBefore.runs} runs recomputed ` +
