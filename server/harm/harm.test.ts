@@ -301,6 +301,20 @@ describe.each(engines)('harm watch on %s', { timeout: 180_000 }, (engine) => {
     expect(raised.opened.map((o) => o.kind)).toEqual(['contact_task'])
   })
 
+  it('a run stopped by shutdown gives its lease back and keeps its watermark: the next run takes the work over at once', async () => {
+    const p = await player()
+    await p.deposit(1000)
+    const stopped = new AbortController()
+    stopped.abort()
+    await expect(t.app.harm.runOnce(undefined, stopped.signal)).rejects.toThrow()
+    const worker = await t.db.kysely.selectFrom('harm_worker').selectAll().executeTakeFirstOrThrow()
+    expect(Number(worker.lease_until)).toBe(0)
+    // The watermark a first run starts from (a day back), not moved on by the stopped run.
+    expect(Number(worker.watermark)).toBe(clock.now() - DAY)
+    const next = await t.app.harm.runOnce()
+    expect(next?.players).toBeGreaterThanOrEqual(1)
+  })
+
   it('the worker recomputes only players whose records changed, under a lease; and measures each intervention a week on', async () => {
     const p = await player()
     const quiet = await player()

@@ -30,13 +30,20 @@ const harmPlugin: FastifyPluginAsync = async (app) => {
   )
 
   let timer: NodeJS.Timeout | undefined
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
+  // A run in flight when the server closes stops at its next batch and gives its lease back
+  // before the database closes: a restart must not pause the watch for the lease's ten minutes.
+  const closing = new AbortController()
+  let running: Promise<void> | undefined
+  const tick = () => {
+    if (running || closing.signal.aborted) return
+    running = runOnce().finally(() => {
+      running = undefined
+    })
+  }
+  const runOnce = async () => {
     const started = performance.now()
     try {
-      const run = await watch.runOnce()
+      const run = await watch.runOnce(undefined, closing.signal)
       if (run) {
         done.runs++
         done.players += run.players
@@ -44,18 +51,18 @@ const harmPlugin: FastifyPluginAsync = async (app) => {
       if (run && run.players > 0)
         app.log.info({ ...run, ms: Math.round(performance.now() - started) }, 'harm watch recomputed')
     } catch (error) {
-      app.log.error({ err: error }, 'harm watch run failed')
-    } finally {
-      running = false
+      if (!closing.signal.aborted) app.log.error({ err: error }, 'harm watch run failed')
     }
   }
   app.addHook('onReady', async () => {
     if (app.config.harm.pollMs <= 0) return
-    timer = setInterval(() => void tick(), app.config.harm.pollMs)
+    timer = setInterval(tick, app.config.harm.pollMs)
     timer.unref()
   })
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer)
+    closing.abort()
+    await running
   })
 }
 

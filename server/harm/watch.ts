@@ -388,9 +388,12 @@ export class HarmWatch {
    * One run of the worker, under a lease so two instances do not both run: recomputes every player
    * whose deposits, withdrawals, play, limits, reality checks or support messages changed since the
    * last run, and every player with a score not recomputed within the hour; then measures the
-   * interventions whose week after has passed. Returns how many players it recomputed.
+   * interventions whose week after has passed. Returns how many players it recomputed. Stopped
+   * (`stop` aborted, the server shutting down), it gives its lease back between batches without
+   * moving the watermark, so the next instance's first run takes the work over at once instead of
+   * waiting out the lease.
    */
-  async runOnce(now = this.#now()): Promise<{ players: number; measured: number } | null> {
+  async runOnce(now = this.#now(), stop?: AbortSignal): Promise<{ players: number; measured: number } | null> {
     await this.#db
       .insertInto('harm_worker')
       .values({ id: 1, watermark: now - DAY_MS, lease_until: 0 })
@@ -413,6 +416,7 @@ export class HarmWatch {
       const to = now + 1
       const players = await this.changedPlayers(from, to, now)
       for (const batch of chunks(players, BATCH)) {
+        stop?.throwIfAborted()
         await this.recomputeMany(batch, now)
         // A long run keeps its lease: another instance takes over only from one that stopped.
         await this.#db
@@ -421,6 +425,7 @@ export class HarmWatch {
           .where('id', '=', 1)
           .execute()
       }
+      stop?.throwIfAborted()
       const measured = await this.measureEffects(now)
       await this.#db.updateTable('harm_worker').set({ watermark: now, lease_until: 0 }).where('id', '=', 1).execute()
       return { players: players.length, measured }
