@@ -187,6 +187,46 @@ function sqliteCompiler(): Kysely<Database> {
   })
 }
 
+/** A plain spin's round row as the app writes it (the plain path has no jackpot win). */
+function plainRound(spin: {
+  id: string
+  playerId: number
+  sessionId: string
+  requestId: string
+  game: GameDef
+  bet: number
+  stops: string
+  freeSpins: string
+  win: number
+  contribution: number
+  before: number
+  seed: { id: number; server_seed_hash: string; client_seed: string }
+  nonce: number
+  now: number
+}): Database['game_rounds'] {
+  return {
+    id: spin.id,
+    player_id: spin.playerId,
+    session_id: spin.sessionId,
+    request_id: spin.requestId,
+    game_id: spin.game.id,
+    game_version: spin.game.version,
+    bet: spin.bet,
+    stops: spin.stops,
+    free_spins: spin.freeSpins,
+    win: spin.win,
+    jackpot_win: 0,
+    jackpot_contribution: spin.contribution,
+    balance_before: spin.before,
+    balance_after: spin.before - spin.bet + spin.win,
+    seed_id: spin.seed.id,
+    server_seed_hash: spin.seed.server_seed_hash,
+    client_seed: spin.seed.client_seed,
+    nonce: spin.nonce,
+    created_at: spin.now,
+  }
+}
+
 /** The app's language packs' version, which every answer's envelope carries. */
 const languageVersion = loadLanguagePacks(path.join(import.meta.dirname, '..', 'locales')).version
 
@@ -351,27 +391,22 @@ function spinFloorServer(file: string, port: number) {
     if (game$.nonce.run(...q.nonce.parameters(seed.id, nonce)) !== 1) throw new Error('nonce moved')
     st.bet.run(`${roundId}:bet`, playerId, roundId, bet, bet, 0, 'placed', `${roundId}:win`, win, now)
     const before = cash + bonus
-    const round: Database['game_rounds'] = {
+    const round = plainRound({
       id: roundId,
-      player_id: playerId,
-      session_id: session.id,
-      request_id: requestId,
-      game_id: game.id,
-      game_version: game.version,
+      playerId,
+      sessionId: session.id,
+      requestId,
+      game,
       bet,
       stops: JSON.stringify(outcome.stops),
-      free_spins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
+      freeSpins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
       win,
-      jackpot_win: 0,
-      jackpot_contribution: share,
-      balance_before: before,
-      balance_after: before - bet + win,
-      seed_id: seed.id,
-      server_seed_hash: seed.server_seed_hash,
-      client_seed: seed.client_seed,
+      contribution: share,
+      before,
+      seed,
       nonce,
-      created_at: now,
-    }
+      now,
+    })
     game$.round.run(...q.round.parameters(round))
     game$.day.run(...q.day.parameters({ playerId, gameId: game.id, createdAt: now, bet, paid: win }))
     const pool = Number((st.pool.get(poolHouse) as { total: number }).total)
@@ -567,27 +602,22 @@ async function pgSpinFloorServer(url: string, port: number) {
     }
     seed.next_nonce = nonce + 1
     const before = Number(row.balance_before)
-    const round: Database['game_rounds'] = {
+    const round = plainRound({
       id: roundId,
-      player_id: playerId,
-      session_id: one.sessionId,
-      request_id: requestId,
-      game_id: game.id,
-      game_version: game.version,
+      playerId,
+      sessionId: one.sessionId,
+      requestId,
+      game,
       bet,
       stops: call.stops,
-      free_spins: call.freeSpins,
+      freeSpins: call.freeSpins,
       win: outcome.win,
-      jackpot_win: 0,
-      jackpot_contribution: contribution,
-      balance_before: before,
-      balance_after: before - bet + outcome.win,
-      seed_id: Number(seed.id),
-      server_seed_hash: seed.server_seed_hash,
-      client_seed: seed.client_seed,
+      contribution,
+      before,
+      seed: { ...seed, id: Number(seed.id) },
       nonce,
-      created_at: now,
-    }
+      now,
+    })
     return spinAnswer(round, { cash: Number(row.cash), bonus: Number(row.bonus) }, seed, Number(row.pool))
   }
 
