@@ -67,7 +67,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
  * Turns of the same length at the goals' client count: one turn's ratio moves by ±0.2 on a shared
  * 2-core host, so three cannot settle a 0.8 budget; the verdict rests on ten.
  */
-const GOAL_ROUNDS = Number(process.env.BENCH_GOAL_ROUNDS ?? 10)
+const GOAL_ROUNDS = Math.max(ROUNDS, Number(process.env.BENCH_GOAL_ROUNDS ?? 10))
 /**
  * How long a turn's readings wait after its last request. A turn leaves work behind it — SQLite's
  * checkpointer copying the turn's WAL into the file (every 250 ms), PostgreSQL's WAL writer — which
@@ -1149,7 +1149,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
         return app.map((n, i) => (n / Math.max(1, other[i] ?? 0)).toFixed(2)).join(', ')
       }
       await sleep(SETTLE_MS)
-      const rounds = clients === GOAL_CLIENTS ? Math.max(ROUNDS, GOAL_ROUNDS) : ROUNDS
+      const rounds = clients === GOAL_CLIENTS ? GOAL_ROUNDS : ROUNDS
       for (let round = 0; round < rounds; round++) {
         if (floorProbes) await turn(floorSpin, floorProbes, samples.f)
         await turn(spin, appProbes, samples.s)
@@ -1220,7 +1220,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres') {
 
 async function main() {
   console.log(
-    `Spin benchmark: ${ROUNDS} turns of ${SECONDS / ROUNDS} s of each kind (${Math.max(ROUNDS, GOAL_ROUNDS)} at the goals' ${GOAL_CLIENTS} clients), Node ${process.versions.node}, ${navigator.hardwareConcurrency} cores (shared: compare the ratio)`,
+    `Spin benchmark: ${ROUNDS} turns of ${SECONDS / ROUNDS} s of each kind (${GOAL_ROUNDS} at the goals' ${GOAL_CLIENTS} clients), Node ${process.versions.node}, ${navigator.hardwareConcurrency} cores (shared: compare the ratio)`,
   )
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',')
   if (engines.includes('sqlite')) await benchEngine('sqlite')
