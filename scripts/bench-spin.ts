@@ -43,7 +43,7 @@ import {
 import { createTemporaryDatabase } from '../server/db/temporary-database.ts'
 import { spinStatements } from '../server/games/direct-spin.ts'
 import { PLAY_BREAK_MS } from '../server/games/play-limits.ts'
-import { balanceView, newRoundId, roundView } from '../server/games/round-views.ts'
+import { balanceView, newRoundId, roundRow, roundView } from '../server/games/round-views.ts'
 import { hmacSha256 } from '../server/games/seeds.ts'
 import { sessionOf } from '../server/games/sessions.ts'
 import { messageFor } from '../server/i18n/messages.ts'
@@ -191,46 +191,6 @@ function sqliteCompiler(): Kysely<Database> {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   })
-}
-
-/** A plain spin's round row as the app writes it (the plain path has no jackpot win). */
-function plainRound(spin: {
-  id: string
-  playerId: number
-  sessionId: string
-  requestId: string
-  game: GameDef
-  bet: number
-  stops: string
-  freeSpins: string
-  win: number
-  contribution: number
-  before: number
-  seed: { id: number; server_seed_hash: string; client_seed: string }
-  nonce: number
-  now: number
-}): Database['game_rounds'] {
-  return {
-    id: spin.id,
-    player_id: spin.playerId,
-    session_id: spin.sessionId,
-    request_id: spin.requestId,
-    game_id: spin.game.id,
-    game_version: spin.game.version,
-    bet: spin.bet,
-    stops: spin.stops,
-    free_spins: spin.freeSpins,
-    win: spin.win,
-    jackpot_win: 0,
-    jackpot_contribution: spin.contribution,
-    balance_before: spin.before,
-    balance_after: spin.before - spin.bet + spin.win,
-    seed_id: spin.seed.id,
-    server_seed_hash: spin.seed.server_seed_hash,
-    client_seed: spin.seed.client_seed,
-    nonce: spin.nonce,
-    created_at: spin.now,
-  }
 }
 
 /** The app's language packs' version, which every answer's envelope carries. */
@@ -397,7 +357,7 @@ function spinFloorServer(file: string, port: number) {
     if (game$.nonce.run(...q.nonce.parameters(seed.id, nonce)) !== 1) throw new Error('nonce moved')
     st.bet.run(`${roundId}:bet`, playerId, roundId, bet, bet, 0, 'placed', `${roundId}:win`, win, now)
     const before = cash + bonus
-    const round = plainRound({
+    const round = roundRow({
       id: roundId,
       playerId,
       sessionId: session.id,
@@ -407,8 +367,10 @@ function spinFloorServer(file: string, port: number) {
       stops: JSON.stringify(outcome.stops),
       freeSpins: JSON.stringify(outcome.freeSpins.map((one) => one.stops)),
       win,
+      jackpotWin: 0,
       contribution: share,
       before,
+      seedId: seed.id,
       seed,
       nonce,
       now,
@@ -608,7 +570,7 @@ async function pgSpinFloorServer(url: string, port: number) {
     }
     seed.next_nonce = nonce + 1
     const before = Number(row.balance_before)
-    const round = plainRound({
+    const round = roundRow({
       id: roundId,
       playerId,
       sessionId: one.sessionId,
@@ -618,9 +580,11 @@ async function pgSpinFloorServer(url: string, port: number) {
       stops: call.stops,
       freeSpins: call.freeSpins,
       win: outcome.win,
+      jackpotWin: 0,
       contribution,
       before,
-      seed: { ...seed, id: Number(seed.id) },
+      seedId: Number(seed.id),
+      seed,
       nonce,
       now,
     })

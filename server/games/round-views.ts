@@ -1,4 +1,4 @@
-// A round as the player sees it (from its row), the name a win is announced under (masked), a
+// A round's row as every spin path writes it, a round as the player sees it (from its row), the name a win is announced under (masked), a
 // balance as a spin answers it, and a new round's id.
 
 import type { RoundView } from '../../contract/games/api.ts'
@@ -7,6 +7,52 @@ import type { Database } from '../db/schema.ts'
 import { randomHex } from '../lib/random-pool.ts'
 
 type RoundRow = Database['game_rounds']
+
+/** What a spin settled, as its round row records it. */
+export interface SettledRound {
+  id: string
+  playerId: number
+  sessionId: string
+  requestId: string
+  game: { id: string; version: number }
+  bet: number
+  /** The stops and the free spins' stops, as JSON. */
+  stops: string
+  freeSpins: string
+  win: number
+  jackpotWin: number
+  contribution: number
+  before: number
+  seedId: number
+  seed: { server_seed_hash: string; client_seed: string }
+  nonce: number
+  now: number
+}
+
+/** A round's row: the balance after is the one before, less the bet, plus the win and any jackpot. */
+export function roundRow(round: SettledRound): RoundRow {
+  return {
+    id: round.id,
+    player_id: round.playerId,
+    session_id: round.sessionId,
+    request_id: round.requestId,
+    game_id: round.game.id,
+    game_version: round.game.version,
+    bet: round.bet,
+    stops: round.stops,
+    free_spins: round.freeSpins,
+    win: round.win,
+    jackpot_win: round.jackpotWin,
+    jackpot_contribution: round.contribution,
+    balance_before: round.before,
+    balance_after: round.before - round.bet + round.win + round.jackpotWin,
+    seed_id: round.seedId,
+    server_seed_hash: round.seed.server_seed_hash,
+    client_seed: round.seed.client_seed,
+    nonce: round.nonce,
+    created_at: round.now,
+  }
+}
 
 export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
   return {

@@ -24,7 +24,7 @@ import { refuseUncleared } from '../sigap/gate.ts'
 import { type SpinStatements, spinStatements } from './direct-spin.ts'
 import { countRound, lossByPeriodQuery, lossesOf } from './play-days.ts'
 import { enforcePlayLimits, playTimeOf, playTimeQuery } from './play-limits.ts'
-import { balanceView, maskedPlayerName, newRoundId, roundView } from './round-views.ts'
+import { balanceView, maskedPlayerName, newRoundId, roundRow, roundView } from './round-views.ts'
 import { activeSeedQuery, commitmentOf, hmacSha256, nonceTaken } from './seeds.ts'
 import { type GameSessionRow, refuseIfSwitchedOff, sessionLookup, sessionOf, sessionSeenLazily } from './sessions.ts'
 import { functionSpin, type KnownSpins } from './spin-postgres.ts'
@@ -290,27 +290,24 @@ export class Rounds {
       amount: paid,
       placedNow: { transactionId: `${roundId}:bet`, amount: input.bet, bonusPart: placed.bonusPart },
     })
-    const row: RoundRow = {
+    const row = roundRow({
       id: roundId,
-      player_id: input.playerId,
-      session_id: input.sessionId,
-      request_id: input.requestId,
-      game_id: game.id,
-      game_version: game.version,
+      playerId: input.playerId,
+      sessionId: input.sessionId,
+      requestId: input.requestId,
+      game,
       bet: input.bet,
       stops: JSON.stringify(outcome.stops),
-      free_spins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
+      freeSpins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
       win: outcome.win,
-      jackpot_win: jackpotWin,
-      jackpot_contribution: contribution,
-      balance_before: before,
-      balance_after: before - input.bet + paid,
-      seed_id: Number(seed.id),
-      server_seed_hash: seed.server_seed_hash,
-      client_seed: seed.client_seed,
+      jackpotWin,
+      contribution,
+      before,
+      seedId: Number(seed.id),
+      seed,
       nonce,
-      created_at: tx.now,
-    }
+      now: tx.now,
+    })
     // The round and its day row are written with the transfers at the end (one statement on PostgreSQL).
     tx.defer(tx.trx.insertInto('game_rounds').values(row))
     tx.defer(

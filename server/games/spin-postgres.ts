@@ -10,11 +10,10 @@ import { localDate, periodStart, periodStartDate } from '../lib/periods.ts'
 import { sha256Hex } from '../lib/secrets.ts'
 import { plainOutcome } from './plain-outcome.ts'
 import { PLAY_BREAK_MS } from './play-limits.ts'
-import { balanceView, newRoundId, roundView } from './round-views.ts'
+import { balanceView, newRoundId, roundRow, roundView } from './round-views.ts'
 import { type GameSessionRow, SEEN_WRITE_EVERY_MS, SESSION_EXPIRY_MS } from './sessions.ts'
 import type { RoundsOptions, SpinInput, SpinRecord } from './spin-types.ts'
 
-type RoundRow = Database['game_rounds']
 type SeedRow = Database['fair_seeds']
 
 /** What `Rounds` remembers of a player's earlier spins: their session by token hash, their seed pair. */
@@ -90,27 +89,24 @@ export function functionSpin(o: RoundsOptions, known: KnownSpins, input: SpinInp
   }
   const answer = (done: FunctionSpinDone): SpinRecord => {
     known.remember(seed, nonce + 1)
-    const row: RoundRow = {
+    const row = roundRow({
       id: roundId,
-      player_id: playerId,
-      session_id: session.id,
-      request_id: input.requestId,
-      game_id: game.id,
-      game_version: game.version,
+      playerId,
+      sessionId: session.id,
+      requestId: input.requestId,
+      game,
       bet: input.bet,
       stops: spin.stops,
-      free_spins: spin.freeSpins,
+      freeSpins: spin.freeSpins,
       win: paid,
-      jackpot_win: 0,
-      jackpot_contribution: contribution,
-      balance_before: done.balanceBefore,
-      balance_after: done.balanceBefore - input.bet + paid,
-      seed_id: spin.seedId,
-      server_seed_hash: seed.server_seed_hash,
-      client_seed: seed.client_seed,
+      jackpotWin: 0,
+      contribution,
+      before: done.balanceBefore,
+      seedId: spin.seedId,
+      seed,
       nonce,
-      created_at: now,
-    }
+      now,
+    })
     return {
       round: roundView(row, null),
       replayed: false,

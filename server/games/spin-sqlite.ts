@@ -13,11 +13,10 @@ import type { SpinStatements } from './direct-spin.ts'
 import { plainOutcome } from './plain-outcome.ts'
 import { lossesOf } from './play-days.ts'
 import { playTimeOf, refuseOverPlayLimitsRead } from './play-limits.ts'
-import { balanceView, newRoundId, roundView } from './round-views.ts'
+import { balanceView, newRoundId, roundRow, roundView } from './round-views.ts'
 import { sessionOf } from './sessions.ts'
 import type { RoundsOptions, SpinInput, SpinRecord } from './spin-types.ts'
 
-type RoundRow = Database['game_rounds']
 type SeedRow = Database['fair_seeds']
 
 /**
@@ -85,27 +84,24 @@ export function directSpin(o: RoundsOptions, tx: DirectLedgerTx, st: SpinStateme
     reference: `round:${roundId}`,
   })
   winDirect(tx, placed, `${roundId}:win`, paid)
-  const row: RoundRow = {
+  const row = roundRow({
     id: roundId,
-    player_id: playerId,
-    session_id: session.id,
-    request_id: input.requestId,
-    game_id: game.id,
-    game_version: game.version,
+    playerId,
+    sessionId: session.id,
+    requestId: input.requestId,
+    game,
     bet: input.bet,
     stops: JSON.stringify(outcome.stops),
-    free_spins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
+    freeSpins: JSON.stringify(outcome.freeSpins.map((spin) => spin.stops)),
     win: outcome.win,
-    jackpot_win: 0,
-    jackpot_contribution: contribution,
-    balance_before: before,
-    balance_after: before - input.bet + paid,
-    seed_id: seedId,
-    server_seed_hash: seed.server_seed_hash,
-    client_seed: seed.client_seed,
+    jackpotWin: 0,
+    contribution,
+    before,
+    seedId,
+    seed,
     nonce,
-    created_at: now,
-  }
+    now,
+  })
   tx.defer(st.round, () => q.round.parameters(row))
   tx.defer(st.day, () => q.day.parameters({ playerId, gameId: game.id, createdAt: now, bet: input.bet, paid }))
   tx.broadcast('jackpot', {})
