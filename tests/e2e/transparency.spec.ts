@@ -19,10 +19,19 @@ const dataDir = '.e2e-data-transparency'
 const SHOTS = 'test-results/screens'
 
 let server: SpecServer | undefined
+/** When the history was written: its first ledger movement is 45 days before. */
+let historyNow = 0
+
+/** A local date (YYYY-MM-DD) in the market's zone, the one the server freezes days in. */
+const marketDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ms)
+const DAY_MS = 86_400_000
+/** Calendar days from one local date to another, both counted. */
+const daysThrough = (first: string, last: string) => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  await historyDataDir(dataDir)
+  historyNow = Date.now()
+  await historyDataDir(dataDir, historyNow)
   server = await startSpecServer({
     port,
     env: {
@@ -68,8 +77,19 @@ test('a visitor with no account sees the server’s figures and the chain checke
   await expect(page.getByRole('heading', { level: 1, name: 'Transparência' })).toBeVisible()
   // No 18+ screen and no account: nothing was logged in.
   await expect(page.getByRole('button', { name: 'Sim, tenho 18 anos ou mais' })).toHaveCount(0)
+  // The server's view is read once the page has checked its chain, so both saw the same frozen days.
+  await expect(page.getByTestId('chain-status')).toContainText('✓ cadeia verificada até')
   const view = (await (await page.request.get(`${origin}/api/transparency`)).json()).data as TransparencyView
-  await expect(page.getByTestId('chain-status')).toContainText(/✓ cadeia verificada até \d{2}\/\d{2} \(45 dias\)/)
+  // The chain runs from the ledger's first day to the last day closed a minute ago: 45 days, or
+  // 44 when the page is opened in the first minute after the market's midnight (the grace a day
+  // waits before it freezes). The page says the number of days it verified itself.
+  expect(view.chain.first).toBe(marketDate(historyNow - 45 * DAY_MS))
+  expect([marketDate(Date.now() - DAY_MS), marketDate(Date.now() - 2 * DAY_MS)]).toContain(view.chain.head?.day)
+  expect(view.chain.days).toBe(daysThrough(view.chain.first ?? '', view.chain.head?.day ?? ''))
+  expect([44, 45]).toContain(view.chain.days)
+  await expect(page.getByTestId('chain-status')).toContainText(
+    new RegExp(`✓ cadeia verificada até \\d{2}/\\d{2} \\(${view.chain.days} dias\\)`),
+  )
   const [, m, d] = (view.chain.head?.day ?? '').split('-')
   await expect(page.getByTestId('chain-status')).toContainText(`até ${d}/${m}`)
   // The numbers on the screen are the server's (each recounted from the tables by the server test).
