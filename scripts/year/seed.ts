@@ -460,6 +460,35 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
   const conversationOf = new Uint32Array(N)
   const playDays = new Map<string, [number, number, number]>()
 
+  /** A paid PIX deposit of a drawn amount into the i-th player's cash at `at`; when the player goes on. */
+  const deposit = (i: number, at: number): number => {
+    const id = i + 1
+    const amount = DEPOSITS[Math.floor(Math.random() * DEPOSITS.length)] as number
+    const orderId = `D${rnd.text(19, ALNUM)}`
+    const txid = rnd.text(32, ALNUM)
+    const e2e = `E99999999${new Date(at).toISOString().replace(/\D/g, '').slice(0, 12)}${rnd.text(11, ALNUM)}`
+    const paidAt = at + 30_000
+    w.add('deposit_orders', [
+      orderId,
+      id,
+      rnd.hex(16),
+      amount,
+      txid,
+      `00020126580014br.gov.bcb.pix0136${txid}5204000053039865406${(amount / 100).toFixed(2)}5802BR6304`,
+      'paid',
+      0,
+      at,
+      at + 3_600_000,
+      paidAt,
+      amount,
+    ])
+    w.add('pix_payments', [e2e, txid, amount, paidAt, orderId, 0, paidAt, yearCpf(i)])
+    w.add('sandbox_received_pix', [e2e, txid, amount, yearCpf(i), paidAt, 'delivered'])
+    transfer(`deposit:${e2e}`, H.pix, cashId(i), amount, 'deposit', orderId, paidAt)
+    counts.deposits++
+    return paidAt + 5000
+  }
+
   for (let day = 0; day < 365; day++) {
     const dayStart = start + day * DAY
     const dayName = localDay(dayStart)
@@ -473,35 +502,14 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
       const visitNo = visitIndex++
       // A deposit: when the player cannot bet, or to keep the year's count on its course.
       const depositsDue = ((visitNo + 1) / visits) * D
-      if ((cash[i] as number) < 1000 || counts.deposits < depositsDue) {
-        const amount = DEPOSITS[Math.floor(Math.random() * DEPOSITS.length)] as number
-        const orderId = `D${rnd.text(19, ALNUM)}`
-        const txid = rnd.text(32, ALNUM)
-        const e2e = `E99999999${new Date(at).toISOString().replace(/\D/g, '').slice(0, 12)}${rnd.text(11, ALNUM)}`
-        const paidAt = at + 30_000
-        w.add('deposit_orders', [
-          orderId,
-          id,
-          rnd.hex(16),
-          amount,
-          txid,
-          `00020126580014br.gov.bcb.pix0136${txid}5204000053039865406${(amount / 100).toFixed(2)}5802BR6304`,
-          'paid',
-          0,
-          at,
-          at + 3_600_000,
-          paidAt,
-          amount,
-        ])
-        w.add('pix_payments', [e2e, txid, amount, paidAt, orderId, 0, paidAt, yearCpf(i)])
-        w.add('sandbox_received_pix', [e2e, txid, amount, yearCpf(i), paidAt, 'delivered'])
-        transfer(`deposit:${e2e}`, H.pix, cashId(i), amount, 'deposit', orderId, paidAt)
-        counts.deposits++
-        at = paidAt + 5000
-      }
+      if ((cash[i] as number) < 1000 || counts.deposits < depositsDue) at = deposit(i, at)
       // A session of rounds on one game.
       const game = games[(i + day) % games.length] as GameDef
-      const want = Math.min(roundsLeft, Math.max(1, Math.round(roundsPerVisit * 2 * Math.random())))
+      // A drawn length, plus what the sessions before fell behind the year's course, so that the
+      // year holds exactly the rounds asked for; the year's last visit plays what is left.
+      const behind = Math.max(0, Math.round((visitNo / visits) * R) - counts.rounds)
+      const drawn = Math.max(1, Math.round(roundsPerVisit * 2 * Math.random())) + behind
+      const want = visitNo === visits - 1 ? roundsLeft : Math.min(roundsLeft, drawn)
       const sessionId = rnd.hex(12)
       const sessionOpened = at
       const seed = seeds[i] as (typeof seeds)[number]
@@ -511,8 +519,9 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
       const lowest = levels[0] as number
       let played = 0
       for (; played < want; played++) {
-        const bet = (cash[i] as number) >= bet0 ? bet0 : (cash[i] as number) >= lowest ? lowest : 0
-        if (bet === 0) break
+        // A player whose cash no longer covers the lowest bet pays in again and plays on.
+        if ((cash[i] as number) < lowest) at = deposit(i, at)
+        const bet = (cash[i] as number) >= bet0 ? bet0 : lowest
         const n = nonce[i] as number
         nonce[i] = n + 1
         const outcome = spinOutcome(
