@@ -4,9 +4,9 @@
 // spinning at once for SECONDS, the two taking turns (TURNS each, so a shared
 // machine's changing load weighs on both); spins/s and p99, gated at a ratio ≥ 0.9. Every player
 // screen (through the app's own HTTP handling), for a new player on each database and for the
-// database's most active player, p99 gated at ≤ 1.2× the empty database's (which holds a tiny year
-// of its own, so that its regular has full pages too), the two apps taking turns
-// a slice of calls at a time; the console's searches by
+// database's most active player, p99 of RUNS calls gated at ≤ 1.2× the empty database's (which
+// holds a tiny year of its own whose regular has played about as many rounds as the year's), the
+// two apps taking turns call by call; the console's searches by
 // CPF, PIX key and e-mail, p99 gated at ≤ 100 ms; the lobby's live figures. Prints each beside its
 // empty-database baseline, with the load average. Then the nightly work, each with its time and
 // peak memory: a month's reports streamed, the transparency days frozen, the SIGAP daily files, a
@@ -41,7 +41,7 @@ import { scrapeMetrics } from './server-metrics.ts'
 import { seedYear, yearCpf, yearEmail, yearPixKey } from './year/seed.ts'
 
 const usage =
-  'usage: npm run bench:year -- (--sqlite <dir> | --postgres <url>) [--seconds 8] [--clients 32] [--turns 2]'
+  'usage: npm run bench:year -- (--sqlite <dir> | --postgres <url>) [--seconds 8] [--clients 32] [--turns 6]'
 const { values } = cliArgs(
   {
     options: {
@@ -49,8 +49,8 @@ const { values } = cliArgs(
       postgres: { type: 'string' },
       seconds: { type: 'string', default: '8' },
       clients: { type: 'string', default: '32' },
-      turns: { type: 'string', default: '2' },
-      runs: { type: 'string', default: '200' },
+      turns: { type: 'string', default: '6' },
+      runs: { type: 'string', default: '1000' },
       parts: { type: 'string', default: 'spin,screens,nightly' },
     },
   },
@@ -71,40 +71,80 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ')
 
-// The empty database: migrated, and one small year of BASE_PLAYERS (a few hundred kilobytes), so
-// that a regular's screens there show full pages, as the year's regular's do: the same work on a
-// database of no size. The app adds the rest of its house accounts when it starts.
+// The empty database: migrated, and one small year of BASE_PLAYERS (a few megabytes) whose
+// regular has played about as many rounds as the year's regular, so that a screen that reads a
+// player's own history reads as much of it on both sides: what differs is the rest of the
+// database, the year's size. (How a screen grows with one player's own history is bench:growth's
+// subject.) The app adds the rest of its house accounts when it starts.
 const BASE_PLAYERS = 20
-const BASE_ROUNDS = 2_000
-const empty = values.postgres
-  ? await createTemporaryDatabase(values.postgres, 'year_empty')
-  : (() => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-year-empty-'))
-      return { url: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) }
-    })()
-const targets: Record<'empty' | 'year', Record<string, string>> = {
-  empty: values.postgres ? { DATABASE_URL: empty.url } : { DATA_DIR: empty.url },
-  year: values.postgres ? { DATABASE_URL: values.postgres } : { DATA_DIR: values.sqlite as string },
-}
-const open = (which: keyof typeof targets): Db =>
+/** The empty database's regular plays within this fraction of the year's regular's rounds. */
+const REGULAR_MATCH = 0.15
+/** A new empty database: its URL (PostgreSQL) or directory (SQLite), and how to drop it. */
+const newEmpty = async (): Promise<{ url: string; drop: () => Promise<void> }> =>
   values.postgres
-    ? openDatabase({ url: which === 'year' ? values.postgres : empty.url, poolSize: 8 })
-    : openDatabase({ dataDir: which === 'year' ? (values.sqlite as string) : empty.url })
-{
-  const db = open('empty')
-  await migrateToLatest(db)
-  await seedYear(db, { players: BASE_PLAYERS, rounds: BASE_ROUNDS })
-  await db.close()
+    ? await createTemporaryDatabase(values.postgres, 'year_empty')
+    : (() => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'jogo-limpo-year-empty-'))
+        return { url: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+      })()
+const openAt = (url: string): Db =>
+  values.postgres ? openDatabase({ url, poolSize: 8 }) : openDatabase({ dataDir: url })
+
+/** The database's most active player (the seed's visits favour the first players) and its rounds. */
+async function regularOf(db: Db): Promise<{ playerId: number; rounds: number }> {
+  const regular = await sql<{ player_id: number; rounds: number }>`
+    select player_id, sum(rounds) as rounds from game_play_days where player_id <= 100
+    group by player_id order by sum(rounds) desc limit 1`.execute(db.kysely)
+  return { playerId: Number(regular.rows[0]?.player_id ?? 1), rounds: Number(regular.rows[0]?.rounds ?? 0) }
 }
-const yearDb = open('year')
+
+const yearUrl = (values.postgres ?? values.sqlite) as string
+const yearDb = openAt(yearUrl)
 // A year seeded by an older version is brought to this one's schema, as the app does when it starts.
 await migrateToLatest(yearDb)
 const rounds = await sql<{ n: number }>`select count(*) as n from game_rounds`.execute(yearDb.kysely)
 const players = await sql<{ n: number }>`select count(*) as n from players`.execute(yearDb.kysely)
+const yearRegular = await regularOf(yearDb)
 await yearDb.close()
 console.log(
   `year bench on ${engine}: the year holds ${Number(players.rows[0]?.n).toLocaleString('en')} players, ${Number(rounds.rows[0]?.n).toLocaleString('en')} rounds; load ${load()}`,
 )
+
+// The seed's draw is random: the small year is seeded again, its rounds scaled, until its
+// regular's history is within REGULAR_MATCH of the year's regular's. (With 20 players the
+// regular plays about two fifths of the rounds: the first guess.)
+async function seedEmpty() {
+  let baseRounds = Math.max(100, Math.round(yearRegular.rounds * 2.5))
+  for (let attempt = 1; ; attempt++) {
+    const candidate = await newEmpty()
+    const db = openAt(candidate.url)
+    let regular: { playerId: number; rounds: number }
+    try {
+      await migrateToLatest(db)
+      await seedYear(db, { players: BASE_PLAYERS, rounds: baseRounds })
+      regular = await regularOf(db)
+    } finally {
+      await db.close()
+    }
+    const off = regular.rounds / Math.max(1, yearRegular.rounds)
+    if (Math.abs(off - 1) <= REGULAR_MATCH) return { ...candidate, regular, baseRounds }
+    await candidate.drop()
+    if (attempt === 5)
+      throw new Error(
+        `after 5 seeds the empty database's regular played ${regular.rounds} rounds, the year's ${yearRegular.rounds}`,
+      )
+    baseRounds = Math.max(100, Math.round(baseRounds / off))
+  }
+}
+const empty = await seedEmpty()
+console.log(
+  `regulars: the year's (player ${yearRegular.playerId}) played ${yearRegular.rounds.toLocaleString('en')} rounds, the empty database's (player ${empty.regular.playerId}, of ${BASE_PLAYERS} players and ${empty.baseRounds.toLocaleString('en')} rounds) ${empty.regular.rounds.toLocaleString('en')}`,
+)
+const targets: Record<'empty' | 'year', Record<string, string>> = {
+  empty: values.postgres ? { DATABASE_URL: empty.url } : { DATA_DIR: empty.url },
+  year: values.postgres ? { DATABASE_URL: yearUrl } : { DATA_DIR: yearUrl },
+}
+const open = (which: keyof typeof targets): Db => openAt(which === 'year' ? yearUrl : empty.url)
 
 // --- the spin -------------------------------------------------------------------------------
 const METRICS_TOKEN = 'bench-year-metrics-token-0123456789abcdef'
@@ -258,13 +298,8 @@ async function screenApp(which: keyof typeof targets) {
   for (const [name, run] of screens) probe(`new player: ${name}`, () => run(fresh.post))
   probe('lobby: game/list', () => app.inject({ method: 'GET', url: '/api/game/list' }).then((r) => must(r, 'list')))
   {
-    // The database's most active player (the seed's visits favour the first players), signed in
-    // by a session token of their own.
-    const regular = await sql<{ player_id: number }>`
-      select player_id from game_play_days where player_id <= 100 group by player_id order by sum(rounds) desc limit 1`.execute(
-      db.kysely,
-    )
-    const playerId = Number(regular.rows[0]?.player_id ?? 1)
+    // The database's most active player, signed in by a session token of their own.
+    const { playerId } = which === 'year' ? yearRegular : empty.regular
     const token = randomUUID().replace(/-/g, '').padEnd(43, 'x')
     const now = app.clock.now()
     await db.kysely
@@ -281,10 +316,6 @@ async function screenApp(which: keyof typeof targets) {
       .execute()
     const post: Post = (url, body = {}) =>
       app.inject({ method: 'POST', url: `/api${url}`, headers: { 'access-token': token }, payload: body })
-    const played = await sql<{
-      n: number
-    }>`select sum(rounds) as n from game_play_days where player_id = ${playerId}`.execute(db.kysely)
-    console.log(`the ${which} database's regular: player ${playerId}, ${Number(played.rows[0]?.n)} rounds`)
     for (const [name, run] of screens) probe(`regular: ${name}`, () => run(post))
   }
   // The console, as an admin (who may search by personal data).
@@ -326,7 +357,7 @@ async function screenTimes() {
   try {
     // The two apps take turns call by call: a burst of the machine's other work falls on both
     // sides of a comparison, not on one side's run of calls.
-    const SLICES = 4
+    const SLICES = 10
     for (let slice = 0; slice < SLICES; slice++) {
       const calls = Math.ceil(RUNS / SLICES)
       for (const name of apps.year.probes.keys()) {
@@ -564,7 +595,7 @@ if (grown.size > 0)
     `\np99 on the year over 1.2× the empty database's: ${p99Moves.over} calls; under 1/1.2×: ${p99Moves.under} (noise puts about as many under as over)`,
   )
 console.log(
-  `\n(the empty database holds ${BASE_PLAYERS} players' year of ${BASE_ROUNDS} rounds: its regular is the baseline of the year's) load average: ${load()}`,
+  `\n(the empty database holds ${BASE_PLAYERS} players' year of ${empty.baseRounds.toLocaleString('en')} rounds: its regular, with ${empty.regular.rounds.toLocaleString('en')} rounds to the year's regular's ${yearRegular.rounds.toLocaleString('en')}, is the baseline of the year's) load average: ${load()}`,
 )
 await empty.drop()
 process.exitCode = over > 0 ? 1 : 0
