@@ -446,7 +446,6 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
   const visits = Math.ceil(D * 1.25)
   let visitIndex = 0
   const roundsPerVisit = R / visits
-  let roundsLeft = R
   let conversationId =
     1 +
     Number(
@@ -509,6 +508,7 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
       // year holds exactly the rounds asked for; the year's last visit plays what is left.
       const behind = Math.max(0, Math.round((visitNo / visits) * R) - counts.rounds)
       const drawn = Math.max(1, Math.round(roundsPerVisit * 2 * Math.random())) + behind
+      const roundsLeft = R - counts.rounds
       const want = visitNo === visits - 1 ? roundsLeft : Math.min(roundsLeft, drawn)
       const sessionId = rnd.hex(12)
       const sessionOpened = at
@@ -577,7 +577,6 @@ export async function seedYear(db: Db, options: YearOptions): Promise<YearCounts
           dayRow[2] += paid
         } else playDays.set(key, [1, bet, paid])
         counts.rounds++
-        roundsLeft--
         at += 3000 + Math.floor(Math.random() * 5000)
         if (w.pending >= chunkRows) await w.flush()
       }

@@ -8,6 +8,8 @@
 import { rmSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import type { TransparencyView } from '../../contract/transparency.ts'
+import { localDate } from '../../server/lib/periods.ts'
+import { addDays } from '../../server/transparency/figures.ts'
 import { historyDataDir } from '../support/transparency-history.ts'
 import { E2E_PORT, type SpecServer, startSpecServer } from './spec-server.ts'
 import { enterApp, seriousAxeViolations } from './support.ts'
@@ -22,11 +24,8 @@ let server: SpecServer | undefined
 /** When the history was written: its first ledger movement is 45 days before. */
 let historyNow = 0
 
-/** A local date (YYYY-MM-DD) in the market's zone, the one the server freezes days in. */
-const marketDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ms)
-const DAY_MS = 86_400_000
-/** Calendar days from one local date to another, both counted. */
-const daysThrough = (first: string, last: string) => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
+/** The market's zone, the one the server freezes days in. */
+const MARKET_ZONE = 'America/Sao_Paulo'
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -83,9 +82,10 @@ test('a visitor with no account sees the server’s figures and the chain checke
   // The chain runs from the ledger's first day to the last day closed a minute ago: 45 days, or
   // 44 when the page is opened in the first minute after the market's midnight (the grace a day
   // waits before it freezes). The page says the number of days it verified itself.
-  expect(view.chain.first).toBe(marketDate(historyNow - 45 * DAY_MS))
-  expect([marketDate(Date.now() - DAY_MS), marketDate(Date.now() - 2 * DAY_MS)]).toContain(view.chain.head?.day)
-  expect(view.chain.days).toBe(daysThrough(view.chain.first ?? '', view.chain.head?.day ?? ''))
+  const today = localDate(Date.now(), MARKET_ZONE)
+  expect(view.chain.first).toBe(localDate(historyNow - 45 * 86_400_000, MARKET_ZONE))
+  expect([addDays(today, -1), addDays(today, -2)]).toContain(view.chain.head?.day)
+  expect(addDays(view.chain.first ?? '', view.chain.days - 1)).toBe(view.chain.head?.day)
   expect([44, 45]).toContain(view.chain.days)
   await expect(page.getByTestId('chain-status')).toContainText(
     new RegExp(`✓ cadeia verificada até \\d{2}/\\d{2} \\(${view.chain.days} dias\\)`),
